@@ -1,0 +1,97 @@
+"""Maps: the text layout reads, every character is in the legend, every
+reference (terrain, zone) exists, objectives lie on the map, and a map that
+must fit one page does."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..findings import Finding, did_you_mean, error, warning
+from ..hexgrid import Hex, Layout, TextMapError, parse_textmap
+from ..packs.base import CheckContext
+from ..units import PAPER_SIZES
+
+# Room a one-page map leaves for the page furniture (title, ruler, footer), mm.
+PAGE_FURNITURE_MM = 16.0
+
+
+def map_extent(hexes: Iterable[Hex], orientation: str, size_mm: float) -> tuple[float, float]:
+    """Width and height in mm of a set of hexes drawn at ``size_mm`` flat-to-flat."""
+    x0, y0, x1, y1 = Layout(orientation, size_mm).bounds(hexes)
+    return (x1 - x0, y1 - y0)
+
+
+def fits_page(extent: tuple[float, float], paper: str, margin_mm: float) -> bool:
+    """Does a map of ``extent`` mm fit one page (either way round) inside the safe margin?"""
+    pw, ph = PAPER_SIZES[paper]
+    w, h = extent
+    aw, ah = pw - 2 * margin_mm, ph - 2 * margin_mm - PAGE_FURNITURE_MM
+    bw, bh = ph - 2 * margin_mm, pw - 2 * margin_mm - PAGE_FURNITURE_MM
+    return (w <= aw and h <= ah) or (w <= bw and h <= bh)
+
+
+def parse_axial(text: str) -> Hex | None:
+    m = re.fullmatch(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*", text)
+    return Hex(int(m.group(1)), int(m.group(2))) if m else None
+
+
+def check_maps(ctx: CheckContext) -> Iterable[Finding]:
+    game = ctx.data.game
+    terrain = {t.name.casefold() for t in getattr(ctx.data, "terrain", [])}
+    terrain_names = [t.name for t in getattr(ctx.data, "terrain", [])]
+    for mi, m in enumerate(getattr(ctx.data, "maps", [])):
+        base = ("maps", mi)
+        orientation = m.orientation or game.hex.orientation
+        try:
+            tm = parse_textmap(m.layout, orientation)
+        except TextMapError as exc:
+            yield error("map-layout", f"map '{m.name}': {exc.message}", ctx.text_loc(base + ("layout",), exc.line, exc.col))
+            continue
+        for ch, entry in m.legend.items():
+            if len(ch) != 1:
+                yield error("map-legend", f"legend key '{ch}' must be a single character (each character is a hex)",
+                            ctx.loc(base + ("legend", ch), key=True))
+            if entry.terrain.casefold() not in terrain:
+                hint = did_you_mean(entry.terrain, terrain_names)
+                yield error("unknown-terrain", f"terrain '{entry.terrain}' is not defined under terrain:"
+                            + (f"; did you mean '{hint}'?" if hint else ""),
+                            ctx.loc(base + ("legend", ch, "terrain")))
+            if entry.zone and entry.zone.casefold() not in {z.name.casefold() for z in m.zones}:
+                hint = did_you_mean(entry.zone, [z.name for z in m.zones])
+                yield error("unknown-zone", f"zone '{entry.zone}' is not among this map's zones:"
+                            + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(base + ("legend", ch, "zone")))
+        reported: set[str] = set()
+        for h, cell in sorted(tm.cells.items(), key=lambda kv: (kv[1].line, kv[1].col)):
+            if cell.char not in m.legend and cell.char not in reported:
+                reported.add(cell.char)
+                count = len(tm.by_char(cell.char))
+                yield error("map-legend", f"map '{m.name}': character '{cell.char}' ({count} hex"
+                            f"{'es' if count > 1 else ''}) is not in the legend; add it to legend:",
+                            ctx.text_loc(base + ("layout",), cell.line, cell.col))
+        used = {c.char for c in tm.cells.values()}
+        for ch in m.legend:
+            if ch not in used:
+                yield warning("unused-legend", f"map '{m.name}': legend character '{ch}' is not used in the layout",
+                              ctx.loc(base + ("legend", ch), key=True))
+        zones_used = {m.legend[c].zone.casefold() for c in used if c in m.legend and m.legend[c].zone}
+        for zi, z in enumerate(m.zones):
+            if z.name.casefold() not in zones_used:
+                yield warning("empty-zone", f"map '{m.name}': zone '{z.name}' has no hexes on the map",
+                              ctx.loc(base + ("zones", zi, "name")))
+        for oi, obj in enumerate(m.objectives):
+            at = parse_axial(obj.at)
+            if at is None:
+                yield error("bad-value", f"objective position '{obj.at}' must be axial 'q,r', e.g. '2,-1'",
+                            ctx.loc(base + ("objectives", oi, "at")))
+            elif at not in tm.cells:
+                yield error("off-map", f"objective '{obj.name}' at {obj.at} is not on map '{m.name}'",
+                            ctx.loc(base + ("objectives", oi, "at")))
+        if m.fit:
+            extent = map_extent(tm.cells, orientation, game.hex.size)
+            if not fits_page(extent, m.fit, game.print.margin):
+                pw, ph = PAPER_SIZES[m.fit]
+                yield error("map-too-large", f"map '{m.name}' is {extent[0]:.1f} x {extent[1]:.1f} mm at "
+                            f"{game.hex.size:.2f} mm hexes and does not fit one {m.fit.upper()} page "
+                            f"({pw:g} x {ph:g} mm less {game.print.margin:g} mm margins and "
+                            f"{PAGE_FURNITURE_MM:g} mm for the ruler and footer)", ctx.loc(base + ("fit",)))

@@ -1,0 +1,31 @@
+"""Every named item is unique within its kind."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..findings import Finding, error
+from ..packs.base import CheckContext
+
+
+def check_unique_names(ctx: CheckContext) -> Iterable[Finding]:
+    for kind in type(ctx.data).model_fields:
+        items = getattr(ctx.data, kind)
+        if not isinstance(items, list):
+            continue
+        seen: dict[str, int] = {}
+        for i, item in enumerate(items):
+            name = getattr(item, "name", None)
+            if not isinstance(name, str):
+                continue
+            key = name.casefold()
+            if key in seen:
+                first = ctx.loc((kind, seen[key], "name"))
+                yield error("duplicate-name", f"{kind}: '{name}' is defined twice (first at {first}); names must be "
+                            "unique so that rules text can refer to them", ctx.loc((kind, i, "name")))
+            else:
+                seen[key] = i
+
+
+def index_by_name(items: Iterable) -> dict[str, object]:
+    return {item.name.casefold(): item for item in items}

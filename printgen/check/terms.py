@@ -1,0 +1,85 @@
+"""Keywords and tokens named in rules text.
+
+Rules text names keywords and tokens in plain words ("Knockback 2",
+"1 Poison"). A keyword that takes a parameter must be written with one in its
+declared form; a capitalised word followed by a number that is no keyword,
+and a number followed by a near-miss of a token name, are flagged with a
+suggestion: they are almost always typos ("Knockbak 2").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..findings import Finding, did_you_mean, warning
+from ..packs.base import CheckContext
+from ..packs.notation import param_regex
+
+_WORD_NUM = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)*)\s+(\d+)(?![\w])")
+_NUM_WORD = re.compile(r"(?<![\w-])(\d+)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)")
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _offset_loc(ctx: CheckContext, path: tuple, text: str, offset: int):
+    # Rules text is folded to single spaces by the model: exact for one-line values,
+    # the value's start otherwise.
+    return ctx.source.offset_loc(path, offset) if text == " ".join(text.split()) else ctx.loc(path)
+
+
+def check_terms(ctx: CheckContext, texts: Iterable[tuple[tuple, str]], vocabulary: Iterable[str]) -> Iterable[Finding]:
+    keywords = list(getattr(ctx.data, "keywords", []) or [])
+    tokens = list(getattr(ctx.data, "tokens", []) or [])
+    kw_names = {k.name for k in keywords}
+    vocab = {v.casefold() for v in vocabulary} | {n.casefold() for n in kw_names}
+    vocab |= {t.name.casefold() for t in tokens}
+    token_names = [t.name for t in tokens]
+    with_param = [(k, re.compile(rf"(?<![\w-]){re.escape(k.name)}(?![\w-])"), param_regex(k.param))
+                  for k in keywords if k.param]
+    for path, text in texts:
+        for kw, name_re, p_re in with_param:
+            for m in name_re.finditer(text):
+                rest = text[m.end():]
+                if re.match(r"\s*keyword", rest):
+                    continue  # talking about the keyword, not using it
+                pm = re.match(r"\s+" + p_re.pattern, rest)
+                if pm and (pm.end() == len(rest) or not rest[pm.end()].isalnum()):
+                    continue
+                tail = re.match(r"[^,.;)]*\)?", rest[:40]).group(0)
+                got = (m.group(0) + tail).strip()
+                yield warning(
+                    "keyword-parameter",
+                    f"'{kw.name}' takes a parameter written '{kw.name} {kw.param}', but the text has '{got}'",
+                    _offset_loc(ctx, path, text, m.start()),
+                    hint=f"write it as '{kw.name} {kw.param}' with numbers, or reword the text",
+                )
+        for m in _WORD_NUM.finditer(text):
+            word = m.group(1)
+            if word in kw_names or word.casefold() in vocab or _singular(word).casefold() in vocab:
+                continue
+            guess = did_you_mean(word, kw_names, cutoff=0.75)
+            sentence_start = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".:;!?("
+            if sentence_start and not guess:
+                continue  # "Remove 1 Wound": an imperative verb, not a keyword
+            yield warning(
+                "unknown-keyword",
+                f"'{word} {m.group(2)}' reads like a keyword, but no keyword '{word}' is defined"
+                + (f"; did you mean '{guess} {m.group(2)}'?" if guess else ""),
+                _offset_loc(ctx, path, text, m.start()),
+                hint=None if guess else "define it under keywords:, or list the word in game.yaml rules.terms",
+            )
+        for m in _NUM_WORD.finditer(text):
+            words = m.group(2)
+            candidates = [words, words.split()[0]]
+            if any(c.casefold() in vocab or _singular(c).casefold() in vocab for c in candidates):
+                continue
+            guess = did_you_mean(words.split()[0], token_names, cutoff=0.75)
+            if guess:
+                yield warning(
+                    "unknown-token",
+                    f"'{m.group(1)} {words.split()[0]}' names no token; did you mean '{m.group(1)} {guess}'?",
+                    _offset_loc(ctx, path, text, m.start()),
+                )

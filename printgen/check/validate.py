@@ -1,0 +1,137 @@
+"""Run a game folder through load -> model -> check and collect every finding."""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from ..findings import Finding, did_you_mean, error, has_errors, sort_findings
+from ..load.game_folder import GameSource, load_game_folder
+from ..model.base import findings_from_validation
+from ..model.game import GameConfig
+from ..packs import PACKS, CheckContext, RulePack
+from .maps import check_maps
+from .names import check_unique_names
+from .terms import check_terms
+
+
+@dataclass
+class ValidatedGame:
+    """The outcome of validation: the typed data (when readable) and every finding."""
+
+    folder: Path
+    source: GameSource | None = None
+    pack: RulePack | None = None
+    data: Any = None
+    rules: Any = None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def game_id(self) -> str:
+        return self.data.game.id if self.data is not None else self.folder.name
+
+    def ok(self, *, strict: bool = False) -> bool:
+        return not has_errors(self.findings, strict=strict)
+
+
+def _item_model(annotation: Any) -> type[BaseModel] | None:
+    if get_origin(annotation) is list:
+        (arg,) = get_args(annotation)
+        if isinstance(arg, type) and issubclass(arg, BaseModel):
+            return arg
+    return None
+
+
+def _build(source: GameSource, pack: RulePack) -> tuple[Any, list[Finding]]:
+    """Validate item by item, so one broken class does not hide the rest of the game's findings."""
+    findings: list[Finding] = []
+    locate = source.loc
+    game_raw = source.data.get("game", {})
+    try:
+        game = GameConfig.model_validate(game_raw)
+    except ValidationError as exc:
+        findings += findings_from_validation(exc, root=GameConfig, prefix=("game",), locate=locate)
+        return None, findings
+    values: dict[str, Any] = {"game": game}
+    fields = pack.data_model.model_fields
+    for kind, raw in source.data.items():
+        if kind == "game":
+            continue
+        if kind not in fields:
+            hint = did_you_mean(kind, pack.kinds)
+            findings.append(error(
+                "unknown-kind",
+                f"'{kind}' is not a kind of content in a {pack.title} game"
+                + (f"; did you mean '{hint}'?" if hint else f"; the kinds are: {', '.join(pack.kinds)}"),
+                source.loc((kind,), key=True),
+            ))
+            continue
+        item_model = _item_model(fields[kind].annotation)
+        if item_model is None or not isinstance(raw, list):
+            try:
+                values[kind] = TypeAdapter(fields[kind].annotation).validate_python(raw)
+            except ValidationError as exc:
+                findings += findings_from_validation(exc, root=pack.data_model, prefix=(kind,), locate=locate)
+            continue
+        items = []
+        for i, item in enumerate(raw):
+            try:
+                items.append(item_model.model_validate(item))
+            except ValidationError as exc:
+                findings += findings_from_validation(exc, root=item_model, prefix=(kind, i), locate=locate)
+        values[kind] = items
+    data = pack.data_model.model_construct(**values)
+    return data, findings
+
+
+def validate_game(folder: Path) -> ValidatedGame:
+    """Load, model and check one game folder. Never raises for bad input."""
+    result = ValidatedGame(folder=folder)
+    source, findings = load_game_folder(folder)
+    result.source = source
+    result.findings += findings
+    if source is None or "game" not in source.data:
+        result.findings = sort_findings(result.findings)
+        return result
+    system = source.data["game"].get("system")
+    pack = PACKS.get(system) if isinstance(system, str) else None
+    if pack is None:
+        hint = did_you_mean(str(system), PACKS) if system else None
+        result.findings.append(error(
+            "unknown-system",
+            f"unknown game system {system!r}" + (f"; did you mean '{hint}'?" if hint else "")
+            + f" (systems: {', '.join(PACKS)})",
+            source.loc(("game", "system")),
+        ))
+        result.findings = sort_findings(result.findings)
+        return result
+    result.pack = pack
+    data, findings = _build(source, pack)
+    result.findings += findings
+    if data is None:
+        result.findings = sort_findings(result.findings)
+        return result
+    result.data = data
+    try:
+        result.rules = pack.rules_model.model_validate(data.game.rules)
+    except ValidationError as exc:
+        result.findings += findings_from_validation(exc, root=pack.rules_model, prefix=("game", "rules"),
+                                                    locate=source.loc)
+    ctx = CheckContext(source=source, data=data, rules=result.rules)
+    result.findings += list(check_unique_names(ctx))
+    result.findings += list(check_maps(ctx))
+    if result.rules is not None:
+        vocab = list(pack.vocabulary(data, result.rules))
+        result.findings += list(check_terms(ctx, pack.rules_texts(data), vocab))
+        for check in pack.checks:
+            result.findings += list(check(ctx))
+    result.findings = sort_findings(result.findings)
+    return result
+
+
+def validate_games(folders: typing.Iterable[Path]) -> list[ValidatedGame]:
+    return [validate_game(f) for f in folders]

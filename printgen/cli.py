@@ -1,0 +1,74 @@
+"""The printgen command line: thin Typer commands over keyword-only library calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from enum import Enum
+
+from . import __version__
+from .check import validate_games
+from .load.game_folder import GAME_FILE, discover_games
+from .report import REPORTERS
+
+app = typer.Typer(
+    name="printgen",
+    help="Check a hex game's YAML data and build its printables (maps, tokens, cards, rulebook, STL tiles).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# CLI choices come from the registries.
+ReportFormat = Enum("ReportFormat", {name: name for name in sorted(REPORTERS)}, type=str)
+
+GamesArg = typer.Argument(None, metavar="[GAME_DIR]...",
+                          help="Game folders (each holds a game.yaml). Default: every game under ./data/.")
+
+
+def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
+    """The game folders a command works on; raises typer.BadParameter (a usage error, exit 2) when there are none."""
+    if not games:
+        found = discover_games(root)
+        if not found:
+            raise typer.BadParameter(
+                f"no games found under {root / 'data'}; run printgen in a project folder whose data/<game>/ "
+                f"holds a {GAME_FILE}, or name a game folder")
+        return found
+    for g in games:
+        if not g.exists():
+            raise typer.BadParameter(f"no such folder: {g}")
+        if not g.is_dir():
+            raise typer.BadParameter(f"{g} is not a folder; name the game folder that holds {GAME_FILE}")
+    return list(games)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"printgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Show the version and exit.")) -> None:
+    """printgen: print-and-play asset generator for hex tabletop games."""
+
+
+@app.command()
+def validate(
+    games: Optional[List[Path]] = GamesArg,
+    format: ReportFormat = typer.Option("text", "--format", help="How to print findings."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+) -> None:
+    """Check game data against its rules. Exit 0 when clean, 1 on errors, 2 on usage errors."""
+    folders = resolve_games(games, root=Path.cwd())
+    results = validate_games(folders)
+    typer.echo(REPORTERS[format.value](results, strict=strict))
+    raise typer.Exit(0 if all(r.ok(strict=strict) for r in results) else 1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,119 @@
+"""Validation findings: what went wrong, where, and how bad it is.
+
+A finding is plain data. Every stage (loader, models, rule packs) reports
+findings instead of raising, so a user sees every problem in one run.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Iterable
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; line and col are 1-based."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return self.file
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem in a game's data.
+
+    ``code`` is a stable kebab-case identifier (``duplicate-key``) that tests,
+    JSON consumers and documentation can rely on.
+    """
+
+    severity: Severity
+    code: str
+    message: str
+    loc: Location | None = None
+    hint: str | None = field(default=None, compare=False)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def sort_key(self) -> tuple:
+        loc = self.loc or Location("")
+        return (loc.file, loc.line, loc.col, self.severity.value, self.code, self.message)
+
+    def format(self) -> str:
+        where = f"{self.loc}: " if self.loc else ""
+        text = f"{where}{self.severity.value}[{self.code}]: {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+    def to_dict(self) -> dict:
+        data = {
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+            "file": self.loc.file if self.loc else None,
+            "line": self.loc.line if self.loc else None,
+            "col": self.loc.col if self.loc else None,
+        }
+        return data
+
+
+def error(code: str, message: str, loc: Location | None = None, hint: str | None = None) -> Finding:
+    return Finding(Severity.ERROR, code, message, loc, hint)
+
+
+def warning(code: str, message: str, loc: Location | None = None, hint: str | None = None) -> Finding:
+    return Finding(Severity.WARNING, code, message, loc, hint)
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Sorted by file, line and column, with exact duplicates removed."""
+    unique = {(f.sort_key(), f.hint): f for f in findings}
+    return sorted(unique.values(), key=Finding.sort_key)
+
+
+def has_errors(findings: Iterable[Finding], *, strict: bool = False) -> bool:
+    return any(f.is_error or strict for f in findings)
+
+
+def findings_to_json(findings: Iterable[Finding]) -> str:
+    return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False)
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | None:
+    """The closest of ``choices`` to ``word``, or None when nothing is close."""
+    import difflib
+
+    pool = list(choices)
+    lowered = {c.lower(): c for c in pool}
+    hit = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
+    return lowered[hit[0]] if hit else None
+
+
+__all__ = [
+    "Finding",
+    "Location",
+    "Severity",
+    "did_you_mean",
+    "error",
+    "findings_to_json",
+    "has_errors",
+    "sort_findings",
+    "warning",
+    "asdict",
+]

@@ -1,0 +1,20 @@
+"""Hex-grid maths, following the Red Blob Games hexagon guide.
+
+Coordinates are axial (q, r) with s = -q - r implied (cube). Geometry is in
+millimetres with y pointing down, as on a page or an SVG canvas.
+"""
+
+from .coords import (
+    DIRECTIONS, Hex, add, direction, distance, hexagon, line, neighbour, neighbours,
+    parallelogram, rectangle, ring, rotate_left, rotate_right, scale, spiral, subtract,
+)
+from .layout import Layout
+from .outline import outline_loops, outline_points
+from .textmap import TextMap, TextMapError, format_textmap, parse_textmap
+
+__all__ = [
+    "DIRECTIONS", "Hex", "Layout", "TextMap", "TextMapError", "add", "direction", "distance",
+    "format_textmap", "hexagon", "line", "neighbour", "neighbours", "outline_loops", "outline_points",
+    "parallelogram", "parse_textmap", "rectangle", "ring", "rotate_left", "rotate_right", "scale",
+    "spiral", "subtract",
+]

@@ -1,0 +1,88 @@
+"""From hex coordinates to millimetres on the page, and back.
+
+``size`` is the flat-to-flat width of one hex in mm (how designers and the
+game.yaml think of hexes: "1-inch hexes" are 25.4 mm across the flats).
+Screen convention: x to the right, y down.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .coords import Hex, round_hex
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class Layout:
+    orientation: str  # "flat" or "pointy"
+    size: float  # flat-to-flat, mm
+    origin: tuple[float, float] = (0.0, 0.0)  # mm, where Hex(0, 0)'s centre lands
+
+    def __post_init__(self) -> None:
+        if self.orientation not in ("flat", "pointy"):
+            raise ValueError(f"orientation must be 'flat' or 'pointy', not {self.orientation!r}")
+        if not self.size > 0:
+            raise ValueError("hex size must be positive")
+
+    @property
+    def radius(self) -> float:
+        """Centre-to-corner distance, mm."""
+        return self.size / SQRT3
+
+    @property
+    def corner_to_corner(self) -> float:
+        return 2.0 * self.radius
+
+    def frac_to_point(self, q: float, r: float) -> tuple[float, float]:
+        """Fractional axial coordinates to (x, y) mm."""
+        R = self.radius
+        if self.orientation == "flat":
+            x = R * 1.5 * q
+            y = R * (SQRT3 / 2.0 * q + SQRT3 * r)
+        else:
+            x = R * (SQRT3 * q + SQRT3 / 2.0 * r)
+            y = R * 1.5 * r
+        return (x + self.origin[0], y + self.origin[1])
+
+    def hex_to_point(self, h: Hex) -> tuple[float, float]:
+        """Centre of hex ``h`` in mm."""
+        return self.frac_to_point(h.q, h.r)
+
+    def point_to_frac(self, x: float, y: float) -> tuple[float, float]:
+        R = self.radius
+        x, y = x - self.origin[0], y - self.origin[1]
+        if self.orientation == "flat":
+            q = (2.0 / 3.0 * x) / R
+            r = (-1.0 / 3.0 * x + SQRT3 / 3.0 * y) / R
+        else:
+            q = (SQRT3 / 3.0 * x - 1.0 / 3.0 * y) / R
+            r = (2.0 / 3.0 * y) / R
+        return q, r
+
+    def point_to_hex(self, x: float, y: float) -> Hex:
+        """The hex containing point (x, y) mm."""
+        return round_hex(*self.point_to_frac(x, y))
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        """The six corners of ``h`` in mm, going round the hex (clockwise on screen)."""
+        cx, cy = self.hex_to_point(h)
+        start = 0.0 if self.orientation == "flat" else 30.0
+        R = self.radius
+        return [
+            (cx + R * math.cos(math.radians(start + 60 * i)), cy + R * math.sin(math.radians(start + 60 * i)))
+            for i in range(6)
+        ]
+
+    def bounds(self, hexes) -> tuple[float, float, float, float]:
+        """(min_x, min_y, max_x, max_y) mm of the hexes' corners."""
+        xs, ys = [], []
+        for h in hexes:
+            for x, y in self.corners(h):
+                xs.append(x)
+                ys.append(y)
+        if not xs:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (min(xs), min(ys), max(xs), max(ys))

@@ -1,0 +1,137 @@
+"""Maps drawn as text, read in doubled coordinates.
+
+Every non-space character is a hex. Flat-top maps use "doubled height": each
+text line is half a hex down from the last, and a column's hexes sit on every
+other line. Pointy-top maps use "doubled width": each line is a row, and
+alternate rows are shifted half a hex sideways. Any consistent spacing works:
+the horizontal step is the greatest common divisor of the character offsets,
+so both ``. . .`` and the wide ``.     .     .`` diagrams read the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import gcd
+
+from .coords import Hex
+
+
+@dataclass(frozen=True)
+class Cell:
+    char: str
+    line: int  # 0-based text line
+    col: int  # 0-based character column
+
+
+class TextMapError(ValueError):
+    """A text map that cannot be read; ``line``/``col`` are 0-based in the text."""
+
+    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+
+
+@dataclass(frozen=True)
+class TextMap:
+    orientation: str
+    cells: dict[Hex, Cell]
+
+    def hexes(self) -> list[Hex]:
+        return sorted(self.cells, key=lambda h: (h.r, h.q))
+
+    def by_char(self, char: str) -> list[Hex]:
+        return sorted((h for h, c in self.cells.items() if c.char == char), key=lambda h: (h.r, h.q))
+
+
+def _doubled_to_axial(col: int, row: int, orientation: str) -> Hex:
+    if orientation == "flat":
+        return Hex(col, (row - col) // 2)
+    return Hex((col - row) // 2, row)
+
+
+def _axial_to_doubled(h: Hex, orientation: str) -> tuple[int, int]:
+    if orientation == "flat":
+        return h.q, 2 * h.r + h.q
+    return 2 * h.q + h.r, h.r
+
+
+def _column_step(found: list[tuple[int, int, str]]) -> int:
+    """Characters per doubled column. Hexes on one line are two columns apart, so
+    half the spacing within lines is the step; one misaligned line cannot skew it."""
+    by_line: dict[int, list[int]] = {}
+    for li, ci, _ in found:
+        by_line.setdefault(li, []).append(ci)
+    within = 0
+    for cols in by_line.values():
+        for a, b in zip(cols, cols[1:]):
+            within = gcd(within, b - a)
+    if within and within % 2 == 0:
+        return within // 2
+    pos0 = min(ci for _, ci, _ in found)
+    step = 0
+    for _, ci, _ in found:
+        step = gcd(step, ci - pos0)
+    return step or 1
+
+
+def parse_textmap(text: str, orientation: str, *, step: int | None = None) -> TextMap:
+    """Read a text map into {Hex: Cell}. Raises TextMapError with the offending position.
+
+    ``step`` is the number of characters per doubled column; by default it is
+    inferred, which is exact for any map with two hexes on one line.
+    """
+    if orientation not in ("flat", "pointy"):
+        raise TextMapError(f"orientation must be 'flat' or 'pointy', not {orientation!r}")
+    found: list[tuple[int, int, str]] = []
+    for li, line in enumerate(text.split("\n")):
+        for ci, ch in enumerate(line):
+            if ch == "\t":
+                raise TextMapError("tab in a text map; use spaces so the columns line up", li, ci)
+            if not ch.isspace():
+                found.append((li, ci, ch))
+    if not found:
+        raise TextMapError("the map has no hexes: every non-space character is a hex")
+    line0 = min(li for li, _, _ in found)
+    pos0 = min(ci for _, ci, _ in found)
+    step = step or _column_step(found)
+    how = ("each column's hexes go on every other line, and neighbouring columns alternate lines"
+           if orientation == "flat" else
+           "hexes on a line are two steps apart and alternate lines are shifted one step")
+    placed: list[tuple[int, int, int, int, str]] = []
+    for li, ci, ch in found:
+        if (ci - pos0) % step:
+            raise TextMapError(f"'{ch}' is not lined up with the map's columns (every {step} characters)", li, ci)
+        placed.append((li - line0, (ci - pos0) // step, li, ci, ch))
+    # The parity most hexes agree on is the grid; the first hex off it is the one to blame.
+    counts = [0, 0]
+    for row, col, *_ in placed:
+        counts[(row + col) % 2] += 1
+    parity = 0 if counts[0] >= counts[1] else 1
+    cells: dict[Hex, Cell] = {}
+    for row, col, li, ci, ch in placed:
+        if (row + col) % 2 != parity:
+            raise TextMapError(f"'{ch}' is not on the {orientation}-top hex grid: in a {orientation}-top text map {how}",
+                               li, ci)
+        cells[_doubled_to_axial(col + parity, row, orientation)] = Cell(ch, li, ci)
+    return TextMap(orientation=orientation, cells=cells)
+
+
+def format_textmap(cells: dict[Hex, str], orientation: str, *, spacing: int = 1) -> str:
+    """Write {Hex: char} as a text map that ``parse_textmap`` reads back (up to translation)."""
+    if not cells:
+        return ""
+    doubled = {h: _axial_to_doubled(h, orientation) for h in cells}
+    min_col = min(c for c, _ in doubled.values())
+    min_row = min(r for _, r in doubled.values())
+    rows: dict[int, dict[int, str]] = {}
+    for h, (c, r) in doubled.items():
+        rows.setdefault(r - min_row, {})[(c - min_col) * spacing] = cells[h]
+    lines = []
+    for r in range(max(rows) + 1):
+        line = [" "] * (max(rows.get(r, {0: ""})) + 1 if r in rows else 0)
+        for pos, ch in rows.get(r, {}).items():
+            line[pos] = ch
+        lines.append("".join(line).rstrip())
+    return "\n".join(lines)

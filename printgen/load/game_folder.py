@@ -1,0 +1,185 @@
+"""A game folder: ``game.yaml`` plus any number of content files.
+
+``game.yaml`` holds the game's settings. Every other ``*.yaml`` file holds
+content under top-level keys that name its kind (``classes``, ``tokens``...);
+lists of the same kind from several files are concatenated in file-name
+order, so a designer may split or merge files freely. The merged data keeps a
+route back to the file, line and column of every value.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..findings import Finding, Location, error
+from .yaml_source import Document, load_yaml_file
+
+GAME_FILE = "game.yaml"
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would type it: relative to the current folder when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)
+
+
+@dataclass
+class GameSource:
+    """Merged, plain data of one game plus the way back to its sources.
+
+    ``data`` is ``{"game": {...settings...}, "<kind>": [...items...], ...}``.
+    """
+
+    folder: Path
+    data: dict[str, Any]
+    documents: list[Document] = field(default_factory=list)
+    # (kind, merged index) -> (document, index in that document's list)
+    origin: dict[tuple[str, int], tuple[Document, int]] = field(default_factory=dict)
+    kind_docs: dict[str, Document] = field(default_factory=dict)
+    game_doc: Document | None = None
+
+    def _route(self, path: tuple) -> tuple[Document | None, tuple]:
+        if not path:
+            return self.game_doc, ()
+        head = path[0]
+        if head == "game":
+            return self.game_doc, tuple(path[1:])
+        if len(path) >= 2 and isinstance(path[1], int) and (head, path[1]) in self.origin:
+            doc, idx = self.origin[(head, path[1])]
+            return doc, (head, idx) + tuple(path[2:])
+        return self.kind_docs.get(head), tuple(path)
+
+    def loc(self, path: tuple, *, key: bool = False) -> Location:
+        """Where the value at ``path`` (in merged data) was written.
+
+        With ``key=True`` the key's own position is preferred (for unknown or
+        duplicate keys). Falls back to the nearest enclosing value.
+        """
+        doc, p = self._route(tuple(path))
+        if doc is None:
+            return Location(display_path(self.folder / GAME_FILE), 1, 1)
+        if key and p in doc.keys:
+            return doc.keys[p]
+        while p:
+            if p in doc.values:
+                return doc.values[p]
+            if p in doc.keys:
+                return doc.keys[p]
+            p = p[:-1]
+        return doc.values.get((), Location(doc.file, 1, 1))
+
+    def text_loc(self, path: tuple, row: int, col: int) -> Location:
+        """Where character ``col`` of line ``row`` (0-based) of a text value was written.
+
+        Exact for literal blocks (``|``), which is how text maps are written;
+        for other scalar styles it is the start of the value.
+        """
+        doc, p = self._route(tuple(path))
+        start = self.loc(path)
+        if doc is None or doc.styles.get(p) != "|":
+            return start
+        src_index = start.line + row  # start.line is the '|' line (1-based) = content line 0 (0-based)
+        if src_index >= len(doc.lines):
+            return start
+        src = doc.lines[src_index]
+        value = doc_value(doc.data, p)
+        value_lines = value.split("\n") if isinstance(value, str) else []
+        text_line = value_lines[row] if row < len(value_lines) else ""
+        indent = len(src) - len(text_line) if src.endswith(text_line) else 0
+        return Location(doc.file, src_index + 1, indent + col + 1)
+
+
+    def offset_loc(self, path: tuple, offset: int) -> Location:
+        """Where character ``offset`` of a one-line text value was written (else the value's start)."""
+        doc, p = self._route(tuple(path))
+        start = self.loc(path)
+        if doc is None:
+            return start
+        raw = doc_value(doc.data, p)
+        style = doc.styles.get(p)
+        if not isinstance(raw, str) or "\n" in raw or style not in (None, '"', "'"):
+            return start
+        if start.line - 1 < len(doc.lines) and raw not in doc.lines[start.line - 1] and style is None:
+            return start
+        return Location(start.file, start.line, start.col + offset + (1 if style else 0))
+
+
+def doc_value(data: Any, path: tuple) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def discover_games(root: Path) -> list[Path]:
+    """Every folder under ``root/data`` holding a game.yaml, sorted by name."""
+    data = root / "data"
+    if not data.is_dir():
+        return []
+    return sorted(p for p in data.iterdir() if (p / GAME_FILE).is_file())
+
+
+def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
+    """Load and merge every YAML file of a game folder. Never raises for bad input."""
+    findings: list[Finding] = []
+    game_path = folder / GAME_FILE
+    if not game_path.is_file():
+        return None, [error("no-game-file", f"no {GAME_FILE} in this folder; every game needs one "
+                            "(see the README for an example)", Location(display_path(folder)))]
+    source = GameSource(folder=folder, data={})
+    files = [game_path] + sorted(
+        p for p in folder.iterdir()
+        if p.suffix in (".yaml", ".yml") and p.name != GAME_FILE and p.is_file()
+    )
+    for path in files:
+        doc, found = load_yaml_file(path, display=display_path(path))
+        findings += found
+        if doc is None:
+            continue
+        source.documents.append(doc)
+        if path == game_path:
+            source.game_doc = doc
+            if not isinstance(doc.data, dict):
+                findings.append(error("game-file", f"{GAME_FILE} must be a mapping of settings (id, name, system, ...)",
+                                      doc.values.get((), Location(doc.file, 1, 1))))
+                continue
+            source.data["game"] = doc.data
+            continue
+        if doc.data is None:
+            continue  # an empty file is harmless
+        if not isinstance(doc.data, dict):
+            findings.append(error("content-file", "a content file must be a mapping whose keys name kinds of "
+                                  "content (classes:, tokens:, maps:, ...)", doc.values.get((), Location(doc.file, 1, 1))))
+            continue
+        for kind, value in doc.data.items():
+            findings += _merge(source, doc, kind, value)
+    return source, findings
+
+
+def _merge(source: GameSource, doc: Document, kind: str, value: Any) -> list[Finding]:
+    if kind == "game":
+        return [error("reserved-key", "'game' is reserved for game.yaml's settings; move these settings there",
+                      doc.keys.get((kind,)))]
+    if not isinstance(value, list):
+        if kind in source.data:
+            return [error("duplicate-kind", f"'{kind}' is defined again here; as it is not a list, it can be "
+                          "defined in one file only", doc.keys.get((kind,)))]
+        source.data[kind] = value
+        source.kind_docs[kind] = doc
+        return []
+    merged = source.data.setdefault(kind, [])
+    if not isinstance(merged, list):
+        return [error("duplicate-kind", f"'{kind}' is a list here but not where it was first defined",
+                      doc.keys.get((kind,)))]
+    source.kind_docs.setdefault(kind, doc)
+    for i, item in enumerate(value):
+        source.origin[(kind, len(merged))] = (doc, i)
+        merged.append(item)
+    return []

@@ -1,0 +1,216 @@
+"""Safe YAML loading that keeps the file, line and column of every value.
+
+PyYAML's safe loader is used only to compose nodes; the conversion to plain
+Python data is ours, so that we can (1) record a Location for every value and
+every mapping key, (2) reject duplicate keys, which PyYAML silently collapses,
+and (3) stop alias bombs ("billion laughs") by counting expanded nodes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..findings import Finding, Location, error
+
+MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's YAML is text written by hand; 2 MiB is plenty
+MAX_NODES = 100_000  # expanded nodes per file; alias bombs blow far past this
+
+Path_ = tuple  # a path into the data: ("classes", 3, "actions", 0, "cost")
+
+
+@dataclass
+class Document:
+    """Plain data plus where each piece came from.
+
+    ``values[path]`` is where the value at ``path`` starts; ``keys[path]`` is
+    where the mapping key naming ``path[-1]`` stands. ``styles[path]`` is the
+    YAML scalar style, so positions inside literal blocks can be found.
+    """
+
+    data: Any
+    file: str
+    values: dict[Path_, Location] = field(default_factory=dict)
+    keys: dict[Path_, Location] = field(default_factory=dict)
+    styles: dict[Path_, str] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+class _TooManyNodes(Exception):
+    def __init__(self, mark: yaml.Mark) -> None:
+        self.mark = mark
+
+
+def _loc(file: str, mark: yaml.Mark) -> Location:
+    return Location(file, mark.line + 1, mark.column + 1)
+
+
+class _Converter:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.count = 0
+        self.doc_values: dict[Path_, Location] = {}
+        self.doc_keys: dict[Path_, Location] = {}
+        self.styles: dict[Path_, str] = {}
+        self.findings: list[Finding] = []
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def convert(self, node: yaml.Node, path: Path_) -> Any:
+        self.count += 1
+        if len(path) == 1:
+            self.top_mark = node.start_mark  # blame the top-level entry that blows up
+        if self.count > MAX_NODES:
+            raise _TooManyNodes(getattr(self, "top_mark", node.start_mark))
+        self.doc_values.setdefault(path, _loc(self.file, node.start_mark))
+        if isinstance(node, yaml.ScalarNode):
+            if node.style:
+                self.styles[path] = node.style
+            try:
+                return self.constructor.construct_object(node, deep=True)
+            except yaml.constructor.ConstructorError as exc:
+                self.findings.append(
+                    error("yaml-value", f"cannot read this value: {exc.problem}", _loc(self.file, node.start_mark))
+                )
+                return None
+        if node.tag not in ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
+            self.findings.append(error("yaml-value", f"the tag {node.tag} is not allowed in game data; remove it",
+                                       _loc(self.file, node.start_mark)))
+            return None
+        if isinstance(node, yaml.SequenceNode):
+            return [self.convert(child, path + (i,)) for i, child in enumerate(node.value)]
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        raise TypeError(node)  # pragma: no cover - composer yields only these three
+
+    def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
+        out: dict[str, Any] = {}
+        first_seen: dict[str, yaml.Node] = {}
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                merged.append((key_node, value_node))
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.findings.append(
+                    error("yaml-key", "a mapping key must be plain text, not a list or mapping",
+                          _loc(self.file, key_node.start_mark))
+                )
+                continue
+            key = self.constructor.construct_object(key_node)
+            if not isinstance(key, str):
+                key = str(key) if not isinstance(key, bool) else key_node.value
+            if key in first_seen:
+                first = first_seen[key].start_mark.line + 1
+                self.findings.append(
+                    error(
+                        "duplicate-key",
+                        f"duplicate key '{key}' (first defined on line {first}); YAML would silently keep only "
+                        "the last one, so remove or rename one of them",
+                        _loc(self.file, key_node.start_mark),
+                    )
+                )
+                continue
+            first_seen[key] = key_node
+            self.doc_keys[path + (key,)] = _loc(self.file, key_node.start_mark)
+            out[key] = self.convert(value_node, path + (key,))
+        # "<<: *anchor" merge keys: explicit keys win, as in YAML 1.1.
+        for key_node, value_node in merged:
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for src in sources:
+                if not isinstance(src, yaml.MappingNode):
+                    self.findings.append(
+                        error("yaml-merge", "'<<' must merge a mapping", _loc(self.file, key_node.start_mark))
+                    )
+                    continue
+                for k, v in self._mapping(src, path).items():
+                    out.setdefault(k, v)
+        return out
+
+
+def _tab_findings(file: str, lines: list[str]) -> list[Finding]:
+    found = []
+    for i, line in enumerate(lines):
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in indent:
+            found.append(
+                error(
+                    "yaml-tab",
+                    "tab character in indentation; YAML indents with spaces only, so replace the tab with spaces",
+                    Location(file, i + 1, indent.index("\t") + 1),
+                )
+            )
+    return found
+
+
+def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Finding]]:
+    """Parse YAML text; returns (document or None, findings). Never raises for bad input."""
+    lines = text.splitlines()
+    tabs = _tab_findings(file, lines)
+    if tabs:
+        return None, tabs[:1] + ([] if len(tabs) == 1 else [
+            error("yaml-tab", f"{len(tabs) - 1} more lines are indented with tabs", tabs[1].loc)])
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or "syntax error"
+        context = f" ({exc.context})" if exc.context else ""
+        loc = _loc(file, mark) if mark else Location(file)
+        return None, [error("yaml-syntax", f"YAML syntax error: {problem}{context}", loc,
+                            hint="check the indentation and quoting on this line and the one before")]
+    except yaml.YAMLError as exc:  # reader errors: control characters and the like
+        mark = getattr(exc, "problem_mark", None)
+        line = col = 0
+        if hasattr(exc, "position") and isinstance(getattr(exc, "position"), int):
+            before = text[: exc.position]
+            line = before.count("\n") + 1
+            col = len(before) - (before.rfind("\n") + 1) + 1
+        elif mark is not None:
+            line, col = mark.line + 1, mark.column + 1
+        return None, [error("yaml-syntax", f"YAML cannot read this file: {exc}".splitlines()[0],
+                            Location(file, line, col))]
+    if node is None:
+        return Document(data=None, file=file, lines=lines), []
+    conv = _Converter(file)
+    try:
+        data = conv.convert(node, ())
+    except _TooManyNodes as exc:
+        return None, [error(
+            "yaml-too-large",
+            f"this file expands to more than {MAX_NODES:,} values (an alias/anchor bomb?); "
+            "printgen refuses to load it",
+            _loc(file, exc.mark),
+        )]
+    except RecursionError:
+        return None, [error("yaml-too-deep", "this file nests too deeply to be game data", Location(file, 1, 1))]
+    doc = Document(data=data, file=file, values=conv.doc_values, keys=conv.doc_keys,
+                   styles=conv.styles, lines=lines)
+    return doc, conv.findings
+
+
+def load_yaml_file(path: Path, *, display: str | None = None) -> tuple[Document | None, list[Finding]]:
+    """Read and parse one YAML file (size-limited, UTF-8). Never raises for bad input."""
+    file = display or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [error(
+                "file-too-large",
+                f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,} bytes. Split the data across files",
+                Location(file, 1, 1),
+            )]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [error("file-unreadable", f"cannot read file: {exc.strerror}", Location(file))]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        return None, [error("file-encoding", f"not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
+                            Location(file, line, col))]
+    return load_yaml_text(text, file=file)

@@ -1,0 +1,1 @@
+"""Stage 2, model: typed, immutable objects built from the loaded data."""

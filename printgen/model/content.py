@@ -1,0 +1,71 @@
+"""Content kinds shared by several games: tokens, keywords, terrain, maps."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+from typing_extensions import Annotated
+
+from .base import Colour, Model, RawText, Text
+
+Count = Annotated[int, Field(ge=0, le=1000)]
+
+
+class Token(Model):
+    name: Text
+    type: Text = "counter"  # counter, marker, status effect, ...
+    colour: Colour
+    icon: Text | None = None  # a built-in icon name
+    label: Text | None = None  # short text printed on the token
+    text: Text
+    count: Count = 10  # how many to print per player sheet
+    back: bool = False  # print a back face too
+
+
+class Keyword(Model):
+    name: Text
+    # How the keyword takes its parameter, letters standing for numbers:
+    # "N" (Range 4), "X (a-b)" (Distance 2 (3-4)); None when it takes none.
+    param: Text | None = None
+    group: Text | None = None  # action, movement, status ...
+    text: Text
+
+
+class Terrain(Model):
+    name: Text
+    colour: Colour
+    blocked: bool = False  # impassable: blocks movement and line of sight
+    text: Text | None = None
+
+
+class LegendEntry(Model):
+    terrain: Text
+    zone: Text | None = None  # a deployment zone / Initial Position
+    objective: Text | None = None  # an objective or marker placed on this hex
+    level: Annotated[int, Field(ge=0, le=50)] = 0
+    label: Text | None = None
+
+
+class Zone(Model):
+    name: Text
+    colour: Colour
+    text: Text | None = None
+
+
+class MapObjective(Model):
+    name: Text
+    at: Text  # axial "q,r"
+    text: Text | None = None
+
+
+class MapDef(Model):
+    name: Text
+    orientation: Literal["flat", "pointy"] | None = None  # default: game.yaml hex orientation
+    layout: RawText
+    legend: dict[str, LegendEntry]
+    zones: list[Zone] = []
+    objectives: list[MapObjective] = []
+    fit: Literal["a4", "letter", "a3"] | None = None  # must print on one page of this paper
+    coordinates: bool = False  # print hex coordinates
+    text: Text | None = None

@@ -1,0 +1,56 @@
+"""game.yaml: a game's identity and its physical settings (all lengths in mm)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+from typing_extensions import Annotated
+
+from .base import CardSize, Length, Model, PositiveLength, Text
+
+
+def _version(value: Any) -> str:
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        raise PydanticCustomError(
+            "version", "write the version as quoted text, e.g. version: \"{v}\" (YAML reads {v} as a number)",
+            {"v": value})
+    raise PydanticCustomError("version", "version must be text such as \"1.0\"")
+
+
+Version = Annotated[str, BeforeValidator(_version)]
+Orientation = Literal["flat", "pointy"]
+
+
+class HexSpec(Model):
+    size: PositiveLength = 25.4  # flat-to-flat, mm
+    orientation: Orientation = "flat"
+
+
+class CardSpec(Model):
+    size: CardSize = (63.5, 88.9)  # trim (w, h) mm
+    bleed: Length = 3.0
+
+
+class TokenSpec(Model):
+    diameter: PositiveLength = 16.0
+
+
+class PrintSpec(Model):
+    margin: Length = 5.0  # safe margin: nothing is inked closer to a page edge
+
+
+class GameConfig(Model):
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+    name: Text
+    system: Text
+    version: Version
+    hex: HexSpec = HexSpec()
+    card: CardSpec = CardSpec()
+    token: TokenSpec = TokenSpec()
+    print: PrintSpec = PrintSpec()
+    description: Text | None = None
+    rules: dict[str, Any] = {}

@@ -1,0 +1,12 @@
+"""Rule packs, one per game system: a plain registry dict, system id -> RulePack."""
+
+from __future__ import annotations
+
+from .base import CheckContext, RulePack
+from .heroes_of_hex import PACK as HEROES_OF_HEX
+
+PACKS: dict[str, RulePack] = {
+    HEROES_OF_HEX.system: HEROES_OF_HEX,
+}
+
+__all__ = ["PACKS", "CheckContext", "RulePack"]

@@ -1,0 +1,47 @@
+"""What a rule pack is: a game system's content models, rule numbers and checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from ..findings import Finding, Location
+from ..load.game_folder import GameSource
+from ..model.base import Model
+
+
+@dataclass
+class CheckContext:
+    """What every check sees: the typed data, the game's rule numbers, and a way to point at sources."""
+
+    source: GameSource
+    data: Any  # the pack's data model
+    rules: Any  # the pack's rules model (None when game.yaml's rules are invalid)
+
+    def loc(self, path: tuple, *, key: bool = False) -> Location:
+        return self.source.loc(path, key=key)
+
+    def text_loc(self, path: tuple, row: int, col: int) -> Location:
+        return self.source.text_loc(path, row, col)
+
+
+Check = Callable[[CheckContext], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class RulePack:
+    """A game system. ``data_model`` has a ``game`` field and one list field per content kind."""
+
+    system: str
+    title: str
+    data_model: type[Model]
+    rules_model: type[Model]
+    checks: tuple[Check, ...] = ()
+    # Where rules text lives, for keyword/token scanning: yields (path, text).
+    rules_texts: Callable[[Any], Iterator[tuple[tuple, str]]] = field(default=lambda data: iter(()))
+    # Words that may precede a number in rules text without being keywords (stat names, resources...).
+    vocabulary: Callable[[Any, Any], Iterable[str]] = field(default=lambda data, rules: ())
+
+    @property
+    def kinds(self) -> list[str]:
+        return [k for k in self.data_model.model_fields if k != "game"]

@@ -1,0 +1,97 @@
+"""Lengths and named sizes. Everything inside printgen is in millimetres.
+
+Lengths arrive as strings with a unit (``25.4mm``, ``1in``, ``1 in``,
+``2.5cm``, ``12pt``) and are parsed here, at the edge. A bare number is never
+guessed at: it is an error that says which units are accepted.
+"""
+
+from __future__ import annotations
+
+import re
+
+MM_PER_UNIT: dict[str, float] = {
+    "mm": 1.0,
+    "cm": 10.0,
+    "in": 25.4,
+    "pt": 25.4 / 72.0,
+}
+
+# Named card sizes, width x height in mm (portrait).
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (69.85, 120.65),
+    "mini": (44.45, 63.5),
+    "standard": (63.0, 88.0),
+}
+
+# Paper sizes, width x height in mm (portrait).
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+}
+
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]+)\s*$")
+_SIZE = re.compile(r"^\s*(.+?)\s*[xX×]\s*(.+?)\s*$")
+
+
+class UnitError(ValueError):
+    """A length or size that cannot be read; the message says what to write."""
+
+
+def accepted_units() -> str:
+    return ", ".join(MM_PER_UNIT)
+
+
+def parse_length(value: object, *, allow_zero: bool = True) -> float:
+    """Parse a length such as ``"1in"`` into millimetres (float).
+
+    Raises UnitError for bare numbers, unknown units and negative lengths.
+    """
+    if isinstance(value, bool) or value is None:
+        raise UnitError(f"expected a length with a unit (one of {accepted_units()}), got {value!r}")
+    if isinstance(value, (int, float)):
+        raise UnitError(
+            f"bare number {value!r} where a length is expected; add a unit, "
+            f"e.g. '{value}mm' (accepted units: {accepted_units()})"
+        )
+    if not isinstance(value, str):
+        raise UnitError(f"expected a length string such as '25.4mm', got {type(value).__name__}")
+    m = _LENGTH.match(value)
+    if not m:
+        raise UnitError(
+            f"cannot read {value!r} as a length; write a number and a unit, e.g. '25.4mm' or '1in' "
+            f"(accepted units: {accepted_units()})"
+        )
+    number, unit = float(m.group(1)), m.group(2).lower()
+    if unit not in MM_PER_UNIT:
+        raise UnitError(f"unknown unit {m.group(2)!r} in {value!r}; accepted units: {accepted_units()}")
+    mm = number * MM_PER_UNIT[unit]
+    if mm < 0 or (mm == 0 and not allow_zero):
+        raise UnitError(f"length {value!r} must be {'positive' if not allow_zero else 'zero or more'}")
+    return mm
+
+
+def parse_size(value: object, named: dict[str, tuple[float, float]]) -> tuple[float, float]:
+    """Parse a named size (``poker``) or ``"63.5mm x 88.9mm"`` into (width, height) mm."""
+    if isinstance(value, str) and value.strip().lower() in named:
+        return named[value.strip().lower()]
+    if isinstance(value, str):
+        m = _SIZE.match(value)
+        if m:
+            w = parse_length(m.group(1), allow_zero=False)
+            h = parse_length(m.group(2), allow_zero=False)
+            return (w, h)
+    raise UnitError(
+        f"unknown size {value!r}; use one of {', '.join(named)} or 'W x H' with units, e.g. '63.5mm x 88.9mm'"
+    )
+
+
+def mm_to_pt(mm: float) -> float:
+    """Millimetres to PostScript points (1/72 in). For writers only."""
+    return mm * 72.0 / 25.4
+
+
+def pt_to_mm(pt: float) -> float:
+    return pt * 25.4 / 72.0

@@ -1,0 +1,28 @@
+"""Shared helpers: fixture games are tiny folders under tests/fixtures/."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+REPO = Path(__file__).parent.parent
+
+
+@pytest.fixture
+def mini_game(tmp_path: Path) -> Path:
+    """A copy of the small valid Heroes of Hex game, safe to modify."""
+    dest = tmp_path / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", dest)
+    return dest
+
+
+def broken_game(case: str, tmp_path: Path) -> Path:
+    """The mini game with the files of tests/fixtures/broken/<case>/ laid over it."""
+    dest = tmp_path / case
+    shutil.copytree(FIXTURES / "mini-hoh", dest)
+    for f in (FIXTURES / "broken" / case).iterdir():
+        shutil.copy(f, dest / f.name)
+    return dest

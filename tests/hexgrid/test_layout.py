@@ -1,0 +1,55 @@
+"""Hex to point and back, corners and sizes in millimetres."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, strategies as st
+
+from printgen.hexgrid import Hex, Layout, neighbour
+
+coord = st.integers(min_value=-200, max_value=200)
+orient = st.sampled_from(["flat", "pointy"])
+size = st.floats(min_value=1.0, max_value=100.0)
+
+
+@given(coord, coord, orient, size)
+def test_point_to_hex_round_trip(q, r, orientation, s):
+    lay = Layout(orientation, s, origin=(12.5, -3.0))
+    h = Hex(q, r)
+    assert lay.point_to_hex(*lay.hex_to_point(h)) == h
+
+
+@given(coord, coord, orient, size, st.integers(0, 5))
+def test_neighbour_centres_are_one_flat_to_flat_apart(q, r, orientation, s, d):
+    lay = Layout(orientation, s)
+    a = lay.hex_to_point(Hex(q, r))
+    b = lay.hex_to_point(neighbour(Hex(q, r), d))
+    assert math.dist(a, b) == pytest.approx(s, rel=1e-9)
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_one_inch_hex_measures_25_4_mm_across_flats(orientation):
+    lay = Layout(orientation, 25.4)
+    cs = lay.corners(Hex(0, 0))
+    xs, ys = [c[0] for c in cs], [c[1] for c in cs]
+    across_flats = (max(ys) - min(ys)) if orientation == "flat" else (max(xs) - min(xs))
+    across_corners = (max(xs) - min(xs)) if orientation == "flat" else (max(ys) - min(ys))
+    assert across_flats == pytest.approx(25.4, abs=1e-9)
+    assert across_corners == pytest.approx(2 * 25.4 / math.sqrt(3), abs=1e-9)
+
+
+@given(coord, coord, orient, size)
+def test_corners_lie_on_the_circumradius(q, r, orientation, s):
+    lay = Layout(orientation, s)
+    c = lay.hex_to_point(Hex(q, r))
+    for p in lay.corners(Hex(q, r)):
+        assert math.dist(c, p) == pytest.approx(s / math.sqrt(3), rel=1e-9)
+
+
+def test_bad_layouts_are_refused():
+    with pytest.raises(ValueError):
+        Layout("sideways", 10)
+    with pytest.raises(ValueError):
+        Layout("flat", 0)

@@ -1,0 +1,74 @@
+"""The command line, driven through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from printgen.cli import app
+from tests.conftest import FIXTURES, REPO, broken_game
+
+runner = CliRunner()
+
+
+def test_help_lists_the_commands():
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    assert "validate" in result.output
+
+
+def test_validate_clean_game_exits_0():
+    result = runner.invoke(app, ["validate", str(FIXTURES / "mini-hoh")])
+    assert result.exit_code == 0, result.output
+    assert "mini-hoh: ok (0 errors, 0 warnings)" in result.output
+
+
+def test_validate_errors_exit_1_with_compiler_style_lines(tmp_path):
+    game = broken_game("unknown-map", tmp_path)
+    result = runner.invoke(app, ["validate", str(game)])
+    assert result.exit_code == 1
+    line = next(l for l in result.output.splitlines() if "error[unknown-map]" in l)
+    assert line.split(": error[")[0].endswith("unknown-map/scenarios.yaml:15:10")
+    assert "Traceback" not in result.output
+
+
+def test_warnings_pass_unless_strict(tmp_path):
+    game = broken_game("reaction-cost", tmp_path)
+    assert runner.invoke(app, ["validate", str(game)]).exit_code == 0
+    strict = runner.invoke(app, ["validate", "--strict", str(game)])
+    assert strict.exit_code == 1
+    assert "FAILED (1 error, 0 warnings)" in strict.output
+
+
+def test_json_format(tmp_path):
+    game = broken_game("unknown-terrain", tmp_path)
+    result = runner.invoke(app, ["validate", "--format", "json", str(game)])
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    (g,) = data["games"]
+    assert g["ok"] is False and g["errors"] == 1
+    (f,) = g["findings"]
+    assert (f["code"], f["line"], f["col"], f["severity"]) == ("unknown-terrain", 14, 22, "error")
+    assert f["file"].endswith("maps.yaml")
+
+
+def test_usage_errors_exit_2(tmp_path, monkeypatch):
+    assert runner.invoke(app, ["validate", str(tmp_path / "nope")]).exit_code == 2
+    assert runner.invoke(app, ["validate", "--format", "xml", str(FIXTURES / "mini-hoh")]).exit_code == 2
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 2
+    assert "no games found" in result.output
+
+
+def test_default_is_every_game_under_data(monkeypatch):
+    monkeypatch.chdir(REPO)
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output
+    assert "heroes-of-hex: ok" in result.output
+
+
+def test_version():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("printgen ")
