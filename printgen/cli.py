@@ -70,5 +70,36 @@ def validate(
     raise typer.Exit(0 if all(r.ok(strict=strict) for r in results) else 1)
 
 
+PAPER_CHOICES = {"a4": ["a4"], "letter": ["letter"], "a3": ["a3"], "both": ["a4", "letter"]}
+Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
+
+
+@app.command()
+def build(
+    games: Optional[List[Path]] = GamesArg,
+    out: Path = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf"),
+    paper: Paper = typer.Option("both", "--paper", help="Paper to build for."),
+    previews: bool = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews."),
+    force: bool = typer.Option(False, "--force", help="Rebuild every target, even those up to date."),
+) -> None:
+    """Validate, then build every printable: maps, tokens, cards, sheets. Invalid data writes nothing."""
+    from .build import build as run_build
+    from .progress import progress_events
+
+    folders = resolve_games(games, root=Path.cwd())
+    with progress_events() as on_event:
+        result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
+                           force=force, on_event=on_event)
+    if not result.ok:
+        typer.echo(REPORTERS["text"](result.games), err=False)
+        typer.echo("build stopped: fix the errors above; nothing was written.", err=True)
+        raise typer.Exit(1)
+    for g in result.games:
+        for f in g.findings:
+            typer.echo(f.format(), err=True)
+    typer.echo(f"built {len(result.built)} targets ({len(result.skipped)} up to date), "
+               f"{len(result.written)} files under {out}/")
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

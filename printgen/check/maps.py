@@ -10,11 +10,9 @@ from typing import Iterable
 from ..findings import Finding, did_you_mean, error, warning
 from ..hexgrid import Hex, Layout, TextMapError, parse_textmap
 from ..packs.base import CheckContext
+from ..render.maps import fits_one_page
+from ..render.page import PageSpec
 from ..units import PAPER_SIZES
-
-# Room a one-page map leaves for the page furniture (title, ruler, footer), mm.
-PAGE_FURNITURE_MM = 16.0
-
 
 def map_extent(hexes: Iterable[Hex], orientation: str, size_mm: float) -> tuple[float, float]:
     """Width and height in mm of a set of hexes drawn at ``size_mm`` flat-to-flat."""
@@ -23,12 +21,8 @@ def map_extent(hexes: Iterable[Hex], orientation: str, size_mm: float) -> tuple[
 
 
 def fits_page(extent: tuple[float, float], paper: str, margin_mm: float) -> bool:
-    """Does a map of ``extent`` mm fit one page (either way round) inside the safe margin?"""
-    pw, ph = PAPER_SIZES[paper]
-    w, h = extent
-    aw, ah = pw - 2 * margin_mm, ph - 2 * margin_mm - PAGE_FURNITURE_MM
-    bw, bh = ph - 2 * margin_mm, pw - 2 * margin_mm - PAGE_FURNITURE_MM
-    return (w <= aw and h <= ah) or (w <= bw and h <= bh)
+    """Does a map of ``extent`` mm print on one page of ``paper``, as the map renderer lays it out?"""
+    return fits_one_page(extent[0], extent[1], PageSpec.for_paper(paper, margin_mm))
 
 
 def parse_axial(text: str) -> Hex | None:
@@ -93,5 +87,5 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
                 pw, ph = PAPER_SIZES[m.fit]
                 yield error("map-too-large", f"map '{m.name}' is {extent[0]:.1f} x {extent[1]:.1f} mm at "
                             f"{game.hex.size:.2f} mm hexes and does not fit one {m.fit.upper()} page "
-                            f"({pw:g} x {ph:g} mm less {game.print.margin:g} mm margins and "
-                            f"{PAGE_FURNITURE_MM:g} mm for the ruler and footer)", ctx.loc(base + ("fit",)))
+                            f"({pw:g} x {ph:g} mm less the {game.print.margin:g} mm margins, the title, the legend "
+                            "and the ruler strip); make it smaller or drop 'fit' to print it on several pages", ctx.loc(base + ("fit",)))

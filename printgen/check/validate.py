@@ -16,6 +16,7 @@ from ..model.game import GameConfig
 from ..packs import PACKS, CheckContext, RulePack
 from .maps import check_maps
 from .names import check_unique_names
+from .printable import check_glyphs, check_icons
 from .terms import check_terms
 
 
@@ -124,6 +125,8 @@ def validate_game(folder: Path) -> ValidatedGame:
     ctx = CheckContext(source=source, data=data, rules=result.rules)
     result.findings += list(check_unique_names(ctx))
     result.findings += list(check_maps(ctx))
+    result.findings += list(check_glyphs(ctx))
+    result.findings += list(check_icons(ctx))
     if result.rules is not None:
         vocab = list(pack.vocabulary(data, result.rules))
         result.findings += list(check_terms(ctx, pack.rules_texts(data), vocab))

@@ -41,6 +41,8 @@ class RulePack:
     rules_texts: Callable[[Any], Iterator[tuple[tuple, str]]] = field(default=lambda data: iter(()))
     # Words that may precede a number in rules text without being keywords (stat names, resources...).
     vocabulary: Callable[[Any, Any], Iterable[str]] = field(default=lambda data, rules: ())
+    # The pack's own printables: asset name -> renderer(game, page spec) -> {file stem: Document}.
+    assets: dict[str, Callable] = field(default_factory=dict)
 
     @property
     def kinds(self) -> list[str]:

@@ -3,6 +3,7 @@
 from ..base import RulePack
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import HeroesData, HeroesRules
+from .printables import render_class_cards, render_hex_track, render_scenarios
 
 PACK = RulePack(
     system="heroes-of-hex",
@@ -12,4 +13,9 @@ PACK = RulePack(
     checks=CHECKS,
     rules_texts=rules_texts,
     vocabulary=vocabulary,
+    assets={
+        "class-cards": render_class_cards,
+        "scenarios": render_scenarios,
+        "hex-track": render_hex_track,
+    },
 )

@@ -9,7 +9,7 @@ from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
-from ...model.base import Model, Text
+from ...model.base import Colour, Model, Text
 from ...model.content import Keyword, MapDef, Terrain, Token
 from ...model.game import GameConfig
 from ..notation import Cost, IntRange, Threshold
@@ -67,6 +67,7 @@ class HeroClass(Model):
     movement: Movement
     actions: list[Action]
     examples: list[Text] = []
+    colour: Colour | None = None  # the card's accent; a default from the game when absent
 
 
 class AttackType(Model):

@@ -1,0 +1,43 @@
+"""Checks that protect the printed result: every character has a glyph, every icon exists."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from ..findings import Finding, did_you_mean, error
+from ..packs.base import CheckContext
+from ..render.fonts import FONTS, missing_glyphs
+from ..render.icons import ICONS
+
+
+def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, path + (i,))
+
+
+def check_glyphs(ctx: CheckContext) -> Iterable[Finding]:
+    """A character the bundled fonts cannot draw would print as a box: an error, not a surprise."""
+    fonts = tuple(FONTS)
+    for path, text in _strings(ctx.source.data, ()):
+        if path and path[-1] == "layout":
+            continue  # map layouts are read, never printed
+        missing = missing_glyphs(text, fonts)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            yield error("missing-glyph", f"the bundled fonts cannot print {chars}; use another character",
+                        ctx.loc(path))
+
+
+def check_icons(ctx: CheckContext) -> Iterable[Finding]:
+    for i, token in enumerate(getattr(ctx.data, "tokens", []) or []):
+        if token.icon and token.icon not in ICONS:
+            hint = did_you_mean(token.icon, ICONS)
+            yield error("unknown-icon", f"token '{token.name}' uses icon '{token.icon}', which is not built in"
+                        + (f"; did you mean '{hint}'?" if hint else f" (icons: {', '.join(sorted(ICONS))})"),
+                        ctx.loc(("tokens", i, "icon")))

@@ -1,0 +1,1 @@
+"""Stage 5, render: assets drawn as plain drawing operations, in millimetres."""

@@ -1,0 +1,22 @@
+"""Turning rendered pages into finished documents: furniture, titles, labels."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .document import Document, Page, Text
+from .page import INK, PageSpec, furniture
+
+
+def finish(pages: Sequence[Page], spec: PageSpec, *, game, title: str) -> Document:
+    """Add the furniture strip (ruler, print-at-100 %, game, version, page x of y) to every page."""
+    n = len(pages)
+    for i, page in enumerate(pages, start=1):
+        page.add(*furniture(spec, game=game.name, version=game.version, title=title, page_no=i, page_count=n,
+                            label=page.label))
+    return Document(title=f"{game.name}: {title}", pages=list(pages), author=game.name,
+                    subject=f"{game.name} v{game.version}, {title}, {spec.paper.upper()}")
+
+
+def heading(x: float, y: float, text: str, size: float, *, anchor: str = "start", colour: str = INK) -> Text:
+    return Text(x, y, text, "serif-bold", size, colour, anchor)

@@ -1,0 +1,125 @@
+"""The drawing model: documents of pages of drawing operations, all in mm.
+
+Renderers produce these plain objects; writers turn them into PDF, SVG or PNG
+bytes. Page coordinates put the origin at the top-left corner with y down.
+Text sizes are in mm too (``pt(7)`` converts a point size at the edge).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+Point = tuple[float, float]
+# 2x3 affine matrix (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def pt(points: float) -> float:
+    """A typographic size in points, as mm."""
+    return points * 25.4 / 72.0
+
+
+@dataclass(frozen=True)
+class Style:
+    fill: str | None = None  # "#rrggbb"
+    stroke: str | None = None
+    width: float = 0.0  # stroke width, mm
+    dash: tuple[float, ...] | None = None  # mm
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Poly:
+    points: tuple[Point, ...]
+    style: Style
+    closed: bool = True
+    role: str = ""  # what this shape is ("hex", "cut", "crop"...): for tests and goldens, never drawn
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    radius: float = 0.0
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Path:
+    """Several closed loops filled with the even-odd rule (outlines with holes)."""
+
+    loops: tuple[tuple[Point, ...], ...]
+    style: Style
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    font: str  # a key of fonts.FONTS
+    size: float  # mm
+    colour: str = "#000000"
+    anchor: str = "start"  # start, middle, end
+
+
+@dataclass(frozen=True)
+class Group:
+    ops: tuple["Op", ...]
+    matrix: Matrix = IDENTITY
+
+
+Op = Union[Poly, Circle, Rect, Path, Text, Group]
+
+
+@dataclass
+class Page:
+    width: float  # mm
+    height: float  # mm
+    ops: list[Op] = field(default_factory=list)
+    label: str = ""
+
+    def add(self, *ops: Op) -> None:
+        self.ops.extend(ops)
+
+
+@dataclass
+class Document:
+    title: str
+    pages: list[Page] = field(default_factory=list)
+    author: str = ""
+    subject: str = ""
+
+
+def translate(dx: float, dy: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def rotate90(dx: float, dy: float) -> Matrix:
+    """Rotate a quarter turn clockwise on the page (y down), then move by (dx, dy).
+
+    A box of (w, h) at the origin lands as (h, w) with its top-left at (dx, dy).
+    """
+    # (x, y) -> (h - y, x) needs h; callers pass dx = left + h
+    return (0.0, 1.0, -1.0, 0.0, dx, dy)
+
+
+def apply(m: Matrix, p: Point) -> Point:
+    a, b, c, d, e, f = m
+    x, y = p
+    return (a * x + c * y + e, b * x + d * y + f)

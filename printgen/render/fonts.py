@@ -1,0 +1,105 @@
+"""The bundled fonts (Noto Sans and Noto Serif, SIL OFL): metrics, coverage, outlines.
+
+Never the system's fonts: PDFs embed subsets of these files, SVGs carry their
+glyphs as paths, so a sheet looks the same on every machine.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+FONTS: dict[str, str] = {
+    "sans": "NotoSans-Regular.ttf",
+    "sans-bold": "NotoSans-Bold.ttf",
+    "sans-italic": "NotoSans-Italic.ttf",
+    "sans-bolditalic": "NotoSans-BoldItalic.ttf",
+    "serif-bold": "NotoSerif-Bold.ttf",
+}
+
+
+def pdf_name(font: str) -> str:
+    """The name a font is registered under with reportlab."""
+    return "printgen-" + font
+
+
+@lru_cache(maxsize=None)
+def register_pdf_fonts() -> None:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for key, file in FONTS.items():
+        pdfmetrics.registerFont(TTFont(pdf_name(key), str(FONT_DIR / file)))
+
+
+@lru_cache(maxsize=None)
+def _tt(font: str):
+    from fontTools.ttLib import TTFont
+
+    return TTFont(str(FONT_DIR / FONTS[font]), lazy=True)
+
+
+@lru_cache(maxsize=None)
+def _cmap(font: str) -> dict[int, str]:
+    return _tt(font).getBestCmap()
+
+
+@lru_cache(maxsize=None)
+def _advances(font: str) -> tuple[dict[str, int], int]:
+    tt = _tt(font)
+    return {g: adv for g, (adv, _lsb) in tt["hmtx"].metrics.items()}, tt["head"].unitsPerEm
+
+
+def has_glyph(font: str, char: str) -> bool:
+    return ord(char) in _cmap(font)
+
+
+def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(FONTS)) -> list[str]:
+    """Characters of ``text`` that one of ``fonts`` cannot draw (whitespace ignored)."""
+    out = []
+    for ch in dict.fromkeys(text):
+        if ch.isspace():
+            continue
+        if any(not has_glyph(f, ch) for f in fonts):
+            out.append(ch)
+    return out
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Advance width of ``text`` in mm at ``size`` mm (no kerning, as reportlab sets it)."""
+    cmap = _cmap(font)
+    adv, upem = _advances(font)
+    notdef = adv.get(".notdef", upem // 2)
+    total = 0
+    for ch in text:
+        g = cmap.get(ord(ch))
+        total += adv.get(g, notdef) if g else notdef
+    return total * size / upem
+
+
+@lru_cache(maxsize=8192)
+def text_outline(font: str, text: str) -> str:
+    """SVG path data of a whole line of text in em units (y up), glyphs advanced in turn."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+
+    tt = _tt(font)
+    cmap = _cmap(font)
+    adv, upem = _advances(font)
+    glyphs = tt.getGlyphSet()
+    pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:.4f}".rstrip("0").rstrip("."))
+    x = 0
+    for ch in text:
+        name = cmap.get(ord(ch), ".notdef")
+        glyphs[name].draw(TransformPen(pen, (1 / upem, 0, 0, 1 / upem, x / upem, 0)))
+        x += adv.get(name, 0)
+    return pen.getCommands()
+
+
+def ascent(font: str) -> float:
+    """Cap-ish ascent in em, for vertical centring."""
+    tt = _tt(font)
+    os2 = tt["OS/2"]
+    return (getattr(os2, "sCapHeight", 0) or os2.sTypoAscender * 0.7) / tt["head"].unitsPerEm

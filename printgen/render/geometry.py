@@ -1,0 +1,78 @@
+"""Plane geometry helpers in mm: clipping polygons to windows, insets."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+Point = tuple[float, float]
+
+
+def clip_polygon(points: Sequence[Point], x0: float, y0: float, x1: float, y1: float) -> list[Point]:
+    """Sutherland-Hodgman: the part of a polygon inside the rectangle [x0, x1] x [y0, y1]."""
+    def clip(pts, inside, cross):
+        out = []
+        for i, cur in enumerate(pts):
+            prev = pts[i - 1]
+            if inside(cur):
+                if not inside(prev):
+                    out.append(cross(prev, cur))
+                out.append(cur)
+            elif inside(prev):
+                out.append(cross(prev, cur))
+        return out
+
+    def at_x(x):
+        return lambda a, b: (x, a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0]))
+
+    def at_y(y):
+        return lambda a, b: (a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1]), y)
+
+    pts = list(points)
+    for inside, cross in (
+        (lambda p: p[0] >= x0, at_x(x0)),
+        (lambda p: p[0] <= x1, at_x(x1)),
+        (lambda p: p[1] >= y0, at_y(y0)),
+        (lambda p: p[1] <= y1, at_y(y1)),
+    ):
+        if not pts:
+            break
+        pts = clip(pts, inside, cross)
+    return pts
+
+
+def scale_about(points: Sequence[Point], centre: Point, k: float) -> list[Point]:
+    cx, cy = centre
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in points]
+
+
+def bbox(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def clip_segment(p: Point, q: Point, poly: Sequence[Point]) -> tuple[Point, Point] | None:
+    """Cyrus-Beck: the part of segment p-q inside a convex polygon (any winding), or None."""
+    n = len(poly)
+    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
+    sign = 1.0 if area > 0 else -1.0
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        # inward normal of edge a->b
+        nx, ny = -(b[1] - a[1]) * sign, (b[0] - a[0]) * sign
+        num = nx * (p[0] - a[0]) + ny * (p[1] - a[1])
+        den = nx * dx + ny * dy
+        if abs(den) < 1e-12:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return ((p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy))

@@ -1,0 +1,108 @@
+"""Built-in vector icons: a registry dict, icon name -> drawing function.
+
+Each function draws its icon centred on (cx, cy) mm, fitting a square of side
+``size`` mm, in ``colour``. Shapes are built from simple geometry so they stay
+crisp at any size and identical in PDF and SVG.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from .document import Circle, Op, Poly, Rect, Style
+
+IconFn = Callable[[float, float, float, str], list[Op]]
+
+
+def _poly(cx, cy, s, pts, colour, closed=True, width=0.0) -> Poly:
+    points = tuple((cx + x * s / 2, cy + y * s / 2) for x, y in pts)
+    if closed and not width:
+        return Poly(points, Style(fill=colour))
+    return Poly(points, Style(stroke=colour, width=width * s / 2), closed=closed)
+
+
+def drop(cx, cy, s, colour) -> list[Op]:
+    pts = []
+    for i in range(41):
+        t = math.pi * i / 40  # the round bottom
+        pts.append((0.62 * math.cos(t + math.pi), 0.28 + 0.62 * math.sin(t)))
+    pts = [(0.0, -0.95)] + [(x, y) for x, y in reversed(pts)] + []
+    return [_poly(cx, cy, s, pts, colour)]
+
+
+def check(cx, cy, s, colour) -> list[Op]:
+    return [_poly(cx, cy, s, [(-0.7, 0.0), (-0.2, 0.5), (0.75, -0.55)], colour, closed=False, width=0.28)]
+
+
+def eye(cx, cy, s, colour) -> list[Op]:
+    top = [(math.cos(math.pi * i / 20) * 0.95, -math.sin(math.pi * i / 20) * 0.55) for i in range(21)]
+    bottom = [(math.cos(math.pi * i / 20) * 0.95, math.sin(math.pi * i / 20) * 0.55) for i in range(20, -1, -1)]
+    outline = _poly(cx, cy, s, top + bottom[1:-1], colour, closed=True, width=0.12)
+    return [outline, Circle(cx, cy, 0.3 * s / 2, Style(fill=colour))]
+
+
+def flask(cx, cy, s, colour) -> list[Op]:
+    body = [(-0.18, -0.9), (0.18, -0.9), (0.18, -0.3), (0.7, 0.7), (0.6, 0.9), (-0.6, 0.9), (-0.7, 0.7),
+            (-0.18, -0.3)]
+    return [_poly(cx, cy, s, body, colour),
+            Rect(cx - 0.3 * s / 2, cy - 0.98 * s / 2, 0.6 * s / 2, 0.14 * s / 2, Style(fill=colour))]
+
+
+def skull(cx, cy, s, colour) -> list[Op]:
+    h = s / 2
+    hole = "#ffffff"
+    return [Circle(cx, cy - 0.15 * h, 0.72 * h, Style(fill=colour)),
+            Rect(cx - 0.4 * h, cy + 0.3 * h, 0.8 * h, 0.55 * h, Style(fill=colour), radius=0.1 * h),
+            Circle(cx - 0.3 * h, cy - 0.12 * h, 0.2 * h, Style(fill=hole)),
+            Circle(cx + 0.3 * h, cy - 0.12 * h, 0.2 * h, Style(fill=hole))]
+
+
+def shield(cx, cy, s, colour) -> list[Op]:
+    pts = [(-0.75, -0.8), (0.75, -0.8), (0.75, 0.0)]
+    pts += [(0.75 * math.cos(t), 0.95 * math.sin(t)) for t in (i * math.pi / 16 for i in range(1, 16))]
+    pts += [(-0.75, 0.0)]
+    return [_poly(cx, cy, s, pts, colour)]
+
+
+def star(cx, cy, s, colour) -> list[Op]:
+    pts = []
+    for i in range(10):
+        r = 0.95 if i % 2 == 0 else 0.4
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((r * math.cos(a), r * math.sin(a) + 0.08))
+    return [_poly(cx, cy, s, pts, colour)]
+
+
+def hexagon(cx, cy, s, colour) -> list[Op]:
+    pts = [(0.95 * math.cos(math.pi / 3 * i), 0.95 * math.sin(math.pi / 3 * i)) for i in range(6)]
+    return [_poly(cx, cy, s, pts, colour)]
+
+
+def sword(cx, cy, s, colour) -> list[Op]:
+    blade = [(-0.1, -0.95), (0.1, -0.95), (0.1, 0.35), (-0.1, 0.35)]
+    guard = [(-0.45, 0.35), (0.45, 0.35), (0.45, 0.5), (-0.45, 0.5)]
+    grip = [(-0.08, 0.5), (0.08, 0.5), (0.08, 0.95), (-0.08, 0.95)]
+    return [_poly(cx, cy, s, blade, colour), _poly(cx, cy, s, guard, colour), _poly(cx, cy, s, grip, colour)]
+
+
+ICONS: dict[str, IconFn] = {
+    "wound": drop,
+    "drop": drop,
+    "activation": check,
+    "check": check,
+    "focus": eye,
+    "eye": eye,
+    "poison": flask,
+    "flask": flask,
+    "skull": skull,
+    "shield": shield,
+    "guard": shield,
+    "star": star,
+    "hex": hexagon,
+    "sword": sword,
+}
+
+
+def draw_icon(name: str, cx: float, cy: float, size: float, colour: str) -> list[Op]:
+    return ICONS[name](cx, cy, size, colour)

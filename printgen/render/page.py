@@ -1,0 +1,81 @@
+"""Paper, the safe area, and the furniture every sheet carries.
+
+Every page carries a calibration ruler (50 mm and 2 in) and a "print at 100 %"
+line, so a player can check that the printer kept the scale, plus the game's
+name and version and "page x of y". All of it stays inside the safe margin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..units import PAPER_SIZES
+from .document import Op, Poly, Style, Text, pt
+
+FOOTER_H = 12.0  # mm of the safe area kept for the furniture strip
+INK = "#1d1d1b"
+HAIR = 0.2  # mm
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """A page size and the box inside it where content may be drawn (all mm)."""
+
+    paper: str
+    width: float
+    height: float
+    margin: float
+
+    @classmethod
+    def for_paper(cls, paper: str, margin: float) -> "PageSpec":
+        w, h = PAPER_SIZES[paper]
+        return cls(paper, w, h, margin)
+
+    @property
+    def content(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the area above the furniture strip."""
+        m = self.margin
+        return (m, m, self.width - m, self.height - m - FOOTER_H)
+
+    @property
+    def content_w(self) -> float:
+        x0, _, x1, _ = self.content
+        return x1 - x0
+
+    @property
+    def content_h(self) -> float:
+        _, y0, _, y1 = self.content
+        return y1 - y0
+
+
+def _ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]], label_end: str) -> list[Op]:
+    ops: list[Op] = [Poly(((x, y), (x + length, y)), Style(stroke=INK, width=0.25), closed=False,
+                          role=f"ruler:{label_end}")]
+    for pos, h in ticks:
+        ops.append(Poly(((x + pos, y), (x + pos, y - h)), Style(stroke=INK, width=HAIR), closed=False))
+    ops.append(Text(x, y + 2.6, "0", "sans", pt(5), INK, "middle"))
+    ops.append(Text(x + length, y + 2.6, label_end, "sans", pt(5), INK, "middle"))
+    return ops
+
+
+def furniture(spec: PageSpec, *, game: str, version: str, title: str, page_no: int, page_count: int,
+              label: str = "") -> list[Op]:
+    """The footer strip: rulers, the print-at-100 % line, game, version, page x of y."""
+    m = spec.margin
+    top = spec.height - m - FOOTER_H
+    ops: list[Op] = []
+    ops.append(Text(m, top + 2.9, "PRINT AT 100% (ACTUAL SIZE). Each bar must measure as marked.",
+                    "sans-bold", pt(5.5), INK))
+    ry = top + 8.2
+    mm_ticks = [(float(i), 1.6 if i % 10 == 0 else 1.1 if i % 5 == 0 else 0.6) for i in range(0, 51)]
+    ops += _ruler(m + 0.5, ry, 50.0, mm_ticks, "50 mm")
+    in_ticks = [(i * 25.4 / 8, 1.6 if i % 8 == 0 else 1.1 if i % 4 == 0 else 0.6) for i in range(0, 17)]
+    ops += _ruler(m + 58.0, ry, 50.8, in_ticks, "2 in")
+    right = spec.width - m
+    ops.append(Text(right, top + 2.9, f"{game} v{version}: {title}", "sans-bold", pt(6.5), INK, "end"))
+    where = f"{spec.paper.upper()}   page {page_no} of {page_count}"
+    if label:
+        where = f"{label}   {where}"
+    ops.append(Text(right, top + 6.6, where, "sans", pt(6), INK, "end"))
+    ops.append(Text(right, top + 10.2, "Made with printgen", "sans-italic", pt(5), "#6b6b6b", "end"))
+    return ops

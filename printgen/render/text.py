@@ -1,0 +1,170 @@
+"""Rich text layout: runs of styled words, wrapping, and shrink-to-fit, all in mm.
+
+Rules text is plain words; ``style_terms`` recognises the keywords and tokens
+a game defines and marks them, so cards show "Knockback 2" and "1 Poison" in
+their own style without any markup in the YAML.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .document import Text
+from .fonts import text_width
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    font: str = "sans"
+    colour: str = "#1d1d1b"
+
+
+@dataclass(frozen=True)
+class Line:
+    pieces: tuple[tuple[float, Run], ...]  # (x offset in em-scaled mm at size 1, run)
+    width: float  # mm at size 1
+
+
+def style_terms(text: str, terms: dict[str, tuple[str, str]], base: Run = Run("")) -> list[Run]:
+    """Split ``text`` into runs, styling each defined term (and a number right after it).
+
+    ``terms`` maps a term ("Knockback") to (font, colour). Longest terms win.
+    """
+    if not terms:
+        return [Run(text, base.font, base.colour)]
+    names = sorted(terms, key=len, reverse=True)
+    pattern = re.compile(
+        r"(?<![\w-])(\d+\s+)?(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])((?:\s+\d+(?:\s*\(\d+\s*[-–]\s*\d+\))?)?)")
+    runs: list[Run] = []
+    pos = 0
+    for m in pattern.finditer(text):
+        if m.start() > pos:
+            runs.append(Run(text[pos:m.start()], base.font, base.colour))
+        font, colour = terms[m.group(2)]
+        runs.append(Run(m.group(0), font, colour))
+        pos = m.end()
+    if pos < len(text):
+        runs.append(Run(text[pos:], base.font, base.colour))
+    return runs
+
+
+def _words(runs: Sequence[Run]) -> list[list[Run]]:
+    """Break runs into words; a word may span runs ("Knockback 2." is one styled + one plain)."""
+    words: list[list[Run]] = [[]]
+    for run in runs:
+        parts = re.split(r"(\s+)", run.text)
+        for part in parts:
+            if not part:
+                continue
+            if part.isspace():
+                if words[-1]:
+                    words.append([])
+                continue
+            words[-1].append(Run(part, run.font, run.colour))
+    return [w for w in words if w]
+
+
+def wrap(runs: Sequence[Run], width: float, size: float) -> list[Line]:
+    """Greedy line breaking of ``runs`` into lines no wider than ``width`` mm at ``size`` mm.
+
+    A single word wider than the line is put on a line of its own (callers
+    detect the overflow through ``Line.width``).
+    """
+    lines: list[Line] = []
+    cur: list[tuple[float, Run]] = []
+    x = 0.0
+    for word in _words(runs):
+        ww = sum(text_width(r.text, r.font, 1.0) for r in word)
+        space = text_width(" ", word[0].font, 1.0)
+        if cur and (x + space + ww) * size > width:
+            lines.append(Line(tuple(cur), x))
+            cur, x = [], 0.0
+        elif cur:
+            x += space
+        for r in word:
+            cur.append((x, r))
+            x += text_width(r.text, r.font, 1.0)
+    if cur:
+        lines.append(Line(tuple(cur), x))
+    return lines
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float  # mm
+    leading: float  # mm between baselines
+    lines: tuple[Line, ...]
+    paragraphs: tuple[int, ...]  # index of the first line of each paragraph
+
+    @property
+    def height(self) -> float:
+        gaps = max(0, len(self.paragraphs) - 1) * self.leading * 0.35
+        return len(self.lines) * self.leading + gaps
+
+
+def fit(paragraphs: Sequence[Sequence[Run]], width: float, height: float, *, max_size: float, min_size: float,
+        leading: float = 1.2, step: float = 0.05) -> Fitted | None:
+    """The largest size from ``max_size`` down to ``min_size`` (mm) at which the text fits the box.
+
+    Returns None when even ``min_size`` overflows the width or the height.
+    """
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines: list[Line] = []
+        starts: list[int] = []
+        for para in paragraphs:
+            starts.append(len(lines))
+            lines += wrap(para, width, size)
+        f = Fitted(size, size * leading, tuple(lines), tuple(starts))
+        if f.height <= height + 1e-9 and all(ln.width * size <= width + 1e-9 for ln in lines):
+            return f
+        size = round(size - step, 4)
+    return None
+
+
+def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, align: str = "left") -> list[Text]:
+    """Text ops for fitted lines whose box top-left is (x, y) mm."""
+    ops: list[Text] = []
+    baseline = y + fitted.size * 0.92
+    para_starts = set(fitted.paragraphs)
+    for i, line in enumerate(fitted.lines):
+        if i and i in para_starts:
+            baseline += fitted.leading * 0.35
+        dx = 0.0
+        if width is not None and align == "center":
+            dx = (width - line.width * fitted.size) / 2
+        for off, run in line.pieces:
+            ops.append(Text(x + dx + off * fitted.size, baseline, run.text, run.font, fitted.size, run.colour))
+        baseline += fitted.leading
+    return _merge(ops)
+
+
+def _merge(ops: list[Text]) -> list[Text]:
+    """Join adjacent pieces of the same style on one baseline (fewer, more readable text ops)."""
+    out: list[Text] = []
+    for op in ops:
+        if out and out[-1].y == op.y and out[-1].font == op.font and out[-1].colour == op.colour \
+                and out[-1].size == op.size:
+            prev = out[-1]
+            gap = op.x - (prev.x + text_width(prev.text, prev.font, prev.size))
+            spaces = round(gap / max(text_width(" ", prev.font, prev.size), 1e-9))
+            if spaces >= 0 and abs(gap - spaces * text_width(" ", prev.font, prev.size)) < 1e-6:
+                out[-1] = Text(prev.x, prev.y, prev.text + " " * spaces + op.text, prev.font, prev.size, prev.colour)
+                continue
+        out.append(op)
+    return out
+
+
+def single_line(text: str, font: str, max_size: float, width: float, min_size: float = 0.0) -> float:
+    """The largest size <= max_size (mm) at which ``text`` fits ``width`` mm on one line."""
+    w1 = text_width(text, font, 1.0)
+    if w1 <= 0:
+        return max_size
+    return max(min_size, min(max_size, width / w1))
+
+
+def plain(paragraphs: Iterable[str], font: str = "sans", colour: str = "#1d1d1b") -> list[list[Run]]:
+    return [[Run(p, font, colour)] for p in paragraphs]

@@ -1,0 +1,1 @@
+"""Stage 6, write: documents to bytes (PDF, SVG, PNG), and bytes to disk atomically."""
