@@ -36,9 +36,13 @@ def register_pdf_fonts() -> None:
 
 @lru_cache(maxsize=None)
 def _tt(font: str):
+    import io
+
     from fontTools.ttLib import TTFont
 
-    return TTFont(str(FONT_DIR / FONTS[font]), lazy=True)
+    # From memory, not an open file: forked build workers would otherwise share
+    # one file offset and read each other's tables.
+    return TTFont(io.BytesIO((FONT_DIR / FONTS[font]).read_bytes()), lazy=True)
 
 
 @lru_cache(maxsize=None)

@@ -81,10 +81,12 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35))
         if entry.zone and entry.zone.casefold() in zones:
             z = zones[entry.zone.casefold()]
-            rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0, wy0, wx1, wy1)
+            rim_w = size * 0.045
+            rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
+                               wx1 - rim_w / 2, wy1 - rim_w / 2)
             if len(rim) >= 2:
                 overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
-                                     Style(stroke=z.colour, width=size * 0.045), closed=len(rim) == 6))
+                                     Style(stroke=z.colour, width=rim_w), closed=len(rim) == 6))
             overlays += _label(_abbrev(z.name), cx, cy - size * 0.22, size * 0.2, z.colour, window, dx, dy)
         if entry.objective:
             overlays += _objective(entry.objective, cx, cy, size, window, dx, dy)
@@ -186,24 +188,27 @@ class Tiling:
     cols: int
     rows: int
     window: tuple[float, float]  # window w, h in mm
-    step: tuple[float, float]
-    overlap: tuple[float, float]
+    step: tuple[float, float]  # window origin to next window origin, mm
+    overlap: float  # mm shared by neighbouring tiles
+    start: tuple[float, float]  # map position of tile A1's window origin (negative: centred margin)
 
 
 def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: float = MIN_OVERLAP) -> Tiling:
-    """How many pages a map needs, each showing a window that overlaps its neighbours by ``overlap`` mm."""
-    def count(total, win):
-        if total <= win:
-            return 1
-        return math.ceil((total - overlap) / (win - overlap))
+    """Pages of ``win_w`` x ``win_h`` mm that cover the map, neighbours sharing exactly ``overlap`` mm.
 
-    cols, rows = count(map_w, win_w), count(map_h, win_h)
-    # Spread the slack so every overlap is at least the minimum and all are equal.
-    sx = (map_w - win_w) / (cols - 1) if cols > 1 else 0.0
-    sy = (map_h - win_h) / (rows - 1) if rows > 1 else 0.0
-    ww = win_w if cols > 1 else map_w
-    wh = win_h if rows > 1 else map_h
-    return Tiling(cols, rows, (ww, wh), (sx, sy), (ww - sx if cols > 1 else 0.0, wh - sy if rows > 1 else 0.0))
+    The covered area is centred on the map, so the outer tiles carry equal blank margins.
+    """
+    def axis(total: float, win: float) -> tuple[int, float, float, float]:
+        if total <= win:
+            return 1, total, 0.0, 0.0
+        step = win - overlap
+        n = math.ceil((total - overlap) / step)
+        covered = n * step + overlap
+        return n, win, step, -(covered - total) / 2
+
+    cols, ww, sx, x0 = axis(map_w, win_w)
+    rows, wh, sy, y0 = axis(map_h, win_h)
+    return Tiling(cols, rows, (ww, wh), (sx, sy), overlap, (x0, y0))
 
 
 def tile_name(row: int, col: int) -> str:
@@ -224,8 +229,8 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
         page = Page(spec.width, spec.height)
         dx = x0 + (x1 - x0 - geom.width) / 2
         dy = y0 + TITLE_H + (y1 - y0 - TITLE_H - LEGEND_H - geom.height) / 2
-        page.add(heading(x0, y0 + 5.2, name, pt(14)))
-        page.add(Text(x1, y0 + 5.2, f"{geom.layout.size:.1f} mm hexes", "sans", pt(7), INK, "end"))
+        page.add(heading(x0, y0 + 5.6, name, pt(14)))
+        page.add(Text(x1, y0 + 5.6, f"{geom.layout.size:.1f} mm hexes", "sans", pt(7), INK, "end"))
         page.add(*map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), dx, dy))
         page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
         return [page]
@@ -241,13 +246,13 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
 def _tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str) -> Page:
     x0, y0, x1, y1 = spec.content
     ww, wh = tiling.window
-    wx, wy = c * tiling.step[0], r * tiling.step[1]
+    wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
     window = (wx, wy, wx + ww, wy + wh)
     dx, dy = x0, y0 + TITLE_H
     label = tile_name(r, c)
     page = Page(spec.width, spec.height, label=f"tile {label}")
-    page.add(heading(x0, y0 + 6, f"{name}: tile {label}", pt(12)))
-    page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles; overlap {tiling.overlap[0] or tiling.overlap[1]:.1f} mm",
+    page.add(heading(x0, y0 + 5.6, f"{name}: tile {label}", pt(12)))
+    page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {tiling.overlap:g} mm",
                   "sans", pt(7), INK, "end"))
     page.add(*map_ops(geom, data, window, dx, dy))
     dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
@@ -270,29 +275,22 @@ def _tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str) -> P
 
 
 def _shared_points(tiling: Tiling, r: int, c: int) -> list[tuple[float, float]]:
+    """Map points in the middle of each overlap band this tile shares, two per band."""
     ww, wh = tiling.window
-    sx, sy = tiling.step
-    pts = []
-    xs = []
-    if c > 0:
-        xs.append(c * sx + tiling.overlap[0] / 2)
-    if c + 1 < tiling.cols:
-        xs.append((c + 1) * sx + tiling.overlap[0] / 2)
-    ys = [r * sy + wh * f for f in (0.25, 0.75)]
-    pts += [(x, y) for x in xs for y in ys]
-    ys2 = []
-    if r > 0:
-        ys2.append(r * sy + tiling.overlap[1] / 2)
-    if r + 1 < tiling.rows:
-        ys2.append((r + 1) * sy + tiling.overlap[1] / 2)
-    pts += [(c * sx + ww * f, y) for y in ys2 for f in (0.25, 0.75)]
+    wx = tiling.start[0] + c * tiling.step[0]
+    wy = tiling.start[1] + r * tiling.step[1]
+    half = tiling.overlap / 2
+    xs = ([wx + half] if c > 0 else []) + ([wx + ww - half] if c + 1 < tiling.cols else [])
+    ys = ([wy + half] if r > 0 else []) + ([wy + wh - half] if r + 1 < tiling.rows else [])
+    pts = [(x, wy + wh * f) for x in xs for f in (0.3, 0.7)]
+    pts += [(wx + ww * f, y) for y in ys for f in (0.3, 0.7)]
     return pts
 
 
 def _assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     x0, y0, x1, y1 = spec.content
     page = Page(spec.width, spec.height, label="assembly guide")
-    page.add(heading(x0, y0 + 6, f"{name}: assembly guide", pt(14)))
+    page.add(heading(x0, y0 + 5.6, f"{name}: assembly guide", pt(14)))
     lines = [
         f"This map prints at true scale ({geom.layout.size:.1f} mm hexes) on {tiling.rows * tiling.cols} pages, "
         f"{tiling.rows} row{'s' * (tiling.rows > 1)} of {tiling.cols}.",
@@ -302,18 +300,23 @@ def _assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     for i, ln in enumerate(lines):
         page.add(Text(x0, y0 + 13 + i * 4.2, ln, "sans", pt(8), INK))
     top = y0 + 28
-    scale = min((x1 - x0) / geom.width, (y1 - top) / geom.height) * 0.95
-    ox = x0 + ((x1 - x0) - geom.width * scale) / 2
+    cover_w = tiling.cols * tiling.step[0] + tiling.overlap if tiling.cols > 1 else geom.width
+    cover_h = tiling.rows * tiling.step[1] + tiling.overlap if tiling.rows > 1 else geom.height
+    scale = min((x1 - x0) / cover_w, (y1 - top - LEGEND_H) / cover_h) * 0.95
+    top -= min(tiling.start[1], 0.0) * scale
+    ox = x0 + ((x1 - x0) - cover_w * scale) / 2 - min(tiling.start[0], 0.0) * scale
     thumb = []
     for h, (_, entry) in sorted(geom.cells.items()):
         t = next((t for t in data.terrain if t.name.casefold() == entry.terrain.casefold()), None)
         pts = tuple((ox + x * scale, top + y * scale) for x, y in geom.layout.corners(h))
         thumb.append(Poly(pts, Style(fill=t.colour if t else "#ffffff", stroke="#777777", width=0.1)))
     page.add(*thumb)
+    page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
     ww, wh = tiling.window
     for r in range(tiling.rows):
         for c in range(tiling.cols):
-            rx, ry = ox + c * tiling.step[0] * scale, top + r * tiling.step[1] * scale
+            rx = ox + (tiling.start[0] + c * tiling.step[0]) * scale
+            ry = top + (tiling.start[1] + r * tiling.step[1]) * scale
             page.add(Rect(rx, ry, ww * scale, wh * scale, Style(stroke="#c0392b", width=0.4, dash=(2, 1))))
             page.add(Text(rx + ww * scale / 2, ry + wh * scale / 2, tile_name(r, c), "sans-bold", pt(16),
                           "#c0392b", "middle"))

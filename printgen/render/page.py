@@ -13,6 +13,7 @@ from ..units import PAPER_SIZES
 from .document import Op, Poly, Style, Text, pt
 
 FOOTER_H = 12.0  # mm of the safe area kept for the furniture strip
+CONTENT_PAD = 0.6  # mm between the safe margin and content, so strokes and type never cross it
 INK = "#1d1d1b"
 HAIR = 0.2  # mm
 
@@ -34,8 +35,8 @@ class PageSpec:
     @property
     def content(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of the area above the furniture strip."""
-        m = self.margin
-        return (m, m, self.width - m, self.height - m - FOOTER_H)
+        m = self.margin + CONTENT_PAD
+        return (m, m, self.width - m, self.height - self.margin - FOOTER_H)
 
     @property
     def content_w(self) -> float:

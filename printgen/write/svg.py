@@ -94,4 +94,4 @@ def svg_to_png(svg: bytes, *, dpi: float = 100.0) -> bytes:
     """A PNG preview of an SVG page at ``dpi``."""
     import cairosvg
 
-    return cairosvg.svg2png(bytestring=svg, dpi=dpi)
+    return cairosvg.svg2png(bytestring=svg, dpi=dpi, background_color="#ffffff")

@@ -59,6 +59,9 @@ CASES = [
     ("attack-thresholds", "attack-thresholds", "rules.yaml", 10, 39, E, "leave a gap"),
     ("attribute-range", "attribute-range", "classes.yaml", 4, 45, W, "DEF 5"),
     ("reaction-cost", "reaction-cost", "classes.yaml", 14, 15, W, "paid in AP"),
+    ("missing-glyph", "missing-glyph", "classes.yaml", 16, 25, E, "'孫' (U+5B6B)"),
+    ("text-overflow", "text-overflow", "classes.yaml", 12, 17, E, "class card 'Knight'"),
+    ("unknown-icon", "unknown-icon", "rules.yaml", 6, 44, E, "icon 'blod'"),
 ]
 
 

@@ -87,8 +87,10 @@ def layout_card(cls, data, w: float, h: float, bleed: float) -> CardLayout:
             break
         size = round(size - 0.05, 4)
     if chosen is None:
-        lay.overflow.append((("actions",), f"the {len(cls.actions)} action texts do not fit the card even at "
-                             f"{MIN_TEXT * 72 / 25.4:.0f} pt; shorten them"))
+        longest = max(range(len(cls.actions)), key=lambda i: len(cls.actions[i].effect))
+        lay.overflow.append((("actions", longest, "effect"),
+                             f"the {len(cls.actions)} action texts do not fit the card even at "
+                             f"{MIN_TEXT * 72 / 25.4:.0f} pt; shorten them, starting with '{cls.actions[longest].name}'"))
         return lay
     size, fits, heights = chosen
     spare = (avail - sum(heights) - 1.4 * (len(fits) - 1)) / max(1, len(fits))

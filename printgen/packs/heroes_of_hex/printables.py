@@ -39,8 +39,8 @@ def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
     enemies = {e.name.casefold(): e for e in data.enemies}
     flow = Flow(spec)
     x0 = flow.x0
-    flow.page.add(Text(x0, flow.y + 8, sc.name, "serif-bold", pt(22), INK))
-    flow.space(12)
+    flow.page.add(Text(x0, flow.y + 8.8, sc.name, "serif-bold", pt(22), INK))
+    flow.space(12.5)
     flow.paragraph([Run(sc.summary, "sans-italic", "#3a3a3a")], size=pt(9.5), after=3)
     if sc.features:
         n = len(sc.features)
@@ -131,7 +131,7 @@ def render_hex_track(game, spec: PageSpec) -> dict[str, Document]:
     block_h = 14 + rows * r * 1.6 + 6
     y = y0 + 22
     for p in range(players):
-        page.add(Rect(x0, y, x1 - x0, block_h, Style(fill="#f7f1e3", stroke="#8c7b5f", width=0.4), radius=2))
+        page.add(Rect(x0 + 0.3, y, x1 - x0 - 0.6, block_h, Style(fill="#f7f1e3", stroke="#8c7b5f", width=0.4), radius=2))
         page.add(Text(x0 + 4, y + 8, f"Player {p + 1}", "serif-bold", pt(12), INK))
         page.add(Text(x1 - 4, y + 8, "HEX", "serif-bold", pt(12), HEX_COLOUR, "end"))
         left = x0 + (x1 - x0 - per_row * pitch) / 2 + pitch / 2
