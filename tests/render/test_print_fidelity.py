@@ -187,3 +187,14 @@ def test_every_page_carries_the_calibration_ruler_and_page_numbers(out):
             lengths = [abs(d["pts"][1][0] - d["pts"][0][0]) for d in lines]
             assert any(abs(x - 50.0) < 0.01 for x in lengths)
             assert any(abs(x - 50.8) < 0.01 for x in lengths)
+
+
+def test_two_sided_tokens_get_a_mirrored_backs_page(out):
+    doc = open_pdf(out / "big-map" / "a4" / "tokens.pdf")
+    assert len(doc) == 2
+    fronts = [c["mm"] for c in circles(doc[0], stroke="#000000")]
+    backs = [c["mm"] for c in circles(doc[1], stroke="#000000")]
+    assert len(fronts) == len(backs) == 5
+    for f in fronts:
+        assert any(abs((210.0 - f[2]) - b[0]) < 0.01 and abs(f[1] - b[1]) < 0.01 for b in backs)
+    assert "GOAL" in doc[1].get_text()
