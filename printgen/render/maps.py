@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..hexgrid import Hex, Layout, parse_textmap
 from ..model.content import LegendEntry, MapDef
 from .colour import ink_on, mix
-from .compose import finish, heading
+from .compose import heading, one_per_item, slug
 from .document import Circle, Document, Op, Page, Poly, Rect, Style, Text, pt
 from .geometry import clip_polygon, clip_segment, scale_about
 from .page import INK, PageSpec
@@ -325,16 +325,5 @@ def _assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
 
 def render_maps(game, spec: PageSpec) -> dict[str, Document]:
     """Asset renderer: one document per map."""
-    out = {}
-    for m in game.data.maps:
-        pages = render_map(m, game.data, spec)
-        out[f"map-{slug(m.name)}"] = finish(pages, spec, game=game.data.game, title=f"map {m.name}")
-    return out
-
-
-def slug(name: str) -> str:
-    import re
-    import unicodedata
-
-    text = unicodedata.normalize("NFKD", name.replace("'", "").replace("\u2019", "")).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return one_per_item(game.data.maps, lambda m: render_map(m, game.data, spec), spec, game=game.data.game,
+                        kind="map")

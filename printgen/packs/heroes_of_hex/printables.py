@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 
 from ...render.colour import mix
-from ...render.compose import finish, heading
+from ...render.compose import finish, heading, one_per_item
 from ...render.document import Document, Op, Page, Poly, Rect, Style, Text, pt
 from ...render.flow import Flow
-from ...render.maps import render_map, slug
+from ...render.maps import render_map
 from ...render.page import INK, PageSpec
 from ...render.sheets import impose, plan_sheet
 from ...render.text import Run, style_terms
@@ -100,11 +100,8 @@ def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
 
 
 def render_scenarios(game, spec: PageSpec) -> dict[str, Document]:
-    out = {}
-    for sc in game.data.scenarios:
-        pages = scenario_pages(sc, game.data, spec)
-        out[f"scenario-{slug(sc.name)}"] = finish(pages, spec, game=game.data.game, title=f"scenario {sc.name}")
-    return out
+    return one_per_item(game.data.scenarios, lambda sc: scenario_pages(sc, game.data, spec), spec,
+                        game=game.data.game, kind="scenario")
 
 
 def _hex_cell(cx: float, cy: float, r: float, style: Style) -> Poly:
