@@ -16,6 +16,7 @@ from typing import Callable
 
 from .check import ValidatedGame, validate_game, validate_games
 from .plan import Target, assets_for, plan_build
+from .render.document import PdfFile
 from .render.page import PageSpec
 from .write.files import remove_stale, write_atomic
 from .write.pdf import to_pdf
@@ -57,6 +58,9 @@ def render_target(game: ValidatedGame, asset: str, paper: str, *, previews: bool
     renderer = assets_for(game)[asset]
     files: dict[str, bytes] = {}
     for stem, doc in renderer(game, spec).items():
+        if isinstance(doc, PdfFile):  # typeset straight to PDF (the rulebook): no SVG pages to preview
+            files[f"{paper}/{stem}.pdf"] = doc.data
+            continue
         files[f"{paper}/{stem}.pdf"] = to_pdf(doc)
         if previews:
             for n, page in enumerate(doc.pages, start=1):

@@ -17,11 +17,13 @@ from . import __version__
 from .check import ValidatedGame
 from .render.maps import render_maps
 from .render.tokens import render_tokens
+from .rulebook.render import render_rulebook
 
 # Asset kinds every game can have (they render nothing when the data has none).
 COMMON_ASSETS: dict[str, Callable] = {
     "maps": render_maps,
     "tokens": render_tokens,
+    "rulebook": render_rulebook,
 }
 
 

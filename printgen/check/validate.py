@@ -132,6 +132,10 @@ def validate_game(folder: Path) -> ValidatedGame:
         result.findings += list(check_terms(ctx, pack.rules_texts(data), vocab))
         for check in pack.checks:
             result.findings += list(check(ctx))
+        if not any(f.is_error for f in result.findings):
+            from ..rulebook.render import check_templates
+
+            result.findings += check_templates(result)
     result.findings = sort_findings(result.findings)
     return result
 

@@ -43,6 +43,8 @@ class RulePack:
     vocabulary: Callable[[Any, Any], Iterable[str]] = field(default=lambda data, rules: ())
     # The pack's own printables: asset name -> renderer(game, page spec) -> {file stem: Document}.
     assets: dict[str, Callable] = field(default_factory=dict)
+    # Extra printgen: image kinds for rulebooks: kind -> resolver(argument, game) -> (ops, w mm, h mm).
+    images: dict[str, Callable] = field(default_factory=dict)
 
     @property
     def kinds(self) -> list[str]:

@@ -82,6 +82,7 @@ class Text:
 class Group:
     ops: tuple["Op", ...]
     matrix: Matrix = IDENTITY
+    clip: tuple[float, float, float, float] | None = None  # (x, y, w, h) in the group's own coordinates
 
 
 Op = Union[Poly, Circle, Rect, Path, Text, Group]
@@ -104,6 +105,15 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     author: str = ""
     subject: str = ""
+
+
+@dataclass
+class PdfFile:
+    """A document some renderer wrote straight to PDF bytes (the rulebook, through platypus)."""
+
+    title: str
+    data: bytes
+    pages: int
 
 
 def translate(dx: float, dy: float) -> Matrix:

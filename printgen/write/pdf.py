@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen import canvas as rl_canvas
 
 from ..render.document import Circle, Document, Group, Path, Poly, Rect, Style, Text
@@ -11,11 +14,18 @@ from ..render.fonts import pdf_name, register_pdf_fonts
 from ..units import mm_to_pt
 
 
+@lru_cache(maxsize=1024)
+def _rl_colour(hexstr: str):
+    return HexColor(hexstr)
+
+
 def _colour(c, hexstr: str, stroke: bool, alpha: float) -> None:
+    # Parsing "#rrggbb" on every shape is measurable on card-heavy pages: cache the colour objects.
+    colour = _rl_colour(hexstr)
     if stroke:
-        c.setStrokeColor(hexstr, alpha=alpha)
+        c.setStrokeColor(colour, alpha=alpha if alpha != 1.0 else None)
     else:
-        c.setFillColor(hexstr, alpha=alpha)
+        c.setFillColor(colour, alpha=alpha if alpha != 1.0 else None)
 
 
 def _style(c, style: Style) -> tuple[bool, bool]:
@@ -32,16 +42,21 @@ def _style(c, style: Style) -> tuple[bool, bool]:
     return fill, stroke
 
 
-def _draw(c, op) -> None:
+def draw_op(c, op) -> None:
+    """Draw one op on a reportlab canvas already set up in mm with y down."""
     if isinstance(op, Group):
         c.saveState()
         c.transform(*op.matrix)
+        if op.clip:
+            path = c.beginPath()
+            path.rect(*op.clip)
+            c.clipPath(path, stroke=0, fill=0)
         for child in op.ops:
-            _draw(c, child)
+            draw_op(c, child)
         c.restoreState()
     elif isinstance(op, Text):
         c.saveState()
-        c.setFillColor(op.colour)
+        c.setFillColor(_rl_colour(op.colour))
         c.translate(op.x, op.y)
         c.scale(1, -1)
         c.setFont(pdf_name(op.font), op.size)
@@ -97,7 +112,7 @@ def to_pdf(doc: Document) -> bytes:
         # Draw in mm with y down: flip and scale once per page.
         c.transform(mm_to_pt(1), 0, 0, -mm_to_pt(1), 0, h)
         for op in page.ops:
-            _draw(c, op)
+            draw_op(c, op)
         c.restoreState()
         c.showPage()
     c.save()

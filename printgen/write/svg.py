@@ -27,6 +27,7 @@ class _Writer:
         self.dwg = svgwrite.Drawing(size=(f"{_num(page.width)}mm", f"{_num(page.height)}mm"),
                                     viewBox=f"0 0 {_num(page.width)} {_num(page.height)}", profile="full",
                                     debug=False)
+        self.clips = 0
 
     def style(self, el, style) -> None:
         el["fill"] = style.fill or "none"
@@ -45,8 +46,16 @@ class _Writer:
             g = d.g()
             if op.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                 g["transform"] = "matrix(" + " ".join(_num(v) for v in op.matrix) + ")"
+            inner = g
+            if op.clip:
+                self.clips += 1
+                cp = d.clipPath(id=f"clip{self.clips}")
+                cp.add(d.rect(insert=(_num(op.clip[0]), _num(op.clip[1])), size=(_num(op.clip[2]), _num(op.clip[3]))))
+                d.defs.add(cp)
+                inner = d.g(clip_path=f"url(#clip{self.clips})")
+                g.add(inner)
             for child in op.ops:
-                self.op(g, child)
+                self.op(inner, child)
             parent.add(g)
         elif isinstance(op, Text):
             width = text_width(op.text, op.font, op.size)

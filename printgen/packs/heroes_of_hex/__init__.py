@@ -3,6 +3,7 @@
 from ..base import RulePack
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import HeroesData, HeroesRules
+from .cards import card_image
 from .printables import render_class_cards, render_hex_track, render_scenarios
 
 PACK = RulePack(
@@ -18,4 +19,5 @@ PACK = RulePack(
         "scenarios": render_scenarios,
         "hex-track": render_hex_track,
     },
+    images={"card": card_image},
 )

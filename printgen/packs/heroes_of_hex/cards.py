@@ -199,3 +199,17 @@ def card_back(game, w: float, h: float, bleed: float) -> list[Op]:
 
 def card_group(ops: list[Op]) -> Group:
     return Group(tuple(ops))
+
+
+def card_image(name: str, game) -> tuple[list[Op], float, float]:
+    """``printgen:card/<class>`` for the rulebook: the card front cut to its trim."""
+    cls = next((c for c in game.data.classes if c.name.casefold() == name.casefold()), None)
+    if cls is None:
+        from ...rulebook.images import ImageError
+
+        raise ImageError(f"no class named '{name}'")
+    (w, h), bleed = game.data.game.card.size, game.data.game.card.bleed
+    ops = card_front(cls, game.data, w, h, bleed)
+    inner = Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, -bleed, -bleed), clip=(bleed, bleed, w, h))
+    edge = Rect(0.15, 0.15, w - 0.3, h - 0.3, Style(stroke="#8c7b5f", width=0.3), radius=2.5)
+    return [inner, edge], w, h

@@ -126,6 +126,20 @@ class Scenario(Model):
     map: Text | None = None
 
 
+class ChangeSection(Model):
+    title: Text
+    items: list[Text]
+
+
+class Release(Model):
+    """One entry of the changelog (the Dev Log), newest first."""
+
+    version: Text
+    title: Text
+    summary: Text | None = None
+    sections: list[ChangeSection] = []
+
+
 class HeroesRules(Model):
     """Rule numbers of the Heroes of Hex system; they live in game.yaml under ``rules``."""
 
@@ -155,3 +169,4 @@ class HeroesData(Model):
     scenarios: list[Scenario] = []
     terrain: list[Terrain] = []
     maps: list[MapDef] = []
+    changelog: list[Release] = []

@@ -1,0 +1,240 @@
+"""Setting the rulebook with platypus: cover, contents, chapters, outline, links, header and footer.
+
+Two passes (multiBuild) fill in the table of contents; the second pass also
+knows the page count of the first, so every footer can say "page x of y" (a
+third pass runs only if the count moved). The document is deterministic
+(reportlab invariant mode) and embeds only the bundled fonts.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer, TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from ..render.colour import mix
+from ..render.fonts import pdf_name, register_pdf_fonts
+from ..render.page import PageSpec
+from ..units import mm_to_pt
+from .markdown import Heading
+
+INK = "#1d1d1b"
+ACCENT = "#3b2f4a"
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    register_pdf_fonts()
+    sans, bold, ital, bi = (pdf_name(f) for f in ("sans", "sans-bold", "sans-italic", "sans-bolditalic"))
+    registerFontFamily(sans, normal=sans, bold=bold, italic=ital, boldItalic=bi)
+    serif = pdf_name("serif-bold")
+    registerFontFamily(serif, normal=serif, bold=serif, italic=serif, boldItalic=serif)
+    ink = colors.HexColor(INK)
+    base = ParagraphStyle("body", fontName=sans, fontSize=9.6, leading=13.4, textColor=ink, spaceAfter=5.5)
+    return {
+        "body": base,
+        "body-lead": ParagraphStyle("body-lead", parent=base, keepWithNext=1),
+        "list": ParagraphStyle("list", parent=base, spaceAfter=2.5),
+        "quote": ParagraphStyle("quote", parent=base, fontName=ital, textColor=colors.HexColor("#3a3a3a"),
+                                spaceAfter=3),
+        "code": ParagraphStyle("code", parent=base, fontName=sans, fontSize=8.5, leading=11,
+                               textColor=colors.HexColor("#4a3b2a")),
+        "h1": ParagraphStyle("h1", parent=base, keepWithNext=1, fontName=serif, fontSize=24, leading=29, spaceBefore=0,
+                             spaceAfter=12, textColor=colors.HexColor(ACCENT)),
+        "h2": ParagraphStyle("h2", parent=base, keepWithNext=1, fontName=serif, fontSize=15, leading=19, spaceBefore=10,
+                             spaceAfter=6, textColor=colors.HexColor(ACCENT)),
+        "h3": ParagraphStyle("h3", parent=base, keepWithNext=1, fontName=bold, fontSize=11, leading=14, spaceBefore=7, spaceAfter=4),
+        "h4": ParagraphStyle("h4", parent=base, keepWithNext=1, fontName=bold, fontSize=9.6, leading=13, spaceBefore=5, spaceAfter=2),
+        "th-left": ParagraphStyle("th", parent=base, fontName=bold, fontSize=8.6, leading=11,
+                                  textColor=colors.white, spaceAfter=0),
+        "th-center": ParagraphStyle("thc", parent=base, fontName=bold, fontSize=8.6, leading=11,
+                                    textColor=colors.white, spaceAfter=0, alignment=TA_CENTER),
+        "th-right": ParagraphStyle("thr", parent=base, fontName=bold, fontSize=8.6, leading=11,
+                                   textColor=colors.white, spaceAfter=0, alignment=TA_RIGHT),
+        "td-left": ParagraphStyle("td", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0),
+        "td-center": ParagraphStyle("tdc", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0,
+                                    alignment=TA_CENTER),
+        "td-right": ParagraphStyle("tdr", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0, alignment=TA_RIGHT),
+        "caption": ParagraphStyle("caption", parent=base, fontName=ital, fontSize=8, leading=10,
+                                  alignment=TA_CENTER, textColor=colors.HexColor("#5a5a5a")),
+        "toc-title": ParagraphStyle("toc-title", parent=base, fontName=serif, fontSize=24, leading=29,
+                                    textColor=colors.HexColor(ACCENT), spaceAfter=14),
+        "toc0": ParagraphStyle("toc0", parent=base, fontName=bold, fontSize=11, leading=17, leftIndent=0),
+        "toc1": ParagraphStyle("toc1", parent=base, fontSize=9.6, leading=13.5, leftIndent=14),
+        "cover-title": ParagraphStyle("cover-title", parent=base, fontName=serif, fontSize=44, leading=50,
+                                      alignment=TA_CENTER, textColor=colors.white),
+        "cover-sub": ParagraphStyle("cover-sub", parent=base, fontName=ital, fontSize=12.5, leading=17,
+                                    alignment=TA_CENTER, textColor=colors.HexColor("#e9dfc7")),
+        "cover-meta": ParagraphStyle("cover-meta", parent=base, fontName=bold, fontSize=10, leading=14,
+                                     alignment=TA_CENTER, textColor=colors.HexColor("#d9c9a3")),
+    }
+
+
+def _canvas(*args, **kwargs) -> Canvas:
+    # Without this, reportlab starts every page in Helvetica: an unembedded font in the file.
+    kwargs.setdefault("initialFontName", pdf_name("sans"))
+    return Canvas(*args, **kwargs)
+
+
+@dataclass
+class BookInfo:
+    game: str
+    version: str
+    subtitle: str
+
+
+class Rulebook(BaseDocTemplate):
+    def __init__(self, buf, spec: PageSpec, info: BookInfo, **kw):
+        self.spec = spec
+        self.info = info
+        w, h = mm_to_pt(spec.width), mm_to_pt(spec.height)
+        super().__init__(buf, pagesize=(w, h), leftMargin=mm_to_pt(MARGIN_X), rightMargin=mm_to_pt(MARGIN_X),
+                         topMargin=mm_to_pt(MARGIN_TOP), bottomMargin=mm_to_pt(MARGIN_BOTTOM), invariant=1,
+                         title=f"{info.game} rulebook", author=info.game, subject=f"{info.game} v{info.version}",
+                         creator="printgen", initialFontName=pdf_name("sans"), **kw)
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        cover = Frame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_art),
+                               PageTemplate("body", [frame])])
+
+    @property
+    def frame_width(self) -> float:
+        return self.width
+
+    draft_first_pass = False  # set when pass 1 cannot be the last (the contents start with placeholders)
+    _pass = 0
+
+    total_hint = 0  # pages in the previous pass: the "y" of "page x of y"
+    footer_total = 0  # the total the current pass printed
+
+    def build(self, flowables, **kw):
+        self.footer_total = self.total_hint
+        super().build(flowables, **kw)
+        self.total_hint = self.page
+
+    def afterPage(self) -> None:
+        self.furniture(self.canv, self.footer_total)
+
+    def beforeDocument(self) -> None:
+        # Pass 1 only measures the layout for the contents page; its pages are thrown away, so
+        # vector art need not be drawn on it.
+        self._pass += 1
+        self.canv._printgen_draft = self.draft_first_pass and self._pass == 1
+
+    def afterFlowable(self, flowable) -> None:
+        if isinstance(flowable, Heading):
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level, closed=flowable.level > 0)
+            if flowable.toc:
+                self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
+
+    def _cover_art(self, canv, doc) -> None:
+        w, h = self.pagesize
+        # Home printers cannot print to the edge: the art stops at the safe margin.
+        sm = mm_to_pt(self.spec.margin + 0.5)
+        canv.saveState()
+        clip = canv.beginPath()
+        clip.roundRect(sm, sm, w - 2 * sm, h - 2 * sm, mm_to_pt(3))
+        canv.clipPath(clip, stroke=0, fill=0)
+        canv.setFillColor(colors.HexColor(ACCENT))
+        canv.rect(sm, sm, w - 2 * sm, h - 2 * sm, stroke=0, fill=1)
+        line = colors.HexColor(mix(ACCENT, "#ffffff", 0.16))
+        canv.setStrokeColor(line)
+        canv.setLineWidth(0.8)
+        r = mm_to_pt(11)
+        dx, dy = 1.5 * r, math.sqrt(3) * r
+        for c in range(int(w / dx) + 2):
+            for row in range(int(h / dy) + 2):
+                cx, cy = c * dx, row * dy + (dy / 2 if c % 2 else 0)
+                if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
+                    continue  # whole hexes only: nothing leans past the clip
+                p = canv.beginPath()
+                for i in range(7):
+                    a = math.pi / 3 * i
+                    x, y = cx + r * 0.9 * math.cos(a), cy + r * 0.9 * math.sin(a)
+                    (p.moveTo if i == 0 else p.lineTo)(x, y)
+                canv.drawPath(p, stroke=1, fill=0)
+        canv.setStrokeColor(colors.HexColor("#d9c9a3"))
+        canv.setLineWidth(1.6)
+        m = mm_to_pt(14)
+        canv.roundRect(m, m, w - 2 * m, h - 2 * m, mm_to_pt(4), stroke=1, fill=0)
+        canv.restoreState()
+
+    def furniture(self, canv, total: int) -> None:
+        """Running header (game, version) and footer (page x of y) on every page but the cover."""
+        n = canv.getPageNumber()
+        if n == 1:
+            return
+        w, h = self.pagesize
+        x0, x1 = mm_to_pt(MARGIN_X), w - mm_to_pt(MARGIN_X)
+        canv.saveState()
+        canv.setStrokeColor(colors.HexColor("#8c7b5f"))
+        canv.setLineWidth(0.5)
+        top = h - mm_to_pt(14)
+        canv.line(x0, top - 3, x1, top - 3)
+        canv.setFillColor(colors.HexColor(ACCENT))
+        canv.setFont(pdf_name("serif-bold"), 9)
+        canv.drawString(x0, top, self.info.game)
+        canv.setFont(pdf_name("sans"), 8)
+        canv.setFillColor(colors.HexColor("#5a5a5a"))
+        canv.drawRightString(x1, top, f"Rulebook, version {self.info.version}")
+        bottom = mm_to_pt(11)
+        canv.line(x0, bottom + 9, x1, bottom + 9)
+        canv.drawCentredString(w / 2, bottom, f"page {n} of {total}" if total else f"page {n}")
+        canv.restoreState()
+
+
+def cover_story(st, info: BookInfo) -> list:
+    return [
+        Spacer(1, mm_to_pt(62)),
+        Paragraph(info.game, st["cover-title"]),
+        Spacer(1, mm_to_pt(8)),
+        Paragraph(info.subtitle, st["cover-sub"]),
+        Spacer(1, mm_to_pt(12)),
+        Paragraph(f"RULEBOOK, VERSION {info.version}", st["cover-meta"]),
+        NextPageTemplate("body"),
+        PageBreak(),
+    ]
+
+
+def contents_story(st, headings: list) -> list:
+    """The contents page. It starts with one placeholder line per heading, so the first pass
+    already lays it out at its final length and two passes suffice instead of three."""
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), st["body"].fontName),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+    ]))
+    toc.levelStyles = [st["toc0"], st["toc1"]]
+    toc._entries = [(h.level, h.plain, 0, h.key) for h in headings if h.toc]  # beforeBuild() moves them to _lastEntries
+    return [Paragraph("Contents", st["toc-title"]), toc, PageBreak()]
+
+
+def set_book(story_for, spec: PageSpec, info: BookInfo) -> tuple[bytes, int]:
+    """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes; returns (bytes, pages)."""
+    buf = io.BytesIO()
+    doc = Rulebook(buf, spec, info)
+    story = story_for(doc.frame_width)
+    doc.draft_first_pass = any(getattr(f, "_entries", None) for f in story)
+    doc.multiBuild(story, canvasmaker=_canvas)
+    if doc.footer_total != doc.page:  # the last pass changed the page count: set it once more
+        buf.seek(0)
+        buf.truncate()
+        doc.draft_first_pass = False
+        doc.multiBuild(story_for(doc.frame_width), canvasmaker=_canvas)
+    return buf.getvalue(), doc.page

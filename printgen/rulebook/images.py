@@ -1,0 +1,69 @@
+"""``printgen:`` image addresses in rulebook Markdown, drawn as vector art.
+
+A registry dict, kind -> resolver(argument, game) -> (ops, width mm, height mm);
+rule packs add their own kinds (Heroes of Hex adds ``card``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..hexgrid import Hex
+from ..render.document import Op
+from ..render.icons import ICONS, draw_icon
+from ..render.maps import legend_ops, map_geometry, map_ops
+from ..render.tokens import token_face
+
+Drawing = tuple[list[Op], float, float]
+ImageFn = Callable[[str, object], Drawing]
+
+
+class ImageError(ValueError):
+    pass
+
+
+def _named(items, name: str, kind: str):
+    for item in items:
+        if item.name.casefold() == name.casefold():
+            return item
+    raise ImageError(f"no {kind} named '{name}'")
+
+
+def map_image(name: str, game) -> Drawing:
+    m = _named(game.data.maps, name, "map")
+    geom = map_geometry(m, game.data.game)
+    ops = map_ops(geom, game.data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0)
+    ops += legend_ops(geom, game.data, 0.0, geom.height + 4.0, geom.width)
+    return ops, geom.width, geom.height + 13.0
+
+
+def icon_image(name: str, game) -> Drawing:
+    if name not in ICONS:
+        raise ImageError(f"no built-in icon '{name}'")
+    return draw_icon(name, 3.0, 3.0, 6.0, "#1d1d1b"), 6.0, 6.0
+
+
+def token_image(name: str, game) -> Drawing:
+    t = _named(game.data.tokens, name, "token")
+    d = game.data.game.token.diameter
+    return token_face(t, d / 2 + 1, d / 2 + 1, d), d + 2, d + 2
+
+
+IMAGES: dict[str, ImageFn] = {
+    "map": map_image,
+    "icon": icon_image,
+    "token": token_image,
+}
+
+
+def resolve(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
+    """``printgen:kind/argument`` -> its drawing. Raises ImageError naming what is wrong."""
+    if not address.startswith("printgen:"):
+        raise ImageError(f"only printgen: images are supported in rulebooks, not '{address}'")
+    kind, _, arg = address[len("printgen:"):].partition("/")
+    registry = {**IMAGES, **extra}
+    if kind not in registry:
+        raise ImageError(f"unknown image kind '{kind}' (kinds: {', '.join(sorted(registry))})")
+    from urllib.parse import unquote
+
+    return registry[kind](unquote(arg), game)

@@ -1,0 +1,302 @@
+"""Markdown to platypus flowables, through markdown-it-py's token stream.
+
+Supports headings (with bookmarks, outline entries and anchors), paragraphs,
+emphasis, links, lists (nested), tables, block quotes, rules, code, and
+images. Images with a ``printgen:`` address (``printgen:card/Knight``,
+``printgen:map/...``, ``printgen:icon/wound``) are drawn as vector flowables.
+Keywords and tokens named in running text link to their reference entries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from markdown_it import MarkdownIt
+from reportlab.lib import colors
+from reportlab.platypus import (
+    CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Preformatted,
+    Spacer, Table, TableStyle,
+)
+
+from ..render.compose import slug
+
+ImageResolver = Callable[[str, str, float, bool], "Flowable | None"]  # (address, alt, width pt, in a cell)
+
+
+class Heading(Paragraph):
+    """A heading that registers itself in the outline and table of contents."""
+
+    def __init__(self, text: str, style, *, level: int, key: str, toc: bool) -> None:
+        super().__init__(f'<a name="{key}"/>{text}', style)
+        self.plain = re.sub(r"<[^>]+>", "", text)
+        self.level = level
+        self.key = key
+        self.toc = toc
+
+
+@dataclass
+class Converter:
+    styles: dict
+    resolve_image: ImageResolver
+    terms: dict[str, str] = field(default_factory=dict)  # term -> anchor key of its reference entry
+    term_colour: str = "#7a2318"
+    frame_width: float = 400.0  # pt
+    first_h1: bool = True
+    md: MarkdownIt = field(default_factory=lambda: MarkdownIt("commonmark", {"html": False}).enable("table"))
+
+    def __post_init__(self) -> None:
+        self._keys: dict[str, int] = {}
+        names = sorted(self.terms, key=len, reverse=True)
+        self._term_re = re.compile(
+            r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])") if names else None
+
+    # -- inline ----------------------------------------------------------------
+    def _link_terms(self, text: str, linked: set[str]) -> str:
+        """Escape ``text``; the defined terms in it become links to their reference entries."""
+        if not self._term_re:
+            return escape(text)
+        out, pos = [], 0
+        for m in self._term_re.finditer(text):
+            out.append(escape(text[pos:m.start()]))
+            key = self.terms[m.group(1)]
+            out.append(f'<a href="#{key}" color="{self.term_colour}"><b>{escape(m.group(1))}</b></a>')
+            linked.add(key)
+            pos = m.end()
+        out.append(escape(text[pos:]))
+        return "".join(out)
+
+    def inline(self, children, *, link_terms: bool = True) -> str:
+        out: list[str] = []
+        in_link = 0
+        linked: set[str] = set()
+        for tok in children or []:
+            t = tok.type
+            if t == "text":
+                out.append(self._link_terms(tok.content, linked) if link_terms and not in_link else escape(tok.content))
+            elif t == "strong_open":
+                out.append("<b>")
+            elif t == "strong_close":
+                out.append("</b>")
+            elif t == "em_open":
+                out.append("<i>")
+            elif t == "em_close":
+                out.append("</i>")
+            elif t == "code_inline":
+                out.append(f'<font color="#4a3b2a"><b>{escape(tok.content)}</b></font>')
+            elif t == "link_open":
+                href = tok.attrGet("href") or ""
+                if href.startswith("#"):
+                    href = "#h-" + slug(href[1:]) if not href.startswith("#h-") else href
+                out.append(f'<a href="{escape(href)}" color="#1f5f8b">')
+                in_link += 1
+            elif t == "link_close":
+                out.append("</a>")
+                in_link -= 1
+            elif t in ("softbreak",):
+                out.append(" ")
+            elif t == "hardbreak":
+                out.append("<br/>")
+            elif t == "image":
+                out.append(escape(tok.content or ""))
+        return "".join(out)
+
+    # -- blocks ------------------------------------------------------------------
+    def convert(self, text: str) -> list[Flowable]:
+        tokens = self.md.parse(text)
+        flow, _ = self._blocks(tokens, 0, len(tokens))
+        return flow
+
+    def _blocks(self, tokens, i: int, end: int, *, style: str = "body") -> tuple[list[Flowable], int]:
+        out: list[Flowable] = []
+        after_heading = False
+        while i < end:
+            tok = tokens[i]
+            t = tok.type
+            if t == "heading_open":
+                level = int(tok.tag[1])
+                text = self.inline(tokens[i + 1].children, link_terms=False)
+                out += self._heading(text, level)
+                i += 3
+                after_heading = True
+                continue
+            elif t == "paragraph_open":
+                inline = tokens[i + 1]
+                img = self._lone_image(inline)
+                if img is not None:
+                    out.append(img)
+                else:
+                    st = self.styles[style]
+                    if after_heading:  # a heading's lead paragraph stays with what follows it
+                        st = self.styles[style + "-lead"] if style + "-lead" in self.styles else st
+                    out.append(Paragraph(self.inline(inline.children), st))
+                i += 3
+            elif t in ("bullet_list_open", "ordered_list_open"):
+                j = self._close(tokens, i)
+                out.append(self._list(tokens, i, j))
+                i = j + 1
+            elif t == "table_open":
+                j = self._close(tokens, i)
+                out.append(self._table(tokens, i, j))
+                i = j + 1
+            elif t == "blockquote_open":
+                j = self._close(tokens, i)
+                inner, _ = self._blocks(tokens, i + 1, j, style="quote")
+                out.append(self._quote(inner))
+                i = j + 1
+            elif t == "hr":
+                out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor("#8c7b5f"), spaceBefore=4,
+                                      spaceAfter=6))
+                i += 1
+            elif t in ("fence", "code_block"):
+                out.append(Preformatted(tok.content.rstrip("\n"), self.styles["code"]))
+                i += 1
+            else:
+                i += 1
+            after_heading = False
+        return out, i
+
+    @staticmethod
+    def _close(tokens, i: int) -> int:
+        depth = 0
+        for j in range(i, len(tokens)):
+            depth += tokens[j].nesting
+            if depth == 0:
+                return j
+        return len(tokens) - 1
+
+    def _heading(self, text: str, level: int) -> list[Flowable]:
+        key = "h-" + slug(re.sub(r"<[^>]+>", "", text))
+        # Headings repeat ("Preparation" in every scenario): later ones get numbered keys, so
+        # every outline entry and link lands on its own heading; terms link to the first.
+        self._keys[key] = self._keys.get(key, 0) + 1
+        if self._keys[key] > 1:
+            key = f"{key}-{self._keys[key]}"
+        style = self.styles[f"h{min(level, 4)}"]
+        out: list[Flowable] = []
+        if level == 1:
+            if not self.first_h1:
+                out.append(PageBreak())
+            self.first_h1 = False
+        else:
+            out.append(CondPageBreak(style.fontSize * 6))
+        out.append(Heading(text, style, level=level - 1, key=key, toc=level <= 2))
+        return out
+
+    def _lone_image(self, inline, *, cell: bool = False) -> Flowable | None:
+        kids = [c for c in inline.children or [] if not (c.type == "text" and not c.content.strip())]
+        if len(kids) == 1 and kids[0].type == "image":
+            img = kids[0]
+            return self.resolve_image(img.attrGet("src") or "", img.content or "", self.frame_width, cell)
+        return None
+
+    def _list(self, tokens, i: int, j: int) -> ListFlowable:
+        ordered = tokens[i].type == "ordered_list_open"
+        items = []
+        k = i + 1
+        while k < j:
+            if tokens[k].type == "list_item_open":
+                m = self._close(tokens, k)
+                inner = []
+                n = k + 1
+                while n < m:
+                    tk = tokens[n]
+                    if tk.type == "paragraph_open":
+                        inner.append(Paragraph(self.inline(tokens[n + 1].children), self.styles["list"]))
+                        n += 3
+                    elif tk.type in ("bullet_list_open", "ordered_list_open"):
+                        e = self._close(tokens, n)
+                        inner.append(self._list(tokens, n, e))
+                        n = e + 1
+                    else:
+                        n += 1
+                items.append(ListItem(inner, leftIndent=12))
+                k = m + 1
+            else:
+                k += 1
+        if ordered:
+            return ListFlowable(items, bulletType="1", bulletFontName=self.styles["list"].fontName,
+                                bulletFontSize=self.styles["list"].fontSize, leftIndent=14, bulletFormat="%s.")
+        return ListFlowable(items, bulletType="bullet", start="•", bulletFontName=self.styles["list"].fontName,
+                            bulletFontSize=self.styles["list"].fontSize,
+                            leftIndent=12, bulletColor=colors.HexColor("#8c7b5f"))
+
+    def _table(self, tokens, i: int, j: int) -> Table:
+        rows: list[list] = []
+        aligns: list[str] = []
+        header_rows = 0
+        in_head = False
+        k = i
+        while k < j:
+            tk = tokens[k]
+            if tk.type == "thead_open":
+                in_head = True
+            elif tk.type == "thead_close":
+                in_head = False
+            elif tk.type == "tr_open":
+                rows.append([])
+                if in_head:
+                    header_rows += 1
+            elif tk.type in ("th_open", "td_open"):
+                style_attr = tk.attrGet("style") or ""
+                align = "center" if "center" in style_attr else "right" if "right" in style_attr else "left"
+                if len(rows) == 1:
+                    aligns.append(align)
+                inline = tokens[k + 1]
+                cell = self._lone_image(inline, cell=True)
+                if cell is None:
+                    header = tk.type == "th_open"
+                    col = len(rows[-1])
+                    col_align = aligns[col] if col < len(aligns) else align
+                    st = self.styles[f"th-{col_align}" if header else f"td-{align}"]
+                    cell = Paragraph(self.inline(inline.children, link_terms=not header), st)
+                rows[-1].append(cell)
+            k += 1
+        table = Table(rows, repeatRows=header_rows, hAlign="LEFT", colWidths=self._col_widths(rows))
+        cmds = [
+            # Table draws cell text in its own font unless told otherwise: name ours, or an
+            # unembedded Helvetica lands in the PDF.
+            ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#cbbf9f")),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ]
+        if header_rows:
+            cmds.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#4a3b2a")))
+        for r in range(header_rows, len(rows)):
+            if (r - header_rows) % 2:
+                cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#f3ede0")))
+        table.setStyle(TableStyle(cmds))
+        table.spaceBefore, table.spaceAfter = 2, 8
+        return table
+
+    def _col_widths(self, rows) -> list[float] | None:
+        """Share the frame width by how much text each column holds (short columns stay narrow)."""
+        if not rows:
+            return None
+        n = max(len(r) for r in rows)
+        weights = [0.0] * n
+        for r in rows:
+            for c, cell in enumerate(r):
+                text = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "")
+                weights[c] = max(weights[c], min(len(text), 60) + 4, 8 if not text else 0)
+        total = sum(weights)
+        return [self.frame_width * w / total for w in weights]
+
+    def _quote(self, inner: list[Flowable]) -> Flowable:
+        t = Table([[inner]], colWidths=[self.frame_width])
+        t.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f3ede0")),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor("#8c7b5f")),
+            ("LEFTPADDING", (0, 0), (-1, -1), 9),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+            ("TOPPADDING", (0, 0), (-1, -1), 5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+        ]))
+        return KeepTogether([Spacer(1, 2), t, Spacer(1, 4)])

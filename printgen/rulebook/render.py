@@ -1,0 +1,89 @@
+"""The rulebook asset: templates + data -> Markdown -> flowables -> PDF, for one paper."""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.platypus import Paragraph
+
+from ..render.compose import slug
+from ..render.document import PdfFile
+from ..render.page import PageSpec
+from ..units import pt_to_mm
+from .book import BookInfo, contents_story, cover_story, set_book, styles
+from .flowables import OpsFlowable
+from .images import ImageError, resolve
+from .markdown import Converter, Heading
+from .templates import chapter_files, render_chapters, template_dir
+
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
+
+
+def template_scope(game) -> dict:
+    """What rulebook templates see: the data by kind, the settings, the rule numbers."""
+    data = game.data
+    scope = {kind: getattr(data, kind) for kind in type(data).model_fields}
+    scope.update(data=data, game=data.game, rules=game.rules)
+    return scope
+
+
+def term_anchors(markdown: str, game) -> dict[str, str]:
+    """Keywords and tokens that have a heading of their own somewhere in the book -> that heading's anchor."""
+    headings = {m.group(1).strip() for m in _HEADING.finditer(markdown)}
+    names = [k.name for k in getattr(game.data, "keywords", [])] + [t.name for t in getattr(game.data, "tokens", [])]
+    return {n: "h-" + slug(n) for n in names if n in headings}
+
+
+def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
+    """Asset renderer: the rulebook, when the game has rulebook templates."""
+    if not chapter_files(template_dir(game)):
+        return {}
+    chapters, findings = render_chapters(game, template_scope(game))
+    if findings:  # the validator reports these; a build never gets here with them
+        raise ValueError("; ".join(f.format() for f in findings))
+    text = "\n\n".join(md for _, md in chapters)
+    st = styles()
+    pack_images = game.pack.images if game.pack else {}
+
+    def image(address: str, alt: str, width: float, cell: bool):
+        ops, w, h = resolve(address, game, pack_images)
+        if cell:  # inside a table: a bare drawing, sized by its column
+            return OpsFlowable(ops, w, h, scale=min(1.0, 9.0 / max(w, h)))
+        max_w = pt_to_mm(width)
+        scale = min(1.0, max_w / w, 200.0 / h)
+        caption = Paragraph(alt, st["caption"]) if alt else None
+        return OpsFlowable(ops, w, h, scale=scale, caption=caption, space=5.0)
+
+    def story(frame_width: float) -> list:
+        conv = Converter(st, image, terms=term_anchors(text, game), frame_width=frame_width)
+        g = game.data.game
+        info = BookInfo(g.name, g.version, g.description or "")
+        body = conv.convert(text)
+        headings = [f for f in body if isinstance(f, Heading)]
+        return cover_story(st, info) + contents_story(st, headings) + body
+
+    g = game.data.game
+    data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""))
+    return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages)}
+
+
+def check_templates(game) -> list:
+    """Validator hook (``game`` is a ValidatedGame): the templates render and every printgen: image resolves."""
+    from ..findings import Location, error
+    from ..load.game_folder import display_path
+
+    folder = template_dir(game)
+    if not chapter_files(folder):
+        return []
+    chapters, findings = render_chapters(game, template_scope(game))
+    extra = game.pack.images if game.pack else {}
+    for path, md in chapters:
+        source = path.read_text(encoding="utf-8").splitlines()
+        for m in re.finditer(r"!\[[^\]]*\]\(<?([^)>]+)>?\)", md):
+            try:
+                resolve(m.group(1), game, extra)
+            except ImageError as exc:
+                line = next((i + 1 for i, ln in enumerate(source) if m.group(1) in ln), 0)
+                findings.append(error("template-image", f"rulebook image '{m.group(1)}': {exc}",
+                                      Location(display_path(path), line, 1 if line else 0)))
+    return findings
