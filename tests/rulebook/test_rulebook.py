@@ -1,0 +1,163 @@
+"""The Heroes of Hex rulebook, read back from the PDF."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from printgen.build import build
+from printgen.check import validate_game
+from printgen.units import PAPER_SIZES
+from tests.conftest import REPO
+
+HOH = REPO / "data" / "heroes-of-hex"
+
+
+def _project(tmp: Path) -> Path:
+    """A throwaway project folder: data/heroes-of-hex and templates/heroes-of-hex."""
+    shutil.copytree(HOH, tmp / "data" / "heroes-of-hex")
+    shutil.copytree(REPO / "templates" / "heroes-of-hex", tmp / "templates" / "heroes-of-hex")
+    return tmp / "data" / "heroes-of-hex"
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory) -> dict[str, pymupdf.Document]:
+    out = tmp_path_factory.mktemp("rb")
+    result = build(folders=[HOH], out=out, papers=["a4", "letter"], previews=False)
+    assert result.ok
+    return {p: pymupdf.open(out / "heroes-of-hex" / p / "rulebook.pdf") for p in ("a4", "letter")}
+
+
+def _text(doc) -> str:
+    return "\n".join(page.get_text() for page in doc)
+
+
+def test_every_name_in_the_data_appears_in_the_rulebook(books):
+    data = validate_game(HOH).data
+    text = " ".join(_text(books["a4"]).split())
+    names = ([c.name for c in data.classes] + [k.name for k in data.keywords] + [t.name for t in data.tokens]
+             + [e.name for e in data.enemies] + [s.name for s in data.scenarios])
+    missing = [n for n in names if n not in text]
+    assert not missing
+    for c in data.classes:  # every action too
+        assert all(a.name in text for a in c.actions)
+
+
+def test_outline_has_every_chapter_and_every_class(books):
+    data = validate_game(HOH).data
+    toc = books["a4"].get_toc()
+    chapters = [t for level, t, _ in toc if level == 1]
+    assert chapters == ["Getting Started", "Quick Rules", "Classes", "Solo and Cooperative Play", "Scenarios",
+                        "Rules Compendium", "Reference", "Changelog"]
+    i = next(i for i, (level, t, _) in enumerate(toc) if level == 1 and t == "Classes")
+    j = next(i2 for i2 in range(i + 1, len(toc)) if toc[i2][0] == 1)
+    assert [t for level, t, _ in toc[i + 1:j] if level == 2] == [c.name for c in data.classes]
+
+
+def test_outline_entries_land_on_their_headings(books):
+    doc = books["letter"]
+    for level, title, page in doc.get_toc():
+        assert 1 <= page <= len(doc)
+        assert title in " ".join(doc[page - 1].get_text().split()), (title, page)
+
+
+def test_contents_page_numbers_match_the_outline(books):
+    doc = books["a4"]
+    contents = " ".join((doc[1].get_text() + doc[2].get_text()).split())
+    for level, title, page in doc.get_toc():
+        if level == 1:
+            m = re.search(re.escape(title) + r"[\s.]+(\d+)", contents)
+            assert m and int(m.group(1)) == page, title
+
+
+def test_every_internal_link_resolves_to_its_reference_entry(books):
+    doc = books["a4"]
+    links = [(page.number, link) for page in doc for link in page.get_links()]
+    internal = [(n, lk) for n, lk in links if lk["kind"] == pymupdf.LINK_GOTO]
+    assert len(internal) > 100
+    data = validate_game(HOH).data
+    terms = {k.name for k in data.keywords} | {t.name for t in data.tokens}
+    reference = next(p for lvl, t, p in doc.get_toc() if t == "Reference")
+    for n, lk in internal:
+        assert 0 <= lk["page"] < len(doc)
+        word = doc[n].get_textbox(lk["from"]).strip()
+        if word in terms:
+            assert lk["page"] + 1 >= reference  # a keyword or token mention lands in the reference
+            assert word in doc[lk["page"]].get_text()
+
+
+def test_both_editions_page_sizes_fonts_header_and_footer(books):
+    for paper, doc in books.items():
+        w, h = PAPER_SIZES[paper]
+        assert len(doc) >= 20
+        for page in doc:
+            assert abs(page.rect.width * 25.4 / 72 - w) < 0.01 and abs(page.rect.height * 25.4 / 72 - h) < 0.01
+        for i in range(len(doc)):
+            for _, ext, kind, name, *_ in doc.get_page_fonts(i):
+                assert ext == "ttf" and "+" in name
+        for page in list(doc)[1:]:
+            text = page.get_text()
+            assert f"page {page.number + 1} of {len(doc)}" in text
+            assert "Heroes of Hex" in text and "Rulebook, version 0.5" in text
+
+
+def test_art_is_vector_not_images(books):
+    doc = books["a4"]
+    assert all(not page.get_images() for page in doc)
+    classes = next(p for lvl, t, p in doc.get_toc() if t == "Knight")
+    assert len(doc[classes - 1].get_drawings()) > 25  # the card drawing is paths
+
+
+def test_rulebook_bytes_are_deterministic(tmp_path):
+    a = build(folders=[HOH], out=tmp_path / "a", papers=["a4"], previews=False)
+    b = build(folders=[HOH], out=tmp_path / "b", papers=["a4"], previews=False)
+    assert a.ok and b.ok
+    assert (tmp_path / "a/heroes-of-hex/a4/rulebook.pdf").read_bytes() == \
+        (tmp_path / "b/heroes-of-hex/a4/rulebook.pdf").read_bytes()
+
+
+def test_renaming_a_class_and_changing_a_stat_change_the_rulebook(tmp_path):
+    game = _project(tmp_path)
+    out = tmp_path / "out"
+    build(folders=[game], out=out, papers=["a4"], previews=False)
+    before = _text(pymupdf.open(out / "heroes-of-hex/a4/rulebook.pdf"))
+    assert "Warden" not in before
+    text = (game / "classes.yaml").read_text()
+    text = text.replace("- name: Knight", "- name: Warden", 1)
+    text = text.replace("stats: {vit: 1, atk: 0, sp_atk: 3, def: 1, sp_def: 3}",
+                        "stats: {vit: 1, atk: 0, sp_atk: 3, def: 1, sp_def: 2}", 1)  # the Mage's SP DEF
+    (game / "classes.yaml").write_text(text)
+    result = build(folders=[game], out=out, papers=["a4"], previews=False)
+    assert result.ok and any("rulebook" in t for t in result.built)
+    doc = pymupdf.open(out / "heroes-of-hex/a4/rulebook.pdf")
+    outline = [t for lvl, t, _ in doc.get_toc()]
+    assert "Warden" in outline and "Knight" not in outline
+    mage_page = next(p for lvl, t, p in doc.get_toc() if t == "Mage")
+    words = " ".join(doc[mage_page - 1].get_text().split())
+    assert "1 2 AP / 1 / 1 0 3 1 2" in words  # VIT, Movement, ATK, SP ATK, DEF, SP DEF: SP DEF now 2
+    assert "1 2 AP / 1 / 1 0 3 1 3" in " ".join(before.split())
+
+
+def test_template_mistakes_are_findings_with_file_and_line(tmp_path):
+    game = _project(tmp_path)
+    tpl = tmp_path / "templates/heroes-of-hex/rulebook/03-classes.md"
+    lines = tpl.read_text().splitlines()
+    lines[5] = lines[5] + " {{ classes[0].hitpoints }}"
+    tpl.write_text("\n".join(lines) + "\n")
+    result = validate_game(game)
+    (f,) = [f for f in result.findings if f.code == "template"]
+    assert f.loc.file.endswith("03-classes.md") and f.loc.line == 6
+    assert "hitpoints" in f.message
+
+
+def test_unknown_rulebook_images_are_findings(tmp_path):
+    game = _project(tmp_path)
+    tpl = tmp_path / "templates/heroes-of-hex/rulebook/08-changelog.md"
+    tpl.write_text(tpl.read_text() + "\n![a map](<printgen:map/Atlantis>)\n")
+    result = validate_game(game)
+    (f,) = [f for f in result.findings if f.code == "template-image"]
+    assert "no map named 'Atlantis'" in f.message and f.loc.file.endswith("08-changelog.md") and f.loc.line > 0
