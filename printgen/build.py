@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Callable
 
 from .check import ValidatedGame, validate_game, validate_games
-from .plan import Target, assets_for, plan_build
+from .plan import MESH_ASSETS, MESH_PAPER, Target, assets_for, plan_build
 from .render.document import PdfFile
 from .render.page import PageSpec
 from .write.files import remove_stale, write_atomic
@@ -54,6 +54,8 @@ def _render_job(folder: str, asset: str, paper: str, previews: bool) -> dict[str
 
 def render_target(game: ValidatedGame, asset: str, paper: str, *, previews: bool) -> dict[str, bytes]:
     """All the files of one target, as relative path -> bytes (nothing touches the disk)."""
+    if paper == MESH_PAPER:
+        return MESH_ASSETS[asset](game, previews=previews)
     spec = PageSpec.for_paper(paper, game.data.game.print.margin)
     renderer = assets_for(game)[asset]
     files: dict[str, bytes] = {}

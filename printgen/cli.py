@@ -101,5 +101,40 @@ def build(
                f"{len(result.written)} files under {out}/")
 
 
+def _stl_command():
+    """The Typer face of `printgen stl`, its parameters generated from mesh.options.STL_OPTIONS."""
+    import inspect as _inspect
+
+    from .mesh.options import STL_OPTIONS
+
+    def stl(**options) -> None:
+        """Build one 3D-printable hex terrain tile (binary STL or 3MF), watertight and slice-ready."""
+        from .mesh.command import UsageError, run_stl
+
+        options = {k: (v.value if isinstance(v, Enum) else v) for k, v in options.items()}
+        try:
+            code, lines = run_stl(options)
+        except UsageError as exc:
+            raise typer.BadParameter(str(exc))
+        for line in lines:
+            typer.echo(line, err=bool(code))
+        raise typer.Exit(code)
+
+    params = []
+    for o in STL_OPTIONS:
+        kind = o.type
+        if o.choices:
+            kind = Enum(o.name.title(), {c: c for c in o.choices}, type=str)
+        default = ... if o.required else None
+        params.append(_inspect.Parameter(o.name, _inspect.Parameter.KEYWORD_ONLY,
+                                         default=typer.Option(default, o.flag, help=o.help),
+                                         annotation=kind if o.required else Optional[kind]))
+    stl.__signature__ = _inspect.Signature(params)
+    return stl
+
+
+app.command(name="stl")(_stl_command())
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

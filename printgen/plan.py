@@ -17,6 +17,7 @@ from . import __version__
 from .check import ValidatedGame
 from .render.maps import render_maps
 from .render.tokens import render_tokens
+from .mesh.pieces import render_pieces
 from .rulebook.render import render_rulebook
 
 # Asset kinds every game can have (they render nothing when the data has none).
@@ -25,6 +26,13 @@ COMMON_ASSETS: dict[str, Callable] = {
     "tokens": render_tokens,
     "rulebook": render_rulebook,
 }
+
+
+# 3D assets: renderer(game) -> {relative path: bytes}; built once per game, not per paper.
+MESH_ASSETS: dict[str, Callable] = {
+    "pieces": render_pieces,
+}
+MESH_PAPER = "3d"
 
 
 def assets_for(game: ValidatedGame) -> dict[str, Callable]:
@@ -78,4 +86,8 @@ def plan_build(games: list[ValidatedGame], *, papers: list[str]) -> list[Target]
             for paper in papers:
                 digest = hashlib.sha256(f"{base}:{asset}:{paper}".encode()).hexdigest()[:16]
                 targets.append(Target(game, asset, paper, digest))
+        if getattr(game.data, "pieces", None):
+            for asset in MESH_ASSETS:
+                digest = hashlib.sha256(f"{base}:{asset}".encode()).hexdigest()[:16]
+                targets.append(Target(game, asset, MESH_PAPER, digest))
     return targets

@@ -95,3 +95,22 @@ def mm_to_pt(mm: float) -> float:
 
 def pt_to_mm(pt: float) -> float:
     return pt * 25.4 / 72.0
+
+
+_MAGNET = re.compile(r"^\s*([0-9.]+)\s*(?:mm)?\s*[xX×]\s*([0-9.]+)\s*(mm|cm|in)\s*$")
+
+
+def parse_magnet(value: object) -> tuple[float, float]:
+    """A magnet size such as ``6x2mm`` (diameter x thickness) into (diameter, thickness) mm."""
+    if isinstance(value, str):
+        m = _MAGNET.match(value)
+        if m:
+            k = MM_PER_UNIT[m.group(3)]
+            d, t = float(m.group(1)) * k, float(m.group(2)) * k
+            if d > 0 and t > 0:
+                return (d, t)
+        try:
+            return parse_size(value, {})
+        except UnitError:
+            pass
+    raise UnitError(f"cannot read magnet size {value!r}; write diameter x thickness with a unit, e.g. '6x2mm'")

@@ -17,6 +17,7 @@ from ..packs import PACKS, CheckContext, RulePack
 from .maps import check_maps
 from .names import check_unique_names
 from .printable import check_glyphs, check_icons
+from ..mesh.pieces import check_pieces
 from .terms import check_terms
 
 
@@ -127,6 +128,7 @@ def validate_game(folder: Path) -> ValidatedGame:
     result.findings += list(check_maps(ctx))
     result.findings += list(check_glyphs(ctx))
     result.findings += list(check_icons(ctx))
+    result.findings += list(check_pieces(ctx))
     if result.rules is not None:
         vocab = list(pack.vocabulary(data, result.rules))
         result.findings += list(check_terms(ctx, pack.rules_texts(data), vocab))

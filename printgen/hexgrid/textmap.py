@@ -10,14 +10,13 @@ so both ``. . .`` and the wide ``.     .     .`` diagrams read the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import gcd
+from typing import NamedTuple
 
 from .coords import Hex
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     char: str
     line: int  # 0-based text line
     col: int  # 0-based character column
@@ -33,8 +32,7 @@ class TextMapError(ValueError):
         self.col = col
 
 
-@dataclass(frozen=True)
-class TextMap:
+class TextMap(NamedTuple):
     orientation: str
     cells: dict[Hex, Cell]
 

@@ -69,3 +69,13 @@ class MapDef(Model):
     fit: Literal["a4", "letter", "a3"] | None = None  # must print on one page of this paper
     coordinates: bool = False  # print hex coordinates
     text: Text | None = None
+
+
+class Piece(Model):
+    """A 3D-printable terrain piece the game ships (exported by ``printgen build``)."""
+
+    name: Text
+    shape: Text  # as printgen stl --shape: 1, 7, 24, hexagon:R, rect:WxH, q,r;..., map:NAME[:TERRAIN]
+    levels: Annotated[int, Field(ge=1, le=20)] = 1  # how many levels high (a map region uses its own levels)
+    count: Count = 1
+    text: Text | None = None

@@ -43,6 +43,31 @@ class PrintSpec(Model):
     margin: Length = 5.0  # safe margin: nothing is inked closer to a page edge
 
 
+def _magnet(value: Any):
+    from ..units import UnitError, parse_magnet
+
+    if value is None:
+        return None
+    try:
+        return parse_magnet(value)
+    except UnitError as exc:
+        raise PydanticCustomError("magnet", str(exc)) from None
+
+
+Magnet = Annotated[tuple[float, float] | None, BeforeValidator(_magnet)]
+
+
+class MeshSpec(Model):
+    """Defaults for 3D-printed terrain tiles (``printgen stl`` and the pieces a game declares)."""
+
+    height: PositiveLength = 6.0  # one level
+    clearance: Length = 0.2  # taken off every outer side
+    magnet: Magnet = None  # e.g. "6x2mm": a pocket for it under the hexes
+    magnet_every: Annotated[int, Field(ge=1)] = 1
+    chamfer: Length = 0.0
+    formats: list[Literal["stl", "3mf"]] = ["stl"]
+
+
 class GameConfig(Model):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Text
@@ -52,5 +77,6 @@ class GameConfig(Model):
     card: CardSpec = CardSpec()
     token: TokenSpec = TokenSpec()
     print: PrintSpec = PrintSpec()
+    mesh: MeshSpec = MeshSpec()
     description: Text | None = None
     rules: dict[str, Any] = {}

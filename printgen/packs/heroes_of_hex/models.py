@@ -10,7 +10,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 from ...model.base import Colour, Model, Text
-from ...model.content import Keyword, MapDef, Terrain, Token
+from ...model.content import Keyword, MapDef, Piece, Terrain, Token
 from ...model.game import GameConfig
 from ..notation import Cost, IntRange, Threshold
 
@@ -170,3 +170,4 @@ class HeroesData(Model):
     terrain: list[Terrain] = []
     maps: list[MapDef] = []
     changelog: list[Release] = []
+    pieces: list[Piece] = []

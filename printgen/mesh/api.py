@@ -1,0 +1,64 @@
+"""The stl command's library call: one tile from a shape and options, as file bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from ..units import UnitError, parse_length, parse_magnet
+from .checks import inspect
+from .export import EXPORTERS
+from .pieces import stacked
+from .polyhex import Mesh, MeshError, TileSpec, build_tile
+from .shapes import ShapeError, parse_shape, region_levels
+
+DEFAULTS = {"hex": "1in", "orientation": "flat", "height": "6mm", "clearance": "0.2mm"}
+
+
+class TileResult(NamedTuple):
+    files: dict[str, bytes]  # file name -> bytes (one per stacked level when a region has levels)
+    meshes: list[Mesh]
+    spec: TileSpec
+
+
+def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: str | None = None,
+              orientation: str | None = None, height: str | None = None, levels: int | None = None,
+              clearance: str | None = None, magnet: str | None = None, magnet_every: int | None = None,
+              chamfer: str | None = None) -> TileResult:
+    """Build the tile(s) for ``shape``. Lengths are strings with units; unset options come from
+    ``game`` (a validated game's data) or the built-in defaults. Raises UnitError, ShapeError, MeshError."""
+    cfg = game.game if game is not None else None
+    mesh_cfg = cfg.mesh if cfg is not None else None
+    fmt = fmt or (out.suffix.lstrip(".").lower() if out.suffix else "stl")
+    if fmt not in EXPORTERS:
+        raise UnitError(f"unknown format {fmt!r}; formats: {', '.join(EXPORTERS)}")
+    size = parse_length(hex, allow_zero=False) if hex else (cfg.hex.size if cfg else parse_length(DEFAULTS["hex"]))
+    orient = orientation or (cfg.hex.orientation if cfg else DEFAULTS["orientation"])
+    level_h = parse_length(height, allow_zero=False) if height else (
+        mesh_cfg.height if mesh_cfg else parse_length(DEFAULTS["height"]))
+    spec = TileSpec(
+        size=size,
+        orientation=orient,
+        height=level_h * (levels or 1),
+        clearance=parse_length(clearance) if clearance else (mesh_cfg.clearance if mesh_cfg else 0.2),
+        magnet=parse_magnet(magnet) if magnet else (mesh_cfg.magnet if mesh_cfg else None),
+        magnet_every=magnet_every or (mesh_cfg.magnet_every if mesh_cfg else 1),
+        chamfer=parse_length(chamfer) if chamfer else (mesh_cfg.chamfer if mesh_cfg else 0.0),
+    )
+    meshes: list[tuple[str, Mesh]]
+    if shape.startswith("map:") and game is not None:
+        # A map region: each connected part of each level is a tile one level high.
+        lv = region_levels(shape[4:], game)
+        hexes = parse_shape(shape, orientation=orient, data=game)
+        one = spec._replace(height=level_h)
+        meshes = stacked({h: lv.get(h, 1) for h in hexes}, one)
+    else:
+        meshes = [("", build_tile(parse_shape(shape, orientation=orient, data=game), spec))]
+    files = {}
+    for suffix, mesh in meshes:
+        report = inspect(mesh)
+        if not report.ok:  # never hand a slicer a broken mesh
+            raise MeshError(f"internal error: the mesh failed its checks ({report}); please report this shape")
+        name = out.name if not suffix else f"{out.stem}-{suffix}.{fmt}"
+        files[name] = EXPORTERS[fmt](mesh, name=f"printgen {shape}")
+    return TileResult(files=files, meshes=[m for _, m in meshes], spec=spec)

@@ -1,0 +1,69 @@
+"""What `printgen stl` does, shared by the Typer command and the fast launcher path."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+class UsageError(Exception):
+    """A bad option value: exit code 2, like any command-line usage error."""
+
+
+def run_stl(options: dict) -> tuple[int, list[str]]:
+    """Build and write the tile(s). Returns (exit code, lines to print). Raises UsageError."""
+    from ..units import UnitError
+    from .api import make_tile
+    from .polyhex import MeshError
+    from .shapes import ShapeError
+
+    out = Path(options["out"])
+    data = None
+    if options.get("game"):
+        from ..check import validate_game
+        from ..report import report_text
+
+        game = Path(options["game"])
+        if not game.is_dir():
+            raise UsageError(f"no such game folder: {game}")
+        result = validate_game(game)
+        if not result.ok():
+            return 1, [report_text([result])]
+        data = result.data
+    if options.get("levels") is not None and options["levels"] < 1:
+        raise UsageError("--levels must be 1 or more")
+    if options.get("magnet_every") is not None and options["magnet_every"] < 1:
+        raise UsageError("--magnet-every must be 1 or more")
+    kwargs = {k: v for k, v in options.items() if k not in ("out", "game") and v is not None}
+    try:
+        tile = make_tile(out=out, game=data, **kwargs)
+    except (UnitError, ShapeError) as exc:
+        raise UsageError(str(exc)) from None
+    except MeshError as exc:
+        return 1, [f"error: {exc}"]
+    from ..write.files import write_atomic
+
+    lines = []
+    for (name, blob), mesh in zip(tile.files.items(), tile.meshes):
+        write_atomic(out.parent / name, blob)
+        x, y, z = mesh.extents
+        lines.append(f"wrote {out.parent / name}: {x:.2f} x {y:.2f} x {z:.2f} mm, {len(mesh.faces)} triangles, "
+                     f"{mesh.pockets} magnet pockets, {mesh.volume / 1000:.2f} cm3")
+    return 0, lines
+
+
+def fast_main(argv: list[str]) -> int:
+    """`printgen stl` without Typer: argparse from the same option table."""
+    from .options import argparser
+
+    parser = argparser()
+    args = parser.parse_args(argv)  # exits 2 on bad usage, like Typer
+    try:
+        code, lines = run_stl(vars(args))
+    except UsageError as exc:
+        parser.print_usage(sys.stderr)
+        print(f"printgen stl: error: {exc}", file=sys.stderr)
+        return 2
+    for line in lines:
+        print(line, file=sys.stderr if code else sys.stdout)
+    return code

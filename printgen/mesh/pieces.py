@@ -1,0 +1,84 @@
+"""From a game's declared pieces (or the stl command's options) to meshes.
+
+Multi-level pieces are stacked tiles, the way hex terrain is built on the
+table: level L of a region is every hex at level L or higher, one level
+height thick, split into its connected parts. Each part prints flat, with
+its own pockets, and stacks exactly on the part below.
+"""
+
+from __future__ import annotations
+
+from ..hexgrid import Hex
+from ..hexgrid.coords import components
+from .polyhex import Mesh, MeshError, TileSpec, build_tile
+from .shapes import ShapeError, parse_shape, region_levels
+
+
+def tile_spec(game_config, *, height: float | None = None, levels: int = 1, **over) -> TileSpec:
+    """A TileSpec from game.yaml's hex and mesh settings, with any option overridden."""
+    mesh = game_config.mesh
+    return TileSpec(
+        size=over.pop("size", game_config.hex.size),
+        orientation=over.pop("orientation", game_config.hex.orientation),
+        height=(height if height is not None else mesh.height) * levels,
+        clearance=over.pop("clearance", mesh.clearance),
+        magnet=over.pop("magnet", mesh.magnet),
+        magnet_every=over.pop("magnet_every", mesh.magnet_every),
+        chamfer=over.pop("chamfer", mesh.chamfer),
+    )
+
+
+def stacked(levels: dict[Hex, int], spec: TileSpec) -> list[tuple[str, Mesh]]:
+    """One mesh per connected part of each level of a map region (a flat region is level 1 only)."""
+    out = []
+    top = max(levels.values())
+    for level in range(1, top + 1):
+        layer = [h for h, lv in levels.items() if lv >= level]
+        parts = components(layer)
+        for k, part in enumerate(parts, start=1):
+            name = (f"level{level}-" if top > 1 else "") + (f"{k}" if len(parts) > 1 or top > 1 else "")
+            out.append((name.rstrip("-"), build_tile(sorted(part), spec)))
+    return out
+
+
+def piece_meshes(piece, data) -> list[tuple[str, Mesh]]:
+    """(suffix, mesh) for one declared piece. Raises ShapeError or MeshError."""
+    cfg = data.game
+    if piece.shape.startswith("map:"):
+        # A map region: every connected part of every level is its own tile, stacked on the one below.
+        hexes = parse_shape(piece.shape, orientation=cfg.hex.orientation, data=data)
+        levels = region_levels(piece.shape[4:], data)
+        return stacked({h: levels.get(h, 1) for h in hexes}, tile_spec(cfg))
+    hexes = parse_shape(piece.shape, orientation=cfg.hex.orientation, data=data)
+    return [("", build_tile(hexes, tile_spec(cfg, levels=piece.levels)))]
+
+
+def render_pieces(game, *, previews: bool = True) -> dict[str, bytes]:
+    """Asset renderer for 3D pieces: relative path -> file bytes, in every format game.yaml asks for."""
+    from ..render.compose import slug
+    from ..write.svg import page_to_svg, svg_to_png
+    from .export import EXPORTERS
+    from .preview import preview_page
+
+    files: dict[str, bytes] = {}
+    data = game.data
+    for piece in getattr(data, "pieces", []) or []:
+        for suffix, mesh in piece_meshes(piece, data):
+            stem = slug(piece.name) + (f"-{suffix}" if suffix else "")
+            for fmt in data.game.mesh.formats:
+                files[f"{fmt}/{stem}.{fmt}"] = EXPORTERS[fmt](mesh, name=f"{data.game.name}: {piece.name}")
+            if previews:
+                page = preview_page(mesh, f"{piece.name} {suffix}".strip())
+                files[f"png/piece-{stem}.png"] = svg_to_png(page_to_svg(page), dpi=100)
+    return files
+
+
+def check_pieces(ctx):
+    """Validator hook: every declared piece can be built."""
+    from ..findings import error
+
+    for i, piece in enumerate(getattr(ctx.data, "pieces", []) or []):
+        try:
+            piece_meshes(piece, ctx.data)
+        except (ShapeError, MeshError) as exc:
+            yield error("piece", f"piece '{piece.name}': {exc}", ctx.loc(("pieces", i, "shape")))

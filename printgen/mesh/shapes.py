@@ -1,0 +1,111 @@
+"""Which hexes a terrain tile covers: named shapes, hexagons, rectangles, explicit lists, map regions.
+
+    1, 2, 3, 7, 24        the classic terrain tiles (7 is the 2-3-2 flower, 24 is 4-5-6-5-4)
+    hexagon:R             a hexagon of radius R (3R(R+1)+1 hexes)
+    rect:WxH              W columns by H rows, as a map of that size is drawn
+    0,0;1,0;1,-1          an explicit list of axial q,r hexes
+    map:NAME[:TERRAIN[:LEVEL]]   the hexes of a map in the game's data (optionally one terrain / level up)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..hexgrid import Hex, hexagon, rectangle
+
+
+class ShapeError(ValueError):
+    """A shape that cannot be read; the message says what is accepted."""
+
+
+NAMED: dict[str, list[Hex]] = {
+    "1": [Hex(0, 0)],
+    "2": [Hex(0, 0), Hex(1, 0)],
+    "3": [Hex(0, 0), Hex(1, 0), Hex(0, 1)],
+    "7": hexagon(1),
+}
+
+
+def _named_24() -> list[Hex]:
+    # Rows of 4, 5, 6, 5, 4 hexes (pointy rows), centred: 24 hexes.
+    out = []
+    for r, n in zip(range(-2, 3), (4, 5, 6, 5, 4)):
+        left = -((n - 1) // 2) - (r + (r & 1)) // 2
+        out += [Hex(left + k, r) for k in range(n)]
+    return out
+
+
+NAMED["24"] = _named_24()
+
+
+def parse_shape(text: str, *, orientation: str = "flat", maps=None, data=None) -> list[Hex]:
+    """The hexes of a shape description (see the module docstring). Raises ShapeError."""
+    s = text.strip()
+    if s in NAMED:
+        return list(NAMED[s])
+    m = re.fullmatch(r"hexagon:(\d+)", s)
+    if m:
+        return hexagon(int(m.group(1)))
+    m = re.fullmatch(r"rect:(\d+)x(\d+)", s)
+    if m:
+        w, h = int(m.group(1)), int(m.group(2))
+        if not w or not h:
+            raise ShapeError("rect:WxH needs positive W and H")
+        return rectangle(w, h, orientation)
+    if s.startswith("map:"):
+        return _map_region(s[4:], data)
+    if re.fullmatch(r"\s*-?\d+\s*,\s*-?\d+\s*(;\s*-?\d+\s*,\s*-?\d+\s*)*;?", s):
+        hexes = []
+        for part in filter(None, (p.strip() for p in s.split(";"))):
+            q, r = (int(v) for v in part.split(","))
+            hexes.append(Hex(q, r))
+        if len(set(hexes)) != len(hexes):
+            raise ShapeError("the hex list names a hex twice")
+        return hexes
+    raise ShapeError(f"unknown shape {text!r}; use 1, 2, 3, 7, 24, hexagon:R, rect:WxH, a list like "
+                     "'0,0;1,0;0,1', or map:NAME[:TERRAIN[:LEVEL]]")
+
+
+def _map_region(spec: str, data) -> list[Hex]:
+    from ..hexgrid import parse_textmap
+
+    if data is None:
+        raise ShapeError("map: shapes need a game (--game DIR, or run inside a project with data/)")
+    name, _, rest = spec.partition(":")
+    terrain, _, level = rest.partition(":")
+    m = next((m for m in data.maps if m.name.casefold() == name.casefold()), None)
+    if m is None:
+        raise ShapeError(f"no map named {name!r} (maps: {', '.join(x.name for x in data.maps)})")
+    tm = parse_textmap(m.layout, m.orientation or data.game.hex.orientation)
+    out = []
+    for h, cell in tm.cells.items():
+        entry = m.legend.get(cell.char)
+        if entry is None:
+            continue
+        if terrain and entry.terrain.casefold() != terrain.casefold():
+            continue
+        if level and entry.level < int(level):
+            continue
+        out.append(h)
+    if not out:
+        raise ShapeError(f"map {name!r} has no hexes of {terrain or 'any terrain'}"
+                         + (f" at level {level} or above" if level else ""))
+    return sorted(out, key=lambda h: (h.r, h.q))
+
+
+def region_levels(spec: str, data) -> dict[Hex, int]:
+    """Each hex of a map region with its level (for stacked multi-level pieces)."""
+    from ..hexgrid import parse_textmap
+
+    name, _, rest = spec.partition(":")
+    terrain, _, _ = rest.partition(":")
+    m = next((m for m in data.maps if m.name.casefold() == name.casefold()), None)
+    if m is None:
+        raise ShapeError(f"no map named {name!r}")
+    tm = parse_textmap(m.layout, m.orientation or data.game.hex.orientation)
+    out = {}
+    for h, cell in tm.cells.items():
+        entry = m.legend.get(cell.char)
+        if entry and (not terrain or entry.terrain.casefold() == terrain.casefold()):
+            out[h] = max(1, entry.level)
+    return out
