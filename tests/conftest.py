@@ -19,10 +19,10 @@ def mini_game(tmp_path: Path) -> Path:
     return dest
 
 
-def broken_game(case: str, tmp_path: Path) -> Path:
-    """The mini game with the files of tests/fixtures/broken/<case>/ laid over it."""
+def broken_game(case: str, tmp_path: Path, *, base: str = "mini-hoh", cases: str = "broken") -> Path:
+    """A mini game (``base``) with the files of tests/fixtures/<cases>/<case>/ laid over it."""
     dest = tmp_path / case
-    shutil.copytree(FIXTURES / "mini-hoh", dest)
-    for f in (FIXTURES / "broken" / case).iterdir():
+    shutil.copytree(FIXTURES / base, dest)
+    for f in (FIXTURES / cases / case).iterdir():
         shutil.copy(f, dest / f.name)
     return dest

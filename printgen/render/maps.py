@@ -48,8 +48,8 @@ def map_geometry(mapdef: MapDef, game) -> MapGeom:
 
 def _abbrev(name: str) -> str:
     words = [w for w in name.replace("'", "").split() if w[0].isalnum()]
-    if len(words) >= 2 and words[-1].isdigit():
-        return words[-1]
+    if len(words) >= 2 and (words[-1].isdigit() or len(words[-1]) == 1):
+        return words[-1]  # "Player 2" -> "2", "Base A" -> "A"
     return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2].title()
 
 
@@ -161,8 +161,11 @@ def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op
         if t:
             label = t.name + (" (blocked)" if t.blocked else "")
             items.append((label, Rect(0, 0, 4, 3, Style(fill=t.colour, stroke=INK, width=0.15))))
-    for z in geom.mapdef.zones:
-        items.append((f"{_abbrev(z.name)}: {z.name}", Rect(0, 0, 4, 3, Style(stroke=z.colour, width=0.8))))
+    merged: dict[tuple[str, str], list[str]] = {}
+    for z in geom.mapdef.zones:  # zones sharing a label and colour ("Base A", "Deploy A") share an entry
+        merged.setdefault((_abbrev(z.name), z.colour), []).append(z.name)
+    for (abbrev, colour), names in merged.items():
+        items.append((f"{abbrev}: {' / '.join(names)}", Rect(0, 0, 4, 3, Style(stroke=colour, width=0.8))))
     objs = sorted({e.objective for _, e in geom.cells.values() if e.objective} | {o.name for o in geom.mapdef.objectives})
     for o in objs:
         items.append((f"{_abbrev(o)}: {o}", Circle(2, 1.5, 1.5, Style(fill="#fffdf5", stroke=INK, width=0.25))))
@@ -299,10 +302,13 @@ def _assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     ]
     for i, ln in enumerate(lines):
         page.add(Text(x0, y0 + 13 + i * 4.2, ln, "sans", pt(8), INK))
-    top = y0 + 28
+    legend = legend_ops(geom, data, x0, y0 + 27, x1 - x0)
+    page.add(*legend)
+    legend_bottom = max((op.y for op in legend if isinstance(op, Text)), default=y0 + 27)
+    top = legend_bottom + 5
     cover_w = tiling.cols * tiling.step[0] + tiling.overlap if tiling.cols > 1 else geom.width
     cover_h = tiling.rows * tiling.step[1] + tiling.overlap if tiling.rows > 1 else geom.height
-    scale = min((x1 - x0) / cover_w, (y1 - top - LEGEND_H) / cover_h) * 0.95
+    scale = min((x1 - x0) / cover_w, (y1 - top) / cover_h) * 0.95
     top -= min(tiling.start[1], 0.0) * scale
     ox = x0 + ((x1 - x0) - cover_w * scale) / 2 - min(tiling.start[0], 0.0) * scale
     thumb = []
@@ -311,7 +317,6 @@ def _assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
         pts = tuple((ox + x * scale, top + y * scale) for x, y in geom.layout.corners(h))
         thumb.append(Poly(pts, Style(fill=t.colour if t else "#ffffff", stroke="#777777", width=0.1)))
     page.add(*thumb)
-    page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
     ww, wh = tiling.window
     for r in range(tiling.rows):
         for c in range(tiling.cols):

@@ -1,0 +1,106 @@
+"""The Hex Dice rules; every number compared against comes from game.yaml ``rules``."""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from ...findings import Finding, error, warning
+from ...hexgrid import Hex, TextMapError, distance, hexagon, parse_textmap
+from ..base import CheckContext
+from .patterns import PatternError, face_pattern, reach, step_hexes
+
+
+def check_faces(ctx: CheckContext) -> Iterator[Finding]:
+    rules = ctx.rules
+    seen: dict[int, int] = {}
+    for fi, face in enumerate(ctx.data.faces):
+        base = ("faces", fi)
+        if face.value in seen or not 1 <= face.value <= rules.faces:
+            yield error("face-values", f"face {face.value} " + ("appears twice" if face.value in seen else
+                        f"cannot come up on a d{rules.faces}"), ctx.loc(base + ("value",)))
+        seen[face.value] = fi
+        if face.armor != face.value:
+            yield warning("face-stats", f"face {face.value}: Armor {face.armor}, but the unit table says "
+                          "Armor = Dice", ctx.loc(base + ("armor",)))
+        if face.attack != face.value + rules.attack_bonus:
+            yield warning("face-stats", f"face {face.value}: Attack {face.attack}, but the unit table says "
+                          f"Attack = Dice + {rules.attack_bonus} ({face.value + rules.attack_bonus})",
+                          ctx.loc(base + ("attack",)))
+        if face.distance < rules.distance_base - face.value:
+            yield warning("face-stats", f"face {face.value}: Distance {face.distance}, but the unit table says "
+                          f"Distance >= {rules.distance_base} - Dice ({rules.distance_base - face.value})",
+                          ctx.loc(base + ("distance",)))
+        for kind in ("moves", "attacks", "aura"):
+            for si, step in enumerate(getattr(face, kind)):
+                try:
+                    step_hexes(step)
+                except PatternError as exc:
+                    yield error("pattern", f"face {face.value}: {exc}", ctx.loc(base + (kind, si)))
+                    return
+        if reach(face) != face.distance:
+            yield error("pattern", f"face {face.value}: its moves reach {reach(face)} steps, but its Distance is "
+                        f"{face.distance}", ctx.loc(base + ("moves",)))
+        lo, hi = face.range
+        if hi:
+            dists = {distance(Hex(0, 0), h) for h in face_pattern(face)["attack"]}
+            if not dists or min(dists) != lo or max(dists) != hi:
+                yield error("pattern", f"face {face.value}: attack range {lo}-{hi}, but its attack pattern reaches "
+                            f"{min(dists) if dists else 0}-{max(dists) if dists else 0}", ctx.loc(base + ("attacks",)))
+    missing = [v for v in range(1, rules.faces + 1) if v not in seen]
+    if missing:
+        yield error("face-values", f"no unit for face{'s' * (len(missing) > 1)} {', '.join(map(str, missing))}",
+                    ctx.loc(("faces",)))
+
+
+def check_setups(ctx: CheckContext) -> Iterator[Finding]:
+    rules = ctx.rules
+    battlefield = next((m for m in ctx.data.maps if m.name.casefold() == rules.map.casefold()), None)
+    if battlefield is None:
+        yield error("unknown-map", f"rules.map names '{rules.map}', which is not defined under maps:",
+                    ctx.loc(("game", "rules", "map")))
+        return
+    mi = ctx.data.maps.index(battlefield)
+    try:
+        tm = parse_textmap(battlefield.layout, battlefield.orientation or ctx.data.game.hex.orientation)
+    except TextMapError:
+        return  # the map check has reported it, with its position
+    want = 3 * rules.map_radius * (rules.map_radius + 1) + 1
+    cells = set(tm.cells)
+    centre = Hex(round(sum(h.q for h in cells) / len(cells)), round(sum(h.r for h in cells) / len(cells)))
+    if len(cells) != want or {Hex(h.q - centre.q, h.r - centre.r) for h in cells} != set(hexagon(rules.map_radius)):
+        yield error("map-shape", f"map '{battlefield.name}' has {len(cells)} hexes; a radius-{rules.map_radius} "
+                    f"hexagon has {want}", ctx.loc(("maps", mi, "layout")))
+    zones = {z.name.casefold() for z in battlefield.zones}
+    for si, s in enumerate(ctx.data.setups):
+        base = ("setups", si)
+        if len(s.dice) != len(s.rerolls):
+            yield error("setup", f"{s.players} players: {len(s.dice)} dice options but {len(s.rerolls)} reroll counts",
+                        ctx.loc(base + ("rerolls",)))
+        for d, r in zip(s.dice, s.rerolls):
+            if r != d // rules.reroll_divisor:
+                yield warning("setup", f"{s.players} players with {d} dice: {r} rerolls, but a player may reroll "
+                              f"1/{rules.reroll_divisor} of their dice, rounded down ({d // rules.reroll_divisor})",
+                              ctx.loc(base + ("rerolls",)))
+        if len(s.bases) != s.players:
+            yield error("setup", f"{s.players} players need {s.players} bases, not {len(s.bases)}",
+                        ctx.loc(base + ("bases",)))
+        for bi, b in enumerate(s.bases):
+            if b.casefold() not in zones:
+                yield error("unknown-zone", f"base '{b}' is not a zone of map '{battlefield.name}'",
+                            ctx.loc(base + ("bases", bi)))
+
+
+def rules_texts(data) -> Iterable[tuple[tuple, str]]:
+    for fi, f in enumerate(data.faces):
+        yield ("faces", fi, "text"), f.text
+    for kind in ("actions", "combat"):
+        for ai, a in enumerate(getattr(data, kind)):
+            yield (kind, ai, "text"), a.text
+
+
+def vocabulary(data, rules) -> Iterable[str]:
+    return ["Dice", "Armor", "Attack", "Distance", "Range", "Player", "Players", "Section"] + list(rules.terms) \
+        + [t.name for t in data.tokens]
+
+
+CHECKS = (check_faces, check_setups)
