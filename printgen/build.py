@@ -16,7 +16,7 @@ from typing import Callable
 
 from .check import ValidatedGame, validate_game, validate_games
 from .plan import MESH_ASSETS, MESH_PAPER, Target, assets_for, plan_build
-from .render.document import PdfFile
+from .render.document import PdfFile, RawFile
 from .render.page import PageSpec
 from .write.files import remove_stale, write_atomic
 from .write.pdf import to_pdf
@@ -60,6 +60,9 @@ def render_target(game: ValidatedGame, asset: str, paper: str, *, previews: bool
     renderer = assets_for(game)[asset]
     files: dict[str, bytes] = {}
     for stem, doc in renderer(game, spec).items():
+        if isinstance(doc, RawFile):
+            files[doc.path] = doc.data
+            continue
         if isinstance(doc, PdfFile):  # typeset straight to PDF (the rulebook): no SVG pages to preview
             files[f"{paper}/{stem}.pdf"] = doc.data
             continue

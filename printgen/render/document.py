@@ -116,6 +116,14 @@ class PdfFile:
     pages: int
 
 
+@dataclass
+class RawFile:
+    """A finished file of any kind (a deck summary's JSON), at ``path`` under the game's output folder."""
+
+    path: str
+    data: bytes
+
+
 def translate(dx: float, dy: float) -> Matrix:
     return (1.0, 0.0, 0.0, 1.0, dx, dy)
 

@@ -86,7 +86,25 @@ def sword(cx, cy, s, colour) -> list[Op]:
     return [_poly(cx, cy, s, blade, colour), _poly(cx, cy, s, guard, colour), _poly(cx, cy, s, grip, colour)]
 
 
+def heart(cx, cy, s, colour) -> list[Op]:
+    pts = []
+    for i in range(60):
+        t = 2 * math.pi * i / 60
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((x / 17.0, -y / 17.0 + 0.05))
+    return [_poly(cx, cy, s, pts, colour)]
+
+
+def leaf(cx, cy, s, colour) -> list[Op]:
+    pts = [(0.95 * math.sin(t) * 0.55, -0.95 * math.cos(t)) for t in (i * math.pi / 20 for i in range(0, 41))]
+    return [_poly(cx, cy, s, pts, colour),
+            _poly(cx, cy, s, [(0.0, -0.7), (0.0, 0.95)], "#ffffff", closed=False, width=0.08)]
+
+
 ICONS: dict[str, IconFn] = {
+    "heart": heart,
+    "leaf": leaf,
     "wound": drop,
     "drop": drop,
     "activation": check,

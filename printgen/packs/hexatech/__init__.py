@@ -1,0 +1,17 @@
+"""HEXATECH (Alpha v1.12): hex-shaped card tiles joined by colour-faction links."""
+
+from ..base import RulePack
+from .checks import CHECKS, rules_texts, vocabulary
+from .models import TechData, TechRules
+from .printables import render_decks, render_faction_reference, render_mat
+
+PACK = RulePack(
+    system="hexatech",
+    title="Hexatech",
+    data_model=TechData,
+    rules_model=TechRules,
+    checks=CHECKS,
+    rules_texts=rules_texts,
+    vocabulary=vocabulary,
+    assets={"decks": render_decks, "faction-reference": render_faction_reference, "pattern-mat": render_mat},
+)

@@ -1,0 +1,92 @@
+"""The Hexatech rules: deck size, links that name factions, dual links, tiles that can join nothing."""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from ...findings import Finding, did_you_mean, error, warning
+from ...render.icons import ICONS
+from ..base import CheckContext
+from .links import can_join
+
+
+def check_tiles(ctx: CheckContext) -> Iterator[Finding]:
+    names = [f.name for f in ctx.data.factions]
+    known = set(names)
+    for fi, f in enumerate(ctx.data.factions):
+        if f.icon not in ICONS:
+            yield error("unknown-icon", f"faction '{f.name}' uses icon '{f.icon}', which is not built in "
+                        f"(icons: {', '.join(sorted(ICONS))})", ctx.loc(("factions", fi, "icon")))
+    for ti, t in enumerate(ctx.data.tiles):
+        base = ("tiles", ti)
+        if t.faction not in known:
+            hint = did_you_mean(t.faction, names)
+            yield error("unknown-faction", f"tile '{t.name}': no faction '{t.faction}'"
+                        + (f"; did you mean '{hint}'?" if hint else f" (factions: {', '.join(names)})"),
+                        ctx.loc(base + ("faction",)))
+        if len(t.edges) != 6:
+            yield error("tile-edges", f"tile '{t.name}' lists {len(t.edges)} edges; a hex has 6 (clockwise from "
+                        "the top; null for an edge without a link)", ctx.loc(base + ("edges",)))
+        for ei, edge in enumerate(t.edges):
+            path = base + ("edges", ei)
+            if len(edge) > 2:
+                yield error("dual-link", f"tile '{t.name}', edge {ei + 1}: a link names one faction, or two for a "
+                            f"dual link, not {len(edge)}", ctx.loc(path))
+            elif len(edge) == 2 and edge[0] == edge[1]:
+                yield error("dual-link", f"tile '{t.name}', edge {ei + 1}: a dual link needs two different "
+                            f"factions, not {edge[0]} twice", ctx.loc(path))
+            for link in edge:
+                if link not in known:
+                    hint = did_you_mean(link, names)
+                    yield error("unknown-faction", f"tile '{t.name}', edge {ei + 1}: no faction '{link}'"
+                                + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(path))
+
+
+def check_decks(ctx: CheckContext) -> Iterator[Finding]:
+    rules = ctx.rules
+    tiles = {t.name.casefold(): t for t in ctx.data.tiles}
+    for di, deck in enumerate(ctx.data.decks):
+        base = ("decks", di)
+        if len(deck.tiles) != rules.deck_size:
+            yield error("deck-size", f"deck '{deck.name}' holds {len(deck.tiles)} tiles; a deck holds exactly "
+                        f"{rules.deck_size} uniquely named tiles (rules.deck_size)", ctx.loc(base + ("tiles",)))
+        seen: dict[str, int] = {}
+        members = []
+        for k, name in enumerate(deck.tiles):
+            path = base + ("tiles", k)
+            if name.casefold() in seen:
+                yield error("deck-duplicate", f"deck '{deck.name}' names '{name}' twice; its tiles must be uniquely "
+                            "named", ctx.loc(path))
+                continue
+            seen[name.casefold()] = k
+            tile = tiles.get(name.casefold())
+            if tile is None:
+                hint = did_you_mean(name, [t.name for t in ctx.data.tiles])
+                yield error("unknown-tile", f"deck '{deck.name}' names '{name}', which is not defined under tiles:"
+                            + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(path))
+                continue
+            members.append((k, tile))
+        for k, tile in members:
+            if len(tile.edges) != 6:
+                continue
+            others = [u for _, u in members if u is not tile and len(u.edges) == 6]
+            if others and not any(can_join(tile, u, rotation=rules.rotation, wild=rules.wild_faction)
+                                  for u in others):
+                yield warning("lonely-tile", f"in deck '{deck.name}', '{tile.name}' can join no other tile of the "
+                              f"deck{'' if rules.rotation else ' (tiles may not be turned)'}", ctx.loc(base + ("tiles", k)))
+
+
+def rules_texts(data) -> Iterable[tuple[tuple, str]]:
+    for ti, t in enumerate(data.tiles):
+        if t.text:
+            yield ("tiles", ti, "text"), t.text
+    for fi, f in enumerate(data.factions):
+        yield ("factions", fi, "text"), f.text
+
+
+def vocabulary(data, rules) -> Iterable[str]:
+    return ["Attack", "Defense", "Draw", "Place", "Remove", "Shield"] + list(rules.terms) + \
+        [f.name.title() for f in data.factions] + [t.name for t in data.tokens]
+
+
+CHECKS = (check_tiles, check_decks)

@@ -1,0 +1,74 @@
+"""Hexatech content: colour factions, hex tiles with links on their six edges, decks."""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+from typing_extensions import Annotated
+
+from ...model.base import Colour, Model, Text
+from ...model.content import MapDef, Piece, Terrain, Token
+from ...model.game import GameConfig
+
+EDGE_NAMES = ("top", "top-right", "bottom-right", "bottom", "bottom-left", "top-left")  # flat-top, clockwise
+
+
+def _link(value: Any) -> tuple[str, ...]:
+    """An edge: nothing (no link), one faction, or a dual link of two: "FLUID" / [FLUID, SPIRIT]."""
+    if value is None:
+        return ()
+    if isinstance(value, str) and value.strip():
+        return (value.strip(),)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(v.strip() for v in value)
+    raise PydanticCustomError("link", "an edge is null (no link), a faction name, or a list of two faction names")
+
+
+Link = Annotated[tuple[str, ...], BeforeValidator(_link)]
+
+
+class Faction(Model):
+    name: Text
+    colour: Colour
+    colour_name: Text
+    icon: Text
+    ability: Text
+    text: Text  # what the ability does
+    lore: Text | None = None
+
+
+class Tile(Model):
+    name: Text
+    faction: Text  # base faction
+    attack: Annotated[int, Field(ge=0, le=20)]
+    defense: Annotated[int, Field(ge=0, le=20)]
+    text: Text | None = None
+    edges: list[Link]  # six edges, clockwise from the top
+
+
+class Deck(Model):
+    name: Text
+    tiles: list[Text]
+    text: Text | None = None
+
+
+class TechRules(Model):
+    deck_size: Annotated[int, Field(ge=1)] = 14
+    pattern_size: Annotated[int, Field(ge=1)] = 7
+    rotation: bool = True  # may a tile be turned when placed?
+    wild_faction: Text | None = None  # placing a tile of this faction ignores link colours
+    actions_per_turn: Annotated[int, Field(ge=1)] = 2
+    terms: list[Text] = []
+
+
+class TechData(Model):
+    game: GameConfig
+    factions: list[Faction] = []
+    tiles: list[Tile] = []
+    decks: list[Deck] = []
+    tokens: list[Token] = []
+    terrain: list[Terrain] = []
+    maps: list[MapDef] = []
+    pieces: list[Piece] = []
