@@ -26,3 +26,14 @@ def broken_game(case: str, tmp_path: Path, *, base: str = "mini-hoh", cases: str
     for f in (FIXTURES / cases / case).iterdir():
         shutil.copy(f, dest / f.name)
     return dest
+
+
+def assert_finding(result, *, case: str, code: str, file: str, line: int, col: int, severity, words: str):
+    """The first finding with ``code`` (and ``words`` in its message) is where and what it should be."""
+    hits = [f for f in result.findings if f.code == code and words in f.message]
+    assert hits, f"no {code} finding with {words!r}; got {[f.format() for f in result.findings]}"
+    f = hits[0]
+    assert f.loc.file.endswith(f"{case}/{file}"), f.format()
+    assert (f.loc.line, f.loc.col) == (line, col), f.format()
+    assert f.severity is severity
+    return f

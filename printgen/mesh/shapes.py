@@ -66,7 +66,8 @@ def parse_shape(text: str, *, orientation: str = "flat", maps=None, data=None) -
                      "'0,0;1,0;0,1', or map:NAME[:TERRAIN[:LEVEL]]")
 
 
-def _map_region(spec: str, data) -> list[Hex]:
+def region_levels(spec: str, data) -> dict[Hex, int]:
+    """``NAME[:TERRAIN[:LEVEL]]``: each hex of the map region with its level (at least 1)."""
     from ..hexgrid import parse_textmap
 
     if data is None:
@@ -77,35 +78,19 @@ def _map_region(spec: str, data) -> list[Hex]:
     if m is None:
         raise ShapeError(f"no map named {name!r} (maps: {', '.join(x.name for x in data.maps)})")
     tm = parse_textmap(m.layout, m.orientation or data.game.hex.orientation)
-    out = []
+    out: dict[Hex, int] = {}
     for h, cell in tm.cells.items():
         entry = m.legend.get(cell.char)
-        if entry is None:
-            continue
-        if terrain and entry.terrain.casefold() != terrain.casefold():
+        if entry is None or (terrain and entry.terrain.casefold() != terrain.casefold()):
             continue
         if level and entry.level < int(level):
             continue
-        out.append(h)
+        out[h] = max(1, entry.level)
     if not out:
         raise ShapeError(f"map {name!r} has no hexes of {terrain or 'any terrain'}"
                          + (f" at level {level} or above" if level else ""))
-    return sorted(out, key=lambda h: (h.r, h.q))
-
-
-def region_levels(spec: str, data) -> dict[Hex, int]:
-    """Each hex of a map region with its level (for stacked multi-level pieces)."""
-    from ..hexgrid import parse_textmap
-
-    name, _, rest = spec.partition(":")
-    terrain, _, _ = rest.partition(":")
-    m = next((m for m in data.maps if m.name.casefold() == name.casefold()), None)
-    if m is None:
-        raise ShapeError(f"no map named {name!r}")
-    tm = parse_textmap(m.layout, m.orientation or data.game.hex.orientation)
-    out = {}
-    for h, cell in tm.cells.items():
-        entry = m.legend.get(cell.char)
-        if entry and (not terrain or entry.terrain.casefold() == terrain.casefold()):
-            out[h] = max(1, entry.level)
     return out
+
+
+def _map_region(spec: str, data) -> list[Hex]:
+    return sorted(region_levels(spec, data), key=lambda h: (h.r, h.q))

@@ -164,3 +164,14 @@ def impose(fronts: Sequence[Sequence[Op]], layout: SheetLayout, *, backs: Sequen
             pages.append((bpage, "back"))
     return pages
 
+
+
+def card_pages(fronts: Sequence[Sequence[Op]], back: Sequence[Op], spec, trim: tuple[float, float],
+               bleed: float) -> list[Page]:
+    """Card fronts imposed n-up, each sheet followed by its mirrored backs page, labelled for the printer."""
+    layout = plan_sheet(spec, trim, bleed)
+    pages = []
+    for page, side in impose(fronts, layout, backs=[back]):
+        page.label = "backs (print double-sided, flip on the long edge)" if side == "back" else "fronts"
+        pages.append(page)
+    return pages

@@ -10,7 +10,7 @@ import pytest
 
 from printgen.check import validate_game
 from printgen.findings import Severity
-from tests.conftest import broken_game
+from tests.conftest import assert_finding, broken_game
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -68,13 +68,7 @@ CASES = [
 @pytest.mark.parametrize("case,code,file,line,col,severity,words", CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
 def test_broken_fixture_reports_exact_finding(tmp_path, case, code, file, line, col, severity, words):
     result = validate_game(broken_game(case, tmp_path))
-    hits = [f for f in result.findings if f.code == code]
-    assert hits, f"no {code} finding; got {[f.format() for f in result.findings]}"
-    f = hits[0]
-    assert f.loc.file.endswith(f"{case}/{file}")
-    assert (f.loc.line, f.loc.col) == (line, col), f.format()
-    assert f.severity is severity
-    assert words in f.message
+    assert_finding(result, case=case, code=code, file=file, line=line, col=col, severity=severity, words=words)
     assert result.ok() is (severity is W and all(x.severity is W for x in result.findings))
 
 

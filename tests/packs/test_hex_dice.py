@@ -9,7 +9,7 @@ from printgen.check import validate_game
 from printgen.findings import Severity
 from printgen.hexgrid import Hex, distance, hexagon, neighbours, parse_textmap, scale
 from printgen.packs.hex_dice.patterns import AXES, face_pattern, rotate
-from tests.conftest import FIXTURES, REPO, broken_game
+from tests.conftest import FIXTURES, REPO, assert_finding, broken_game
 from tests.pdfmeasure import flat_to_flat, open_pdf, regular_hexagons
 
 GAME = REPO / "data" / "hex-dice"
@@ -129,9 +129,7 @@ CASES = [
 @pytest.mark.parametrize("case,code,file,line,col,severity,words", CASES, ids=[c[0] for c in CASES])
 def test_rule_pack_findings_point_at_the_data(tmp_path, case, code, file, line, col, severity, words):
     result = validate_game(broken_game(case, tmp_path, base="mini-dice", cases="broken-dice"))
-    f = next(f for f in result.findings if f.code == code and words in f.message)
-    assert f.loc.file.endswith(f"{case}/{file}") and (f.loc.line, f.loc.col) == (line, col)
-    assert f.severity is severity
+    assert_finding(result, case=case, code=code, file=file, line=line, col=col, severity=severity, words=words)
 
 
 def test_the_mini_fixture_is_clean():

@@ -12,7 +12,7 @@ from printgen.check import validate_game
 from printgen.findings import Severity
 from printgen.packs.hexatech.links import can_join
 from printgen.packs.hexatech.models import Tile
-from tests.conftest import FIXTURES, REPO, broken_game
+from tests.conftest import FIXTURES, REPO, assert_finding, broken_game
 from tests.pdfmeasure import colour, drawings, open_pdf, vertices
 
 GAME = REPO / "data" / "hexatech"
@@ -33,9 +33,7 @@ CASES = [
 @pytest.mark.parametrize("case,code,file,line,col,severity,words", CASES, ids=[c[0] for c in CASES])
 def test_deck_rules_point_at_the_data(tmp_path, case, code, file, line, col, severity, words):
     result = validate_game(broken_game(case, tmp_path, base="mini-tech", cases="broken-tech"))
-    f = next(f for f in result.findings if f.code == code)
-    assert f.loc.file.endswith(f"{case}/{file}") and (f.loc.line, f.loc.col) == (line, col), f.format()
-    assert f.severity is severity and words in f.message
+    assert_finding(result, case=case, code=code, file=file, line=line, col=col, severity=severity, words=words)
 
 
 def _tile(faction, edges):

@@ -10,7 +10,7 @@ from ...render.document import Document, Op, Page, Poly, Rect, Style, Text, pt
 from ...render.flow import Flow
 from ...render.maps import render_map
 from ...render.page import INK, PageSpec
-from ...render.sheets import impose, plan_sheet
+from ...render.sheets import card_pages
 from ...render.text import Run, style_terms
 from .cards import ACCENT, HEX_COLOUR, card_back, card_front, term_styles
 
@@ -20,13 +20,8 @@ def render_class_cards(game, spec: PageSpec) -> dict[str, Document]:
     if not data.classes:
         return {}
     (w, h), bleed = data.game.card.size, data.game.card.bleed
-    layout = plan_sheet(spec, (w, h), bleed)
     fronts = [card_front(c, data, w, h, bleed) for c in data.classes]
-    back = card_back(data.game, w, h, bleed)
-    pages = []
-    for page, side in impose(fronts, layout, backs=[back]):
-        page.label = "backs (print double-sided, flip on the long edge)" if side == "back" else "fronts"
-        pages.append(page)
+    pages = card_pages(fronts, card_back(data.game, w, h, bleed), spec, (w, h), bleed)
     return {"class-cards": finish(pages, spec, game=data.game, title="class cards")}
 
 

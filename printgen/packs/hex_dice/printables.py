@@ -10,7 +10,7 @@ from ...render.compose import finish
 from ...render.document import Circle, Document, Op, Poly, Rect, Style, Text, pt
 from ...render.flow import Flow
 from ...render.page import INK, PageSpec
-from ...render.sheets import impose, plan_sheet
+from ...render.sheets import card_pages
 from ...render.text import Run, draw, fit, single_line
 from .patterns import face_pattern
 
@@ -110,13 +110,8 @@ def render_unit_cards(game, spec: PageSpec) -> dict[str, Document]:
     if not data.faces:
         return {}
     (w, h), bleed = data.game.card.size, data.game.card.bleed
-    layout = plan_sheet(spec, (w, h), bleed)
-    faces = sorted(data.faces, key=lambda f: f.value)
-    fronts = [unit_card(f, data, w, h, bleed) for f in faces]
-    pages = []
-    for page, side in impose(fronts, layout, backs=[unit_back(data.game, w, h, bleed)]):
-        page.label = "backs (print double-sided, flip on the long edge)" if side == "back" else "fronts"
-        pages.append(page)
+    fronts = [unit_card(f, data, w, h, bleed) for f in sorted(data.faces, key=lambda f: f.value)]
+    pages = card_pages(fronts, unit_back(data.game, w, h, bleed), spec, (w, h), bleed)
     return {"unit-cards": finish(pages, spec, game=data.game, title="unit reference cards")}
 
 
