@@ -16,7 +16,7 @@ runner = CliRunner()
 
 def _load(path):
     loaded = trimesh.load(path)
-    return loaded.dump(concatenate=True) if isinstance(loaded, trimesh.Scene) else loaded
+    return loaded.to_geometry() if isinstance(loaded, trimesh.Scene) else loaded
 
 
 def test_stl_writes_a_measured_tile(tmp_path):

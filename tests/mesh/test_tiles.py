@@ -23,7 +23,7 @@ def reload(mesh, fmt="stl") -> trimesh.Trimesh:
     data = EXPORTERS[fmt](mesh)
     loaded = trimesh.load(io.BytesIO(data), file_type=fmt)
     if isinstance(loaded, trimesh.Scene):
-        loaded = loaded.dump(concatenate=True)
+        loaded = loaded.to_geometry()
     return loaded
 
 

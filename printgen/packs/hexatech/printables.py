@@ -167,14 +167,16 @@ def render_faction_reference(game, spec: PageSpec) -> dict[str, Document]:
     row_h = min(34.0, (y1 - y0 - 16) / max(1, len(data.factions)))
     y = y0 + 14
     for f in data.factions:
-        page.add(Poly(hex_points(x0 + 12, y + row_h / 2, row_h * 0.72), Style(fill=f.colour)))
-        page.add(*draw_icon(f.icon, x0 + 12, y + row_h / 2, row_h * 0.4, ink_on(f.colour)))
-        page.add(Text(x0 + 27, y + 6, f"{f.name} ({f.colour_name})", "serif-bold", pt(11), INK))
+        flats = row_h * 0.72
+        sx = x0 + flats / math.sqrt(3)  # the swatch's corner touches the content edge, no further
+        page.add(Poly(hex_points(sx, y + row_h / 2, flats), Style(fill=f.colour)))
+        page.add(*draw_icon(f.icon, sx, y + row_h / 2, row_h * 0.4, ink_on(f.colour)))
+        page.add(Text(x0 + 33, y + 6, f"{f.name} ({f.colour_name})", "serif-bold", pt(11), INK))
         page.add(Text(x1, y + 6, f"Ability: {f.ability}", "sans-bold", pt(8.5), mix(f.colour, "#000000", 0.35), "end"))
         fitted = fit([[Run(f.text, "sans", INK)]] + ([[Run(f.lore, "sans-italic", "#4a4a4a")]] if f.lore else []),
-                     x1 - x0 - 27, row_h - 9, max_size=pt(8), min_size=pt(6))
+                     x1 - x0 - 33, row_h - 9, max_size=pt(8), min_size=pt(6))
         if fitted:
-            page.add(*draw(fitted, x0 + 27, y + 8))
+            page.add(*draw(fitted, x0 + 33, y + 8))
         y += row_h
     return {"faction-reference": finish([page], spec, game=data.game, title="faction reference")}
 
