@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pymupdf
-import pytest
 from typer.testing import CliRunner
 
 from printgen.build import build

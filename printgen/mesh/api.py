@@ -10,7 +10,7 @@ from .checks import inspect
 from .export import EXPORTERS
 from .pieces import stacked
 from .polyhex import Mesh, MeshError, TileSpec, build_tile
-from .shapes import ShapeError, parse_shape, region_levels
+from .shapes import parse_shape, region_levels
 
 DEFAULTS = {"hex": "1in", "orientation": "flat", "height": "6mm", "clearance": "0.2mm"}
 

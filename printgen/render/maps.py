@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from ..hexgrid import Hex, Layout, parse_textmap
 from ..model.content import LegendEntry, MapDef
-from .colour import ink_on, mix
-from .compose import heading, one_per_item, slug
+from .colour import mix
+from .compose import heading, one_per_item
 from .document import Circle, Document, Op, Page, Poly, Rect, Style, Text, pt
 from .geometry import clip_polygon, clip_segment, scale_about
 from .page import INK, PageSpec

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..hexgrid import Hex
 from ..render.document import Op
 from ..render.icons import ICONS, draw_icon
 from ..render.maps import legend_ops, map_geometry, map_ops

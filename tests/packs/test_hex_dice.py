@@ -7,7 +7,7 @@ import pytest
 from printgen.build import build
 from printgen.check import validate_game
 from printgen.findings import Severity
-from printgen.hexgrid import Hex, distance, hexagon, neighbours, parse_textmap, scale
+from printgen.hexgrid import Hex, distance, neighbours, parse_textmap, scale
 from printgen.packs.hex_dice.patterns import AXES, face_pattern, rotate
 from tests.conftest import FIXTURES, REPO, assert_finding, broken_game
 from tests.pdfmeasure import flat_to_flat, open_pdf, regular_hexagons

@@ -12,7 +12,7 @@ from printgen.check import validate_game
 from printgen.findings import Severity
 from printgen.packs.hexatech.links import can_join
 from printgen.packs.hexatech.models import Tile
-from tests.conftest import FIXTURES, REPO, assert_finding, broken_game
+from tests.conftest import REPO, assert_finding, broken_game
 from tests.pdfmeasure import colour, drawings, open_pdf, vertices
 
 GAME = REPO / "data" / "hexatech"

@@ -6,7 +6,6 @@ embedded fonts, tiled overlaps, duplex alignment: all read from the files.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from printgen.units import PAPER_SIZES
 from tests.conftest import FIXTURES, REPO
 from tests.pdfmeasure import (
     circles, colour, drawings, flat_to_flat, ink_box, neighbour_pitch, open_pdf, page_size_mm, regular_hexagons,
-    text_spans, centre,
+    centre,
 )
 
 HOH = REPO / "data" / "heroes-of-hex"

@@ -6,13 +6,13 @@ import math
 
 from ...render.colour import mix
 from ...render.compose import finish, heading, one_per_item
-from ...render.document import Document, Op, Page, Poly, Rect, Style, Text, pt
+from ...render.document import Document, Page, Poly, Rect, Style, Text, pt
 from ...render.flow import Flow
 from ...render.maps import render_map
 from ...render.page import INK, PageSpec
 from ...render.sheets import card_pages
 from ...render.text import Run, style_terms
-from .cards import ACCENT, HEX_COLOUR, card_back, card_front, term_styles
+from .cards import HEX_COLOUR, card_back, card_front, term_styles
 
 
 def render_class_cards(game, spec: PageSpec) -> dict[str, Document]:
@@ -76,7 +76,7 @@ def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
                     + [[Run(v)] for v in nums])
     flow.table(["Enemy", "Count", "Move", "ATK", "DEF", "SP ATK", "SP DEF", "VIT"],
                [4.2, 1, 1, 1, 1, 1.1, 1.1, 1], rows, align=["left"] + ["center"] * 7)
-    flow.heading(f"Activation table (roll 1D6 each Enemy Turn)", pt(11))
+    flow.heading("Activation table (roll 1D6 each Enemy Turn)", pt(11))
     act_rows = []
     for row in sc.activation:
         lo, hi = row.roll

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError

@@ -116,7 +116,7 @@ def render_unit_cards(game, spec: PageSpec) -> dict[str, Document]:
 
 
 def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
-    data, rules = game.data, game.rules
+    data = game.data
     flow = Flow(spec)
     flow.page.add(Text(flow.x0, flow.y + 8.8, f"{data.game.name}: player aid", "serif-bold", pt(20), INK))
     flow.space(13)
@@ -129,8 +129,8 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
                      [Run(s.text or "")]])
     flow.table(["Players", "Dice each", "Rerolls", "Bases", "Notes"], [1, 1.3, 1.1, 2.6, 5], rows,
                align=["center", "center", "center", "left", "left"])
-    flow.paragraph([Run(f"Roll all your dice; each may reroll up to a third of its dice (rounded down) once. "
-                        f"Deploy on your base hex or the hexes next to it.")])
+    flow.paragraph([Run("Roll all your dice; each may reroll up to a third of its dice (rounded down) once. "
+                        "Deploy on your base hex or the hexes next to it.")])
     flow.heading("Your turn: activate one unit for one action", pt(11))
     for a in data.actions:
         flow.paragraph([Run(a.name + ": ", "sans-bold")] + [Run(a.text)], indent=4, bullet="•")

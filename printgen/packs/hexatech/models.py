@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError

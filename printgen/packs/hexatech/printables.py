@@ -11,7 +11,7 @@ from ...hexgrid import Hex, Layout, format_textmap, hexagon, rectangle
 from ...model.content import LegendEntry, MapDef, Terrain
 from ...render.colour import ink_on, mix
 from ...render.compose import finish, slug
-from ...render.document import Document, Group, Op, Page, Poly, RawFile, Rect, Style, Text, pt
+from ...render.document import Document, Group, Op, Page, Poly, RawFile, Style, Text, pt
 from ...render.flow import Flow
 from ...render.icons import draw_icon
 from ...render.maps import render_map
@@ -125,7 +125,6 @@ def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:
     flow = Flow(spec)
     flow.heading(f"Deck: {summary['deck']}", pt(14))
     flow.paragraph([Run(f"{summary['tiles']} tiles, {summary['dual_links']} dual links.")])
-    counts = [[Run(name, "sans-bold")] for name in summary["factions"]]
     flow.table(["Faction"] + [f.name.title() for f in factions], [2.2] + [1] * len(factions),
                [[[Run("Tiles", "sans-bold")]] + [[Run(str(summary["factions"][f.name]))] for f in factions]],
                align=["left"] + ["center"] * len(factions))
@@ -136,7 +135,6 @@ def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:
                                                             for g in factions])
     flow.table([""] + [f.name.title() for f in factions], [2.2] + [1] * len(factions), rows,
                align=["left"] + ["center"] * len(factions))
-    del counts
     return flow.pages[0]
 
 
