@@ -7,7 +7,7 @@ findings instead of raising, so a user sees every problem in one run.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
 
@@ -115,5 +115,4 @@ __all__ = [
     "has_errors",
     "sort_findings",
     "warning",
-    "asdict",
 ]

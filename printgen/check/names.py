@@ -26,6 +26,3 @@ def check_unique_names(ctx: CheckContext) -> Iterable[Finding]:
             else:
                 seen[key] = i
 
-
-def index_by_name(items: Iterable) -> dict[str, object]:
-    return {item.name.casefold(): item for item in items}

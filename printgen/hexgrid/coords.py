@@ -6,7 +6,7 @@ pointy-top map depending only on the Layout used to draw it.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, NamedTuple
 
 
 class Hex(NamedTuple):
@@ -188,6 +188,3 @@ def components(hexes: Iterable[Hex]) -> list[set[Hex]]:
         out.append(part)
     return sorted(out, key=len, reverse=True)
 
-
-def iter_directions() -> Iterator[tuple[int, Hex]]:
-    return enumerate(DIRECTIONS)

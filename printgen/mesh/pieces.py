@@ -14,18 +14,12 @@ from .polyhex import Mesh, MeshError, TileSpec, build_tile
 from .shapes import ShapeError, parse_shape, region_levels
 
 
-def tile_spec(game_config, *, height: float | None = None, levels: int = 1, **over) -> TileSpec:
-    """A TileSpec from game.yaml's hex and mesh settings, with any option overridden."""
+def tile_spec(game_config, *, levels: int = 1) -> TileSpec:
+    """A TileSpec from game.yaml's hex and mesh settings, ``levels`` level heights high."""
     mesh = game_config.mesh
-    return TileSpec(
-        size=over.pop("size", game_config.hex.size),
-        orientation=over.pop("orientation", game_config.hex.orientation),
-        height=(height if height is not None else mesh.height) * levels,
-        clearance=over.pop("clearance", mesh.clearance),
-        magnet=over.pop("magnet", mesh.magnet),
-        magnet_every=over.pop("magnet_every", mesh.magnet_every),
-        chamfer=over.pop("chamfer", mesh.chamfer),
-    )
+    return TileSpec(size=game_config.hex.size, orientation=game_config.hex.orientation, height=mesh.height * levels,
+                    clearance=mesh.clearance, magnet=mesh.magnet, magnet_every=mesh.magnet_every,
+                    chamfer=mesh.chamfer)
 
 
 def stacked(levels: dict[Hex, int], spec: TileSpec) -> list[tuple[str, Mesh]]:

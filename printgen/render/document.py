@@ -128,15 +128,6 @@ def translate(dx: float, dy: float) -> Matrix:
     return (1.0, 0.0, 0.0, 1.0, dx, dy)
 
 
-def rotate90(dx: float, dy: float) -> Matrix:
-    """Rotate a quarter turn clockwise on the page (y down), then move by (dx, dy).
-
-    A box of (w, h) at the origin lands as (h, w) with its top-left at (dx, dy).
-    """
-    # (x, y) -> (h - y, x) needs h; callers pass dx = left + h
-    return (0.0, 1.0, -1.0, 0.0, dx, dy)
-
-
 def apply(m: Matrix, p: Point) -> Point:
     a, b, c, d, e, f = m
     x, y = p

@@ -100,10 +100,3 @@ def text_outline(font: str, text: str) -> str:
         glyphs[name].draw(TransformPen(pen, (1 / upem, 0, 0, 1 / upem, x / upem, 0)))
         x += adv.get(name, 0)
     return pen.getCommands()
-
-
-def ascent(font: str) -> float:
-    """Cap-ish ascent in em, for vertical centring."""
-    tt = _tt(font)
-    os2 = tt["OS/2"]
-    return (getattr(os2, "sCapHeight", 0) or os2.sTypoAscender * 0.7) / tt["head"].unitsPerEm

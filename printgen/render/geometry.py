@@ -45,12 +45,6 @@ def scale_about(points: Sequence[Point], centre: Point, k: float) -> list[Point]
     return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in points]
 
 
-def bbox(points: Sequence[Point]) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def clip_segment(p: Point, q: Point, poly: Sequence[Point]) -> tuple[Point, Point] | None:
     """Cyrus-Beck: the part of segment p-q inside a convex polygon (any winding), or None."""
     n = len(poly)

@@ -34,7 +34,6 @@ class CardLayout:
     name_size: float = 0.0
     role: Fitted | None = None
     actions: list[tuple[float, float, Fitted]] = field(default_factory=list)  # (top, height, text)
-    action_text_size: float = 0.0
     examples: Fitted | None = None
     overflow: list[tuple[tuple, str]] = field(default_factory=list)  # (path suffix, what overflowed)
 
@@ -98,7 +97,6 @@ def layout_card(cls, data, w: float, h: float, bleed: float) -> CardLayout:
     for f, hh in zip(fits, heights):
         lay.actions.append((y, hh + spare, f))
         y += hh + spare + 1.4
-    lay.action_text_size = size
     return lay
 
 
@@ -195,10 +193,6 @@ def card_back(game, w: float, h: float, bleed: float) -> list[Op]:
     ops.append(Text(cx, cy + 15, game.name.upper(), "serif-bold", ns, "#f4ecd8", "middle"))
     ops.append(Text(cx, cy + 21, "CLASS CARD", "sans-bold", pt(6.5), "#d9c9a3", "middle"))
     return ops
-
-
-def card_group(ops: list[Op]) -> Group:
-    return Group(tuple(ops))
 
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:
