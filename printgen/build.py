@@ -11,19 +11,18 @@ import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from functools import lru_cache
 from typing import Callable
 
-from .check import ValidatedGame, validate_game, validate_games
-from .plan import MESH_ASSETS, MESH_PAPER, Target, assets_for, plan_build
-from .render.document import PdfFile, RawFile
-from .render.page import PageSpec
+from .asset import Asset
+from .check import ValidatedGame
+from .draw.page import PageSpec
+from .load.game_folder import display_path
+from .plan import Target, plan_build
+from .project import Project, validate_games
 from .write.files import remove_stale, write_atomic
-from .write.pdf import to_pdf
-from .write.svg import page_to_svg, svg_to_png
+from .write.outputs import output_files
 
 MANIFEST = ".printgen-manifest.json"
-PREVIEW_DPI = 60.0
 
 
 @dataclass
@@ -32,6 +31,7 @@ class BuildResult:
     written: list[Path] = field(default_factory=list)
     built: list[str] = field(default_factory=list)  # target keys rendered
     skipped: list[str] = field(default_factory=list)  # target keys up to date
+    notes: list[str] = field(default_factory=list)  # things worth saying that are not findings
 
     @property
     def ok(self) -> bool:
@@ -41,49 +41,51 @@ class BuildResult:
 Event = Callable[[str, dict], None]
 
 
-@lru_cache(maxsize=16)
-def _game(folder: str) -> ValidatedGame:
-    return validate_game(Path(folder))
-
-
-def _render_job(folder: str, asset: str, paper: str, previews: bool) -> dict[str, bytes]:
-    """Worker entry point: re-reads the (already validated) game, so jobs pickle as plain strings."""
-    game = _game(folder)
-    return render_target(game, asset, paper, previews=previews)
-
-
-def render_target(game: ValidatedGame, asset: str, paper: str, *, previews: bool) -> dict[str, bytes]:
-    """All the files of one target, as relative path -> bytes (nothing touches the disk)."""
-    if paper == MESH_PAPER:
-        return MESH_ASSETS[asset](game, previews=previews)
+def _paper_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool) -> dict[str, bytes]:
     spec = PageSpec.for_paper(paper, game.data.game.print.margin)
-    renderer = assets_for(game)[asset]
     files: dict[str, bytes] = {}
-    for stem, doc in renderer(game, spec).items():
-        if isinstance(doc, RawFile):
-            files[doc.path] = doc.data
-            continue
-        if isinstance(doc, PdfFile):  # typeset straight to PDF (the rulebook): no SVG pages to preview
-            files[f"{paper}/{stem}.pdf"] = doc.data
-            continue
-        files[f"{paper}/{stem}.pdf"] = to_pdf(doc)
-        if previews:
-            for n, page in enumerate(doc.pages, start=1):
-                svg = page_to_svg(page)
-                files[f"svg/{stem}-{paper}-{n}.svg"] = svg
-                files[f"png/{stem}-{paper}-{n}.png"] = svg_to_png(svg, dpi=PREVIEW_DPI)
+    for stem, doc in asset.render(game, spec).items():
+        files.update(output_files(doc, stem=stem, paper=paper, previews=previews))
     return files
 
 
+def _mesh_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool) -> dict[str, bytes]:
+    return asset.render(game, previews=previews)
+
+
+RUNNERS: dict[str, Callable[[ValidatedGame, Asset, str | None, bool], dict[str, bytes]]] = {
+    "paper": _paper_files,
+    "mesh": _mesh_files,
+}
+
+
+def render_target(target: Target, *, previews: bool) -> dict[str, bytes]:
+    """All the files of one target, as relative path -> bytes (nothing touches the disk). Runs in a
+    worker process too: the target carries the validated game, so nothing is read again."""
+    return RUNNERS[target.asset.kind](target.game, target.asset, target.paper, previews)
+
+
+def _template_notes(games: list[ValidatedGame], project: Project | None) -> list[str]:
+    notes = []
+    for g in games:
+        if g.templates is None or not (g.templates / "rulebook").is_dir():
+            where = (project or Project.of_game(g.folder)).template_candidates(g.folder, g.game_id)
+            notes.append(f"{g.game_id}: no rulebook templates (looked in "
+                         f"{' and '.join(display_path(p / 'rulebook') for p in where)}), so no rulebook")
+    return notes
+
+
 def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool = True, force: bool = False,
-          jobs: int | None = None, on_event: Event | None = None) -> BuildResult:
-    """Build every printable of the games in ``folders`` into ``out/<game-id>/``."""
+          jobs: int | None = None, on_event: Event | None = None, project: Project | None = None) -> BuildResult:
+    """Build every printable of the games in ``folders`` into ``out/<game-id>/``. Each game belongs
+    to ``project`` when given, else to the project its folder sits in (see Project.of_game)."""
     emit = on_event or (lambda name, info: None)
-    games = validate_games(folders)
+    games = validate_games(folders, project=project)
     result = BuildResult(games=games)
     if not result.ok:
         emit("invalid", {"games": [g.game_id for g in games if not g.ok()]})
         return result
+    result.notes = _template_notes(games, project)
     targets = plan_build(games, papers=papers)
     emit("planned", {"targets": len(targets)})
     manifests: dict[str, dict] = {}
@@ -119,11 +121,11 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     if workers <= 1 or len(todo) <= 1:
         for target in todo:
             emit("start", {"game": target.game.game_id, "target": target.key})
-            finished(target, render_target(target.game, target.asset, target.paper, previews=previews))
+            finished(target, render_target(target, previews=previews))
     else:
         # Independent targets render in parallel; the parent alone writes files.
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_render_job, str(t.game.folder), t.asset, t.paper, previews): t for t in todo}
+            futures = {pool.submit(render_target, t, previews=previews): t for t in todo}
             for fut in as_completed(futures):
                 finished(futures[fut], fut.result())
     for gid, manifest in manifests.items():

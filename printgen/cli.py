@@ -9,8 +9,8 @@ import typer
 from enum import Enum
 
 from . import __version__
-from .check import validate_games
-from .load.game_folder import GAME_FILE, discover_games
+from .load.game_folder import GAME_FILE
+from .project import Project, validate_games
 from .report import REPORTERS
 
 app = typer.Typer(
@@ -31,7 +31,7 @@ GamesArg = typer.Argument(None, metavar="[GAME_DIR]...",
 def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
     """The game folders a command works on; raises typer.BadParameter (a usage error, exit 2) when there are none."""
     if not games:
-        found = discover_games(root)
+        found = Project(root).games()
         if not found:
             raise typer.BadParameter(
                 f"no games found under {root / 'data'}; run printgen in a project folder whose data/<game>/ "
@@ -97,6 +97,8 @@ def build(
     for g in result.games:
         for f in g.findings:
             typer.echo(f.format(), err=True)
+    for note in result.notes:
+        typer.echo(f"note: {note}", err=True)
     typer.echo(f"built {len(result.built)} targets ({len(result.skipped)} up to date), "
                f"{len(result.written)} files under {out}/")
 
@@ -109,7 +111,7 @@ def _stl_command():
 
     def stl(**options) -> None:
         """Build one 3D-printable hex terrain tile (binary STL or 3MF), watertight and slice-ready."""
-        from .mesh.command import UsageError, run_stl
+        from .stl_command import UsageError, run_stl
 
         options = {k: (v.value if isinstance(v, Enum) else v) for k, v in options.items()}
         try:

@@ -14,7 +14,7 @@ import sys
 def main() -> None:
     argv = sys.argv[1:]
     if argv[:1] == ["stl"] and not {"--help", "-h"} & set(argv):
-        from .mesh.command import fast_main
+        from .stl_command import fast_main
 
         sys.exit(fast_main(argv[1:]))
     from .cli import app

@@ -1,5 +1,5 @@
 """Stage 3, check: the rules validator. Every finding is reported at once, each with its location."""
 
-from .validate import ValidatedGame, validate_game, validate_games
+from .validate import RULE_CHECKS, SHARED_CHECKS, ValidatedGame, check_game
 
-__all__ = ["ValidatedGame", "validate_game", "validate_games"]
+__all__ = ["RULE_CHECKS", "SHARED_CHECKS", "ValidatedGame", "check_game"]

@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from ..draw.page import PageSpec, map_fits_page
 from ..findings import Finding, did_you_mean, error, warning
 from ..hexgrid import Hex, Layout, TextMapError, parse_textmap
 from ..packs.base import CheckContext
-from ..render.maps import fits_one_page
-from ..render.page import PageSpec
 from ..units import PAPER_SIZES
 
 def map_extent(hexes: Iterable[Hex], orientation: str, size_mm: float) -> tuple[float, float]:
@@ -22,7 +21,7 @@ def map_extent(hexes: Iterable[Hex], orientation: str, size_mm: float) -> tuple[
 
 def fits_page(extent: tuple[float, float], paper: str, margin_mm: float) -> bool:
     """Does a map of ``extent`` mm print on one page of ``paper``, as the map renderer lays it out?"""
-    return fits_one_page(extent[0], extent[1], PageSpec.for_paper(paper, margin_mm))
+    return map_fits_page(extent[0], extent[1], PageSpec.for_paper(paper, margin_mm))
 
 
 def parse_axial(text: str) -> Hex | None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+from ..draw.fonts import FONTS, missing_glyphs
+from ..draw.icons import ICONS
 from ..findings import Finding, did_you_mean, error
 from ..packs.base import CheckContext
-from ..render.fonts import FONTS, missing_glyphs
-from ..render.icons import ICONS
 
 
 def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:

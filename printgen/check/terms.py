@@ -13,8 +13,8 @@ import re
 from typing import Iterable
 
 from ..findings import Finding, did_you_mean, warning
+from ..model.notation import param_regex
 from ..packs.base import CheckContext
-from ..packs.notation import param_regex
 
 _WORD_NUM = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)*)\s+(\d+)(?![\w])")
 _NUM_WORD = re.compile(r"(?<![\w-])(\d+)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)")
@@ -30,7 +30,10 @@ def _offset_loc(ctx: CheckContext, path: tuple, text: str, offset: int):
     return ctx.source.offset_loc(path, offset) if text == " ".join(text.split()) else ctx.loc(path)
 
 
-def check_terms(ctx: CheckContext, texts: Iterable[tuple[tuple, str]], vocabulary: Iterable[str]) -> Iterable[Finding]:
+def check_terms(ctx: CheckContext) -> Iterable[Finding]:
+    """Scan the pack's rules texts for misused keywords and misspelt tokens."""
+    texts = ctx.pack.rules_texts(ctx.data)
+    vocabulary = list(ctx.pack.vocabulary(ctx.data, ctx.rules))
     keywords = list(getattr(ctx.data, "keywords", []) or [])
     tokens = list(getattr(ctx.data, "tokens", []) or [])
     kw_names = {k.name for k in keywords}

@@ -1,8 +1,11 @@
-"""Run a game folder through load -> model -> check and collect every finding."""
+"""Run a game folder through load -> model -> check and collect every finding.
+
+The data checks only: the shared checks (SHARED_CHECKS, every game), the checks that need valid
+rule numbers (RULE_CHECKS, then the pack's own). Each asset's own validation hook runs above this
+stage (printgen.project), so the checker never imports a renderer."""
 
 from __future__ import annotations
 
-import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args, get_origin
@@ -13,12 +16,16 @@ from ..findings import Finding, did_you_mean, error, has_errors, sort_findings
 from ..load.game_folder import GameSource, load_game_folder
 from ..model.base import findings_from_validation
 from ..model.game import GameConfig
-from ..packs import PACKS, CheckContext, RulePack
+from ..packs import CheckContext, PACKS, RulePack
 from .maps import check_maps
 from .names import check_unique_names
 from .printable import check_glyphs, check_icons
-from ..mesh.pieces import check_pieces
 from .terms import check_terms
+
+# Checks every game gets, whatever its system; then, when game.yaml's rules are valid, RULE_CHECKS
+# and the pack's own checks.
+SHARED_CHECKS = (check_unique_names, check_maps, check_glyphs, check_icons)
+RULE_CHECKS = (check_terms,)
 
 
 @dataclass
@@ -31,6 +38,7 @@ class ValidatedGame:
     data: Any = None
     rules: Any = None
     findings: list[Finding] = field(default_factory=list)
+    templates: Path | None = None  # the folder of the game's templates (rulebook/...), when it has one
 
     @property
     def game_id(self) -> str:
@@ -90,8 +98,8 @@ def _build(source: GameSource, pack: RulePack) -> tuple[Any, list[Finding]]:
     return data, findings
 
 
-def validate_game(folder: Path) -> ValidatedGame:
-    """Load, model and check one game folder. Never raises for bad input."""
+def check_game(folder: Path) -> ValidatedGame:
+    """Load, model and check the data of one game folder. Never raises for bad input."""
     result = ValidatedGame(folder=folder)
     source, findings = load_game_folder(folder)
     result.source = source
@@ -123,24 +131,9 @@ def validate_game(folder: Path) -> ValidatedGame:
     except ValidationError as exc:
         result.findings += findings_from_validation(exc, root=pack.rules_model, prefix=("game", "rules"),
                                                     locate=source.loc)
-    ctx = CheckContext(source=source, data=data, rules=result.rules)
-    result.findings += list(check_unique_names(ctx))
-    result.findings += list(check_maps(ctx))
-    result.findings += list(check_glyphs(ctx))
-    result.findings += list(check_icons(ctx))
-    result.findings += list(check_pieces(ctx))
-    if result.rules is not None:
-        vocab = list(pack.vocabulary(data, result.rules))
-        result.findings += list(check_terms(ctx, pack.rules_texts(data), vocab))
-        for check in pack.checks:
-            result.findings += list(check(ctx))
-        if not any(f.is_error for f in result.findings):
-            from ..rulebook.render import check_templates
-
-            result.findings += check_templates(result)
+    ctx = CheckContext(source=source, pack=pack, data=data, rules=result.rules)
+    checks = SHARED_CHECKS + ((RULE_CHECKS + pack.checks) if result.rules is not None else ())
+    for check in checks:
+        result.findings += list(check(ctx))
     result.findings = sort_findings(result.findings)
     return result
-
-
-def validate_games(folders: typing.Iterable[Path]) -> list[ValidatedGame]:
-    return [validate_game(f) for f in folders]

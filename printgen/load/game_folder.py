@@ -118,14 +118,6 @@ def doc_value(data: Any, path: tuple) -> Any:
     return data
 
 
-def discover_games(root: Path) -> list[Path]:
-    """Every folder under ``root/data`` holding a game.yaml, sorted by name."""
-    data = root / "data"
-    if not data.is_dir():
-        return []
-    return sorted(p for p in data.iterdir() if (p / GAME_FILE).is_file())
-
-
 def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
     """Load and merge every YAML file of a game folder. Never raises for bad input."""
     findings: list[Finding] = []

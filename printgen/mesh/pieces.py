@@ -49,14 +49,14 @@ def piece_meshes(piece, data) -> list[tuple[str, Mesh]]:
 
 def render_pieces(game, *, previews: bool = True) -> dict[str, bytes]:
     """Asset renderer for 3D pieces: relative path -> file bytes, in every format game.yaml asks for."""
-    from ..render.compose import slug
+    from ..names import slug
     from ..write.svg import page_to_svg, svg_to_png
     from .export import EXPORTERS
     from .preview import preview_page
 
     files: dict[str, bytes] = {}
     data = game.data
-    for piece in getattr(data, "pieces", []) or []:
+    for piece in data.pieces:
         for suffix, mesh in piece_meshes(piece, data):
             stem = slug(piece.name) + (f"-{suffix}" if suffix else "")
             for fmt in data.game.mesh.formats:
@@ -67,12 +67,14 @@ def render_pieces(game, *, previews: bool = True) -> dict[str, bytes]:
     return files
 
 
-def check_pieces(ctx):
-    """Validator hook: every declared piece can be built."""
+def check_pieces(game) -> list:
+    """Validation hook of the pieces asset: every declared piece can be built."""
     from ..findings import error
 
-    for i, piece in enumerate(getattr(ctx.data, "pieces", []) or []):
+    found = []
+    for i, piece in enumerate(game.data.pieces):
         try:
-            piece_meshes(piece, ctx.data)
+            piece_meshes(piece, game.data)
         except (ShapeError, MeshError) as exc:
-            yield error("piece", f"piece '{piece.name}': {exc}", ctx.loc(("pieces", i, "shape")))
+            found.append(error("piece", f"piece '{piece.name}': {exc}", game.source.loc(("pieces", i, "shape"))))
+    return found

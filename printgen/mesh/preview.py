@@ -11,8 +11,8 @@ import math
 
 import numpy as np
 
-from ..render.colour import mix
-from ..render.document import Page, Poly, Style, Text, pt
+from ..draw.colour import mix
+from ..draw.document import Page, Poly, Style, Text, pt
 from .polyhex import Mesh
 
 BASE = "#b9a27a"

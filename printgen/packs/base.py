@@ -1,20 +1,55 @@
-"""What a rule pack is: a game system's content models, rule numbers and checks."""
+"""What a rule pack is: a game system's content models, rule numbers, checks and assets."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+from ..asset import Asset
 from ..findings import Finding, Location
 from ..load.game_folder import GameSource
 from ..model.base import Model
 
 
+def no_texts(data: Any) -> Iterator[tuple[tuple, str]]:
+    """A pack without rules text to scan."""
+    return iter(())
+
+
+def no_vocabulary(data: Any, rules: Any) -> Iterable[str]:
+    """A pack without extra words allowed before numbers."""
+    return ()
+
+
+@dataclass(frozen=True)
+class RulePack:
+    """A game system. ``data_model`` has a ``game`` field and one list field per content kind."""
+
+    system: str
+    title: str
+    data_model: type[Model]
+    rules_model: type[Model]
+    checks: tuple[Callable[["CheckContext"], Iterable[Finding]], ...] = ()
+    # Where rules text lives, for keyword/token scanning: yields (path, text).
+    rules_texts: Callable[[Any], Iterator[tuple[tuple, str]]] = no_texts
+    # Words that may precede a number in rules text without being keywords (stat names, resources...).
+    vocabulary: Callable[[Any, Any], Iterable[str]] = no_vocabulary
+    # The pack's own printables, registered like the shared ones.
+    assets: tuple[Asset, ...] = ()
+    # Extra printgen: image kinds for rulebooks: kind -> resolver(argument, game) -> (ops, w mm, h mm).
+    images: dict[str, Callable] = field(default_factory=dict)
+
+    @property
+    def kinds(self) -> list[str]:
+        return [k for k in self.data_model.model_fields if k != "game"]
+
+
 @dataclass
 class CheckContext:
-    """What every check sees: the typed data, the game's rule numbers, and a way to point at sources."""
+    """What every check sees: the typed data, the game's rule numbers, its pack, and a way to point at sources."""
 
     source: GameSource
+    pack: RulePack
     data: Any  # the pack's data model
     rules: Any  # the pack's rules model (None when game.yaml's rules are invalid)
 
@@ -26,26 +61,3 @@ class CheckContext:
 
 
 Check = Callable[[CheckContext], Iterable[Finding]]
-
-
-@dataclass(frozen=True)
-class RulePack:
-    """A game system. ``data_model`` has a ``game`` field and one list field per content kind."""
-
-    system: str
-    title: str
-    data_model: type[Model]
-    rules_model: type[Model]
-    checks: tuple[Check, ...] = ()
-    # Where rules text lives, for keyword/token scanning: yields (path, text).
-    rules_texts: Callable[[Any], Iterator[tuple[tuple, str]]] = field(default=lambda data: iter(()))
-    # Words that may precede a number in rules text without being keywords (stat names, resources...).
-    vocabulary: Callable[[Any, Any], Iterable[str]] = field(default=lambda data, rules: ())
-    # The pack's own printables: asset name -> renderer(game, page spec) -> {file stem: Document}.
-    assets: dict[str, Callable] = field(default_factory=dict)
-    # Extra printgen: image kinds for rulebooks: kind -> resolver(argument, game) -> (ops, w mm, h mm).
-    images: dict[str, Callable] = field(default_factory=dict)
-
-    @property
-    def kinds(self) -> list[str]:
-        return [k for k in self.data_model.model_fields if k != "game"]

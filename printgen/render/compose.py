@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Callable, Iterable, Sequence
 
-from .document import Document, Page, Text
-from .page import INK, PageSpec, furniture
+from ..draw.colour import INK
+from ..draw.document import Document, Page, Text
+from ..draw.page import PageSpec
+from ..names import slug
+from .page import furniture
 
 
 def finish(pages: Sequence[Page], spec: PageSpec, *, game, title: str) -> Document:
@@ -22,13 +23,6 @@ def finish(pages: Sequence[Page], spec: PageSpec, *, game, title: str) -> Docume
 
 def heading(x: float, y: float, text: str, size: float, *, anchor: str = "start", colour: str = INK) -> Text:
     return Text(x, y, text, "serif-bold", size, colour, anchor)
-
-
-def slug(name: str) -> str:
-    """A file-name-safe form of a name: "Fool's Gold" -> "fools-gold"."""
-    text = unicodedata.normalize("NFKD", name.replace("'", "").replace("\u2019", ""))
-    text = text.encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def one_per_item(items: Iterable, pages_for: Callable[[object], list[Page]], spec: PageSpec, *, game, kind: str

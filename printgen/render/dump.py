@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .document import Circle, Group, Op, Page, Path, Poly, Rect, Style, Text
+from ..draw.document import Circle, Group, Op, Page, Path, Poly, Rect, Style, Text
 
 
 def _n(v: float) -> str:

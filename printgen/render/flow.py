@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .document import Op, Page, Poly, Rect, Style, Text, pt
-from .page import INK, PageSpec
-from .text import Run, draw, fit
+from ..draw.colour import INK
+from ..draw.document import Op, Page, Poly, Rect, Style, Text, pt
+from ..draw.page import PageSpec
+from ..draw.text import Run, draw, fit
 
 RULE = "#8c7b5f"
 

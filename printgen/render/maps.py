@@ -12,38 +12,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..hexgrid import Hex, Layout, parse_textmap
-from ..model.content import LegendEntry, MapDef
-from .colour import mix
+from ..draw.colour import INK, mix
+from ..draw.document import Circle, Document, Op, Page, Poly, Rect, Style, Text, pt
+from ..draw.geometry import clip_polygon, clip_segment, scale_about
+from ..draw.page import MAP_LEGEND_H as LEGEND_H, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page
+from ..draw.text import single_line
+from ..hexgrid import Hex
+from ..model.content import MapDef
+from ..model.maps import MapGeom, map_geometry
 from .compose import heading, one_per_item
-from .document import Circle, Document, Op, Page, Poly, Rect, Style, Text, pt
-from .geometry import clip_polygon, clip_segment, scale_about
-from .page import INK, PageSpec
-from .text import single_line
 
 MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
-TITLE_H = 7.5  # mm above a map for its title
-LEGEND_H = 8.0  # mm below a one-page map for its legend
 GRID = Style(stroke="#2b2b2b", width=0.25)
-
-
-@dataclass(frozen=True)
-class MapGeom:
-    mapdef: MapDef
-    layout: Layout  # origin chosen so the map's bounding box starts at (0, 0)
-    cells: dict[Hex, tuple[str, LegendEntry]]
-    width: float  # mm
-    height: float  # mm
-
-
-def map_geometry(mapdef: MapDef, game) -> MapGeom:
-    orientation = mapdef.orientation or game.hex.orientation
-    tm = parse_textmap(mapdef.layout, orientation)
-    lay0 = Layout(orientation, game.hex.size)
-    x0, y0, x1, y1 = lay0.bounds(tm.cells)
-    lay = Layout(orientation, game.hex.size, origin=(-x0, -y0))
-    cells = {h: (c.char, mapdef.legend[c.char]) for h, c in tm.cells.items() if c.char in mapdef.legend}
-    return MapGeom(mapdef, lay, cells, x1 - x0, y1 - y0)
 
 
 def _abbrev(name: str) -> str:
@@ -169,7 +149,7 @@ def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op
     objs = sorted({e.objective for _, e in geom.cells.values() if e.objective} | {o.name for o in geom.mapdef.objectives})
     for o in objs:
         items.append((f"{_abbrev(o)}: {o}", Circle(2, 1.5, 1.5, Style(fill="#fffdf5", stroke=INK, width=0.25))))
-    from .fonts import text_width
+    from ..draw.fonts import text_width
 
     ops: list[Op] = []
     cx, cy = x, y
@@ -218,17 +198,12 @@ def tile_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def fits_one_page(width: float, height: float, spec: PageSpec) -> bool:
-    """Does a map of ``width`` x ``height`` mm print on one page with its title and legend?"""
-    return width <= spec.content_w + 1e-9 and height <= spec.content_h - TITLE_H - LEGEND_H + 1e-9
-
-
 def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None) -> list[Page]:
     """Pages for one map: one page when it fits, else tiles plus an assembly guide."""
     geom = map_geometry(mapdef, data.game)
     x0, y0, x1, y1 = spec.content
     name = title or mapdef.name
-    if fits_one_page(geom.width, geom.height, spec):
+    if map_fits_page(geom.width, geom.height, spec):
         page = Page(spec.width, spec.height)
         dx = x0 + (x1 - x0 - geom.width) / 2
         dy = y0 + TITLE_H + (y1 - y0 - TITLE_H - LEGEND_H - geom.height) / 2

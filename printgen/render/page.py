@@ -7,46 +7,11 @@ name and version and "page x of y". All of it stays inside the safe margin.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..draw.colour import INK
+from ..draw.document import Op, Poly, Style, Text, pt
+from ..draw.page import FOOTER_H, PageSpec
 
-from ..units import PAPER_SIZES
-from .document import Op, Poly, Style, Text, pt
-
-FOOTER_H = 12.0  # mm of the safe area kept for the furniture strip
-CONTENT_PAD = 0.6  # mm between the safe margin and content, so strokes and type never cross it
-INK = "#1d1d1b"
 HAIR = 0.2  # mm
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    """A page size and the box inside it where content may be drawn (all mm)."""
-
-    paper: str
-    width: float
-    height: float
-    margin: float
-
-    @classmethod
-    def for_paper(cls, paper: str, margin: float) -> "PageSpec":
-        w, h = PAPER_SIZES[paper]
-        return cls(paper, w, h, margin)
-
-    @property
-    def content(self) -> tuple[float, float, float, float]:
-        """(x0, y0, x1, y1) of the area above the furniture strip."""
-        m = self.margin + CONTENT_PAD
-        return (m, m, self.width - m, self.height - self.margin - FOOTER_H)
-
-    @property
-    def content_w(self) -> float:
-        x0, _, x1, _ = self.content
-        return x1 - x0
-
-    @property
-    def content_h(self) -> float:
-        _, y0, _, y1 = self.content
-        return y1 - y0
 
 
 def _ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]], label_end: str) -> list[Op]:

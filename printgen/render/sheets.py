@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .document import Group, Op, Page, Poly, Style
-from .page import PageSpec
+from ..draw.document import Group, Op, Page, Poly, Style
+from ..draw.page import PageSpec
 
 MARK_LEN = 3.0  # mm
 MARK_GAP = 0.8  # mm between the grid's bleed edge and a crop mark

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 
+from ..draw.colour import INK, ink_on, mix
+from ..draw.document import Circle, Document, Op, Page, Style, Text, pt
+from ..draw.icons import ICONS, draw_icon
+from ..draw.page import PageSpec
+from ..draw.text import single_line
 from ..model.content import Token
-from .colour import ink_on, mix
 from .compose import finish, heading
-from .document import Circle, Document, Op, Page, Style, Text, pt
-from .icons import ICONS, draw_icon
-from .page import INK, PageSpec
-from .text import single_line
 
 TOKEN_BLEED = 0.8  # mm of colour beyond the cut circle
 TOKEN_GAP = 1.6  # mm between neighbouring bleeds

@@ -22,9 +22,9 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..render.colour import mix
-from ..render.fonts import pdf_name, register_pdf_fonts
-from ..render.page import PageSpec
+from ..draw.colour import mix
+from ..draw.fonts import pdf_name, register_pdf_fonts
+from ..draw.page import PageSpec
 from ..units import mm_to_pt
 from .markdown import Heading
 

@@ -6,9 +6,9 @@ from typing import Sequence
 
 from reportlab.platypus import Flowable, Paragraph
 
-from ..render.document import Group, Op
+from ..draw.canvas import draw_op
+from ..draw.document import Group, Op
 from ..units import mm_to_pt
-from ..write.pdf import draw_op
 
 
 class OpsFlowable(Flowable):

@@ -8,17 +8,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..render.document import Op
-from ..render.icons import ICONS, draw_icon
-from ..render.maps import legend_ops, map_geometry, map_ops
+from ..draw.document import Drawing, ImageError
+from ..draw.icons import ICONS, draw_icon
+from ..model.maps import map_geometry
+from ..render.maps import legend_ops, map_ops
 from ..render.tokens import token_face
 
-Drawing = tuple[list[Op], float, float]
 ImageFn = Callable[[str, object], Drawing]
-
-
-class ImageError(ValueError):
-    pass
 
 
 def _named(items, name: str, kind: str):

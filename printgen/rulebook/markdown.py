@@ -21,7 +21,7 @@ from reportlab.platypus import (
     Spacer, Table, TableStyle,
 )
 
-from ..render.compose import slug
+from ..names import slug
 
 ImageResolver = Callable[[str, str, float, bool], "Flowable | None"]  # (address, alt, width pt, in a cell)
 

@@ -6,9 +6,9 @@ import re
 
 from reportlab.platypus import Paragraph
 
-from ..render.compose import slug
-from ..render.document import PdfFile
-from ..render.page import PageSpec
+from ..draw.document import PdfFile
+from ..draw.page import PageSpec
+from ..names import slug
 from ..units import pt_to_mm
 from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
@@ -67,8 +67,11 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages)}
 
 
-def check_templates(game) -> list:
-    """Validator hook (``game`` is a ValidatedGame): the templates render and every printgen: image resolves."""
+def check_rulebook(game) -> list:
+    """Validation hook of the rulebook asset: once the data is clean, the templates render and every
+    printgen: image resolves (``game`` is a ValidatedGame)."""
+    if game.rules is None or not game.ok():
+        return []
     from ..findings import Location, error
     from ..load.game_folder import display_path
 

@@ -19,13 +19,13 @@ from ..findings import Finding, Location, error
 from ..load.game_folder import display_path
 
 
-def template_dir(game) -> Path:
-    """``templates/<game-id>/rulebook`` beside the ``data/`` folder that holds the game."""
-    return game.folder.parent.parent / "templates" / game.game_id / "rulebook"
+def template_dir(game) -> Path | None:
+    """The game's ``rulebook`` template folder (the Project said where its templates are), or None."""
+    return game.templates / "rulebook" if game.templates is not None else None
 
 
-def chapter_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob("*.md") if p.is_file()) if folder.is_dir() else []
+def chapter_files(folder: Path | None) -> list[Path]:
+    return sorted(p for p in folder.glob("*.md") if p.is_file()) if folder is not None and folder.is_dir() else []
 
 
 def _environment(folder: Path) -> jinja2.Environment:

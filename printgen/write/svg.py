@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import svgwrite
 
-from ..render.document import Circle, Group, Page, Path, Poly, Rect, Text
-from ..render.fonts import text_outline, text_width
+from ..draw.document import Circle, Group, Page, Path, Poly, Rect, Text
+from ..draw.fonts import text_outline, text_width
 
 
 def _num(v: float) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.check import validate_game
+from printgen.project import validate_game
 from printgen.findings import Severity
 from tests.conftest import assert_finding, broken_game
 

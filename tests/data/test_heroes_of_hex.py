@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from printgen.check import validate_game
+from printgen.project import validate_game
 from printgen.check.maps import fits_page, map_extent
 from printgen.hexgrid import parse_textmap
 from tests.conftest import REPO

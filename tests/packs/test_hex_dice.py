@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from printgen.build import build
-from printgen.check import validate_game
+from printgen.project import validate_game
 from printgen.findings import Severity
 from printgen.hexgrid import Hex, distance, neighbours, parse_textmap, scale
 from printgen.packs.hex_dice.patterns import AXES, face_pattern, rotate

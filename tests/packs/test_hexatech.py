@@ -8,7 +8,7 @@ import math
 import pytest
 
 from printgen.build import build
-from printgen.check import validate_game
+from printgen.project import validate_game
 from printgen.findings import Severity
 from printgen.packs.hexatech.links import can_join
 from printgen.packs.hexatech.models import Tile

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from printgen.check import validate_game
+from printgen.project import validate_game
 from printgen.packs.heroes_of_hex.printables import render_class_cards
 from printgen.render.dump import dump_page
 from printgen.render.maps import render_maps
-from printgen.render.page import PageSpec
+from printgen.draw.page import PageSpec
 from printgen.render.tokens import render_tokens
 from tests.conftest import FIXTURES
 

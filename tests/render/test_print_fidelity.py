@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from printgen.build import build
-from printgen.render.page import PageSpec
+from printgen.draw.page import PageSpec
 from printgen.units import PAPER_SIZES
 from tests.conftest import FIXTURES, REPO
 from tests.pdfmeasure import (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from printgen.render.document import apply
-from printgen.render.page import PageSpec
+from printgen.draw.document import apply
+from printgen.draw.page import PageSpec
 from printgen.render.sheets import MARK_LEN, crop_marks, place, plan_sheet
 
 sizes = st.floats(min_value=20.0, max_value=130.0)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pymupdf
 from reportlab.platypus import HRFlowable, ListFlowable, Paragraph, Preformatted, Table
 
-from printgen.render.document import Circle, Style
-from printgen.render.page import PageSpec
+from printgen.draw.document import Circle, Style
+from printgen.draw.page import PageSpec
 from printgen.rulebook.book import BookInfo, contents_story, cover_story, set_book, styles
 from printgen.rulebook.flowables import OpsFlowable
 from printgen.rulebook.markdown import Converter, Heading

@@ -10,7 +10,7 @@ import pymupdf
 import pytest
 
 from printgen.build import build
-from printgen.check import validate_game
+from printgen.project import validate_game
 from printgen.units import PAPER_SIZES
 from tests.conftest import REPO
 

@@ -1,9 +1,10 @@
 """Heroes of Hex (v0.5): hero classes, opposed-roll combat, HEX, solo/co-op scenarios."""
 
+from ...asset import Asset
 from ..base import RulePack
+from .cards import card_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import HeroesData, HeroesRules
-from .cards import card_image
 from .printables import render_class_cards, render_hex_track, render_scenarios
 
 PACK = RulePack(
@@ -14,10 +15,10 @@ PACK = RulePack(
     checks=CHECKS,
     rules_texts=rules_texts,
     vocabulary=vocabulary,
-    assets={
-        "class-cards": render_class_cards,
-        "scenarios": render_scenarios,
-        "hex-track": render_hex_track,
-    },
+    assets=(
+        Asset("class-cards", render_class_cards, reads=("classes",)),
+        Asset("scenarios", render_scenarios, reads=("scenarios",)),
+        Asset("hex-track", render_hex_track),
+    ),
     images={"card": card_image},
 )

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...render.colour import ink_on, mix
-from ...render.document import Circle, Group, Op, Poly, Rect, Style, Text, pt
-from ...render.fonts import text_width
-from ...render.icons import draw_icon
-from ...render.text import Fitted, Run, draw, fit, single_line, style_terms
+from ...draw.colour import ink_on, mix
+from ...draw.document import Circle, Group, ImageError, Op, Poly, Rect, Style, Text, pt
+from ...draw.fonts import text_width
+from ...draw.icons import draw_icon
+from ...draw.text import Fitted, Run, draw, fit, single_line, style_terms
 
 ACCENT = "#3b2f4a"
 PAPER = "#f4ecd8"
@@ -178,7 +178,7 @@ def card_back(game, w: float, h: float, bleed: float) -> list[Op]:
                         for i in range(6))
             if all(-r <= x <= fw + r and -r <= y <= fh + r for x, y in pts):
                 hexes.append(Poly(pts, Style(stroke=line, width=0.3)))
-    from ...render.geometry import clip_polygon
+    from ...draw.geometry import clip_polygon
 
     for hx in hexes:
         clipped = clip_polygon(hx.points, 0, 0, fw, fh)
@@ -199,8 +199,6 @@ def card_image(name: str, game) -> tuple[list[Op], float, float]:
     """``printgen:card/<class>`` for the rulebook: the card front cut to its trim."""
     cls = next((c for c in game.data.classes if c.name.casefold() == name.casefold()), None)
     if cls is None:
-        from ...rulebook.images import ImageError
-
         raise ImageError(f"no class named '{name}'")
     (w, h), bleed = game.data.game.card.size, game.data.game.card.bleed
     ops = card_front(cls, game.data, w, h, bleed)

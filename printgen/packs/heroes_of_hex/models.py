@@ -12,7 +12,7 @@ from typing_extensions import Annotated
 from ...model.base import Colour, Model, Text
 from ...model.content import Keyword, MapDef, Piece, Terrain, Token
 from ...model.game import GameConfig
-from ..notation import Cost, IntRange, Threshold
+from ...model.notation import Cost, IntRange, Threshold
 
 Dice = Annotated[int, Field(ge=0, le=20)]
 _MOVE = re.compile(r"^\s*(\d+)\s+([A-Za-z]+)\s*/\s*(\d+)\s*/\s*(\d+)\s*$")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 
-from ...render.colour import mix
+from ...draw.colour import INK, mix
+from ...draw.document import Document, Page, Poly, Rect, Style, Text, pt
+from ...draw.page import PageSpec
+from ...draw.text import Run, style_terms
 from ...render.compose import finish, heading, one_per_item
-from ...render.document import Document, Page, Poly, Rect, Style, Text, pt
 from ...render.flow import Flow
 from ...render.maps import render_map
-from ...render.page import INK, PageSpec
 from ...render.sheets import card_pages
-from ...render.text import Run, style_terms
 from .cards import HEX_COLOUR, card_back, card_front, term_styles
 
 

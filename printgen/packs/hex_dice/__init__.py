@@ -1,5 +1,6 @@
 """Hex Dice (v1.1): armies of dice on a radius-6 hex map; a die's face decides its unit."""
 
+from ...asset import Asset
 from ..base import RulePack
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import DiceData, DiceRules
@@ -13,5 +14,8 @@ PACK = RulePack(
     checks=CHECKS,
     rules_texts=rules_texts,
     vocabulary=vocabulary,
-    assets={"unit-cards": render_unit_cards, "player-aid": render_player_aid},
+    assets=(
+        Asset("unit-cards", render_unit_cards, reads=("faces",)),
+        Asset("player-aid", render_player_aid, reads=("faces", "setups", "actions", "combat")),
+    ),
 )

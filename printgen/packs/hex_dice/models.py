@@ -10,7 +10,7 @@ from typing_extensions import Annotated
 from ...model.base import Model, Text
 from ...model.content import MapDef, Piece, Terrain, Token
 from ...model.game import GameConfig
-from ..notation import IntRange
+from ...model.notation import IntRange
 
 Direction = Text  # forward, back, forward-left, forward-right, back-left, back-right, all; diagonals: left, right, ...
 

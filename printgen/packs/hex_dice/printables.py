@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 
+from ...draw.colour import INK, ink_on, mix
+from ...draw.document import Circle, Document, Op, Poly, Rect, Style, Text, pt
+from ...draw.page import PageSpec
+from ...draw.text import Run, draw, fit, single_line
 from ...hexgrid import Hex, Layout, hexagon
-from ...render.colour import ink_on, mix
 from ...render.compose import finish
-from ...render.document import Circle, Document, Op, Poly, Rect, Style, Text, pt
 from ...render.flow import Flow
-from ...render.page import INK, PageSpec
 from ...render.sheets import card_pages
-from ...render.text import Run, draw, fit, single_line
 from .patterns import face_pattern
 
 PAPER = "#f2f4f7"

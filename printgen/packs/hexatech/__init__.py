@@ -1,5 +1,6 @@
 """HEXATECH (Alpha v1.12): hex-shaped card tiles joined by colour-faction links."""
 
+from ...asset import Asset
 from ..base import RulePack
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import TechData, TechRules
@@ -13,5 +14,9 @@ PACK = RulePack(
     checks=CHECKS,
     rules_texts=rules_texts,
     vocabulary=vocabulary,
-    assets={"decks": render_decks, "faction-reference": render_faction_reference, "pattern-mat": render_mat},
+    assets=(
+        Asset("decks", render_decks, reads=("decks",)),
+        Asset("faction-reference", render_faction_reference, reads=("factions",)),
+        Asset("pattern-mat", render_mat),
+    ),
 )

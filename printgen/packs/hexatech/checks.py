@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
+from ...draw.icons import ICONS
 from ...findings import Finding, did_you_mean, error, warning
-from ...render.icons import ICONS
 from ..base import CheckContext
 from .links import can_join
 

@@ -7,16 +7,17 @@ import json
 import math
 from types import SimpleNamespace
 
+from ...draw.colour import INK, ink_on, mix
+from ...draw.document import Document, Group, Op, Page, Poly, RawFile, Style, Text, pt
+from ...draw.icons import draw_icon
+from ...draw.page import PageSpec
+from ...draw.text import Run, draw, fit, single_line
 from ...hexgrid import Hex, Layout, format_textmap, hexagon, rectangle
 from ...model.content import LegendEntry, MapDef, Terrain
-from ...render.colour import ink_on, mix
-from ...render.compose import finish, slug
-from ...render.document import Document, Group, Op, Page, Poly, RawFile, Style, Text, pt
+from ...names import slug
+from ...render.compose import finish
 from ...render.flow import Flow
-from ...render.icons import draw_icon
 from ...render.maps import render_map
-from ...render.page import INK, PageSpec
-from ...render.text import Run, draw, fit, single_line
 from .links import deck_summary
 
 SQ3 = math.sqrt(3)

@@ -132,3 +132,11 @@ def apply(m: Matrix, p: Point) -> Point:
     a, b, c, d, e, f = m
     x, y = p
     return (a * x + c * y + e, b * x + d * y + f)
+
+
+# A picture for a rulebook (``printgen:kind/name`` images): its ops, width and height in mm.
+Drawing = tuple[list[Op], float, float]
+
+
+class ImageError(ValueError):
+    """An image address that names nothing drawable; the message says what is missing."""

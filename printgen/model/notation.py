@@ -13,7 +13,7 @@ from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
-from ..model.base import Model
+from .base import Model
 
 _DASH = r"\s*[-–—]\s*"
 _COST_PART = re.compile(r"^\s*(\d+)\s+([A-Za-z][A-Za-z]*)\s*$")

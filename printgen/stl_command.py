@@ -12,16 +12,16 @@ class UsageError(Exception):
 
 def run_stl(options: dict) -> tuple[int, list[str]]:
     """Build and write the tile(s). Returns (exit code, lines to print). Raises UsageError."""
-    from ..units import UnitError
-    from .api import make_tile
-    from .polyhex import MeshError
-    from .shapes import ShapeError
+    from .units import UnitError
+    from .mesh.api import make_tile
+    from .mesh.polyhex import MeshError
+    from .mesh.shapes import ShapeError
 
     out = Path(options["out"])
     data = None
     if options.get("game"):
-        from ..check import validate_game
-        from ..report import report_text
+        from .project import validate_game
+        from .report import report_text
 
         game = Path(options["game"])
         if not game.is_dir():
@@ -41,7 +41,7 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
         raise UsageError(str(exc)) from None
     except MeshError as exc:
         return 1, [f"error: {exc}"]
-    from ..write.files import write_atomic
+    from .write.files import write_atomic
 
     lines = []
     for (name, blob), mesh in zip(tile.files.items(), tile.meshes):
@@ -54,7 +54,7 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
 
 def fast_main(argv: list[str]) -> int:
     """`printgen stl` without Typer: argparse from the same option table."""
-    from .options import argparser
+    from .mesh.options import argparser
 
     parser = argparser()
     args = parser.parse_args(argv)  # exits 2 on bad usage, like Typer

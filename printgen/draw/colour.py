@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+INK = "#1d1d1b"  # the near-black of all printed text and rules
+
 
 def rgb(c: str) -> tuple[float, float, float]:
     c = c.lstrip("#")
@@ -25,4 +27,4 @@ def luminance(c: str) -> float:
 
 def ink_on(c: str) -> str:
     """Readable text colour on a background ``c``."""
-    return "#1d1d1b" if luminance(c) > 0.55 else "#ffffff"
+    return INK if luminance(c) > 0.55 else "#ffffff"

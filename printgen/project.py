@@ -1,0 +1,78 @@
+"""A project: where games' data, templates and outputs are, said once and explicitly.
+
+    <root>/data/<game>/            a game: game.yaml and its content files
+    <root>/templates/<game-id>/    its templates (rulebook/*.md, ...), or
+    <root>/data/<game>/templates/  templates kept inside the game folder (these win)
+    <root>/output/<game-id>/       what a build writes (unless told otherwise)
+
+A game folder named on its own belongs to the project above its ``data/``
+folder, or, when it does not sit in one, to the folder that holds it. Its
+validation (``validate_game``) is the data checks plus every asset's own
+hook; the validated game is what plan and build work on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from .check import ValidatedGame, check_game
+from .findings import sort_findings
+from .load.game_folder import GAME_FILE
+from .registry import asset_findings
+
+DATA, TEMPLATES, OUTPUT = "data", "templates", "output"
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+
+    @classmethod
+    def of_game(cls, folder: Path) -> "Project":
+        """The project a game folder belongs to: the folder above its ``data/``, else the folder holding it."""
+        folder = Path(folder)
+        return cls(folder.parent.parent if folder.parent.name == DATA else folder.parent)
+
+    @property
+    def data(self) -> Path:
+        return self.root / DATA
+
+    @property
+    def templates(self) -> Path:
+        return self.root / TEMPLATES
+
+    @property
+    def output(self) -> Path:
+        return self.root / OUTPUT
+
+    def games(self) -> list[Path]:
+        """Every folder under ``data/`` holding a game.yaml, sorted by name."""
+        if not self.data.is_dir():
+            return []
+        return sorted(p for p in self.data.iterdir() if (p / GAME_FILE).is_file())
+
+    def template_candidates(self, folder: Path, game_id: str) -> list[Path]:
+        """Where a game's templates may be, first choice first."""
+        return [Path(folder) / TEMPLATES, self.templates / game_id]
+
+    def templates_for(self, folder: Path, game_id: str) -> Path | None:
+        """The game's template folder: ``<game>/templates/`` if present, else ``<root>/templates/<id>/``."""
+        return next((p for p in self.template_candidates(folder, game_id) if p.is_dir()), None)
+
+
+def validate_game(folder: Path, *, project: Project | None = None) -> ValidatedGame:
+    """Load, model and check one game, then run each of its assets' validation hooks. Never raises
+    for bad input."""
+    project = project or Project.of_game(folder)
+    game = check_game(Path(folder))
+    game.templates = project.templates_for(folder, game.game_id)
+    extra = asset_findings(game)
+    if extra:
+        game.findings = sort_findings(game.findings + extra)
+    return game
+
+
+def validate_games(folders: Iterable[Path], *, project: Project | None = None) -> list[ValidatedGame]:
+    return [validate_game(f, project=project) for f in folders]

@@ -1,0 +1,39 @@
+"""The asset registry: the shared assets every game can have, and a game's full list with its pack's.
+
+Plan, build, previews and validation all read this one list; a pack registers
+its own assets in its RulePack, the same way.
+"""
+
+from __future__ import annotations
+
+from .asset import Asset
+from .check import ValidatedGame
+from .findings import Finding
+from .mesh.pieces import check_pieces, render_pieces
+from .render.maps import render_maps
+from .render.tokens import render_tokens
+from .rulebook.render import check_rulebook, render_rulebook
+
+SHARED_ASSETS: tuple[Asset, ...] = (
+    Asset("maps", render_maps, reads=("maps",)),
+    Asset("tokens", render_tokens, reads=("tokens",)),
+    Asset("rulebook", render_rulebook, validate=check_rulebook),
+    Asset("pieces", render_pieces, kind="mesh", reads=("pieces",), validate=check_pieces),
+)
+
+
+def assets_for(game: ValidatedGame) -> dict[str, Asset]:
+    """Asset name -> Asset for one game: the shared assets, then its rule pack's own."""
+    pack_assets = game.pack.assets if game.pack else ()
+    return {a.name: a for a in SHARED_ASSETS + pack_assets}
+
+
+def asset_findings(game: ValidatedGame) -> list[Finding]:
+    """What each asset's own validation hook finds (nothing when the data could not be read)."""
+    if game.data is None:
+        return []
+    found: list[Finding] = []
+    for asset in assets_for(game).values():
+        if asset.validate is not None:
+            found += list(asset.validate(game))
+    return found

@@ -1,0 +1,65 @@
+"""The package's layers, read from the source: which folder may import which.
+
+Every ``import`` and ``from ... import`` (module level or inside a function)
+is resolved to a printgen module; an edge that crosses a forbidden boundary
+fails with the file and line that makes it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parent.parent / "printgen"
+
+# importer folder -> folders it must never import
+FORBIDDEN = {
+    "check": {"render", "rulebook", "mesh", "write", "registry", "build", "plan", "project"},
+    "render": {"write", "rulebook", "check", "build", "plan"},
+    "packs": {"rulebook", "write", "build", "plan", "registry", "project"},
+    "write": {"render", "rulebook", "check", "packs"},
+    "model": {"render", "draw", "write", "rulebook", "check", "packs", "mesh"},
+    "mesh": {"check", "report", "rulebook", "build", "plan", "project"},
+    # the drawing base sits under render, write and rulebook: it may use units and nothing above
+    "draw": {"render", "write", "rulebook", "check", "packs", "mesh", "model", "load", "build", "plan", "project",
+             "registry"},
+}
+
+
+def _edges():
+    """(importer folder, imported top-level name under printgen, file, line) for every import."""
+    for path in sorted(PKG.rglob("*.py")):
+        rel = path.relative_to(PKG)
+        package = ["printgen", *rel.parent.parts]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package[: len(package) - (node.level - 1)]
+                    target = base + (node.module.split(".") if node.module else [])
+                    names = [target + [a.name] for a in node.names] if not node.module else [target]
+                else:
+                    names = [node.module.split(".")] if node.module else []
+            elif isinstance(node, ast.Import):
+                names = [a.name.split(".") for a in node.names]
+            else:
+                continue
+            for name in names:
+                if name[0] == "printgen" and len(name) > 1 and rel.parts[:-1]:
+                    yield rel.parts[0], name[1], rel, node.lineno
+
+
+EDGES = list(_edges())
+
+
+def test_the_walk_sees_the_imports():
+    assert ("render", "draw") in {(a, b) for a, b, _, _ in EDGES}
+    assert ("packs", "render") in {(a, b) for a, b, _, _ in EDGES}
+
+
+@pytest.mark.parametrize("folder", sorted(FORBIDDEN))
+def test_no_forbidden_import(folder):
+    bad = [f"printgen/{rel}:{line} imports printgen.{to}" for src, to, rel, line in EDGES
+           if src == folder and to in FORBIDDEN[folder]]
+    assert not bad, "\n".join(bad)
