@@ -19,7 +19,7 @@ from .draw.page import PageSpec
 from .load.game_folder import display_path
 from .plan import Target, plan_build
 from .project import Project, validate_games
-from .write.files import remove_stale, write_atomic
+from .write.files import remove_stale, write_atomic, write_if_changed
 from .write.outputs import output_files
 
 MANIFEST = ".printgen-manifest.json"
@@ -129,5 +129,9 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
             for fut in as_completed(futures):
                 finished(futures[fut], fut.result())
     for gid, manifest in manifests.items():
-        write_atomic(out / gid / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        write_if_changed(out / gid / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    # For players: print kits, zips, exports and the gallery page, from what was just written.
+    from .publish import publish
+
+    result.written += publish(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit)
     return result

@@ -45,6 +45,17 @@ def write_atomic(path: Path, data: bytes, *, mode: int | None = None) -> None:
         raise
 
 
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write ``data`` unless ``path`` already holds exactly it (a no-op rebuild touches nothing); True if written."""
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    write_atomic(path, data)
+    return True
+
+
 def remove_stale(root: Path, relative: list[str]) -> None:
     """Delete files a target wrote last time but no longer produces (a map that now fits one page)."""
     for rel in relative:

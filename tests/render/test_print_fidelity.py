@@ -32,7 +32,8 @@ def out(tmp_path_factory) -> Path:
 
 
 def pdfs(out: Path) -> list[Path]:
-    return sorted(out.rglob("*.pdf"))
+    """The printables (<game>/<paper>/<asset>.pdf), not the kits that gather them."""
+    return sorted(p for p in out.rglob("*.pdf") if p.parent.name in PAPER_SIZES)
 
 
 def test_every_asset_is_built_for_both_papers(out):

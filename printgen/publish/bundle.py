@@ -1,0 +1,73 @@
+"""The zip a player sends a friend: the kit, every separate PDF and a short README.txt.
+
+Deterministic: fixed entry order, timestamps and permissions, so the same
+printables make the same zip bytes.
+"""
+
+from __future__ import annotations
+
+import zipfile
+import io
+
+from .kit import Entry
+
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip can hold
+
+
+def _size(n: int) -> str:
+    return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{max(1, round(n / 1000))} kB"
+
+
+def readme(game_cfg, paper: str, kit_name: str, kit_pages: int, entries: list[Entry], sizes: dict[str, int]) -> str:
+    """README.txt: what is in the zip and how to print it. ``sizes`` maps a path in the zip to its bytes."""
+    lines = [
+        f"{game_cfg.name} v{game_cfg.version}: print-and-play files, {paper.upper()} paper",
+        "",
+        f"Start with {kit_name} ({kit_pages} pages): its first page says which pages to print,",
+        "single- or double-sided, how many copies, and what to cut with what.",
+        "Print at 100 % (\"Actual size\", never \"Fit to page\"); check the 50 mm and 2 in bars first.",
+        "",
+        "Files:",
+        f"  {kit_name}  ({kit_pages} pages, {_size(sizes[kit_name])}) the whole kit, in print order",
+    ]
+    for e in entries:
+        path = f"pdf/{e.stem}.pdf"
+        lines.append(f"  {path}  ({e.pages} page{'s' * (e.pages != 1)}, {_size(sizes[path])}) "
+                     f"{e.guide.title}: kit pages {e.page_range}, {e.guide.sides}")
+    lines += ["  README.txt  this file", "", "Made with printgen.", ""]
+    return "\n".join(lines)
+
+
+def listed_files(text: str) -> list[str]:
+    """The file paths a README.txt lists (the first word of each indented line under "Files:")."""
+    out, inside = [], False
+    for line in text.splitlines():
+        if line == "Files:":
+            inside = True
+        elif inside and line.startswith("  "):
+            out.append(line.split()[0])
+        elif inside:
+            break
+    return out
+
+
+def zip_bytes(files: dict[str, bytes], *, folder: str) -> bytes:
+    """A zip of ``files`` (path -> bytes) under ``folder/``, with fixed timestamps and modes."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for path in sorted(files, key=lambda p: (p != "README.txt", "/" in p, p)):
+            info = zipfile.ZipInfo(f"{folder}/{path}", date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # unix, so the mode below means what it says
+            info.external_attr = (0o100644 << 16)
+            zf.writestr(info, files[path], compresslevel=6)
+    return buf.getvalue()
+
+
+def bundle(game_cfg, paper: str, kit_name: str, kit: bytes, kit_pages: int, entries: list[Entry],
+           pdfs: dict[str, bytes]) -> bytes:
+    """The zip for one game and paper."""
+    files = {kit_name: kit, **{f"pdf/{e.stem}.pdf": pdfs[e.stem] for e in entries}}
+    sizes = {p: len(b) for p, b in files.items()}
+    files["README.txt"] = readme(game_cfg, paper, kit_name, kit_pages, entries, sizes).encode()
+    return zip_bytes(files, folder=f"{game_cfg.id}-{paper}")

@@ -1,0 +1,153 @@
+"""The print kit: one PDF per game and paper that a player can print from start to end.
+
+Page 1 (more if a game has very many printables) says how to print the rest:
+every printable with its pages in the kit, single- or double-sided and the edge
+to flip, how many copies, what to cut and with what, and the calibration check.
+Then the printables follow in a sensible order (rules and aids, cards, tokens,
+maps, scenarios), each a bookmark. A double-sided printable always starts on an
+odd kit page (a blank page goes before it when needed), so a printer's duplex
+setting pairs each back with its front whatever range is printed.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pypdf import PdfReader, PdfWriter
+
+from ..draw.colour import INK
+from ..draw.document import Document, Page, Text, pt
+from ..draw.page import PageSpec
+from ..draw.text import Run
+from ..render.flow import Flow
+from ..render.page import furniture
+from ..write.pdf import to_pdf
+from .guide import Guide, guide_for
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One printable in a kit: its file, advice, and where it sits in the kit (1-based pages)."""
+
+    stem: str
+    guide: Guide
+    pages: int
+    first: int = 0  # first kit page
+    blank_before: bool = False
+
+    @property
+    def last(self) -> int:
+        return self.first + self.pages - 1
+
+    @property
+    def page_range(self) -> str:
+        return str(self.first) if self.pages == 1 else f"{self.first}-{self.last}"
+
+
+def plan_entries(game, pdfs: dict[str, bytes]) -> list[Entry]:
+    """The printables of one paper in kit order, page counts read from their PDFs (not yet placed)."""
+    entries = []
+    for stem, data in pdfs.items():
+        n = len(PdfReader(io.BytesIO(data)).pages)
+        entries.append(Entry(stem, guide_for(game, stem, n), n))
+    return sorted(entries, key=lambda e: (e.guide.rank, e.stem))
+
+
+def place(entries: list[Entry], cover_pages: int) -> tuple[list[Entry], int]:
+    """Kit page numbers for every entry after ``cover_pages``; returns (entries, total pages)."""
+    placed = []
+    page = cover_pages + 1
+    for e in entries:
+        blank = e.guide.duplex and page % 2 == 0
+        page += blank
+        placed.append(Entry(e.stem, e.guide, e.pages, page, blank))
+        page += e.pages
+    return placed, page - 1
+
+
+def _cover_pages(game_cfg, paper: str, spec: PageSpec, entries: list[Entry], total: int) -> list[Page]:
+    flow = Flow(spec)
+    flow.page.add(Text(flow.x0, flow.y + 8.8, f"{game_cfg.name}: print kit", "serif-bold", pt(22), INK))
+    flow.page.add(Text(flow.x0 + flow.width, flow.y + 8.8, f"v{game_cfg.version}, {paper.upper()} paper, {total} pages",
+                       "sans", pt(9), INK, "end"))
+    flow.space(13)
+    flow.heading("1. Check the scale first", pt(11))
+    flow.paragraph([Run("Print this page on its own at 100 % ", "sans-bold"),
+                    Run("(\"Actual size\"; never \"Fit to page\" or \"Shrink\"). The two bars at the foot of the page "
+                        "must measure 50 mm and 2 in. If they do not, fix the scaling in the print dialog before "
+                        "printing anything else: maps, tokens and cards are drawn to true size.")])
+    flow.heading("2. Print each part", pt(11))
+    rows = []
+    for e in entries:
+        what = [Run(e.guide.title, "sans-bold")]
+        if e.guide.note:
+            what += [Run(f" ({e.guide.note})", "sans-italic")]
+        sides = e.guide.sides + (" (blank page before it)" if e.blank_before else "")
+        rows.append([[Run(e.page_range, "sans-bold")], what, [Run(sides)], [Run(e.guide.copies)],
+                     [Run(e.guide.cut or "nothing to cut")]])
+    flow.table(["Kit pages", "Printable", "Sides", "Copies", "Cut with"], [1.1, 3.6, 2.2, 1.4, 3.6], rows,
+               align=["center", "left", "left", "center", "left"])
+    flow.heading("3. Paper, double-sided printing, tools", pt(11))
+    tips = [
+        "Plain 80-120 g/m\u00b2 paper suits rules, aids, maps and scenarios; cards, tokens and tiles last longer "
+        "on 160-250 g/m\u00b2 card stock.",
+        "Type each printable's kit pages into the print dialog's page range and set its sides there. Double-sided "
+        "without a duplex printer: print the odd pages, turn the stack over along its long edge, feed it back and "
+        "print the even pages.",
+        "Every double-sided part starts on an odd page, so its backs land on its fronts.",
+    ]
+    tools = sorted({t for e in entries for t in e.guide.tools})
+    if tools:
+        tips.append("Tools: " + "; ".join(tools) + ".")
+    for tip in tips:
+        flow.paragraph([Run(tip)], indent=4, bullet="\u2022")
+    return flow.pages
+
+
+def _blank(spec: PageSpec) -> Page:
+    page = Page(spec.width, spec.height)
+    x0, y0, x1, y1 = spec.content
+    page.add(Text((x0 + x1) / 2, (y0 + y1) / 2, "This page is left blank on purpose: the next part is double-sided.",
+                  "sans-italic", pt(9), "#6b6b6b", "middle"))
+    return page
+
+
+def _finish_cover(pages: list[Page], spec: PageSpec, game_cfg, total: int, title: str) -> list[Page]:
+    for i, page in enumerate(pages, start=1):
+        page.add(*furniture(spec, game=game_cfg.name, version=game_cfg.version, title=title,
+                            page_no=i, page_count=total))
+    return pages
+
+
+def build_kit(game, paper: str, pdfs: dict[str, bytes]) -> tuple[bytes, list[Entry], int]:
+    """The kit PDF of ``game`` on ``paper`` from its printables (stem -> PDF bytes), where each landed,
+    and the kit's page count."""
+    cfg = game.data.game
+    spec = PageSpec.for_paper(paper, cfg.print.margin)
+    entries = plan_entries(game, pdfs)
+    cover_n = 1
+    while True:  # the cover's length decides the page numbers it lists
+        placed, total = place(entries, cover_n)
+        cover = _cover_pages(cfg, paper, spec, placed, total)
+        if len(cover) == cover_n:
+            break
+        cover_n = len(cover)
+    title = "print kit"
+    cover = _finish_cover(cover, spec, cfg, total, title)
+    writer = PdfWriter()
+    writer.append(io.BytesIO(to_pdf(Document(title=title, pages=cover))), outline_item="How to print this kit")
+    blank = None
+    for e in placed:
+        if e.blank_before:
+            if blank is None:
+                blank = to_pdf(Document(title="blank", pages=_finish_cover([_blank(spec)], spec, cfg, 1, title)))
+            writer.append(io.BytesIO(blank), import_outline=False)
+        writer.append(io.BytesIO(pdfs[e.stem]), outline_item=f"{e.guide.title} (p. {e.page_range})",
+                      import_outline=True)
+    writer.add_metadata({"/Title": f"{cfg.name} v{cfg.version}: print kit, {paper.upper()}",
+                         "/Author": cfg.name, "/Creator": "printgen"})
+    writer.page_mode = "/UseOutlines"
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue(), placed, total

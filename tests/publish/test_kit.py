@@ -1,0 +1,136 @@
+"""The print kit: its first page lists every printable with the right kit pages, its bookmarks land
+on them, double-sided parts start on a front; the zip holds what its README lists."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+import pymupdf
+import pytest
+
+from printgen.build import build
+from printgen.publish.bundle import FIXED_TIME, listed_files
+from printgen.units import PAPER_SIZES
+from tests.conftest import FIXTURES
+from tests.pdfmeasure import drawings, page_size_mm
+from tests.publish.conftest import MINIS, record
+
+KITS = [(g, p) for g in MINIS for p in ("a4", "letter")] + [("big-map", "a4")]
+BOOKMARK = re.compile(r"^(.*) \(p\. (\d+)(?:-(\d+))?\)$")
+
+
+def _same_text(a, b) -> bool:
+    return a.get_text().strip() == b.get_text().strip()
+
+
+@pytest.mark.parametrize("gid,paper", KITS)
+def test_first_page_lists_every_printable_and_bookmarks_land_on_them(site, gid, paper):
+    kit = pymupdf.open(site / gid / f"{gid}-{paper}-kit.pdf")
+    printables = record(site, gid)["papers"][paper]["printables"]
+    separate = sorted(p.stem for p in (site / gid / paper).glob("*.pdf"))
+    assert sorted(e["stem"] for e in printables) == separate and separate
+    top = [(title, page) for level, title, page in kit.get_toc(simple=True) if level == 1]
+    assert top[0] == ("How to print this kit", 1)
+    assert len(top) == len(separate) + 1
+    cover = kit[0]
+    assert f"{len(kit)} pages" in cover.get_text()
+    covered = set()
+    for (title, page), entry in zip(top[1:], printables):
+        name, first, last = BOOKMARK.match(title).groups()
+        first, last = int(first), int(last or first)
+        assert name == entry["title"]
+        assert page == first, title  # the bookmark lands on the printable's first page
+        part = pymupdf.open(site / gid / entry["pdf"])
+        assert last - first + 1 == len(part) == entry["pages"]
+        for i in range(len(part)):  # every page of the printable is in the kit, in place
+            assert _same_text(kit[first - 1 + i], part[i]), (title, i)
+            covered.add(first + i)
+        if "double-sided" in entry["sides"]:
+            assert first % 2 == 1, f"{title} starts on a back"
+        # The cover's table lists the range on the printable's own row.
+        rng = str(first) if first == last else f"{first}-{last}"
+        ranges = cover.search_for(rng)
+        names = cover.search_for(name.split(":")[0])
+        assert any(abs(r.y0 - n.y0) < 2 for r in ranges for n in names), (title, rng)
+    # Every other page after the cover is an intentional blank before a double-sided part.
+    for n in range(2, len(kit) + 1):
+        if n not in covered:
+            assert "left blank on purpose" in kit[n - 1].get_text(), n
+
+
+@pytest.mark.parametrize("gid,paper", KITS)
+def test_kit_pages_are_the_paper_and_the_cover_carries_the_calibration_bars(site, gid, paper):
+    kit = pymupdf.open(site / gid / f"{gid}-{paper}-kit.pdf")
+    w, h = PAPER_SIZES[paper]
+    for page in kit:
+        pw, ph = page_size_mm(page)
+        assert abs(pw - w) < 0.01 and abs(ph - h) < 0.01
+    cover = kit[0]
+    text = cover.get_text()
+    assert "Check the scale first" in text and "PRINT AT 100%" in text
+    lines = [d for d in drawings(cover) if len(d["pts"]) == 2 and abs(d["pts"][0][1] - d["pts"][1][1]) < 1e-6]
+    lengths = [abs(d["pts"][1][0] - d["pts"][0][0]) for d in lines]
+    assert any(abs(x - 50.0) < 0.01 for x in lengths) and any(abs(x - 50.8) < 0.01 for x in lengths)
+    for i in range(len(kit)):
+        for xref, ext, kind, name, *_ in kit.get_page_fonts(i):
+            assert ext == "ttf", name
+
+
+def test_cover_says_how_to_print_each_kind(site):
+    text = pymupdf.open(site / "mini-hoh" / "mini-hoh-a4-kit.pdf")[0].get_text()
+    flat = " ".join(text.split())
+    assert "double-sided, flip on the long edge" in flat  # class cards
+    assert "16 mm circle punch" in flat  # the game's token diameter
+    assert "crop marks" in flat
+    dice = " ".join(pymupdf.open(site / "mini-dice" / "mini-dice-a4-kit.pdf")[0].get_text().split())
+    assert "1 per player" in dice
+
+
+@pytest.mark.parametrize("gid,paper", KITS)
+def test_zip_holds_what_its_readme_lists(site, gid, paper):
+    data = (site / gid / f"{gid}-{paper}.zip").read_bytes()
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    folder = f"{gid}-{paper}/"
+    names = zf.namelist()
+    assert all(n.startswith(folder) for n in names)
+    readme = zf.read(folder + "README.txt").decode()
+    listed = listed_files(readme)
+    assert sorted(listed) == sorted(n[len(folder):] for n in names)
+    kit = f"{gid}-{paper}-kit.pdf"
+    assert zf.read(folder + kit) == (site / gid / kit).read_bytes()
+    for name in listed:
+        if name.startswith("pdf/"):
+            assert zf.read(folder + name) == (site / gid / paper / name[4:]).read_bytes()
+            pages = len(pymupdf.open(stream=zf.read(folder + name), filetype="pdf"))
+            assert re.search(rf"{re.escape(name)}  \({pages} pages?,", readme)
+    for info in zf.infolist():
+        assert info.date_time == FIXED_TIME
+        assert (info.external_attr >> 16) & 0o777 == 0o644
+
+
+def test_same_printables_same_kit_and_zip_bytes(site, tmp_path):
+    again = tmp_path / "again"
+    build(folders=[FIXTURES / "mini-dice"], out=again, papers=["a4", "letter"], jobs=2)
+    for name in ("mini-dice-a4-kit.pdf", "mini-dice-letter.zip", "thumbs/unit-cards.png"):
+        assert (again / "mini-dice" / name).read_bytes() == (site / "mini-dice" / name).read_bytes(), name
+
+
+def test_noop_rebuild_writes_nothing_and_a_change_remakes_the_kit(tmp_path):
+    import shutil
+
+    game = tmp_path / "mini-dice"
+    shutil.copytree(FIXTURES / "mini-dice", game)
+    out = tmp_path / "out"
+    build(folders=[game], out=out, papers=["a4"], jobs=1)
+    files = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+    again = build(folders=[game], out=out, papers=["a4"], jobs=1)
+    assert again.written == []
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()} == files
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace('version: "', 'version: "9'))
+    third = build(folders=[game], out=out, papers=["a4"], jobs=1)
+    names = {p.name for p in third.written}
+    assert {"mini-dice-a4-kit.pdf", "mini-dice-a4.zip", "index.html"} <= names
+    assert "v9" in pymupdf.open(out / "mini-dice" / "mini-dice-a4-kit.pdf")[0].get_text()
