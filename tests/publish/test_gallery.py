@@ -93,7 +93,7 @@ def test_every_game_and_its_downloads_are_listed(site):
 
 def test_the_rulebook_shows_its_first_three_pages(tmp_path):
     from printgen.publish.gallery import gallery_html, thumbnails
-    from printgen.render.document import Document, Page, Text
+    from printgen.draw.document import Document, Page, Text
     from printgen.write.pdf import to_pdf
 
     pages = [Page(210, 297, [Text(20, 40, f"Rule page {n}", "serif-bold", 12)]) for n in range(1, 6)]
