@@ -17,6 +17,7 @@ from . import __version__
 from .asset import Asset
 from .check import ValidatedGame
 from .registry import assets_for
+from .safety.paths import confined_files
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,9 @@ def code_digest() -> str:
 def _input_digest(game: ValidatedGame) -> str:
     h = hashlib.sha256()
     h.update(code_digest().encode())
-    files = sorted(p for p in game.folder.iterdir() if p.suffix in (".yaml", ".yml"))
+    files = [p for p in confined_files(game.folder) if p.suffix in (".yaml", ".yml")]
     if game.templates is not None:
-        files += sorted(p for p in game.templates.rglob("*") if p.is_file())
+        files += confined_files(game.templates, recursive=True)
     for p in files:
         h.update(str(p.name).encode())
         h.update(p.read_bytes())

@@ -21,6 +21,7 @@ from .check import ValidatedGame, check_game
 from .findings import sort_findings
 from .load.game_folder import GAME_FILE
 from .registry import asset_findings
+from .safety.paths import absolute
 
 DATA, TEMPLATES, OUTPUT = "data", "templates", "output"
 
@@ -32,7 +33,7 @@ class Project:
     @classmethod
     def of_game(cls, folder: Path) -> "Project":
         """The project a game folder belongs to: the folder above its ``data/``, else the folder holding it."""
-        folder = Path(folder)
+        folder = absolute(Path(folder))  # "cd data && printgen build heroes-of-hex" finds the same project
         return cls(folder.parent.parent if folder.parent.name == DATA else folder.parent)
 
     @property

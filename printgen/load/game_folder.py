@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..findings import Finding, Location, error
+from ..safety.paths import inside
 from .yaml_source import Document, load_yaml_file
 
 GAME_FILE = "game.yaml"
@@ -131,6 +132,11 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
         if p.suffix in (".yaml", ".yml") and p.name != GAME_FILE and p.is_file()
     )
     for path in files:
+        if not inside(path, folder):  # a downloaded game must not make printgen read outside it
+            findings.append(error("symlink-outside", f"{path.name} is a symlink leading out of the game folder; "
+                                  "printgen reads only files inside it, so copy the file in",
+                                  Location(display_path(path), 1, 1)))
+            continue
         doc, found = load_yaml_file(path, display=display_path(path))
         findings += found
         if doc is None:

@@ -18,7 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
-    BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer, TableStyle,
+    BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer, TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -26,6 +26,7 @@ from ..draw.colour import mix
 from ..draw.fonts import pdf_name, register_pdf_fonts
 from ..draw.page import PageSpec
 from ..units import mm_to_pt
+from ..safety.markup import paragraph, text
 from .markdown import Heading
 
 INK = "#1d1d1b"
@@ -136,7 +137,7 @@ class Rulebook(BaseDocTemplate):
     def afterFlowable(self, flowable) -> None:
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
-            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level, closed=flowable.level > 0)
+            self.canv.addOutlineEntry(flowable.title, flowable.key, level=flowable.level, closed=flowable.level > 0)
             if flowable.toc:
                 self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
 
@@ -199,11 +200,11 @@ class Rulebook(BaseDocTemplate):
 def cover_story(st, info: BookInfo) -> list:
     return [
         Spacer(1, mm_to_pt(62)),
-        Paragraph(info.game, st["cover-title"]),
+        paragraph(text(info.game), st["cover-title"]),
         Spacer(1, mm_to_pt(8)),
-        Paragraph(info.subtitle, st["cover-sub"]),
+        paragraph(text(info.subtitle), st["cover-sub"]),
         Spacer(1, mm_to_pt(12)),
-        Paragraph(f"RULEBOOK, VERSION {info.version}", st["cover-meta"]),
+        paragraph(text(f"RULEBOOK, VERSION {info.version}"), st["cover-meta"]),
         NextPageTemplate("body"),
         PageBreak(),
     ]
@@ -222,7 +223,7 @@ def contents_story(st, headings: list) -> list:
     ]))
     toc.levelStyles = [st["toc0"], st["toc1"]]
     toc._entries = [(h.level, h.plain, 0, h.key) for h in headings if h.toc]  # beforeBuild() moves them to _lastEntries
-    return [Paragraph("Contents", st["toc-title"]), toc, PageBreak()]
+    return [paragraph(text("Contents"), st["toc-title"]), toc, PageBreak()]
 
 
 def set_book(story_for, spec: PageSpec, info: BookInfo) -> tuple[bytes, int]:

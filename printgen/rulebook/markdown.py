@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Callable
-from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
 from reportlab.lib import colors
@@ -22,6 +21,9 @@ from reportlab.platypus import (
 )
 
 from ..names import slug
+from ..safety import markup as mk
+from ..safety.markup import Markup, tag
+from ..safety.markup import text as escape
 
 ImageResolver = Callable[[str, str, float, bool], "Flowable | None"]  # (address, alt, width pt, in a cell)
 
@@ -29,9 +31,12 @@ ImageResolver = Callable[[str, str, float, bool], "Flowable | None"]  # (address
 class Heading(Paragraph):
     """A heading that registers itself in the outline and table of contents."""
 
-    def __init__(self, text: str, style, *, level: int, key: str, toc: bool) -> None:
-        super().__init__(f'<a name="{key}"/>{text}', style)
-        self.plain = re.sub(r"<[^>]+>", "", text)
+    def __init__(self, text: Markup, style, *, level: int, key: str, toc: bool) -> None:
+        if not isinstance(text, Markup):
+            raise TypeError("a heading takes escaped markup")
+        super().__init__(tag(f'<a name="{escape(key)}"/>') + text, style)
+        self.plain = Markup(re.sub(r"<[^>]+>", "", text))  # still markup: the contents page sets it
+        self.title = mk.plain(text)  # what the PDF outline shows
         self.level = level
         self.key = key
         self.toc = toc
@@ -54,7 +59,7 @@ class Converter:
             r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])") if names else None
 
     # -- inline ----------------------------------------------------------------
-    def _link_terms(self, text: str, linked: set[str]) -> str:
+    def _link_terms(self, text: str, linked: set[str]) -> Markup:
         """Escape ``text``; the defined terms in it become links to their reference entries."""
         if not self._term_re:
             return escape(text)
@@ -62,46 +67,52 @@ class Converter:
         for m in self._term_re.finditer(text):
             out.append(escape(text[pos:m.start()]))
             key = self.terms[m.group(1)]
-            out.append(f'<a href="#{key}" color="{self.term_colour}"><b>{escape(m.group(1))}</b></a>')
+            out.append(tag(f'<a href="#{escape(key)}" color="{self.term_colour}"><b>') + escape(m.group(1))
+                       + tag("</b></a>"))
             linked.add(key)
             pos = m.end()
         out.append(escape(text[pos:]))
-        return "".join(out)
+        return mk.join(out)
 
-    def inline(self, children, *, link_terms: bool = True) -> str:
-        out: list[str] = []
+    def inline(self, children, *, link_terms: bool = True) -> Markup:
+        """Inline tokens as paragraph markup: every piece of text escaped, tags only from this code."""
+        out: list[Markup] = []
         in_link = 0
+        stack: list[str] = []
         linked: set[str] = set()
         for tok in children or []:
             t = tok.type
             if t == "text":
                 out.append(self._link_terms(tok.content, linked) if link_terms and not in_link else escape(tok.content))
             elif t == "strong_open":
-                out.append("<b>")
+                out.append(tag("<b>"))
             elif t == "strong_close":
-                out.append("</b>")
+                out.append(tag("</b>"))
             elif t == "em_open":
-                out.append("<i>")
+                out.append(tag("<i>"))
             elif t == "em_close":
-                out.append("</i>")
+                out.append(tag("</i>"))
             elif t == "code_inline":
-                out.append(f'<font color="#4a3b2a"><b>{escape(tok.content)}</b></font>')
+                out.append(tag('<font color="#4a3b2a"><b>') + escape(tok.content) + tag("</b></font>"))
             elif t == "link_open":
                 href = tok.attrGet("href") or ""
                 if href.startswith("#"):
                     href = "#h-" + slug(href[1:]) if not href.startswith("#h-") else href
-                out.append(f'<a href="{escape(href)}" color="#1f5f8b">')
+                target = mk.href(href)
+                # A link to anything but an anchor or a web address stays plain text.
+                out.append(tag(f'<a href="{target}" color="#1f5f8b">') if target else tag("<u>"))
+                stack.append("</a>" if target else "</u>")
                 in_link += 1
             elif t == "link_close":
-                out.append("</a>")
+                out.append(tag(stack.pop() if stack else ""))
                 in_link -= 1
             elif t in ("softbreak",):
-                out.append(" ")
+                out.append(tag(" "))
             elif t == "hardbreak":
-                out.append("<br/>")
+                out.append(tag("<br/>"))
             elif t == "image":
                 out.append(escape(tok.content or ""))
-        return "".join(out)
+        return mk.join(out)
 
     # -- blocks ------------------------------------------------------------------
     def convert(self, text: str) -> list[Flowable]:
@@ -131,7 +142,7 @@ class Converter:
                     st = self.styles[style]
                     if after_heading:  # a heading's lead paragraph stays with what follows it
                         st = self.styles[style + "-lead"] if style + "-lead" in self.styles else st
-                    out.append(Paragraph(self.inline(inline.children), st))
+                    out.append(mk.paragraph(self.inline(inline.children), st))
                 i += 3
             elif t in ("bullet_list_open", "ordered_list_open"):
                 j = self._close(tokens, i)
@@ -167,8 +178,8 @@ class Converter:
                 return j
         return len(tokens) - 1
 
-    def _heading(self, text: str, level: int) -> list[Flowable]:
-        key = "h-" + slug(re.sub(r"<[^>]+>", "", text))
+    def _heading(self, text: Markup, level: int) -> list[Flowable]:
+        key = "h-" + slug(mk.plain(text))
         # Headings repeat ("Preparation" in every scenario): later ones get numbered keys, so
         # every outline entry and link lands on its own heading; terms link to the first.
         self._keys[key] = self._keys.get(key, 0) + 1
@@ -204,7 +215,7 @@ class Converter:
                 while n < m:
                     tk = tokens[n]
                     if tk.type == "paragraph_open":
-                        inner.append(Paragraph(self.inline(tokens[n + 1].children), self.styles["list"]))
+                        inner.append(mk.paragraph(self.inline(tokens[n + 1].children), self.styles["list"]))
                         n += 3
                     elif tk.type in ("bullet_list_open", "ordered_list_open"):
                         e = self._close(tokens, n)
@@ -251,7 +262,7 @@ class Converter:
                     col = len(rows[-1])
                     col_align = aligns[col] if col < len(aligns) else align
                     st = self.styles[f"th-{col_align}" if header else f"td-{align}"]
-                    cell = Paragraph(self.inline(inline.children, link_terms=not header), st)
+                    cell = mk.paragraph(self.inline(inline.children, link_terms=not header), st)
                 rows[-1].append(cell)
             k += 1
         table = Table(rows, repeatRows=header_rows, hAlign="LEFT", colWidths=self._col_widths(rows))

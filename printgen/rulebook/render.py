@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from reportlab.platypus import Paragraph
 
 from ..draw.document import PdfFile
 from ..draw.page import PageSpec
 from ..names import slug
+from ..safety import markup as mk
 from ..units import pt_to_mm
 from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
@@ -51,7 +51,7 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
             return OpsFlowable(ops, w, h, scale=min(1.0, 9.0 / max(w, h)))
         max_w = pt_to_mm(width)
         scale = min(1.0, max_w / w, 200.0 / h)
-        caption = Paragraph(alt, st["caption"]) if alt else None
+        caption = mk.paragraph(mk.text(alt), st["caption"]) if alt else None
         return OpsFlowable(ops, w, h, scale=scale, caption=caption, space=5.0)
 
     def story(frame_width: float) -> list:

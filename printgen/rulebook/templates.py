@@ -4,7 +4,8 @@ Templates live in ``templates/<game-id>/rulebook/``: every ``*.md`` file is a
 chapter (in file-name order); ``*.j2`` files hold macros to import. The data,
 the game's settings and its rule numbers are in scope, so every number the
 rulebook prints comes from the same YAML as the cards. A template mistake is
-a finding with the template's file and line, like a data mistake.
+a finding with the template's file and line, like a data mistake. Templates
+are untrusted: they run in ``safety.sandbox`` and read only their own folder.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from pathlib import Path
 import jinja2
 
 from ..findings import Finding, Location, error
+from ..limits import limit
 from ..load.game_folder import display_path
+from ..safety.paths import absolute, confined_files, inside
+from ..safety.sandbox import ResourceLimitError, TemplateLimitError, environment, render_capped, watchdog
 
 
 def template_dir(game) -> Path | None:
@@ -25,21 +29,15 @@ def template_dir(game) -> Path | None:
 
 
 def chapter_files(folder: Path | None) -> list[Path]:
-    return sorted(p for p in folder.glob("*.md") if p.is_file()) if folder is not None and folder.is_dir() else []
+    """The chapters (``*.md``) of a rulebook folder; a symlink leading out of the game's templates is skipped."""
+    return confined_files(folder, "*.md") if folder is not None and folder.is_dir() else []
 
 
-def _environment(folder: Path) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(folder)),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["cell"] = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
-    env.filters["dice"] = lambda rng: f"{rng[0]}" if rng[0] == rng[1] else f"{rng[0]}-{rng[1]}"
-    return env
+def escaping_files(folder: Path) -> list[Path]:
+    """Templates in ``folder`` that a symlink leads out of the game's templates folder (each is a finding)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".md", ".j2") and not inside(p, folder.parent))
 
 
 def _where(exc: Exception, folder: Path) -> tuple[str, int]:
@@ -54,23 +52,48 @@ def _where(exc: Exception, folder: Path) -> tuple[str, int]:
     return str(folder), 0
 
 
+def _template_finding(exc: Exception, folder: Path, fallback: Path) -> Finding:
+    file, line = _where(exc, folder)
+    path = Path(file) if os.path.isabs(file) else folder / file
+    if not path.is_file():
+        path, line = fallback, 1
+    if isinstance(exc, jinja2.TemplateError):
+        msg = exc.message if getattr(exc, "message", None) else str(exc)
+        code = "template-limit" if isinstance(exc, TemplateLimitError) else "template"
+        return error(code, f"rulebook template: {msg}", Location(display_path(path), line, 1 if line else 0))
+    return error("template", f"rulebook template failed: {type(exc).__name__}: {exc}"[:500],
+                 Location(display_path(path), line, 1 if line else 0))
+
+
 def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Finding]]:
     """Each chapter as (file, Markdown text); template errors as findings. Never raises for bad templates."""
     folder = template_dir(game)
-    env = _environment(folder)
+    if folder is None:
+        return [], []
+    root = folder.parent
+    if absolute(root).is_relative_to(absolute(game.folder)) and not inside(root, game.folder):
+        return [], [error("template-symlink", "the game's templates folder is a symlink leading out of the game "
+                          "folder; replace it with the folder itself", Location(display_path(root), 1, 1))]
+    env = environment(folder, root)
     out: list[tuple[Path, str]] = []
-    findings: list[Finding] = []
-    for path in chapter_files(folder):
-        try:
-            out.append((path, env.get_template(path.name).render(**scope)))
-        except jinja2.TemplateError as exc:
-            file, line = _where(exc, folder)
-            file_path = Path(file) if os.path.isabs(file) else folder / file
-            msg = exc.message if getattr(exc, "message", None) else str(exc)
-            findings.append(error("template", f"rulebook template: {msg}",
-                                  Location(display_path(file_path), line, 1 if line else 0)))
-        except Exception as exc:  # a data helper raised while rendering: still the template's finding
-            file, line = _where(exc, folder)
-            findings.append(error("template", f"rulebook template failed: {exc}",
-                                  Location(display_path(Path(file)), line, 1 if line else 0)))
+    findings: list[Finding] = [
+        error("template-symlink", f"'{p.name}' is a symlink leading out of the game's templates folder; "
+              "replace it with the file itself", Location(display_path(p), 0, 0)) for p in escaping_files(folder)]
+    current = folder
+    try:
+        with watchdog(limit("template-seconds")):
+            for path in chapter_files(folder):
+                current = path
+                try:
+                    out.append((path, render_capped(env.get_template(path.name), scope)))
+                except ResourceLimitError:
+                    raise
+                except RecursionError:
+                    findings.append(error("template-limit", "rulebook template: recursion too deep",
+                                          Location(display_path(path), 1, 1)))
+                except Exception as exc:  # a template mistake or a data helper raising: a finding
+                    findings.append(_template_finding(exc, folder, path))
+    except ResourceLimitError as exc:
+        findings.append(_template_finding(exc, folder, current))
+        out = []
     return out, findings

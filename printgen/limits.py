@@ -1,0 +1,62 @@
+"""The one table of limits: how big, long, deep or many anything in a game may be.
+
+A game folder is untrusted input, so every size it controls is bounded here,
+and every bound is checked by the validator as a finding at the value's
+file:line:col (code ``limit-<name>``). Because the validator enforces them,
+whatever validates also builds, in bounded memory and time. The README's
+"Limits" section is this table; ``tests/test_limits.py`` keeps the two equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str  # kebab-case; the finding code is ``limit-<name>``
+    value: float
+    unit: str
+    what: str  # what is limited, in the words of the README
+
+    @property
+    def code(self) -> str:
+        return f"limit-{self.name}"
+
+
+_TABLE = [
+    # Text
+    Limit("text-length", 2000, "characters", "any one text value (a rule, an effect, a summary)"),
+    Limit("name-length", 60, "characters", "a name, title or other one-line label"),
+    Limit("id-length", 40, "characters", "the game id (it names the output folder)"),
+    Limit("word-length", 24, "characters", "one word (no spaces) of printed text; break long URLs"),
+    Limit("list-length", 500, "items", "any one list in the data"),
+    Limit("nesting", 12, "levels", "how deeply lists and mappings nest in a YAML file"),
+    # Geometry
+    Limit("hex-size", 100, "mm", "a hex's size, flat to flat, in print and in 3D"),
+    Limit("min-hex-size", 5, "mm", "the smallest hex size"),
+    Limit("token-diameter", 100, "mm", "a token's diameter (it must also fit the page)"),
+    Limit("card-side", 300, "mm", "a card's width or height (it must also fit the page)"),
+    Limit("bleed", 10, "mm", "card bleed"),
+    Limit("margin", 30, "mm", "the page margin"),
+    Limit("map-hexes", 2000, "hexes", "hexes in one map"),
+    Limit("map-pages", 40, "pages", "pages a map may be tiled across"),
+    Limit("mesh-hexes", 400, "hexes", "hexes in one 3D tile or piece"),
+    Limit("mesh-levels", 10, "levels", "levels of a 3D tile"),
+    Limit("mesh-height", 100, "mm", "height of one level of a 3D tile"),
+    Limit("pieces", 100, "pieces", "3D pieces a game declares"),
+    Limit("coordinate", 1000, "", "an axial hex coordinate (either number)"),
+    # Templates and documents
+    Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
+    Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),
+    Limit("rulebook-chars", 600_000, "characters", "the whole rulebook's Markdown"),
+    Limit("repeat", 100_000, "characters", "a string or list a template builds by repetition"),
+    Limit("pages", 300, "pages", "pages of one printable"),
+]
+
+LIMITS: dict[str, Limit] = {limit.name: limit for limit in _TABLE}
+
+
+def limit(name: str) -> float:
+    """The value of limit ``name`` (in its unit)."""
+    return LIMITS[name].value

@@ -1,0 +1,221 @@
+"""The Jinja sandbox every game template runs in.
+
+A game folder is untrusted (designers share them), so its templates:
+
+- run in Jinja's *immutable* sandbox: no ``__globals__``, no ``__class__``, no
+  mutating methods, no pydantic internals (``model_*``);
+- load only from the game's own templates folder, by plain relative names, and
+  never through a symlink that leads out of ``templates/<game-id>/``;
+- cannot grow a string or list past ``limits['repeat']`` in one step (``*``,
+  ``**``, ``%``, ``center``, ``replace``, ``format``... are checked first), and
+  a watchdog stops a render that runs longer than ``limits['template-seconds']``
+  or grows the process by more than ``TEMPLATE_MEMORY`` bytes;
+- see data fields under their YAML names (``c.stats.def``, not ``def_``).
+
+Every refusal is a ``TemplateLimitError`` (a ``jinja2.TemplateError``), so it
+becomes a located finding like any template mistake.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import jinja2
+import jinja2.nodes
+import jinja2.runtime
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from pydantic import BaseModel
+
+from ..limits import limit
+from .paths import inside
+
+TEMPLATE_MEMORY = 512 * 1024 * 1024  # bytes a template render may add to the process
+_TICK = 0.05  # seconds between watchdog checks
+
+
+class TemplateLimitError(jinja2.TemplateError):
+    """A template went past a limit (time, memory, size) or outside its folder."""
+
+
+class ResourceLimitError(TemplateLimitError):
+    """The watchdog stopped a render (time or memory): the whole rulebook stops."""
+
+
+class GameTemplateLoader(jinja2.BaseLoader):
+    """Templates by relative name from ``search``; the file, symlinks followed, must lie inside ``confine``."""
+
+    def __init__(self, search: Path, confine: Path) -> None:
+        self.search = search
+        self.confine = confine
+
+    def get_source(self, environment, template: str):
+        parts = template.replace("\\", "/").split("/")
+        if template.startswith("/") or any(p in ("", ".", "..") for p in parts):
+            raise jinja2.TemplateNotFound(template, f"'{template}' is not a plain relative template name")
+        path = self.search.joinpath(*parts)
+        if not path.is_file():
+            raise jinja2.TemplateNotFound(template)
+        if not inside(path, self.confine):
+            raise TemplateLimitError(f"'{template}' is a symlink leading out of {self.confine.name}/; "
+                                     "templates may only use files inside the game's templates folder")
+        text = path.read_text(encoding="utf-8", errors="replace")
+        mtime = path.stat().st_mtime
+        return text, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
+def _too_big(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and abs(n) > limit("repeat")
+
+
+def _sized(value: Any) -> int:
+    return len(value) if isinstance(value, (str, list, tuple)) else 0
+
+
+# str methods (and filters) whose result can be far larger than their input, and the
+# check each needs before it runs: a huge width, count or repeat is refused.
+_AMPLIFIERS = {"center", "ljust", "rjust", "zfill", "expandtabs", "replace", "format", "format_map", "join"}
+
+
+def _check_amplifier(name: str, obj: Any, args: tuple, kwargs: dict) -> None:
+    nums = [a for a in (*args, *kwargs.values()) if isinstance(a, int)]
+    if any(_too_big(n) for n in nums):
+        raise TemplateLimitError(f"'{name}' with {max(nums, key=abs)} is past the limit of "
+                                 f"{int(limit('repeat')):,} characters")
+    if name == "replace" and len(args) >= 2 and isinstance(obj, str):
+        old, new = str(args[0]), str(args[1])
+        grows = obj.count(old) if old else len(obj) + 1
+        if len(obj) + grows * max(0, len(new) - len(old)) > limit("repeat") + len(obj):
+            raise TemplateLimitError(f"'replace' would make text longer than {int(limit('repeat')):,} characters")
+
+
+def _guard_filter(name: str, fn: Callable) -> Callable:
+    def guarded(*args, **kwargs):
+        pos = [a for a in args if not isinstance(a, (jinja2.runtime.Context, jinja2.nodes.EvalContext, jinja2.Environment))]
+        if pos:
+            _check_amplifier(name, pos[0], tuple(pos[1:]), kwargs)
+        return fn(*args, **kwargs)
+
+    for attr in ("jinja_pass_arg",):
+        if hasattr(fn, attr):
+            setattr(guarded, attr, getattr(fn, attr))
+    return guarded
+
+
+class GameSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox with size checks and YAML field names."""
+
+    intercepted_binops = frozenset({"*", "**", "%", "//"})
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        for name in ("center", "indent", "wordwrap", "replace", "format", "truncate", "slice", "batch",
+                     "join", "filesizeformat"):
+            if name in self.filters:
+                self.filters[name] = _guard_filter(name, self.filters[name])
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if isinstance(obj, BaseModel) and attr.startswith("model_"):
+            return False  # pydantic's machinery is not data
+        return super().is_safe_attribute(obj, attr, value)
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if isinstance(obj, BaseModel) and attribute not in type(obj).model_fields:
+            for name, info in type(obj).model_fields.items():
+                if info.alias == attribute:  # ``def`` in YAML is ``def_`` in Python
+                    attribute = name
+                    break
+        return super().getattr(obj, attribute)
+
+    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*" and (_sized(left) and isinstance(right, int) or _sized(right) and isinstance(left, int)):
+            size, n = (_sized(left), right) if _sized(left) else (_sized(right), left)
+            if size * max(n, 0) > limit("repeat"):
+                raise TemplateLimitError(f"repeating {size:,} items {n:,} times is past the limit of "
+                                         f"{int(limit('repeat')):,}")
+        elif operator == "**" and isinstance(right, (int, float)) and isinstance(left, (int, float)):
+            if abs(right) > 64 and abs(left) > 1:
+                raise TemplateLimitError(f"{left} ** {right} is too large a number")
+        elif operator == "%" and isinstance(left, str):
+            # "%99999999d" % 1: widths and precisions in the format
+            import re
+
+            for m in re.finditer(r"%[-+ #0]*(\d+)?(?:\.(\d+))?", left):
+                if any(g and int(g) > limit("repeat") for g in m.groups()):
+                    raise TemplateLimitError("a %-format width past the limit")
+        return super().call_binop(context, operator, left, right)
+
+    def call(self, __context, __obj, *args, **kwargs):
+        name = getattr(__obj, "__name__", "")
+        if name in _AMPLIFIERS and isinstance(getattr(__obj, "__self__", None), str):
+            _check_amplifier(name, __obj.__self__, args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+def _rss() -> int:
+    """Resident memory of this process in bytes (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+@contextmanager
+def watchdog(seconds: float, memory: int = TEMPLATE_MEMORY) -> Iterator[None]:
+    """Raise TemplateLimitError inside the block when it runs past ``seconds`` or grows by ``memory`` bytes.
+
+    A SIGALRM interval timer checks every 50 ms, so it only works on the main thread
+    (the CLI and the build workers); elsewhere the block runs unwatched.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+    start, base = time.monotonic(), _rss()
+
+    def tick(signum, frame):
+        if time.monotonic() - start > seconds:
+            raise ResourceLimitError(f"the templates took longer than {seconds:g} s to render")
+        if base and _rss() - base > memory:
+            raise ResourceLimitError(f"the templates used more than {memory // 2**20} MiB of memory")
+
+    old = signal.signal(signal.SIGALRM, tick)
+    signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def render_capped(template: jinja2.Template, scope: dict) -> str:
+    """Render ``template``, refusing output longer than ``limits['template-output']`` characters."""
+    cap = limit("template-output")
+    out: list[str] = []
+    size = 0
+    for piece in template.generate(**scope):
+        size += len(piece)
+        if size > cap:
+            raise TemplateLimitError(f"this template renders to more than {int(cap):,} characters")
+        out.append(piece)
+    return "".join(out)
+
+
+def environment(search: Path, confine: Path) -> GameSandbox:
+    """The sandboxed environment for templates found in ``search`` and confined to ``confine``."""
+    env = GameSandbox(
+        loader=GameTemplateLoader(search, confine),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["cell"] = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
+    env.filters["dice"] = lambda rng: f"{rng[0]}" if rng[0] == rng[1] else f"{rng[0]}-{rng[1]}"
+    return env
