@@ -11,7 +11,7 @@ import pymupdf
 import pytest
 
 from printgen.build import build
-from printgen.check import validate_game
+from printgen.project import validate_game
 from tests.conftest import FIXTURES
 
 PAYLOAD = "{{ cycler.__init__.__globals__.os.popen('id > PWNED').read() }}"
@@ -165,3 +165,12 @@ def test_no_module_builds_paragraphs_without_the_escaping_point():
     offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
                  if p.name != "markup.py" and re.search(r"(?<![\w.])Paragraph\(", p.read_text())]
     assert offenders == []
+
+
+def test_templates_found_however_the_game_path_is_spelled(tmp_path, monkeypatch):
+    game = _project(tmp_path, {"01.md": "# Rules\n\n{{ nosuchname }}\n"})
+    monkeypatch.chdir(game.parent)
+    spelled = validate_game(Path("mini-hoh"))
+    assert spelled.templates is not None and [f.code for f in spelled.findings if f.is_error] == ["template"]
+    monkeypatch.chdir(tmp_path)
+    assert validate_game(Path("data/mini-hoh")).templates is not None
