@@ -133,5 +133,6 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     # For players: print kits, zips, exports and the gallery page, from what was just written.
     from .publish import publish
 
-    result.written += publish(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit)
+    result.written += publish(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit,
+                              jobs=jobs)
     return result

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
@@ -68,8 +70,9 @@ def _meshes(gout: Path) -> list[dict]:
     return pieces
 
 
-def _digest(game, papers: dict[str, dict[str, bytes]], pieces: list[dict], previews: bool) -> str:
-    h = hashlib.sha256(f"{FORMAT}:{_input_digest(game)}:{previews}".encode())
+def _digest(game, gout: Path, papers: dict[str, dict[str, bytes]], pieces: list[dict], previews: bool) -> str:
+    # The TTS files name their images by absolute file URLs: a moved output folder remakes them.
+    h = hashlib.sha256(f"{FORMAT}:{_input_digest(game)}:{previews}:{gout.resolve()}".encode())
     for paper, pdfs in papers.items():
         for stem, data in pdfs.items():
             h.update(f"{paper}/{stem}:".encode())
@@ -78,61 +81,97 @@ def _digest(game, papers: dict[str, dict[str, bytes]], pieces: list[dict], previ
     return h.hexdigest()
 
 
-def publish_game(game, gout: Path, papers: dict[str, dict[str, bytes]], pieces: list[dict]) -> tuple[dict[str, bytes], dict]:
-    """Every file the step makes for one game (relative path -> bytes), and the game's gallery record."""
-    cfg = game.data.game
-    gid = game.game_id
-    files: dict[str, bytes] = {}
-    record: dict = {"id": gid, "name": cfg.name, "version": cfg.version,
-                    "description": getattr(cfg, "description", None) or "", "papers": {}, "pieces": pieces}
-    for paper, pdfs in papers.items():
-        kit, entries, total = build_kit(game, paper, pdfs)
-        files[kit_name(gid, paper)] = kit
-        files[zip_name(gid, paper)] = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs)
-        record["papers"][paper] = {
-            "kit": kit_name(gid, paper), "kit_pages": total, "kit_bytes": len(kit),
-            "zip": zip_name(gid, paper), "zip_bytes": len(files[zip_name(gid, paper)]),
+def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes], tuple, dict]:
+    gid, cfg = game.game_id, game.data.game
+    kit, entries, total = build_kit(game, paper, pdfs)
+    zipped = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs)
+    info = {"kit": kit_name(gid, paper), "kit_pages": total, "kit_bytes": len(kit),
+            "zip": zip_name(gid, paper), "zip_bytes": len(zipped),
             "printables": [{"stem": e.stem, "title": e.guide.title, "pages": e.pages, "sides": e.guide.sides,
-                            "pdf": f"{paper}/{e.stem}.pdf", "bytes": len(pdfs[e.stem])} for e in entries],
-        }
+                            "pdf": f"{paper}/{e.stem}.pdf", "bytes": len(pdfs[e.stem])} for e in entries]}
+    return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info
+
+
+def _thumbs_job(game, papers: dict[str, dict[str, bytes]]) -> tuple[dict[str, bytes], tuple, dict]:
+    files, info = thumbnails(papers)
+    return files, ("thumbs",), info
+
+
+def _export_job(game, name: str, gout: Path) -> tuple[dict[str, bytes], tuple, dict]:
+    files, info = EXPORTS[name](game, gout)
+    return files, ("exports", name), info
+
+
+def _jobs(game, gout: Path, papers: dict[str, dict[str, bytes]]) -> list[tuple]:
+    """The independent pieces of work for one game: (function, arguments)."""
+    jobs: list[tuple] = [(_kit_job, (game, paper, pdfs)) for paper, pdfs in papers.items()]
     if papers:
-        thumbs, record["thumbs"] = thumbnails(papers)
-        files.update(thumbs)
-    record["exports"] = {}
-    for name, export in EXPORTS.items():
-        made, info = export(game)
-        files.update(made)
-        if made:
-            record["exports"][name] = info
-    return files, record
+        jobs.append((_thumbs_job, (game, papers)))
+    jobs += [(_export_job, (game, name, gout)) for name in EXPORTS]
+    return jobs
+
+
+def _run(job: tuple) -> tuple[dict[str, bytes], tuple, dict]:
+    fn, args = job
+    return fn(*args)
+
+
+def _record(game, pieces: list[dict]) -> dict:
+    cfg = game.data.game
+    return {"id": game.game_id, "name": cfg.name, "version": cfg.version,
+            "description": getattr(cfg, "description", None) or "", "papers": {}, "pieces": pieces,
+            "thumbs": {}, "exports": {}}
+
+
+def _place(record: dict, where: tuple, files: dict, info: dict) -> None:
+    if where[0] == "thumbs":
+        record["thumbs"] = info
+    elif files or where[0] == "papers":  # an export with nothing to make stays off the page
+        record[where[0]][where[1]] = info
 
 
 def publish(*, games: list, out: Path, papers: list[str], previews: bool = True, force: bool = False,
-            emit: Callable[[str, dict], None] | None = None) -> list[Path]:
-    """Make the kits, zips, exports and gallery for ``games`` under ``out``; returns the paths written."""
+            emit: Callable[[str, dict], None] | None = None, jobs: int | None = None) -> list[Path]:
+    """Make the kits, zips, exports and gallery for ``games`` under ``out``; returns the paths written.
+
+    The pieces of work (a kit per paper, thumbnails, each export) are independent: with more than
+    one worker they run in parallel processes, and the parent alone writes files.
+    """
     emit = emit or (lambda name, info: None)
     written: list[Path] = []
-    changed = False
+    todo = []
     for game in games:
         gout = out / game.game_id
         on_disk = _papers_on_disk(gout, papers)
         pieces = _meshes(gout)
-        digest = _digest(game, on_disk, pieces, previews)
+        digest = _digest(game, gout, on_disk, pieces, previews)
         old = _read_json(gout / MANIFEST)
         if (not force and old.get("digest") == digest
                 and all((gout / f).is_file() for f in old.get("files", []))):
-            emit("skipped", {"game": game.game_id, "target": "publish"})
             continue
-        emit("start", {"game": game.game_id, "target": "publish"})
-        files, record = publish_game(game, gout, on_disk, pieces)
+        # Only "start" (it names the work on the progress bar): "done" would count past the planned targets.
+        emit("start", {"game": game.game_id, "target": "print kits, gallery, exports"})
+        todo.append((game, gout, digest, old, _record(game, pieces), _jobs(game, gout, on_disk)))
+    every = [(i, job) for i, item in enumerate(todo) for job in item[5]]
+    workers = min(len(every), jobs if jobs is not None else (os.cpu_count() or 1))
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_run, [job for _, job in every]))
+    else:
+        results = [_run(job) for _, job in every]
+    made: dict[int, dict[str, bytes]] = {i: {} for i in range(len(todo))}
+    for (i, _), (files, where, info) in zip(every, results):
+        made[i].update(files)
+        _place(todo[i][4], where, files, info)
+    for i, (game, gout, digest, old, record, _) in enumerate(todo):
+        files = made[i]
         for rel, data in files.items():
             if write_if_changed(gout / rel, data):
                 written.append(gout / rel)
         remove_stale(gout, [f for f in old.get("files", []) if f not in files])
         manifest = {"format": FORMAT, "digest": digest, "files": sorted(files), "record": record}
         write_if_changed(gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
-        changed = True
-        emit("done", {"game": game.game_id, "target": "publish", "files": len(files)})
+    changed = bool(todo)
     index = out / GALLERY
     if changed or not index.is_file():
         records = [m["record"] for m in (_read_json(p) for p in sorted(out.glob(f"*/{MANIFEST}"))) if m]
