@@ -31,9 +31,9 @@ def parse_axial(text: str) -> Hex | None:
 
 def check_maps(ctx: CheckContext) -> Iterable[Finding]:
     game = ctx.data.game
-    terrain = {t.name.casefold() for t in getattr(ctx.data, "terrain", [])}
-    terrain_names = [t.name for t in getattr(ctx.data, "terrain", [])]
-    for mi, m in enumerate(getattr(ctx.data, "maps", [])):
+    terrain = {t.name.casefold() for t in ctx.data.terrain}
+    terrain_names = [t.name for t in ctx.data.terrain]
+    for mi, m in enumerate(ctx.data.maps):
         base = ("maps", mi)
         orientation = m.orientation or game.hex.orientation
         try:

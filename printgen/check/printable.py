@@ -35,7 +35,7 @@ def check_glyphs(ctx: CheckContext) -> Iterable[Finding]:
 
 
 def check_icons(ctx: CheckContext) -> Iterable[Finding]:
-    for i, token in enumerate(getattr(ctx.data, "tokens", []) or []):
+    for i, token in enumerate(ctx.data.tokens):
         if token.icon and token.icon not in ICONS:
             hint = did_you_mean(token.icon, ICONS)
             yield error("unknown-icon", f"token '{token.name}' uses icon '{token.icon}', which is not built in"

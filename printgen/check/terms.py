@@ -33,9 +33,9 @@ def _offset_loc(ctx: CheckContext, path: tuple, text: str, offset: int):
 def check_terms(ctx: CheckContext) -> Iterable[Finding]:
     """Scan the pack's rules texts for misused keywords and misspelt tokens."""
     texts = ctx.pack.rules_texts(ctx.data)
-    vocabulary = list(ctx.pack.vocabulary(ctx.data, ctx.rules))
-    keywords = list(getattr(ctx.data, "keywords", []) or [])
-    tokens = list(getattr(ctx.data, "tokens", []) or [])
+    vocabulary = list(ctx.pack.vocabulary(ctx.data, ctx.rules)) + list(ctx.rules.terms)
+    keywords = ctx.data.keywords
+    tokens = ctx.data.tokens
     kw_names = {k.name for k in keywords}
     vocab = {v.casefold() for v in vocabulary} | {n.casefold() for n in kw_names}
     vocab |= {t.name.casefold() for t in tokens}

@@ -15,6 +15,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from ..findings import Finding, did_you_mean, error, has_errors, sort_findings
 from ..load.game_folder import GameSource, load_game_folder
 from ..model.base import findings_from_validation
+from ..model.content import Content, Rules
 from ..model.game import GameConfig
 from ..packs import CheckContext, PACKS, RulePack
 from .maps import check_maps
@@ -35,8 +36,8 @@ class ValidatedGame:
     folder: Path
     source: GameSource | None = None
     pack: RulePack | None = None
-    data: Any = None
-    rules: Any = None
+    data: Content | None = None  # the pack's data model (a Content)
+    rules: Rules | None = None  # the pack's rules model; None when game.yaml's rules are invalid
     findings: list[Finding] = field(default_factory=list)
     templates: Path | None = None  # the folder of the game's templates (rulebook/...), when it has one
 
@@ -56,7 +57,7 @@ def _item_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def _build(source: GameSource, pack: RulePack) -> tuple[Any, list[Finding]]:
+def _build(source: GameSource, pack: RulePack) -> tuple[Content | None, list[Finding]]:
     """Validate item by item, so one broken class does not hide the rest of the game's findings."""
     findings: list[Finding] = []
     locate = source.loc

@@ -1,4 +1,5 @@
-"""Content kinds shared by several games: tokens, keywords, terrain, maps."""
+"""Content every game system shares: tokens, keywords, terrain, maps, pieces, and the base models
+that each pack's data and rule numbers extend (Content, Rules)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pydantic import Field
 from typing_extensions import Annotated
 
 from .base import Colour, Model, RawText, Text
+from .game import GameConfig
 
 Count = Annotated[int, Field(ge=0, le=1000)]
 
@@ -79,3 +81,21 @@ class Piece(Model):
     levels: Annotated[int, Field(ge=1, le=20)] = 1  # how many levels high (a map region uses its own levels)
     count: Count = 1
     text: Text | None = None
+
+
+class Rules(Model):
+    """The base of every pack's rule numbers (game.yaml ``rules:``), validated by the pack's subclass."""
+
+    terms: list[Text] = []  # capitalised words that may precede a number in rules text without being keywords
+
+
+class Content(Model):
+    """A game's data: its settings and the content kinds every system has. A pack's data model extends
+    it with the pack's own kinds (one list field per kind, named as the YAML key)."""
+
+    game: GameConfig
+    tokens: list[Token] = []
+    keywords: list[Keyword] = []
+    terrain: list[Terrain] = []
+    maps: list[MapDef] = []
+    pieces: list[Piece] = []

@@ -79,4 +79,6 @@ class GameConfig(Model):
     print: PrintSpec = PrintSpec()
     mesh: MeshSpec = MeshSpec()
     description: Text | None = None
+    # The rules mapping as written; the pack's Rules model validates it into ValidatedGame.rules,
+    # which is what checks, renderers and templates read.
     rules: dict[str, Any] = {}

@@ -3,37 +3,38 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..asset import Asset
 from ..findings import Finding, Location
 from ..load.game_folder import GameSource
-from ..model.base import Model
+from ..model.content import Content, Rules
 
 
-def no_texts(data: Any) -> Iterator[tuple[tuple, str]]:
+def no_texts(data: Content) -> Iterator[tuple[tuple, str]]:
     """A pack without rules text to scan."""
     return iter(())
 
 
-def no_vocabulary(data: Any, rules: Any) -> Iterable[str]:
+def no_vocabulary(data: Content, rules: Rules) -> Iterable[str]:
     """A pack without extra words allowed before numbers."""
     return ()
 
 
 @dataclass(frozen=True)
 class RulePack:
-    """A game system. ``data_model`` has a ``game`` field and one list field per content kind."""
+    """A game system. ``data_model`` extends Content with one list field per content kind of its own;
+    ``rules_model`` extends Rules with the system's rule numbers."""
 
     system: str
     title: str
-    data_model: type[Model]
-    rules_model: type[Model]
+    data_model: type[Content]
+    rules_model: type[Rules]
     checks: tuple[Callable[["CheckContext"], Iterable[Finding]], ...] = ()
     # Where rules text lives, for keyword/token scanning: yields (path, text).
-    rules_texts: Callable[[Any], Iterator[tuple[tuple, str]]] = no_texts
+    rules_texts: Callable[[Content], Iterator[tuple[tuple, str]]] = no_texts
     # Words that may precede a number in rules text without being keywords (stat names, resources...).
-    vocabulary: Callable[[Any, Any], Iterable[str]] = no_vocabulary
+    vocabulary: Callable[[Content, Rules], Iterable[str]] = no_vocabulary
     # The pack's own printables, registered like the shared ones.
     assets: tuple[Asset, ...] = ()
     # Extra printgen: image kinds for rulebooks: kind -> resolver(argument, game) -> (ops, w mm, h mm).
@@ -50,8 +51,8 @@ class CheckContext:
 
     source: GameSource
     pack: RulePack
-    data: Any  # the pack's data model
-    rules: Any  # the pack's rules model (None when game.yaml's rules are invalid)
+    data: Content  # the pack's data model
+    rules: Rules | None  # the pack's rules model (None when game.yaml's rules are invalid)
 
     def loc(self, path: tuple, *, key: bool = False) -> Location:
         return self.source.loc(path, key=key)

@@ -93,7 +93,7 @@ def token_pages(tokens: list[Token], d: float, spec: PageSpec) -> list[Page]:
 
 def render_tokens(game, spec: PageSpec) -> dict[str, Document]:
     """Asset renderer: all the game's tokens on one document."""
-    tokens = list(getattr(game.data, "tokens", []) or [])
+    tokens = game.data.tokens
     if not tokens:
         return {}
     d = game.data.game.token.diameter

@@ -30,7 +30,7 @@ def template_scope(game) -> dict:
 def term_anchors(markdown: str, game) -> dict[str, str]:
     """Keywords and tokens that have a heading of their own somewhere in the book -> that heading's anchor."""
     headings = {m.group(1).strip() for m in _HEADING.finditer(markdown)}
-    names = [k.name for k in getattr(game.data, "keywords", [])] + [t.name for t in getattr(game.data, "tokens", [])]
+    names = [k.name for k in game.data.keywords] + [t.name for t in game.data.tokens]
     return {n: "h-" + slug(n) for n in names if n in headings}
 
 

@@ -160,7 +160,7 @@ def rules_texts(data) -> Iterator[tuple[tuple, str]]:
 
 def vocabulary(data, rules) -> Iterable[str]:
     words = ["ATK", "DEF", "SP", "VIT", "Attack", "Defense", "Vitality", "Move", "Movement", "Roll", "Step"]
-    words += list(rules.resources) + list(rules.terms)
+    words += list(rules.resources)
     for kind in ("classes", "enemies", "attack_types", "tokens"):
         words += [item.name for item in getattr(data, kind)]
     for sc in data.scenarios:

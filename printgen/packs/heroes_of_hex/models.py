@@ -10,8 +10,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 from ...model.base import Colour, Model, Text
-from ...model.content import Keyword, MapDef, Piece, Terrain, Token
-from ...model.game import GameConfig
+from ...model.content import Content, Rules
 from ...model.notation import Cost, IntRange, Threshold
 
 Dice = Annotated[int, Field(ge=0, le=20)]
@@ -140,7 +139,7 @@ class Release(Model):
     sections: list[ChangeSection] = []
 
 
-class HeroesRules(Model):
+class HeroesRules(Rules):
     """Rule numbers of the Heroes of Hex system; they live in game.yaml under ``rules``."""
 
     actions_per_class: Annotated[int, Field(ge=1, le=12)]
@@ -156,18 +155,11 @@ class HeroesRules(Model):
     hex_per_turn: Annotated[int, Field(ge=0)] = 1
     starting_hex: Annotated[int, Field(ge=0)] = 0
     negate_fate_cost: Annotated[int, Field(ge=0)] = 3
-    terms: list[Text] = []  # capitalised words that may stand before a number without being keywords
 
 
-class HeroesData(Model):
-    game: GameConfig
+class HeroesData(Content):
     classes: list[HeroClass] = []
-    tokens: list[Token] = []
-    keywords: list[Keyword] = []
     attack_types: list[AttackType] = []
     enemies: list[Enemy] = []
     scenarios: list[Scenario] = []
-    terrain: list[Terrain] = []
-    maps: list[MapDef] = []
     changelog: list[Release] = []
-    pieces: list[Piece] = []

@@ -99,8 +99,7 @@ def rules_texts(data) -> Iterable[tuple[tuple, str]]:
 
 
 def vocabulary(data, rules) -> Iterable[str]:
-    return ["Dice", "Armor", "Attack", "Distance", "Range", "Player", "Players", "Section"] + list(rules.terms) \
-        + [t.name for t in data.tokens]
+    return ["Dice", "Armor", "Attack", "Distance", "Range", "Player", "Players", "Section"] + [t.name for t in data.tokens]
 
 
 CHECKS = (check_faces, check_setups)

@@ -8,8 +8,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 from ...model.base import Model, Text
-from ...model.content import MapDef, Piece, Terrain, Token
-from ...model.game import GameConfig
+from ...model.content import Content, Rules
 from ...model.notation import IntRange
 
 Direction = Text  # forward, back, forward-left, forward-right, back-left, back-right, all; diagonals: left, right, ...
@@ -68,23 +67,17 @@ class Action(Model):
     text: Text
 
 
-class DiceRules(Model):
+class DiceRules(Rules):
     faces: Annotated[int, Field(ge=2, le=20)] = 6
     map: Text  # the battlefield map's name
     map_radius: Annotated[int, Field(ge=1, le=30)]
     attack_bonus: int = 1  # the unit table's header: Attack = Dice + 1
     distance_base: int = 6  # the unit table's header: Distance >= 6 - Dice
     reroll_divisor: Annotated[int, Field(ge=1)] = 3  # each player may reroll a third of their dice
-    terms: list[Text] = []
 
 
-class DiceData(Model):
-    game: GameConfig
+class DiceData(Content):
     faces: list[Face] = []
     setups: list[Setup] = []
     actions: list[Action] = []
     combat: list[Action] = []  # combat rules for the player aid
-    tokens: list[Token] = []
-    terrain: list[Terrain] = []
-    maps: list[MapDef] = []
-    pieces: list[Piece] = []

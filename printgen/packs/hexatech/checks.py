@@ -85,7 +85,7 @@ def rules_texts(data) -> Iterable[tuple[tuple, str]]:
 
 
 def vocabulary(data, rules) -> Iterable[str]:
-    return ["Attack", "Defense", "Draw", "Place", "Remove", "Shield"] + list(rules.terms) + \
+    return ["Attack", "Defense", "Draw", "Place", "Remove", "Shield"] + \
         [f.name.title() for f in data.factions] + [t.name for t in data.tokens]
 
 

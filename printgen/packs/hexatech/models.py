@@ -9,8 +9,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 from ...model.base import Colour, Model, Text
-from ...model.content import MapDef, Piece, Terrain, Token
-from ...model.game import GameConfig
+from ...model.content import Content, Rules
 
 EDGE_NAMES = ("top", "top-right", "bottom-right", "bottom", "bottom-left", "top-left")  # flat-top, clockwise
 
@@ -54,21 +53,15 @@ class Deck(Model):
     text: Text | None = None
 
 
-class TechRules(Model):
+class TechRules(Rules):
     deck_size: Annotated[int, Field(ge=1)] = 14
     pattern_size: Annotated[int, Field(ge=1)] = 7
     rotation: bool = True  # may a tile be turned when placed?
     wild_faction: Text | None = None  # placing a tile of this faction ignores link colours
     actions_per_turn: Annotated[int, Field(ge=1)] = 2
-    terms: list[Text] = []
 
 
-class TechData(Model):
-    game: GameConfig
+class TechData(Content):
     factions: list[Faction] = []
     tiles: list[Tile] = []
     decks: list[Deck] = []
-    tokens: list[Token] = []
-    terrain: list[Terrain] = []
-    maps: list[MapDef] = []
-    pieces: list[Piece] = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-from types import SimpleNamespace
 
 from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Document, Group, Op, Page, Poly, RawFile, Style, Text, pt
@@ -13,7 +12,7 @@ from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
 from ...hexgrid import Hex, Layout, format_textmap, hexagon, rectangle
-from ...model.content import LegendEntry, MapDef, Terrain
+from ...model.content import Content, LegendEntry, MapDef, Terrain
 from ...names import slug
 from ...render.compose import finish
 from ...render.flow import Flow
@@ -191,7 +190,7 @@ def render_mat(game, spec: PageSpec) -> dict[str, Document]:
     mapdef = MapDef(name=f"{data.game.name} pattern mat", orientation="flat",
                     layout=format_textmap(cells, "flat", spacing=2),
                     legend={".": LegendEntry(terrain="Slot"), "C": LegendEntry(terrain="Core")})
-    view = SimpleNamespace(game=data.game, terrain=[Terrain(name="Slot", colour="#dfe5ee"),
+    view = Content(game=data.game, maps=[mapdef], terrain=[Terrain(name="Slot", colour="#dfe5ee"),
                                                     Terrain(name="Core", colour="#c9d3e2")])
     pages = render_map(mapdef, view, spec)
     return {"pattern-mat": finish(pages, spec, game=data.game, title="HEXATECH pattern mat")}
