@@ -10,6 +10,7 @@ from typing import Iterable
 from ..draw.page import PageSpec, map_fits_page
 from ..findings import Finding, did_you_mean, error, warning
 from ..hexgrid import Hex, Layout, TextMapError, parse_textmap
+from ..names import index_by_name, name_key
 from ..packs.base import CheckContext
 from ..units import PAPER_SIZES
 
@@ -31,7 +32,7 @@ def parse_axial(text: str) -> Hex | None:
 
 def check_maps(ctx: CheckContext) -> Iterable[Finding]:
     game = ctx.data.game
-    terrain = {t.name.casefold() for t in ctx.data.terrain}
+    terrain = set(index_by_name(ctx.data.terrain))
     terrain_names = [t.name for t in ctx.data.terrain]
     for mi, m in enumerate(ctx.data.maps):
         base = ("maps", mi)
@@ -45,12 +46,12 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
             if len(ch) != 1:
                 yield error("map-legend", f"legend key '{ch}' must be a single character (each character is a hex)",
                             ctx.loc(base + ("legend", ch), key=True))
-            if entry.terrain.casefold() not in terrain:
+            if name_key(entry.terrain) not in terrain:
                 hint = did_you_mean(entry.terrain, terrain_names)
                 yield error("unknown-terrain", f"terrain '{entry.terrain}' is not defined under terrain:"
                             + (f"; did you mean '{hint}'?" if hint else ""),
                             ctx.loc(base + ("legend", ch, "terrain")))
-            if entry.zone and entry.zone.casefold() not in {z.name.casefold() for z in m.zones}:
+            if entry.zone and name_key(entry.zone) not in set(index_by_name(m.zones)):
                 hint = did_you_mean(entry.zone, [z.name for z in m.zones])
                 yield error("unknown-zone", f"zone '{entry.zone}' is not among this map's zones:"
                             + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(base + ("legend", ch, "zone")))
@@ -67,9 +68,9 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
             if ch not in used:
                 yield warning("unused-legend", f"map '{m.name}': legend character '{ch}' is not used in the layout",
                               ctx.loc(base + ("legend", ch), key=True))
-        zones_used = {m.legend[c].zone.casefold() for c in used if c in m.legend and m.legend[c].zone}
+        zones_used = {name_key(m.legend[c].zone) for c in used if c in m.legend and m.legend[c].zone}
         for zi, z in enumerate(m.zones):
-            if z.name.casefold() not in zones_used:
+            if name_key(z.name) not in zones_used:
                 yield warning("empty-zone", f"map '{m.name}': zone '{z.name}' has no hexes on the map",
                               ctx.loc(base + ("zones", zi, "name")))
         for oi, obj in enumerate(m.objectives):

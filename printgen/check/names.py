@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..findings import Finding, error
+from ..names import name_key
 from ..packs.base import CheckContext
 
 
@@ -18,7 +19,7 @@ def check_unique_names(ctx: CheckContext) -> Iterable[Finding]:
             name = getattr(item, "name", None)
             if not isinstance(name, str):
                 continue
-            key = name.casefold()
+            key = name_key(name)
             if key in seen:
                 first = ctx.loc((kind, seen[key], "name"))
                 yield error("duplicate-name", f"{kind}: '{name}' is defined twice (first at {first}); names must be "

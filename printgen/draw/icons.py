@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from ..hexgrid.layout import hex_corners
 from .document import Circle, Op, Poly, Rect, Style
 
 IconFn = Callable[[float, float, float, str], list[Op]]
@@ -75,7 +76,7 @@ def star(cx, cy, s, colour) -> list[Op]:
 
 
 def hexagon(cx, cy, s, colour) -> list[Op]:
-    pts = [(0.95 * math.cos(math.pi / 3 * i), 0.95 * math.sin(math.pi / 3 * i)) for i in range(6)]
+    pts = hex_corners(0.0, 0.0, 0.95)
     return [_poly(cx, cy, s, pts, colour)]
 
 

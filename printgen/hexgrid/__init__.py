@@ -8,13 +8,13 @@ from .coords import (
     DIRECTIONS, Hex, add, direction, distance, hexagon, line, neighbour, neighbours,
     parallelogram, rectangle, ring, rotate_left, rotate_right, scale, spiral, subtract,
 )
-from .layout import Layout
+from .layout import Layout, hex_corners, honeycomb
 from .outline import outline_loops, outline_points
 from .textmap import TextMap, TextMapError, format_textmap, parse_textmap
 
 __all__ = [
     "DIRECTIONS", "Hex", "Layout", "TextMap", "TextMapError", "add", "direction", "distance",
-    "format_textmap", "hexagon", "line", "neighbour", "neighbours", "outline_loops", "outline_points",
+    "format_textmap", "hex_corners", "hexagon", "honeycomb", "line", "neighbour", "neighbours", "outline_loops", "outline_points",
     "parallelogram", "parse_textmap", "rectangle", "ring", "rotate_left", "rotate_right", "scale",
     "spiral", "subtract",
 ]

@@ -13,6 +13,23 @@ from .coords import Hex, round_hex
 SQRT3 = math.sqrt(3.0)
 
 
+def hex_corners(cx: float, cy: float, radius: float, orientation: str = "flat") -> list[tuple[float, float]]:
+    """The six corners of a hexagon centred on (cx, cy) mm with centre-to-corner ``radius`` mm, going round
+    clockwise on screen from the right (flat-top) or the lower right (pointy-top)."""
+    start = 0.0 if orientation == "flat" else 30.0
+    return [(cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i)))
+            for i in range(6)]
+
+
+def honeycomb(width: float, height: float, radius: float):
+    """Centres (mm) of flat-top hexes of centre-to-corner ``radius`` tiling a ``width`` x ``height`` box from
+    (0, 0) and a hex beyond each edge, column by column (odd columns half a hex lower)."""
+    dx, dy = 1.5 * radius, SQRT3 * radius
+    for c in range(int(width / dx) + 2):
+        for row in range(int(height / dy) + 2):
+            yield c * dx, row * dy + (dy / 2 if c % 2 else 0)
+
+
 class Layout:
     """``orientation`` "flat" or "pointy"; ``size`` flat-to-flat in mm; ``origin`` where Hex(0, 0)'s
     centre lands, mm. (A plain class, not a dataclass: `printgen stl` starts faster without them.)"""
@@ -73,12 +90,7 @@ class Layout:
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         """The six corners of ``h`` in mm, going round the hex (clockwise on screen)."""
         cx, cy = self.hex_to_point(h)
-        start = 0.0 if self.orientation == "flat" else 30.0
-        R = self.radius
-        return [
-            (cx + R * math.cos(math.radians(start + 60 * i)), cy + R * math.sin(math.radians(start + 60 * i)))
-            for i in range(6)
-        ]
+        return hex_corners(cx, cy, self.radius, self.orientation)
 
     def bounds(self, hexes) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) mm of the hexes' corners."""

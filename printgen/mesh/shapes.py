@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..hexgrid import Hex, hexagon, rectangle
+from ..names import by_name, name_key
 
 
 class ShapeError(ValueError):
@@ -74,14 +75,14 @@ def region_levels(spec: str, data) -> dict[Hex, int]:
         raise ShapeError("map: shapes need a game (--game DIR, or run inside a project with data/)")
     name, _, rest = spec.partition(":")
     terrain, _, level = rest.partition(":")
-    m = next((m for m in data.maps if m.name.casefold() == name.casefold()), None)
+    m = by_name(data.maps, name)
     if m is None:
         raise ShapeError(f"no map named {name!r} (maps: {', '.join(x.name for x in data.maps)})")
     tm = parse_textmap(m.layout, m.orientation or data.game.hex.orientation)
     out: dict[Hex, int] = {}
     for h, cell in tm.cells.items():
         entry = m.legend.get(cell.char)
-        if entry is None or (terrain and entry.terrain.casefold() != terrain.casefold()):
+        if entry is None or (terrain and name_key(entry.terrain) != name_key(terrain)):
             continue
         if level and entry.level < int(level):
             continue

@@ -77,6 +77,15 @@ def parse_int_range(value: Any) -> tuple[int, int]:
 IntRange = Annotated[tuple[int, int], BeforeValidator(parse_int_range)]
 
 
+def format_range(rng: tuple[int, int], *, none: str | None = None) -> str:
+    """A range as designers write it: (1, 3) -> "1-3", (2, 2) -> "2". With ``none``, a range ending at 0
+    (nothing, such as "no attack range") prints as that text."""
+    lo, hi = rng
+    if none is not None and not hi:
+        return none
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
 def parse_threshold(value: Any) -> int:
     """``"4+"`` or ``4`` -> 4 (the lowest value that counts)."""
     if isinstance(value, int) and not isinstance(value, bool):

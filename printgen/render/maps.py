@@ -20,6 +20,7 @@ from ..draw.text import single_line
 from ..hexgrid import Hex
 from ..model.content import MapDef
 from ..model.maps import MapGeom, map_geometry
+from ..names import by_name, index_by_name, name_key
 from .compose import heading, one_per_item
 
 MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
@@ -36,8 +37,8 @@ def _abbrev(name: str) -> str:
 def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float) -> list[Op]:
     """Draw the part of the map inside ``window`` (map mm) with the window's corner at (dx, dy) page mm."""
     wx0, wy0, wx1, wy1 = window
-    terrain = {t.name.casefold(): t for t in data.terrain}
-    zones = {z.name.casefold(): z for z in geom.mapdef.zones}
+    terrain = index_by_name(data.terrain)
+    zones = index_by_name(geom.mapdef.zones)
     size = geom.layout.size
     fills: list[Op] = []
     overlays: list[Op] = []
@@ -47,7 +48,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         cx, cy = geom.layout.hex_to_point(h)
         if cx + size < wx0 or cx - size > wx1 or cy + size < wy0 or cy - size > wy1:
             continue
-        t = terrain.get(entry.terrain.casefold())
+        t = terrain.get(name_key(entry.terrain))
         colour = t.colour if t else "#ffffff"
         clipped = clip_polygon(corners, wx0, wy0, wx1, wy1)
         if len(clipped) < 3:
@@ -59,8 +60,8 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                           role="hex" if whole else "hex-part"))
         if t and t.blocked:
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35))
-        if entry.zone and entry.zone.casefold() in zones:
-            z = zones[entry.zone.casefold()]
+        if entry.zone and name_key(entry.zone) in zones:
+            z = zones[name_key(entry.zone)]
             rim_w = size * 0.045
             rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
                                wx1 - rim_w / 2, wy1 - rim_w / 2)
@@ -133,11 +134,11 @@ def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op
     for _, entry in geom.cells.values():
         if entry.terrain not in used_terrain:
             used_terrain.append(entry.terrain)
-    terrain = {t.name.casefold(): t for t in data.terrain}
+    terrain = index_by_name(data.terrain)
     items: list[tuple[str, Op]] = []
     fs = pt(6.5)
     for name in used_terrain:
-        t = terrain.get(name.casefold())
+        t = terrain.get(name_key(name))
         if t:
             label = t.name + (" (blocked)" if t.blocked else "")
             items.append((label, Rect(0, 0, 4, 3, Style(fill=t.colour, stroke=INK, width=0.15))))
@@ -288,7 +289,7 @@ def _assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     ox = x0 + ((x1 - x0) - cover_w * scale) / 2 - min(tiling.start[0], 0.0) * scale
     thumb = []
     for h, (_, entry) in sorted(geom.cells.items()):
-        t = next((t for t in data.terrain if t.name.casefold() == entry.terrain.casefold()), None)
+        t = by_name(data.terrain, entry.terrain)
         pts = tuple((ox + x * scale, top + y * scale) for x, y in geom.layout.corners(h))
         thumb.append(Poly(pts, Style(fill=t.colour if t else "#ffffff", stroke="#777777", width=0.1)))
     page.add(*thumb)

@@ -9,7 +9,6 @@ third pass runs only if the count moved). The document is deterministic
 from __future__ import annotations
 
 import io
-import math
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -25,6 +24,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ..draw.colour import mix
 from ..draw.fonts import pdf_name, register_pdf_fonts
 from ..draw.page import PageSpec
+from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
 from ..safety.markup import paragraph, text
 from .markdown import Heading
@@ -155,18 +155,14 @@ class Rulebook(BaseDocTemplate):
         canv.setStrokeColor(line)
         canv.setLineWidth(0.8)
         r = mm_to_pt(11)
-        dx, dy = 1.5 * r, math.sqrt(3) * r
-        for c in range(int(w / dx) + 2):
-            for row in range(int(h / dy) + 2):
-                cx, cy = c * dx, row * dy + (dy / 2 if c % 2 else 0)
-                if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
-                    continue  # whole hexes only: nothing leans past the clip
-                p = canv.beginPath()
-                for i in range(7):
-                    a = math.pi / 3 * i
-                    x, y = cx + r * 0.9 * math.cos(a), cy + r * 0.9 * math.sin(a)
-                    (p.moveTo if i == 0 else p.lineTo)(x, y)
-                canv.drawPath(p, stroke=1, fill=0)
+        for cx, cy in honeycomb(w, h, r):
+            if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
+                continue  # whole hexes only: nothing leans past the clip
+            p = canv.beginPath()
+            corners = hex_corners(cx, cy, r * 0.9)
+            for i, (x, y) in enumerate(corners + corners[:1]):
+                (p.moveTo if i == 0 else p.lineTo)(x, y)
+            canv.drawPath(p, stroke=1, fill=0)
         canv.setStrokeColor(colors.HexColor("#d9c9a3"))
         canv.setLineWidth(1.6)
         m = mm_to_pt(14)

@@ -11,6 +11,7 @@ from typing import Callable
 from ..draw.document import Drawing, ImageError
 from ..draw.icons import ICONS, draw_icon
 from ..model.maps import map_geometry
+from ..names import by_name
 from ..render.maps import legend_ops, map_ops
 from ..render.tokens import token_face
 
@@ -18,10 +19,10 @@ ImageFn = Callable[[str, object], Drawing]
 
 
 def _named(items, name: str, kind: str):
-    for item in items:
-        if item.name.casefold() == name.casefold():
-            return item
-    raise ImageError(f"no {kind} named '{name}'")
+    item = by_name(items, name)
+    if item is None:
+        raise ImageError(f"no {kind} named '{name}'")
+    return item
 
 
 def map_image(name: str, game) -> Drawing:

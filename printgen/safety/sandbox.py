@@ -33,6 +33,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from pydantic import BaseModel
 
 from ..limits import limit
+from ..model.notation import format_range
 from .paths import inside
 
 TEMPLATE_MEMORY = 512 * 1024 * 1024  # bytes a template render may add to the process
@@ -217,5 +218,5 @@ def environment(search: Path, confine: Path) -> GameSandbox:
         keep_trailing_newline=True,
     )
     env.filters["cell"] = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
-    env.filters["dice"] = lambda rng: f"{rng[0]}" if rng[0] == rng[1] else f"{rng[0]}-{rng[1]}"
+    env.filters["dice"] = format_range
     return env

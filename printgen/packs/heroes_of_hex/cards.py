@@ -13,6 +13,8 @@ from ...draw.document import Circle, Group, ImageError, Op, Poly, Rect, Style, T
 from ...draw.fonts import text_width
 from ...draw.icons import draw_icon
 from ...draw.text import Fitted, Run, draw, fit, single_line, style_terms
+from ...hexgrid import hex_corners, honeycomb
+from ...names import by_name
 
 ACCENT = "#3b2f4a"
 PAPER = "#f4ecd8"
@@ -164,20 +166,11 @@ def card_back(game, w: float, h: float, bleed: float) -> list[Op]:
     line = mix(ACCENT, "#ffffff", 0.18)
     # a honeycomb of outlined hexes across the whole bleed box
     r = 6.0
-    import math
-
-    dx, dy = 1.5 * r, math.sqrt(3) * r
-    cols = int(fw / dx) + 2
-    rows = int(fh / dy) + 2
     hexes: list[Op] = []
-    for c in range(cols):
-        for rr in range(rows):
-            cx = c * dx
-            cy = rr * dy + (dy / 2 if c % 2 else 0)
-            pts = tuple((cx + r * 0.92 * math.cos(math.pi / 3 * i), cy + r * 0.92 * math.sin(math.pi / 3 * i))
-                        for i in range(6))
-            if all(-r <= x <= fw + r and -r <= y <= fh + r for x, y in pts):
-                hexes.append(Poly(pts, Style(stroke=line, width=0.3)))
+    for cx, cy in honeycomb(fw, fh, r):
+        pts = tuple(hex_corners(cx, cy, r * 0.92))
+        if all(-r <= x <= fw + r and -r <= y <= fh + r for x, y in pts):
+            hexes.append(Poly(pts, Style(stroke=line, width=0.3)))
     from ...draw.geometry import clip_polygon
 
     for hx in hexes:
@@ -197,7 +190,7 @@ def card_back(game, w: float, h: float, bleed: float) -> list[Op]:
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:
     """``printgen:card/<class>`` for the rulebook: the card front cut to its trim."""
-    cls = next((c for c in game.data.classes if c.name.casefold() == name.casefold()), None)
+    cls = by_name(game.data.classes, name)
     if cls is None:
         raise ImageError(f"no class named '{name}'")
     (w, h), bleed = game.data.game.card.size, game.data.game.card.bleed

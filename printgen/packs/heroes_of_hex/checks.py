@@ -6,6 +6,8 @@ import re
 from typing import Iterable, Iterator
 
 from ...findings import Finding, did_you_mean, error, warning
+from ...model.notation import format_range
+from ...names import index_by_name, name_key
 from ..base import CheckContext
 
 _ATTACK = re.compile(r"(?<![\w-])([A-Z][a-z]+)\s+(?:(?:Special|Physical)\s+)?(?:Area\s+)?Attack\b")
@@ -14,10 +16,6 @@ _NOT_TYPES = {"Special", "Physical", "Area", "Make", "Light", "Normal", "Heavy"}
 
 def _in(rng: tuple[int, int], v: int) -> bool:
     return rng[0] <= v <= rng[1]
-
-
-def _fmt(rng: tuple[int, int]) -> str:
-    return f"{rng[0]}-{rng[1]}" if rng[0] != rng[1] else str(rng[0])
 
 
 def check_classes(ctx: CheckContext) -> Iterator[Finding]:
@@ -29,7 +27,7 @@ def check_classes(ctx: CheckContext) -> Iterator[Finding]:
                         f"{rules.actions_per_class} (rules.actions_per_class)", ctx.loc(base + ("actions",)))
         if not _in(rules.vitality_range, cls.stats.vit):
             yield warning("vitality-range", f"class '{cls.name}' has VIT {cls.stats.vit}, outside the game's "
-                          f"vitality range {_fmt(rules.vitality_range)}", ctx.loc(base + ("stats", "vit")))
+                          f"vitality range {format_range(rules.vitality_range)}", ctx.loc(base + ("stats", "vit")))
         yield from _attributes(ctx, base, cls.name, "class", cls.stats)
         if cls.movement.resource not in rules.resources:
             yield error("unknown-resource", f"movement of '{cls.name}' is paid in '{cls.movement.resource}', which "
@@ -56,7 +54,7 @@ def _attributes(ctx: CheckContext, base: tuple, name: str, what: str, stats) -> 
     for key, value in stats.attributes().items():
         if not _in(rng, value):
             yield warning("attribute-range", f"{what} '{name}' has {key.upper().replace('_', ' ')} {value}, outside "
-                          f"the game's attribute range {_fmt(rng)}", ctx.loc(base + ("stats", key)))
+                          f"the game's attribute range {format_range(rng)}", ctx.loc(base + ("stats", key)))
 
 
 def check_enemies(ctx: CheckContext) -> Iterator[Finding]:
@@ -64,7 +62,7 @@ def check_enemies(ctx: CheckContext) -> Iterator[Finding]:
         base = ("enemies", ei)
         if not _in(ctx.rules.enemy_vitality_range, enemy.stats.vit):
             yield warning("vitality-range", f"enemy '{enemy.name}' has VIT {enemy.stats.vit}, outside the game's "
-                          f"enemy vitality range {_fmt(ctx.rules.enemy_vitality_range)}", ctx.loc(base + ("stats", "vit")))
+                          f"enemy vitality range {format_range(ctx.rules.enemy_vitality_range)}", ctx.loc(base + ("stats", "vit")))
         yield from _attributes(ctx, base, enemy.name, "enemy", enemy.stats)
 
 
@@ -95,16 +93,16 @@ def check_attack_types(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def check_scenarios(ctx: CheckContext) -> Iterator[Finding]:
-    enemies = {e.name.casefold(): e for e in ctx.data.enemies}
+    enemies = index_by_name(ctx.data.enemies)
     enemy_names = [e.name for e in ctx.data.enemies]
-    maps = {m.name.casefold() for m in ctx.data.maps}
+    maps = set(index_by_name(ctx.data.maps))
     die = ctx.rules.activation_die
     for si, sc in enumerate(ctx.data.scenarios):
         base = ("scenarios", si)
         listed = set()
         for ei, ec in enumerate(sc.enemies):
-            listed.add(ec.enemy.casefold())
-            if ec.enemy.casefold() not in enemies:
+            listed.add(name_key(ec.enemy))
+            if name_key(ec.enemy) not in enemies:
                 hint = did_you_mean(ec.enemy, enemy_names)
                 yield error("unknown-enemy", f"scenario '{sc.name}' brings '{ec.enemy}', which is not defined under "
                             "enemies:" + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(base + ("enemies", ei, "enemy")))
@@ -123,19 +121,19 @@ def check_scenarios(ctx: CheckContext) -> Iterator[Finding]:
                     cover[face] = ri
             for ni, name in enumerate(row.enemies):
                 path = rpath + ("enemies", ni)
-                if name.casefold() not in enemies:
+                if name_key(name) not in enemies:
                     hint = did_you_mean(name, enemy_names)
-                    yield error("unknown-enemy", f"activation row {_fmt(row.roll)} names '{name}', which is not "
+                    yield error("unknown-enemy", f"activation row {format_range(row.roll)} names '{name}', which is not "
                                 "defined under enemies:" + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(path))
-                elif name.casefold() not in listed:
-                    yield error("unknown-enemy", f"activation row {_fmt(row.roll)} names '{name}', but scenario "
+                elif name_key(name) not in listed:
+                    yield error("unknown-enemy", f"activation row {format_range(row.roll)} names '{name}', but scenario "
                                 f"'{sc.name}' does not bring it (add it to the scenario's enemies:)", ctx.loc(path))
         missing = [f for f in range(1, die + 1) if f not in cover]
         if missing:
             yield error("activation-table", f"scenario '{sc.name}': the activation table does not cover "
                         f"roll{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} of 1-{die}",
                         ctx.loc(base + ("activation",)))
-        if sc.map and sc.map.casefold() not in maps:
+        if sc.map and name_key(sc.map) not in maps:
             hint = did_you_mean(sc.map, [m.name for m in ctx.data.maps])
             yield error("unknown-map", f"scenario '{sc.name}' is played on map '{sc.map}', which is not defined under "
                         "maps:" + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(base + ("map",)))

@@ -8,6 +8,9 @@ from ...draw.colour import INK, mix
 from ...draw.document import Document, Page, Poly, Rect, Style, Text, pt
 from ...draw.page import PageSpec
 from ...draw.text import Run, style_terms
+from ...hexgrid import hex_corners
+from ...model.notation import format_range
+from ...names import by_name, index_by_name, name_key
 from ...render.compose import finish, heading, one_per_item
 from ...render.flow import Flow
 from ...render.maps import render_map
@@ -31,7 +34,7 @@ def _styled(text: str, styles, font: str = "sans") -> list[Run]:
 
 def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
     styles = term_styles(data)
-    enemies = {e.name.casefold(): e for e in data.enemies}
+    enemies = index_by_name(data.enemies)
     flow = Flow(spec)
     x0 = flow.x0
     flow.page.add(Text(x0, flow.y + 8.8, sc.name, "serif-bold", pt(22), INK))
@@ -67,7 +70,7 @@ def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
     flow.heading("Enemies", pt(11))
     rows = []
     for ec in sc.enemies:
-        e = enemies.get(ec.enemy.casefold())
+        e = enemies.get(name_key(ec.enemy))
         if not e:
             continue
         s = e.stats
@@ -79,8 +82,7 @@ def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
     flow.heading("Activation table (roll 1D6 each Enemy Turn)", pt(11))
     act_rows = []
     for row in sc.activation:
-        lo, hi = row.roll
-        act_rows.append([[Run(str(lo) if lo == hi else f"{lo}-{hi}", "sans-bold", INK)], _styled(row.text, styles)])
+        act_rows.append([[Run(format_range(row.roll), "sans-bold", INK)], _styled(row.text, styles)])
     flow.table(["Roll", "Activation and action"], [1, 11], act_rows, align=["center", "left"])
     if sc.actions:
         flow.heading("Enemy actions", pt(11))
@@ -88,7 +90,7 @@ def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
             flow.paragraph([Run(a.name + ": ", "sans-bold", INK)] + _styled(a.text, styles), indent=4, bullet="•")
     pages = flow.pages
     if sc.map:
-        m = next((m for m in data.maps if m.name.casefold() == sc.map.casefold()), None)
+        m = by_name(data.maps, sc.map)
         if m is not None:
             pages += render_map(m, data, spec, title=f"{sc.name}: {m.name}")
     return pages
@@ -100,8 +102,7 @@ def render_scenarios(game, spec: PageSpec) -> dict[str, Document]:
 
 
 def _hex_cell(cx: float, cy: float, r: float, style: Style) -> Poly:
-    return Poly(tuple((cx + r * math.cos(math.pi / 3 * i + math.pi / 6), cy + r * math.sin(math.pi / 3 * i + math.pi / 6))
-                      for i in range(6)), style)
+    return Poly(tuple(hex_corners(cx, cy, r, "pointy")), style)
 
 
 def render_hex_track(game, spec: PageSpec) -> dict[str, Document]:

@@ -6,6 +6,7 @@ from typing import Iterable, Iterator
 
 from ...findings import Finding, error, warning
 from ...hexgrid import Hex, TextMapError, distance, hexagon, parse_textmap
+from ...names import by_name, index_by_name, name_key
 from ..base import CheckContext
 from .patterns import PatternError, face_pattern, reach, step_hexes
 
@@ -54,7 +55,7 @@ def check_faces(ctx: CheckContext) -> Iterator[Finding]:
 
 def check_setups(ctx: CheckContext) -> Iterator[Finding]:
     rules = ctx.rules
-    battlefield = next((m for m in ctx.data.maps if m.name.casefold() == rules.map.casefold()), None)
+    battlefield = by_name(ctx.data.maps, rules.map)
     if battlefield is None:
         yield error("unknown-map", f"rules.map names '{rules.map}', which is not defined under maps:",
                     ctx.loc(("game", "rules", "map")))
@@ -70,7 +71,7 @@ def check_setups(ctx: CheckContext) -> Iterator[Finding]:
     if len(cells) != want or {Hex(h.q - centre.q, h.r - centre.r) for h in cells} != set(hexagon(rules.map_radius)):
         yield error("map-shape", f"map '{battlefield.name}' has {len(cells)} hexes; a radius-{rules.map_radius} "
                     f"hexagon has {want}", ctx.loc(("maps", mi, "layout")))
-    zones = {z.name.casefold() for z in battlefield.zones}
+    zones = set(index_by_name(battlefield.zones))
     for si, s in enumerate(ctx.data.setups):
         base = ("setups", si)
         if len(s.dice) != len(s.rerolls):
@@ -85,7 +86,7 @@ def check_setups(ctx: CheckContext) -> Iterator[Finding]:
             yield error("setup", f"{s.players} players need {s.players} bases, not {len(s.bases)}",
                         ctx.loc(base + ("bases",)))
         for bi, b in enumerate(s.bases):
-            if b.casefold() not in zones:
+            if name_key(b) not in zones:
                 yield error("unknown-zone", f"base '{b}' is not a zone of map '{battlefield.name}'",
                             ctx.loc(base + ("bases", bi)))
 

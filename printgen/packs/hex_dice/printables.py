@@ -9,6 +9,7 @@ from ...draw.document import Circle, Document, Op, Poly, Rect, Style, Text, pt
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
 from ...hexgrid import Hex, Layout, hexagon
+from ...model.notation import format_range
 from ...render.compose import finish
 from ...render.flow import Flow
 from ...render.sheets import card_pages
@@ -67,8 +68,7 @@ def unit_card(face, data, w: float, h: float, bleed: float) -> list[Op]:
     ops.append(Text(left + 13, bleed + 9.2, face.name, "serif-bold", ns, ink_on(ACCENT)))
     ops.append(Text(left + 13, bleed + 13.2, face.role, "sans-italic", pt(7), mix(ink_on(ACCENT), ACCENT, 0.25)))
     stats = [("ARMOR", str(face.armor)), ("ATTACK", str(face.attack)),
-             ("RANGE", "-" if not face.range[1] else (f"{face.range[0]}-{face.range[1]}" if face.range[0] != face.range[1]
-                                                      else str(face.range[0]))),
+             ("RANGE", format_range(face.range, none="-")),
              ("DISTANCE", str(face.distance)), ("MOVE", face.symbol)]
     bw = (inner - 4 * 1.0) / 5
     for i, (label, value) in enumerate(stats):
@@ -141,7 +141,7 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
     flow.heading("Units", pt(11))
     rows = []
     for f in sorted(data.faces, key=lambda f: f.value):
-        rng = "-" if not f.range[1] else (str(f.range[0]) if f.range[0] == f.range[1] else f"{f.range[0]}-{f.range[1]}")
+        rng = format_range(f.range, none="-")
         rows.append([[Run(str(f.value), "sans-bold")], [Run(f"{f.name} ({f.role})")], [Run(str(f.armor))],
                      [Run(str(f.attack))], [Run(rng)], [Run(str(f.distance))], [Run(" · ".join(f.notes))]])
     flow.table(["Die", "Unit", "Armor", "Attack", "Range", "Dist.", "Notes"], [0.8, 2.6, 1, 1, 1, 0.9, 4.5], rows,

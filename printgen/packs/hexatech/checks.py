@@ -6,6 +6,7 @@ from typing import Iterable, Iterator
 
 from ...draw.icons import ICONS
 from ...findings import Finding, did_you_mean, error, warning
+from ...names import index_by_name, name_key
 from ..base import CheckContext
 from .links import can_join
 
@@ -44,7 +45,7 @@ def check_tiles(ctx: CheckContext) -> Iterator[Finding]:
 
 def check_decks(ctx: CheckContext) -> Iterator[Finding]:
     rules = ctx.rules
-    tiles = {t.name.casefold(): t for t in ctx.data.tiles}
+    tiles = index_by_name(ctx.data.tiles)
     for di, deck in enumerate(ctx.data.decks):
         base = ("decks", di)
         if len(deck.tiles) != rules.deck_size:
@@ -54,12 +55,12 @@ def check_decks(ctx: CheckContext) -> Iterator[Finding]:
         members = []
         for k, name in enumerate(deck.tiles):
             path = base + ("tiles", k)
-            if name.casefold() in seen:
+            if name_key(name) in seen:
                 yield error("deck-duplicate", f"deck '{deck.name}' names '{name}' twice; its tiles must be uniquely "
                             "named", ctx.loc(path))
                 continue
-            seen[name.casefold()] = k
-            tile = tiles.get(name.casefold())
+            seen[name_key(name)] = k
+            tile = tiles.get(name_key(name))
             if tile is None:
                 hint = did_you_mean(name, [t.name for t in ctx.data.tiles])
                 yield error("unknown-tile", f"deck '{deck.name}' names '{name}', which is not defined under tiles:"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...names import name_key
+
 
 def can_join(a, b, *, rotation: bool, wild: str | None) -> bool:
     """Can tile ``b`` be placed next to tile ``a`` (in some position, and turned if allowed)?
@@ -28,7 +30,7 @@ def can_join(a, b, *, rotation: bool, wild: str | None) -> bool:
 def deck_summary(deck, tiles_by_name: dict, factions: list) -> dict:
     """Faction counts and the link matrix (base faction x link icon) of one deck, as plain data."""
     names = [f.name for f in factions]
-    tiles = [tiles_by_name[n.casefold()] for n in deck.tiles if n.casefold() in tiles_by_name]
+    tiles = [tiles_by_name[name_key(n)] for n in deck.tiles if name_key(n) in tiles_by_name]
     counts = Counter(t.faction for t in tiles)
     matrix = {base: {link: 0 for link in names} for base in names}
     duals = 0

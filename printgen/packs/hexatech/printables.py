@@ -11,9 +11,9 @@ from ...draw.document import Document, Group, Op, Page, Poly, RawFile, Style, Te
 from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
-from ...hexgrid import Hex, Layout, format_textmap, hexagon, rectangle
+from ...hexgrid import Hex, Layout, format_textmap, hex_corners, hexagon, rectangle
 from ...model.content import Content, LegendEntry, MapDef, Terrain
-from ...names import slug
+from ...names import index_by_name, name_key, slug
 from ...render.compose import finish
 from ...render.flow import Flow
 from ...render.maps import render_map
@@ -27,8 +27,7 @@ BACK = "#1f2430"
 
 def hex_points(cx: float, cy: float, flats: float) -> tuple[tuple[float, float], ...]:
     """A flat-top hexagon ``flats`` mm across the flats, centred on (cx, cy)."""
-    r = flats / SQ3
-    return tuple((cx + r * math.cos(math.pi / 3 * i), cy + r * math.sin(math.pi / 3 * i)) for i in range(6))
+    return tuple(hex_corners(cx, cy, flats / SQ3))
 
 
 def _edge_frame(i: int, cx: float, cy: float, dist: float) -> tuple[float, float, float, float]:
@@ -142,11 +141,11 @@ def render_decks(game, spec: PageSpec) -> dict:
     data = game.data
     size, bleed = data.game.hex.size, data.game.card.bleed
     factions = {f.name: f for f in data.factions}
-    tiles = {t.name.casefold(): t for t in data.tiles}
+    tiles = index_by_name(data.tiles)
     back = tile_back(data.game, size, bleed)
     out: dict = {}
     for deck in data.decks:
-        members = [tiles[n.casefold()] for n in deck.tiles if n.casefold() in tiles]
+        members = [tiles[name_key(n)] for n in deck.tiles if name_key(n) in tiles]
         pages = tile_pages([tile_face(t, factions, size, bleed) for t in members], back, size, bleed, spec)
         summary = deck_summary(deck, tiles, data.factions)
         pages.append(_summary_page(summary, data.factions, spec))
