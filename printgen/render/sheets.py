@@ -11,15 +11,22 @@ Pages are always portrait, so long edge means a left-right mirror.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..draw.document import Group, Op, Page, Poly, Style
 from ..draw.page import PageSpec
+from ..hexgrid import Layout, rectangle
 
 MARK_LEN = 3.0  # mm
 MARK_GAP = 0.8  # mm between the grid's bleed edge and a crop mark
 MARK_SPACE = MARK_LEN + MARK_GAP
 CROP = Style(stroke="#000000", width=0.15)
+
+
+def mirror_x(x: float, width: float, spec: PageSpec) -> float:
+    """Where something ``width`` mm wide at ``x`` goes on the back of the sheet, so that long-edge
+    duplex printing puts it right behind (a centre point: ``width`` 0)."""
+    return spec.width - x - width
 
 
 @dataclass(frozen=True)
@@ -51,15 +58,14 @@ class SheetLayout:
         return (h, w) if self.rotated else (w, h)
 
     def slots(self, *, back: bool = False) -> list[Slot]:
+        """Item slots in fill order; ``back``: where their backs go (mirrored for long-edge duplex)."""
         cw, ch = self.cell
         out = []
         for r in range(self.rows):
             for c in range(self.cols):
                 x = self.origin[0] + c * (cw + self.gutter)
                 y = self.origin[1] + r * (ch + self.gutter)
-                if back:
-                    x = self.spec.width - x - cw
-                out.append(Slot(x, y, self.rotated))
+                out.append(Slot(mirror_x(x, cw, self.spec) if back else x, y, self.rotated))
         return out
 
     def grid_box(self) -> tuple[float, float, float, float]:
@@ -138,40 +144,99 @@ def crop_marks(layout: SheetLayout) -> list[Op]:
     return ops
 
 
-def impose(fronts: Sequence[Sequence[Op]], layout: SheetLayout, *, backs: Sequence[Sequence[Op]] | None = None
+@dataclass(frozen=True)
+class Lattice:
+    """Where items sit on a sheet, whatever the grid: slots (top-left of each item's box on the page,
+    in fill order), the box's size on the page, how an item is moved into a slot, and marks every
+    sheet of this lattice carries (crop marks)."""
+
+    spec: PageSpec
+    slots: tuple[Slot, ...]
+    cell: tuple[float, float]  # item box (w, h) on the page, mm
+    put: Callable[[Sequence[Op], Slot, bool], Op]  # (item ops, slot, is a back) -> placed op
+    marks: tuple[Op, ...] = ()
+
+    def mirror(self, slot: Slot) -> Slot:
+        """The slot behind ``slot`` after a long-edge flip: mirrored left-right on the page."""
+        return Slot(mirror_x(slot.x, self.cell[0], self.spec), slot.y, slot.rotated)
+
+
+def rect_lattice(layout: SheetLayout) -> Lattice:
+    """The n-up grid of a sheet layout, with its crop marks."""
+    return Lattice(layout.spec, tuple(layout.slots()), layout.cell,
+                   lambda item, slot, back: place(item, slot, layout, back=back), tuple(crop_marks(layout)))
+
+
+def _translated(item: Sequence[Op], slot: Slot, back: bool) -> Group:
+    return Group(tuple(item), (1.0, 0.0, 0.0, 1.0, slot.x, slot.y))
+
+
+def hex_lattice(spec: PageSpec, box: tuple[float, float], pitch: float) -> Lattice:
+    """Hexagonal items (bounding ``box`` w x h mm) packed on a flat-top hex lattice of ``pitch`` mm
+    (densest for hexagons), centred in the content area, filled row by row. Raises ValueError when
+    not one fits."""
+    x0, y0, x1, y1 = spec.content
+    w, h = box
+    lay = Layout("flat", pitch)
+    slots = []
+    for hx in rectangle(12, 12, "flat"):
+        px, py = lay.hex_to_point(hx)
+        slots.append((px - w / 2, py - h / 2))
+    minx = min(x for x, _ in slots)
+    miny = min(y for _, y in slots)
+    slots = [(x - minx, y - miny) for x, y in slots]
+    fitting = [(x, y) for x, y in slots if x + w <= x1 - x0 and y + h <= y1 - y0]
+    if not fitting:
+        raise ValueError(f"a {h:g} mm hexagon does not fit the page")
+    gw = max(x for x, _ in fitting) + w
+    gh = max(y for _, y in fitting) + h
+    ox, oy = (spec.width - gw) / 2, y0 + (y1 - y0 - gh) / 2
+    fitting.sort(key=lambda p: (round(p[1], 3), p[0]))
+    return Lattice(spec, tuple(Slot(ox + x, oy + y, False) for x, y in fitting), (w, h), _translated)
+
+
+def impose(fronts: Sequence[Sequence[Op]], lattice: Lattice, *, backs: Sequence[Sequence[Op]] | None = None
            ) -> list[tuple[Page, str]]:
     """Pages of fronts, each followed by its backs page when ``backs`` is given.
 
-    ``backs`` holds one back per front, or a single back used for all.
-    Returns (page, "front" | "back") pairs without page furniture.
+    ``backs`` holds one back per front, or a single back used for all; each back
+    goes in the mirrored slot of its front. Returns (page, "front" | "back")
+    pairs without page furniture.
     """
     pages: list[tuple[Page, str]] = []
-    n = layout.per_page
+    n = len(lattice.slots)
+    spec = lattice.spec
     for start in range(0, len(fronts), n):
         chunk = list(range(start, min(start + n, len(fronts))))
-        page = Page(layout.spec.width, layout.spec.height)
-        for slot, i in zip(layout.slots(), chunk):
-            page.add(place(fronts[i], slot, layout))
-        page.add(*crop_marks(layout))
+        page = Page(spec.width, spec.height)
+        for slot, i in zip(lattice.slots, chunk):
+            page.add(lattice.put(fronts[i], slot, False))
+        page.add(*lattice.marks)
         pages.append((page, "front"))
         if backs:
-            bpage = Page(layout.spec.width, layout.spec.height)
-            for slot, i in zip(layout.slots(back=True), chunk):
+            bpage = Page(spec.width, spec.height)
+            for slot, i in zip(lattice.slots, chunk):
                 item = backs[i] if len(backs) == len(fronts) else backs[0]
-                bpage.add(place(item, slot, layout, back=True))
-            # The grid is centred, so its crop marks are their own mirror image.
-            bpage.add(*crop_marks(layout))
+                bpage.add(lattice.put(item, lattice.mirror(slot), True))
+            # Grids are centred, so their crop marks are their own mirror image.
+            bpage.add(*lattice.marks)
             pages.append((bpage, "back"))
     return pages
 
+
+BACKS_LABEL = "backs (print double-sided, flip on the long edge)"
+
+
+def duplex_pages(fronts: Sequence[Sequence[Op]], back: Sequence[Op], lattice: Lattice) -> list[Page]:
+    """Fronts imposed on ``lattice``, each sheet followed by its mirrored backs, labelled for the printer."""
+    pages = []
+    for page, side in impose(fronts, lattice, backs=[back]):
+        page.label = BACKS_LABEL if side == "back" else "fronts"
+        pages.append(page)
+    return pages
 
 
 def card_pages(fronts: Sequence[Sequence[Op]], back: Sequence[Op], spec, trim: tuple[float, float],
                bleed: float) -> list[Page]:
     """Card fronts imposed n-up, each sheet followed by its mirrored backs page, labelled for the printer."""
-    layout = plan_sheet(spec, trim, bleed)
-    pages = []
-    for page, side in impose(fronts, layout, backs=[back]):
-        page.label = "backs (print double-sided, flip on the long edge)" if side == "back" else "fronts"
-        pages.append(page)
-    return pages
+    return duplex_pages(fronts, back, rect_lattice(plan_sheet(spec, trim, bleed)))

@@ -16,6 +16,7 @@ from ..draw.page import PageSpec
 from ..draw.text import single_line
 from ..model.content import Token
 from .compose import finish, heading
+from .sheets import mirror_x
 
 TOKEN_BLEED = 0.8  # mm of colour beyond the cut circle
 TOKEN_GAP = 1.6  # mm between neighbouring bleeds
@@ -79,7 +80,7 @@ def token_pages(tokens: list[Token], d: float, spec: PageSpec) -> list[Page]:
                 cx = left + col * pitch
                 page.add(*token_face(t, cx, cy, d))
                 if t.back:
-                    back.add(*token_face(t, spec.width - cx, cy, d, back=True))
+                    back.add(*token_face(t, mirror_x(cx, 0.0, spec), cy, d, back=True))
                 placed += 1
             y += pitch
     out: list[Page] = []

@@ -6,15 +6,13 @@ import pytest
 
 from printgen.build import build
 from printgen.project import validate_game
-from printgen.findings import Severity
 from printgen.hexgrid import Hex, distance, neighbours, parse_textmap, scale
 from printgen.packs.hex_dice.patterns import AXES, face_pattern, rotate
-from tests.conftest import FIXTURES, REPO, assert_finding, broken_game
+from tests.conftest import FIXTURES, REPO
 from tests.pdfmeasure import flat_to_flat, open_pdf, regular_hexagons
 
 GAME = REPO / "data" / "hex-dice"
 TEXTMAPS = FIXTURES / "textmaps"
-E, W = Severity.ERROR, Severity.WARNING
 
 
 @pytest.fixture(scope="module")
@@ -112,24 +110,6 @@ def test_map_prints_127_hexes_at_22_mm_on_one_a3_page(tmp_path):
     assert "Momentum" in aid and "David and Goliath" in aid and "6 or 8" in aid
     guard = open_pdf(tmp_path / "hex-dice/a4/tokens.pdf")
     assert "Guard" in guard[0].get_text()
-
-
-CASES = [
-    ("duplicate-face", "face-values", "faces.yaml", 12, 12, E, "face 1 appears twice"),
-    ("bad-direction", "pattern", "faces.yaml", 10, 9, E, "unknown line direction 'upward'"),
-    ("reach", "pattern", "faces.yaml", 10, 7, E, "reach 3 steps"),
-    ("two-kinds", "schema", "faces.yaml", 10, 9, E, "exactly one of line"),
-    ("range", "pattern", "faces.yaml", 23, 7, E, "attack range 2-2"),
-    ("rerolls", "setup", "setup.yaml", 2, 38, W, "rounded down (2)"),
-    ("unknown-base", "unknown-zone", "setup.yaml", 2, 58, E, "'Souht'"),
-    ("map-shape", "map-shape", "map.yaml", 5, 13, E, "18 hexes"),
-]
-
-
-@pytest.mark.parametrize("case,code,file,line,col,severity,words", CASES, ids=[c[0] for c in CASES])
-def test_rule_pack_findings_point_at_the_data(tmp_path, case, code, file, line, col, severity, words):
-    result = validate_game(broken_game(case, tmp_path, base="mini-dice", cases="broken-dice"))
-    assert_finding(result, case=case, code=code, file=file, line=line, col=col, severity=severity, words=words)
 
 
 def test_the_mini_fixture_is_clean():

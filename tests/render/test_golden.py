@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from printgen.project import validate_game
-from printgen.packs.heroes_of_hex.printables import render_class_cards
+from printgen.packs.heroes_of_hex.printables import CLASS_CARDS
 from printgen.render.dump import dump_page
 from printgen.render.maps import render_maps
 from printgen.draw.page import PageSpec
@@ -23,7 +23,7 @@ GOLDEN = Path(__file__).parent.parent / "golden"
 CASES = {
     "mini-map-a4": (render_maps, "a4", "map-cellar", 0),
     "mini-tokens-letter": (render_tokens, "letter", "tokens", 0),
-    "mini-class-cards-a4": (render_class_cards, "a4", "class-cards", 0),
+    "mini-class-cards-a4": (CLASS_CARDS.render, "a4", "class-cards", 0),
 }
 
 

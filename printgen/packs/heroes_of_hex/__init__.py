@@ -5,7 +5,7 @@ from ..base import RulePack
 from .cards import card_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import HeroesData, HeroesRules
-from .printables import render_class_cards, render_hex_track, render_scenarios
+from .printables import CLASS_CARDS, render_hex_track, render_scenarios
 
 PACK = RulePack(
     system="heroes-of-hex",
@@ -16,7 +16,7 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        Asset("class-cards", render_class_cards, reads=("classes",)),
+        CLASS_CARDS.asset(),
         Asset("scenarios", render_scenarios, reads=("scenarios",)),
         Asset("hex-track", render_hex_track),
     ),

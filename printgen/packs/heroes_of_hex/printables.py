@@ -11,21 +11,14 @@ from ...draw.text import Run, style_terms
 from ...hexgrid import hex_corners
 from ...model.notation import format_range
 from ...names import by_name, index_by_name, name_key
+from ...render.cards import CardDeck
 from ...render.compose import finish, heading, one_per_item
 from ...render.flow import Flow
 from ...render.maps import render_map
-from ...render.sheets import card_pages
 from .cards import HEX_COLOUR, card_back, card_front, term_styles
 
 
-def render_class_cards(game, spec: PageSpec) -> dict[str, Document]:
-    data = game.data
-    if not data.classes:
-        return {}
-    (w, h), bleed = data.game.card.size, data.game.card.bleed
-    fronts = [card_front(c, data, w, h, bleed) for c in data.classes]
-    pages = card_pages(fronts, card_back(data.game, w, h, bleed), spec, (w, h), bleed)
-    return {"class-cards": finish(pages, spec, game=data.game, title="class cards")}
+CLASS_CARDS = CardDeck("class-cards", "class cards", "classes", card_front, card_back)
 
 
 def _styled(text: str, styles, font: str = "sans") -> list[Run]:

@@ -4,7 +4,7 @@ from ...asset import Asset
 from ..base import RulePack
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import DiceData, DiceRules
-from .printables import render_player_aid, render_unit_cards
+from .printables import UNIT_CARDS, render_player_aid
 
 PACK = RulePack(
     system="hex-dice",
@@ -15,7 +15,7 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        Asset("unit-cards", render_unit_cards, reads=("faces",)),
+        UNIT_CARDS.asset(),
         Asset("player-aid", render_player_aid, reads=("faces", "setups", "actions", "combat")),
     ),
 )

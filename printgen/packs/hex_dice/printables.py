@@ -10,9 +10,9 @@ from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
 from ...hexgrid import Hex, Layout, hexagon
 from ...model.notation import format_range
+from ...render.cards import CardDeck
 from ...render.compose import finish
 from ...render.flow import Flow
-from ...render.sheets import card_pages
 from .patterns import face_pattern
 
 PAPER = "#f2f4f7"
@@ -105,14 +105,11 @@ def unit_back(game, w: float, h: float, bleed: float) -> list[Op]:
     return ops
 
 
-def render_unit_cards(game, spec: PageSpec) -> dict[str, Document]:
-    data = game.data
-    if not data.faces:
-        return {}
-    (w, h), bleed = data.game.card.size, data.game.card.bleed
-    fronts = [unit_card(f, data, w, h, bleed) for f in sorted(data.faces, key=lambda f: f.value)]
-    pages = card_pages(fronts, unit_back(data.game, w, h, bleed), spec, (w, h), bleed)
-    return {"unit-cards": finish(pages, spec, game=data.game, title="unit reference cards")}
+def face_value(face) -> int:
+    return face.value
+
+
+UNIT_CARDS = CardDeck("unit-cards", "unit reference cards", "faces", unit_card, unit_back, order=face_value)
 
 
 def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
@@ -140,7 +137,7 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
             flow.paragraph([Run(a.name + ": ", "sans-bold")] + [Run(a.text)], indent=4, bullet="•")
     flow.heading("Units", pt(11))
     rows = []
-    for f in sorted(data.faces, key=lambda f: f.value):
+    for f in sorted(data.faces, key=face_value):
         rng = format_range(f.range, none="-")
         rows.append([[Run(str(f.value), "sans-bold")], [Run(f"{f.name} ({f.role})")], [Run(str(f.armor))],
                      [Run(str(f.attack))], [Run(rng)], [Run(str(f.distance))], [Run(" · ".join(f.notes))]])

@@ -7,16 +7,17 @@ import json
 import math
 
 from ...draw.colour import INK, ink_on, mix
-from ...draw.document import Document, Group, Op, Page, Poly, RawFile, Style, Text, pt
+from ...draw.document import Document, Op, Page, Poly, RawFile, Style, Text, pt
 from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
-from ...hexgrid import Hex, Layout, format_textmap, hex_corners, hexagon, rectangle
+from ...hexgrid import Hex, Layout, format_textmap, hex_corners, hexagon
 from ...model.content import Content, LegendEntry, MapDef, Terrain
 from ...names import index_by_name, name_key, slug
 from ...render.compose import finish
 from ...render.flow import Flow
 from ...render.maps import render_map
+from ...render.sheets import duplex_pages, hex_lattice
 from .links import deck_summary
 
 SQ3 = math.sqrt(3)
@@ -90,34 +91,7 @@ def tile_back(game, size: float, bleed: float) -> list[Op]:
 def tile_pages(fronts: list[list[Op]], back: list[Op], size: float, bleed: float, spec: PageSpec) -> list[Page]:
     """Tiles packed on a hex lattice (densest for hexagons), each page followed by its mirrored backs."""
     outer = size + 2 * bleed
-    pitch = outer + GAP
-    x0, y0, x1, y1 = spec.content
-    w, h = 2 * outer / SQ3, outer
-    lay = Layout("flat", pitch)
-    slots = []
-    for hx in rectangle(12, 12, "flat"):
-        px, py = lay.hex_to_point(hx)
-        slots.append((px - w / 2, py - h / 2))
-    minx = min(x for x, _ in slots)
-    miny = min(y for _, y in slots)
-    slots = [(x - minx, y - miny) for x, y in slots]
-    fitting = [(x, y) for x, y in slots if x + w <= x1 - x0 and y + h <= y1 - y0]
-    if not fitting:
-        raise ValueError(f"a {size:g} mm tile does not fit the page")
-    gw = max(x for x, _ in fitting) + w
-    gh = max(y for _, y in fitting) + h
-    ox, oy = (spec.width - gw) / 2, y0 + (y1 - y0 - gh) / 2
-    fitting.sort(key=lambda p: (round(p[1], 3), p[0]))
-    pages: list[Page] = []
-    for start in range(0, len(fronts), len(fitting)):
-        chunk = fronts[start:start + len(fitting)]
-        front, rear = Page(spec.width, spec.height, label="fronts"), Page(spec.width, spec.height, label="backs")
-        for (x, y), ops in zip(fitting, chunk):
-            front.add(Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, ox + x, oy + y)))
-            rear.add(Group(tuple(back), (1.0, 0.0, 0.0, 1.0, spec.width - (ox + x) - w, oy + y)))
-        rear.label = "backs (print double-sided, flip on the long edge)"
-        pages += [front, rear]
-    return pages
+    return duplex_pages(fronts, back, hex_lattice(spec, (2 * outer / SQ3, outer), outer + GAP))
 
 
 def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:

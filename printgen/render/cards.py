@@ -1,0 +1,45 @@
+"""Card decks: one shared asset that packs configure.
+
+A pack says which content kind becomes cards, how a card's front and the
+deck's back are drawn (in card coordinates: (0, 0) at the top-left of the
+bleed box, mm) and, if it wants, the order; the deck does the rest: the
+game's card size and bleed, n-up imposition with crop marks, mirrored backs
+for long-edge duplex, the page furniture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..asset import Asset
+from ..draw.document import Document, Op
+from ..draw.page import PageSpec
+from .compose import finish
+from .sheets import card_pages
+
+
+@dataclass(frozen=True)
+class CardDeck:
+    name: str  # the asset's name and the file's stem, e.g. "class-cards"
+    title: str  # as the page furniture names it, e.g. "class cards"
+    kind: str  # the content kind whose items become cards, e.g. "classes"
+    front: Callable[..., list[Op]]  # (item, data, trim w, trim h, bleed) -> ops
+    back: Callable[..., list[Op]]  # (game settings, trim w, trim h, bleed) -> ops
+    order: Callable[[Any], Any] | None = None  # a sort key; None keeps the data's order
+
+    def render(self, game, spec: PageSpec) -> dict[str, Document]:
+        """Asset renderer: the deck's fronts and backs on one document (nothing when there are no items)."""
+        data = game.data
+        items = list(getattr(data, self.kind))
+        if not items:
+            return {}
+        if self.order is not None:
+            items.sort(key=self.order)
+        (w, h), bleed = data.game.card.size, data.game.card.bleed
+        fronts = [self.front(item, data, w, h, bleed) for item in items]
+        pages = card_pages(fronts, self.back(data.game, w, h, bleed), spec, (w, h), bleed)
+        return {self.name: finish(pages, spec, game=data.game, title=self.title)}
+
+    def asset(self) -> Asset:
+        return Asset(self.name, self.render, reads=(self.kind,))
