@@ -78,6 +78,11 @@ class Flow:
         self.page.add(*draw(f, self.x0 + indent, self.y))
         self.y += f.height + after
 
+    def named(self, items: Sequence, *, indent: float = 4.0) -> None:
+        """A bullet list of rules, each ``name: text`` with its name in bold (items have .name and .text)."""
+        for item in items:
+            self.paragraph([Run(item.name + ": ", "sans-bold"), Run(item.text)], indent=indent, bullet="\u2022")
+
     def table(self, headers: Sequence[str], weights: Sequence[float], rows: Sequence[Sequence[list[Run]]], *,
               size: float | None = None, align: Sequence[str] | None = None,
               row_fill: Callable[[int], str | None] | None = None) -> None:

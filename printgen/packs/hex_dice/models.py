@@ -81,3 +81,5 @@ class DiceData(Content):
     setups: list[Setup] = []
     actions: list[Action] = []
     combat: list[Action] = []  # combat rules for the player aid
+    turn: list[Action] = []  # turn order, for the player aid
+    winning: list[Action] = []  # how a game ends, for the player aid

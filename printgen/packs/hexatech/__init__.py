@@ -2,6 +2,7 @@
 
 from ...asset import Asset
 from ..base import RulePack
+from .aid import render_player_aid
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import TechData, TechRules
 from .printables import render_decks, render_faction_reference, render_mat
@@ -18,5 +19,6 @@ PACK = RulePack(
         Asset("decks", render_decks, reads=("decks",)),
         Asset("faction-reference", render_faction_reference, reads=("factions",)),
         Asset("pattern-mat", render_mat),
+        Asset("player-aid", render_player_aid, reads=("turn", "actions")),
     ),
 )

@@ -53,6 +53,13 @@ class Deck(Model):
     text: Text | None = None
 
 
+class Rule(Model):
+    """A named piece of the rules, in plain words, for the player aid: {name, text}."""
+
+    name: Text
+    text: Text
+
+
 class TechRules(Rules):
     deck_size: Annotated[int, Field(ge=1)] = 14
     pattern_size: Annotated[int, Field(ge=1)] = 7
@@ -65,3 +72,10 @@ class TechData(Content):
     factions: list[Faction] = []
     tiles: list[Tile] = []
     decks: list[Deck] = []
+    # How the game is played, for the player aid.
+    setup: list[Rule] = []
+    turn: list[Rule] = []
+    actions: list[Rule] = []
+    matches: list[Rule] = []
+    winning: list[Rule] = []
+    notes: list[Rule] = []
