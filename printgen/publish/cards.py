@@ -1,7 +1,8 @@
 """Every game's card decks as separate faces, for the digital exports (TTS, print on demand).
 
-A plain registry, rule system -> decks(game); each face draws itself for any
-bleed, in its own box with (0, 0) at the top-left of the bleed box, the same
+Decks printed through the shared card-deck asset are found on their own; other
+kinds (Hexatech's hex tiles) come from a plain registry, rule system -> decks(game).
+Each face draws itself for any bleed, in its own box with (0, 0) at the top-left of the bleed box, the same
 art the print sheets impose. Lengths in mm.
 """
 
@@ -44,27 +45,26 @@ class CardDeck:
         return (w + 2 * bleed, h + 2 * bleed)
 
 
-def _heroes(game) -> list[CardDeck]:
-    from ..packs.heroes_of_hex.cards import card_back, card_front
+def _printed_decks(game) -> list[CardDeck]:
+    """The rectangular decks a pack prints through the shared card-deck asset (render/cards.py)."""
+    from ..render.cards import CardDeck as PrintedDeck
 
     data = game.data
-    if not data.classes:
-        return []
     w, h = data.game.card.size
-    cards = tuple(Card(c.name, lambda b, c=c: card_front(c, data, w, h, b)) for c in data.classes)
-    return [CardDeck("Class cards", (w, h), "rect", cards, lambda b: card_back(data.game, w, h, b))]
-
-
-def _dice(game) -> list[CardDeck]:
-    from ..packs.hex_dice.printables import unit_back, unit_card
-
-    data = game.data
-    if not data.faces:
-        return []
-    w, h = data.game.card.size
-    cards = tuple(Card(f"{f.value} {f.name}", lambda b, f=f: unit_card(f, data, w, h, b))
-                  for f in sorted(data.faces, key=lambda f: f.value))
-    return [CardDeck("Unit reference cards", (w, h), "rect", cards, lambda b: unit_back(data.game, w, h, b))]
+    decks = []
+    for asset in game.pack.assets if game.pack else ():
+        printed = getattr(asset.render, "__self__", None)
+        if not isinstance(printed, PrintedDeck):
+            continue
+        items = list(getattr(data, printed.kind))
+        if printed.order is not None:
+            items.sort(key=printed.order)
+        if not items:
+            continue
+        cards = tuple(Card(item.name, lambda b, item=item, d=printed: d.front(item, data, w, h, b)) for item in items)
+        decks.append(CardDeck(printed.title[:1].upper() + printed.title[1:], (w, h), "rect", cards,
+                              lambda b, d=printed: d.back(data.game, w, h, b)))
+    return decks
 
 
 def _tech(game) -> list[CardDeck]:
@@ -84,15 +84,13 @@ def _tech(game) -> list[CardDeck]:
     return decks
 
 
-# rule system -> decks(game) -> [CardDeck]
-DECKS: dict[str, Callable] = {
-    "heroes-of-hex": _heroes,
-    "hex-dice": _dice,
+# rule system -> its decks that are not printed through the shared card-deck asset (hex tiles)
+OTHER_DECKS: dict[str, Callable] = {
     "hexatech": _tech,
 }
 
 
 def card_decks(game) -> list[CardDeck]:
-    """The card decks of ``game`` (none for a system without cards)."""
-    make = DECKS.get(getattr(game.pack, "system", None) if game.pack else None)
-    return make(game) if make else []
+    """The card decks of ``game``: every shared card-deck asset of its pack, then the pack's own kinds."""
+    other = OTHER_DECKS.get(game.pack.system) if game.pack else None
+    return _printed_decks(game) + (other(game) if other else [])
