@@ -83,6 +83,12 @@ class Flow:
         for item in items:
             self.paragraph([Run(item.name + ": ", "sans-bold"), Run(item.text)], indent=indent, bullet="\u2022")
 
+    def section(self, title: str, items: Sequence, size: float = pt(11)) -> None:
+        """A heading over a ``named`` list; nothing at all when there are no items."""
+        if items:
+            self.heading(title, size)
+            self.named(items)
+
     def table(self, headers: Sequence[str], weights: Sequence[float], rows: Sequence[Sequence[list[Run]]], *,
               size: float | None = None, align: Sequence[str] | None = None,
               row_fill: Callable[[int], str | None] | None = None) -> None:

@@ -128,17 +128,10 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
                align=["center", "center", "center", "left", "left"])
     flow.paragraph([Run("Roll all your dice; each may reroll up to a third of its dice (rounded down) once. "
                         "Deploy on your base hex or the hexes next to it.")])
-    if data.turn:
-        flow.heading("Turn order", pt(11))
-        flow.named(data.turn)
-    flow.heading("Your turn: activate one unit for one action", pt(11))
-    flow.named(data.actions)
-    if data.combat:
-        flow.heading("Combat", pt(11))
-        flow.named(data.combat)
-    if data.winning:
-        flow.heading("Winning", pt(11))
-        flow.named(data.winning)
+    flow.section("Turn order", data.turn)
+    flow.section("Your turn: activate one unit for one action", data.actions)
+    flow.section("Combat", data.combat)
+    flow.section("Winning", data.winning)
     flow.heading("Units", pt(11))
     rows = []
     for f in sorted(data.faces, key=face_value):

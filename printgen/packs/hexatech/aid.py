@@ -29,19 +29,11 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
     flow = Flow(spec, size=pt(8))
     flow.page.add(Text(flow.x0, flow.y + 8.8, f"{data.game.name}: player aid", "serif-bold", pt(20), INK))
     flow.space(13)
-    if data.winning:
-        flow.heading("How to win", pt(11))
-        flow.named(data.winning)
-    for title, items in (("Setup", data.setup), (f"Your turn: {per_turn} actions", data.turn)):
-        if items:
-            flow.heading(title, pt(11))
-            flow.named(items)
-    if data.actions:
-        flow.heading("The actions", pt(11))
-        flow.named(data.actions)
-    if data.matches:
-        flow.heading("Links and matches", pt(11))
-        flow.named(data.matches)
+    flow.section("How to win", data.winning)
+    flow.section("Setup", data.setup)
+    flow.section(f"Your turn: {per_turn} actions", data.turn)
+    flow.section("The actions", data.actions)
+    flow.section("Links and matches", data.matches)
     if data.factions:
         flow.heading("Faction abilities", pt(11))
         rows = [[[Run("")], [Run(f.name, "sans-bold"), Run(f" ({f.colour_name})")], [Run(f.ability, "sans-bold")],
@@ -50,9 +42,7 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
         flow.table(["", "Faction", "Ability", "What it does"], [0.7, 2.2, 1.4, 8.0], rows)
         # A colour swatch with the faction's icon in each row's first cell, centred on the row.
         _place_swatches(flow, top, data.factions)
-    if data.notes:
-        flow.heading("Good to know", pt(11))
-        flow.named(data.notes)
+    flow.section("Good to know", data.notes)
     return {"player-aid": finish(flow.pages, spec, game=data.game, title="player aid")}
 
 
