@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from ..findings import Finding, Location, error
+from ..limits import LIMITS, limit
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's YAML is text written by hand; 2 MiB is plenty
 MAX_NODES = 100_000  # expanded nodes per file; alias bombs blow far past this
@@ -145,6 +146,22 @@ def _tab_findings(file: str, lines: list[str]) -> list[Finding]:
     return found
 
 
+def _too_deep(text: str, file: str) -> Finding | None:
+    """A finding when lists and mappings nest deeper than the limit (checked on the event stream,
+    which is flat, before the recursive composer could overflow the stack)."""
+    most = int(limit("nesting"))
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > most:
+                return error(LIMITS["nesting"].code, f"lists and mappings nest more than {most} levels deep here; "
+                             "game data never needs that many", _loc(file, event.start_mark))
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+    return None
+
+
 def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Finding]]:
     """Parse YAML text; returns (document or None, findings). Never raises for bad input."""
     lines = text.splitlines()
@@ -153,6 +170,9 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
         return None, tabs[:1] + ([] if len(tabs) == 1 else [
             error("yaml-tab", f"{len(tabs) - 1} more lines are indented with tabs", tabs[1].loc)])
     try:
+        deep = _too_deep(text, file)
+        if deep is not None:
+            return None, [deep]
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -67,6 +67,16 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages)}
 
 
+def image_addresses(md: str) -> list[str]:
+    """The ``src`` of every image in rendered Markdown, as the converter will see it (escapes decoded)."""
+    found: list[str] = []
+    for tok in Converter(styles={}, resolve_image=lambda *a: None).md.parse(md):
+        for child in tok.children or []:
+            if child.type == "image":
+                found.append(child.attrGet("src") or "")
+    return found
+
+
 def check_rulebook(game) -> list:
     """Validation hook of the rulebook asset: once the data is clean, the templates render and every
     printgen: image resolves (``game`` is a ValidatedGame)."""
@@ -81,12 +91,14 @@ def check_rulebook(game) -> list:
     chapters, findings = render_chapters(game, template_scope(game))
     extra = game.pack.images if game.pack else {}
     for path, md in chapters:
-        source = path.read_text(encoding="utf-8").splitlines()
-        for m in re.finditer(r"!\[[^\]]*\]\(<?([^)>]+)>?\)", md):
+        source = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        for src in image_addresses(md):
             try:
-                resolve(m.group(1), game, extra)
+                resolve(src, game, extra)
             except ImageError as exc:
-                line = next((i + 1 for i, ln in enumerate(source) if m.group(1) in ln), 0)
-                findings.append(error("template-image", f"rulebook image '{m.group(1)}': {exc}",
-                                      Location(display_path(path), line, 1 if line else 0)))
+                kind = src.partition("/")[0]
+                line = next((i + 1 for i, ln in enumerate(source) if src in ln), 0) or next(
+                    (i + 1 for i, ln in enumerate(source) if kind in ln), 1)
+                findings.append(error("template-image", f"rulebook image '{src}': {exc}",
+                                      Location(display_path(path), line, 1)))
     return findings

@@ -19,6 +19,7 @@ becomes a located finding like any template mistake.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import threading
 import time
@@ -131,7 +132,12 @@ class GameSandbox(ImmutableSandboxedEnvironment):
                 if info.alias == attribute:  # ``def`` in YAML is ``def_`` in Python
                     attribute = name
                     break
-        return super().getattr(obj, attribute)
+        value = super().getattr(obj, attribute)
+        return literal(value) if isinstance(obj, BaseModel) else value
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        return literal(value) if isinstance(obj, (BaseModel, tuple, list)) else value
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         if operator == "*" and (_sized(left) and isinstance(right, int) or _sized(right) and isinstance(left, int)):
@@ -144,8 +150,6 @@ class GameSandbox(ImmutableSandboxedEnvironment):
                 raise TemplateLimitError(f"{left} ** {right} is too large a number")
         elif operator == "%" and isinstance(left, str):
             # "%99999999d" % 1: widths and precisions in the format
-            import re
-
             for m in re.finditer(r"%[-+ #0]*(\d+)?(?:\.(\d+))?", left):
                 if any(g and int(g) > limit("repeat") for g in m.groups()):
                     raise TemplateLimitError("a %-format width past the limit")
@@ -156,6 +160,27 @@ class GameSandbox(ImmutableSandboxedEnvironment):
         if name in _AMPLIFIERS and isinstance(getattr(__obj, "__self__", None), str):
             _check_amplifier(name, __obj.__self__, args, kwargs)
         return super().call(__context, __obj, *args, **kwargs)
+
+
+_MD_PUNCT = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+class Literal(str):
+    """Data text already escaped for Markdown (escaping it again would show the backslashes)."""
+
+
+def literal(value: Any) -> Any:
+    """Data text as Markdown that reads as the same text: every ASCII punctuation character
+    backslash-escaped (CommonMark allows it for all of them) and line breaks made spaces, so a
+    name or rule can never become a heading, table, link or ``printgen:`` image. Lists and
+    tuples of text are escaped item by item; other values pass through."""
+    if isinstance(value, Literal):
+        return value
+    if isinstance(value, str):
+        return Literal(_MD_PUNCT.sub(r"\\\1", " ".join(value.split())))
+    if isinstance(value, (list, tuple)) and any(isinstance(v, str) for v in value):
+        return tuple(literal(v) for v in value)
+    return value
 
 
 def _rss() -> int:
@@ -217,6 +242,6 @@ def environment(search: Path, confine: Path) -> GameSandbox:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters["cell"] = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
+    env.filters["cell"] = lambda v: re.sub(r"(?<!\\)\|", r"\\|", str(v)).replace("\n", " ")
     env.filters["dice"] = format_range
     return env
