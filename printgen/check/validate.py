@@ -18,6 +18,7 @@ from ..model.base import findings_from_validation
 from ..model.content import Content, Rules
 from ..model.game import GameConfig
 from ..packs import CheckContext, PACKS, RulePack
+from .limits import check_limits, raw_text_findings
 from .maps import check_maps
 from .names import check_unique_names
 from .printable import check_glyphs, check_icons
@@ -25,7 +26,7 @@ from .terms import check_terms
 
 # Checks every game gets, whatever its system; then, when game.yaml's rules are valid, RULE_CHECKS
 # and the pack's own checks.
-SHARED_CHECKS = (check_unique_names, check_maps, check_glyphs, check_icons)
+SHARED_CHECKS = (check_limits, check_unique_names, check_maps, check_glyphs, check_icons)
 RULE_CHECKS = (check_terms,)
 
 
@@ -105,6 +106,8 @@ def check_game(folder: Path) -> ValidatedGame:
     source, findings = load_game_folder(folder)
     result.source = source
     result.findings += findings
+    if source is not None:
+        result.findings += list(raw_text_findings(source))
     if source is None or "game" not in source.data:
         result.findings = sort_findings(result.findings)
         return result

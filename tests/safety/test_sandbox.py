@@ -131,9 +131,10 @@ def test_jinja_syntax_error_points_at_its_line(tmp_path):
     assert f.loc.file.count("rulebook") == 1 and f.loc.file.endswith("01.md"), f.format()
 
 
-def test_markup_in_data_is_printed_not_obeyed(tmp_path):
+def test_markup_in_data_is_printed_not_obeyed(tmp_path, monkeypatch):
     """issue 17 #2: a changelog summary carrying reportlab markup is escaped: the text prints, no file is read."""
     png = tmp_path / "leak.png"
+    monkeypatch.chdir(tmp_path)  # the data names it as reportlab would find it: leak.png
     import zlib, struct
 
     def chunk(kind, data):
@@ -145,7 +146,7 @@ def test_markup_in_data_is_printed_not_obeyed(tmp_path):
                                         "[a link](file:///etc/passwd) and <b>html</b>\n"})
     (game / "tokens.yaml").write_text(
         f"tokens:\n  - name: Sigil\n    type: Counter\n    colour: '#aa0000'\n    icon: wound\n"
-        f"    text: 'Markup <img src=\"{png}\" width=\"400\" height=\"400\"/> and <font size=\"90\">big</font> & co'\n")
+        f"    text: 'Markup <img src=\"leak.png\" width=\"400\" height=\"400\"/> and <font size=\"90\">big</font> & co'\n")
     assert validate_game(game).ok(), [f.format() for f in validate_game(game).findings]
     result = build(folders=[game], out=tmp_path / "out", papers=["a4"], previews=False)
     assert result.ok

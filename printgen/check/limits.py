@@ -1,0 +1,137 @@
+"""Every limit of ``printgen.limits`` as a located finding, so that whatever validates also builds.
+
+Two passes: the raw YAML (text lengths, control characters, words, list
+lengths: these hold whatever the schema makes of the value) and the typed
+settings (sizes that must fit the paper, hexes per map, 3D pieces).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from ..findings import Finding, error
+from ..limits import LIMITS, limit
+from ..units import PAPER_SIZES
+
+# Keys whose text is a one-line label; "layout" is a text map (bounded by its hexes, not its length).
+NAME_KEYS = {"name", "title", "id", "version", "colour_name", "ability", "symbol", "system", "enemy", "map",
+             "faction", "group", "type", "param", "icon", "terrain", "zone", "objective"}
+LAYOUT_KEYS = {"layout"}
+LAYOUT_CHARS = 40_000  # a text map of limits['map-hexes'] hexes, drawn with generous spacing
+# Controls other than tab and newline cannot be printed (PDF text, SVG/XML): never valid in game text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]")
+_WORD = re.compile(r"\S+")
+
+
+def _over(name: str, what: str, value: float, loc, hint: str = "") -> Finding:
+    lim = LIMITS[name]
+    amount = f"{lim.value:g} {lim.unit}".strip()
+    return error(lim.code, f"{what} is {value:g}; the limit is {amount}" + (f" ({hint})" if hint else ""), loc)
+
+
+def _walk(node: Any, path: tuple) -> Iterator[tuple[tuple, Any]]:
+    yield path, node
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _walk(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _walk(v, path + (i,))
+
+
+def raw_text_findings(source) -> Iterator[Finding]:
+    """Text and list limits over the raw data of every file (before the schema reads it)."""
+    for path, value in _walk(source.data, ()):
+        key = next((p for p in reversed(path) if isinstance(p, str)), "")
+        if isinstance(value, list) and len(value) > limit("list-length"):
+            yield _over("list-length", f"this list has {len(value)} items; its length", len(value),
+                        source.loc(path))
+            continue
+        if not isinstance(value, str):
+            continue
+        bad = _CONTROL.search(value)
+        if bad:
+            yield error("text-control", f"a control character (U+{ord(bad.group()):04X}) cannot be printed; "
+                        "remove it", source.offset_loc(path, bad.start()))
+            continue
+        if key in LAYOUT_KEYS:
+            if len(value) > LAYOUT_CHARS:
+                yield _over("map-hexes", f"this map is {len(value):,} characters of text; a map", len(value),
+                            source.loc(path), "split it into several maps")
+            continue
+        if path[:2] == ("game", "id") and len(value) > limit("id-length"):
+            yield _over("id-length", "the game id's length", len(value), source.loc(path))
+        elif key in NAME_KEYS and path[-1] == key and len(value) > limit("name-length"):
+            yield _over("name-length", f"this {key}'s length", len(value), source.loc(path), "shorten it")
+        elif len(value) > limit("text-length"):
+            yield _over("text-length", "this text's length", len(value), source.loc(path),
+                        "shorten it or split it into several entries")
+            continue
+        for m in _WORD.finditer(value):
+            if len(m.group()) > limit("word-length"):
+                yield _over("word-length", f"the word '{m.group()[:20]}...' is {len(m.group())} characters; a word",
+                            len(m.group()), source.offset_loc(path, m.start()),
+                            "break it with spaces or hyphens so it can wrap")
+                break
+
+
+def _page_content(margin: float) -> tuple[float, float]:
+    """Width and height (mm) printable on every paper printgen builds for, inside ``margin``."""
+    w = min(min(size) for size in PAPER_SIZES.values())
+    h = min(max(size) for size in PAPER_SIZES.values())
+    return w - 2 * margin, h - 2 * margin - 16.0  # 16 mm: the furniture strip (ruler, title, page x of y)
+
+
+def settings_findings(ctx) -> Iterator[Finding]:
+    """Sizes in game.yaml: each within its limit and small enough to print on the paper."""
+    g = ctx.data.game
+    loc = ctx.loc
+    if not limit("min-hex-size") <= g.hex.size <= limit("hex-size"):
+        name = "hex-size" if g.hex.size > limit("hex-size") else "min-hex-size"
+        yield error(LIMITS[name].code, f"a hex of {g.hex.size:g} mm is outside {limit('min-hex-size'):g}-"
+                    f"{limit('hex-size'):g} mm", loc(("game", "hex", "size")))
+    margin_ok = g.print.margin <= limit("margin")
+    if not margin_ok:
+        yield _over("margin", "the margin (mm)", g.print.margin, loc(("game", "print", "margin")))
+    cw, ch = _page_content(g.print.margin if margin_ok else 5.0)
+    if g.token.diameter > min(limit("token-diameter"), cw, ch):
+        yield error(LIMITS["token-diameter"].code,
+                    f"a token of {g.token.diameter:g} mm does not fit the page (at most "
+                    f"{min(limit('token-diameter'), cw, ch):.0f} mm)", loc(("game", "token", "diameter")))
+    if g.card.bleed > limit("bleed"):
+        yield _over("bleed", "the bleed (mm)", g.card.bleed, loc(("game", "card", "bleed")))
+    w, h = g.card.size
+    bleed = min(g.card.bleed, limit("bleed"))
+    if max(w, h) > limit("card-side") or min(w, h) + 2 * bleed > cw or max(w, h) + 2 * bleed > ch:
+        yield error(LIMITS["card-side"].code, f"a {w:g} x {h:g} mm card with {bleed:g} mm bleed does not fit "
+                    f"the page's {cw:.0f} x {ch:.0f} mm printable area", loc(("game", "card", "size")))
+    if g.mesh.height > limit("mesh-height"):
+        yield _over("mesh-height", "a level's height (mm)", g.mesh.height, loc(("game", "mesh", "height")))
+
+
+def content_findings(ctx) -> Iterator[Finding]:
+    """Hexes per map, 3D pieces and their levels, coordinates."""
+    for i, m in enumerate(getattr(ctx.data, "maps", None) or []):
+        hexes = sum(1 for ch in (m.layout or "") if not ch.isspace())
+        if hexes > limit("map-hexes"):
+            yield _over("map-hexes", f"map '{m.name}' has {hexes} hexes; a map", hexes, ctx.loc(("maps", i, "layout")),
+                        "split it into several maps")
+        for j, o in enumerate(getattr(m, "objectives", None) or []):
+            at = getattr(o, "at", None)
+            if isinstance(at, (tuple, list)) and any(abs(v) > limit("coordinate") for v in at):
+                yield _over("coordinate", "a coordinate", max(abs(v) for v in at),
+                            ctx.loc(("maps", i, "objectives", j, "at")))
+    pieces = getattr(ctx.data, "pieces", None) or []
+    if len(pieces) > limit("pieces"):
+        yield _over("pieces", "the number of pieces", len(pieces), ctx.loc(("pieces",)))
+    for i, p in enumerate(pieces):
+        if getattr(p, "levels", 1) > limit("mesh-levels"):
+            yield _over("mesh-levels", "a piece's levels", p.levels, ctx.loc(("pieces", i, "levels")))
+
+
+def check_limits(ctx) -> Iterator[Finding]:
+    """The shared check on typed data (the raw text limits run right after loading)."""
+    if getattr(ctx.data, "game", None) is not None:
+        yield from settings_findings(ctx)
+        yield from content_findings(ctx)
