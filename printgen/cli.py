@@ -15,6 +15,7 @@ from .report import REPORTERS
 
 app = typer.Typer(
     name="printgen",
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Check a hex game's YAML data and build its printables (maps, tokens, cards, rulebook, STL tiles).",
     no_args_is_help=True,
     add_completion=False,
@@ -86,10 +87,20 @@ def build(
     from .build import build as run_build
     from .progress import progress_events
 
+    from .safety.outputs import out_dir_problem
+
     folders = resolve_games(games, root=Path.cwd())
-    with progress_events() as on_event:
-        result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
-                           force=force, on_event=on_event)
+    problem = out_dir_problem(out)
+    if problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(1)
+    try:
+        with progress_events() as on_event:
+            result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
+                               force=force, on_event=on_event)
+    except OSError as exc:  # the disk, not the data: say which file and why
+        typer.echo(f"error: cannot write {exc.filename or out}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1)
     if not result.ok:
         typer.echo(REPORTERS["text"](result.games), err=False)
         typer.echo("build stopped: fix the errors above; nothing was written.", err=True)

@@ -17,7 +17,12 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
     from .mesh.polyhex import MeshError
     from .mesh.shapes import ShapeError
 
+    from .safety.outputs import out_file_problem
+
     out = Path(options["out"])
+    problem = out_file_problem(out, options.get("fmt"))
+    if problem:
+        return 1, [f"error: {problem}"]
     data = None
     if options.get("game"):
         from .project import validate_game
@@ -45,7 +50,10 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
 
     lines = []
     for (name, blob), mesh in zip(tile.files.items(), tile.meshes):
-        write_atomic(out.parent / name, blob)
+        try:
+            write_atomic(out.parent / name, blob)
+        except OSError as exc:
+            return 1, [f"error: cannot write {out.parent / name}: {exc.strerror or exc}"]
         x, y, z = mesh.extents
         lines.append(f"wrote {out.parent / name}: {x:.2f} x {y:.2f} x {z:.2f} mm, {len(mesh.faces)} triangles, "
                      f"{mesh.pockets} magnet pockets, {mesh.volume / 1000:.2f} cm3")

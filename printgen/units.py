@@ -106,8 +106,11 @@ def parse_magnet(value: object) -> tuple[float, float]:
         m = _MAGNET.match(value)
         if m:
             k = MM_PER_UNIT[m.group(3)]
-            d, t = float(m.group(1)) * k, float(m.group(2)) * k
-            if d > 0 and t > 0:
+            try:
+                d, t = float(m.group(1)) * k, float(m.group(2)) * k
+            except ValueError:  # "..x2mm": the pattern admits dots, float does not
+                d = t = 0.0
+            if 0 < d < 1000 and 0 < t < 1000:
                 return (d, t)
         try:
             return parse_size(value, {})

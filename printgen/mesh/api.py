@@ -21,6 +21,18 @@ class TileResult(NamedTuple):
     spec: TileSpec
 
 
+def _within_limits(size: float, level_h: float, levels: int | None) -> None:
+    """Hex size, level height and levels inside the limits table (else UnitError, a usage error)."""
+    from ..limits import limit
+
+    if not limit("min-hex-size") <= size <= limit("hex-size"):
+        raise UnitError(f"a hex of {size:g} mm is outside {limit('min-hex-size'):g}-{limit('hex-size'):g} mm")
+    if level_h > limit("mesh-height"):
+        raise UnitError(f"a level of {level_h:g} mm is higher than the limit of {limit('mesh-height'):g} mm")
+    if levels is not None and levels > limit("mesh-levels"):
+        raise UnitError(f"--levels {levels} is more than the limit of {limit('mesh-levels'):g} levels")
+
+
 def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: str | None = None,
               orientation: str | None = None, height: str | None = None, levels: int | None = None,
               clearance: str | None = None, magnet: str | None = None, magnet_every: int | None = None,
@@ -45,6 +57,7 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
         magnet_every=magnet_every or (mesh_cfg.magnet_every if mesh_cfg else 1),
         chamfer=parse_length(chamfer) if chamfer else (mesh_cfg.chamfer if mesh_cfg else 0.0),
     )
+    _within_limits(size, level_h, levels)
     meshes: list[tuple[str, Mesh]]
     if shape.startswith("map:") and game is not None:
         # A map region: each connected part of each level is a tile one level high.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..hexgrid import Hex, hexagon, rectangle
+from ..limits import limit
 from ..names import by_name, name_key
 
 
@@ -39,26 +40,45 @@ def _named_24() -> list[Hex]:
 NAMED["24"] = _named_24()
 
 
+def _bounded(count: int) -> None:
+    """Refuse a tile of more hexes than limits['mesh-hexes'] before any of it is built."""
+    most = int(limit("mesh-hexes"))
+    if count > most:
+        raise ShapeError(f"this shape has {count:,} hexes; a tile may have at most {most} "
+                         f"(limit mesh-hexes): split it into smaller tiles")
+
+
 def parse_shape(text: str, *, orientation: str = "flat", maps=None, data=None) -> list[Hex]:
-    """The hexes of a shape description (see the module docstring). Raises ShapeError."""
+    """The hexes of a shape description (see the module docstring). Raises ShapeError, also for a
+    shape past limits['mesh-hexes'] (checked before the hexes are made)."""
     s = text.strip()
     if s in NAMED:
         return list(NAMED[s])
-    m = re.fullmatch(r"hexagon:(\d+)", s)
+    m = re.fullmatch(r"hexagon:(\d{1,9})", s)
     if m:
-        return hexagon(int(m.group(1)))
-    m = re.fullmatch(r"rect:(\d+)x(\d+)", s)
+        r = int(m.group(1))
+        _bounded(3 * r * (r + 1) + 1)
+        return hexagon(r)
+    m = re.fullmatch(r"rect:(\d{1,9})x(\d{1,9})", s)
     if m:
         w, h = int(m.group(1)), int(m.group(2))
         if not w or not h:
             raise ShapeError("rect:WxH needs positive W and H")
+        _bounded(w * h)
         return rectangle(w, h, orientation)
     if s.startswith("map:"):
-        return _map_region(s[4:], data)
+        hexes = _map_region(s[4:], data)
+        _bounded(len(hexes))
+        return hexes
     if re.fullmatch(r"\s*-?\d+\s*,\s*-?\d+\s*(;\s*-?\d+\s*,\s*-?\d+\s*)*;?", s):
         hexes = []
-        for part in filter(None, (p.strip() for p in s.split(";"))):
+        parts = [p.strip() for p in s.split(";") if p.strip()]
+        _bounded(len(parts))
+        for part in parts:
             q, r = (int(v) for v in part.split(","))
+            if max(abs(q), abs(r)) > limit("coordinate"):
+                raise ShapeError(f"the coordinate {part!r} is past the limit of {limit('coordinate'):g} "
+                                 "hexes from 0,0 (limit coordinate)")
             hexes.append(Hex(q, r))
         if len(set(hexes)) != len(hexes):
             raise ShapeError("the hex list names a hex twice")
@@ -75,6 +95,8 @@ def region_levels(spec: str, data) -> dict[Hex, int]:
         raise ShapeError("map: shapes need a game (--game DIR, or run inside a project with data/)")
     name, _, rest = spec.partition(":")
     terrain, _, level = rest.partition(":")
+    if level and not level.isdigit():
+        raise ShapeError(f"the level in map:NAME:TERRAIN:LEVEL is a whole number, not {level!r}")
     m = by_name(data.maps, name)
     if m is None:
         raise ShapeError(f"no map named {name!r} (maps: {', '.join(x.name for x in data.maps)})")

@@ -1,0 +1,46 @@
+"""Where printgen may write: checked before anything is built, so a bad --out is one clear message.
+
+``out_dir_problem`` is for ``printgen build --out`` (a folder), ``out_file_problem``
+for ``printgen stl --out`` (a file). Each returns None when the place is usable,
+else a sentence saying what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def _nearest_existing(path: Path) -> Path:
+    p = Path(os.path.abspath(path))
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    return p
+
+
+def out_dir_problem(out: Path) -> str | None:
+    """Why ``out`` cannot be the output folder (a file, under a file, not writable), or None."""
+    if out.exists() and not out.is_dir():
+        return f"--out {out} is a file, not a folder; name a folder for the output"
+    base = _nearest_existing(out)
+    if not base.is_dir():
+        return f"--out {out} lies under {base}, which is a file; name a folder for the output"
+    if not os.access(base, os.W_OK | os.X_OK):
+        return f"cannot write to {base}: permission denied; choose another --out folder"
+    return None
+
+
+def out_file_problem(out: Path, fmt: str | None) -> str | None:
+    """Why ``out`` cannot be written as a ``fmt`` file, or None."""
+    if str(out) in ("", ".", "..") or out.name in ("", ".", "..") or out.is_dir():
+        return f"--out {out} is a folder; name the file to write, e.g. {Path(out) / 'tile.stl'}"
+    suffix = out.suffix.lower().lstrip(".")
+    if fmt and suffix and suffix != fmt and suffix in ("stl", "3mf"):
+        return f"--format {fmt} does not match the file name {out.name}; name it {out.stem}.{fmt}"
+    parent = out.parent if str(out.parent) else Path(".")
+    base = _nearest_existing(parent)
+    if not base.is_dir():
+        return f"cannot write {out}: {base} is a file, not a folder"
+    if not os.access(base, os.W_OK | os.X_OK):
+        return f"cannot write {out}: permission denied in {base}"
+    return None
