@@ -11,23 +11,24 @@ import os
 from pathlib import Path
 
 
-def _nearest_existing(path: Path) -> Path:
-    p = Path(os.path.abspath(path))
-    while not p.exists() and p != p.parent:
-        p = p.parent
-    return p
+def _folder_problem(folder: Path, what: str) -> str | None:
+    """Why nothing can be created in ``folder`` (its nearest existing ancestor is a file or not
+    writable), or None; ``what`` names the thing being written, for the message."""
+    base = Path(os.path.abspath(folder))
+    while not base.exists() and base != base.parent:
+        base = base.parent
+    if not base.is_dir():
+        return f"cannot write {what}: {base} is a file, not a folder"
+    if not os.access(base, os.W_OK | os.X_OK):
+        return f"cannot write {what}: permission denied in {base}"
+    return None
 
 
 def out_dir_problem(out: Path) -> str | None:
     """Why ``out`` cannot be the output folder (a file, under a file, not writable), or None."""
     if out.exists() and not out.is_dir():
         return f"--out {out} is a file, not a folder; name a folder for the output"
-    base = _nearest_existing(out)
-    if not base.is_dir():
-        return f"--out {out} lies under {base}, which is a file; name a folder for the output"
-    if not os.access(base, os.W_OK | os.X_OK):
-        return f"cannot write to {base}: permission denied; choose another --out folder"
-    return None
+    return _folder_problem(out, f"--out {out}")
 
 
 def out_file_problem(out: Path, fmt: str | None) -> str | None:
@@ -37,10 +38,4 @@ def out_file_problem(out: Path, fmt: str | None) -> str | None:
     suffix = out.suffix.lower().lstrip(".")
     if fmt and suffix and suffix != fmt and suffix in ("stl", "3mf"):
         return f"--format {fmt} does not match the file name {out.name}; name it {out.stem}.{fmt}"
-    parent = out.parent if str(out.parent) else Path(".")
-    base = _nearest_existing(parent)
-    if not base.is_dir():
-        return f"cannot write {out}: {base} is a file, not a folder"
-    if not os.access(base, os.W_OK | os.X_OK):
-        return f"cannot write {out}: permission denied in {base}"
-    return None
+    return _folder_problem(out.parent, str(out))
