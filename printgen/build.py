@@ -6,7 +6,6 @@ memory before its files are written, each file atomically.
 
 from __future__ import annotations
 
-import json
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -19,10 +18,8 @@ from .draw.page import PageSpec
 from .load.game_folder import display_path
 from .plan import Target, plan_build
 from .project import Project, validate_games
-from .write.files import remove_stale, write_atomic, write_if_changed
+from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 from .write.outputs import output_files
-
-MANIFEST = ".printgen-manifest.json"
 
 
 @dataclass
@@ -88,32 +85,22 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     result.notes = _template_notes(games, project)
     targets = plan_build(games, papers=papers)
     emit("planned", {"targets": len(targets)})
-    manifests: dict[str, dict] = {}
+    manifests: dict[str, Manifest] = {}
     todo: list[Target] = []
     for target in targets:
         gid = target.game.game_id
-        game_out = out / gid
         if gid not in manifests:
-            try:
-                manifests[gid] = json.loads((game_out / MANIFEST).read_text())
-            except (OSError, ValueError):
-                manifests[gid] = {}
-        entry = manifests[gid].get(target.key)
-        if (not force and entry and entry.get("digest") == target.digest and entry.get("previews") == previews
-                and all((game_out / f).is_file() for f in entry.get("files", []))):
+            manifests[gid] = Manifest.load(out / gid)
+        if not force and manifests[gid].up_to_date(target.key, target.digest, previews):
             result.skipped.append(f"{gid}/{target.key}")
             emit("skipped", {"game": gid, "target": target.key})
         else:
             todo.append(target)
 
     def finished(target: Target, files: dict[str, bytes]) -> None:
+        # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
         gid = target.game.game_id
-        for rel, data in files.items():
-            write_atomic(out / gid / rel, data)
-            result.written.append(out / gid / rel)
-        old = manifests[gid].get(target.key, {}).get("files", [])
-        remove_stale(out / gid, [f for f in old if f not in files])
-        manifests[gid][target.key] = {"digest": target.digest, "previews": previews, "files": sorted(files)}
+        result.written += manifests[gid].write_target(target.key, target.digest, previews, files, force=force)
         result.built.append(f"{gid}/{target.key}")
         emit("done", {"game": gid, "target": target.key, "files": len(files)})
 
@@ -128,8 +115,8 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
             futures = {pool.submit(render_target, t, previews=previews): t for t in todo}
             for fut in as_completed(futures):
                 finished(futures[fut], fut.result())
-    for gid, manifest in manifests.items():
-        write_if_changed(out / gid / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    for manifest in manifests.values():
+        manifest.save()  # targets that vanished from the plan keep their record (their files stay)
     # For players: print kits, zips, exports and the gallery page, from what was just written.
     from .publish import publish
 

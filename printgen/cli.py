@@ -88,6 +88,7 @@ def build(
     from .progress import progress_events
 
     from .safety.outputs import out_dir_problem
+    from .write.manifest import OutputConflict
 
     folders = resolve_games(games, root=Path.cwd())
     problem = out_dir_problem(out)
@@ -98,6 +99,9 @@ def build(
         with progress_events() as on_event:
             result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
                                force=force, on_event=on_event)
+    except OutputConflict as exc:  # a user's file or a link where printgen writes: theirs stays untouched
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     except OSError as exc:  # the disk, not the data: say which file and why
         typer.echo(f"error: cannot write {exc.filename or out}: {exc.strerror or exc}", err=True)
         raise typer.Exit(1)

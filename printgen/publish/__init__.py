@@ -16,14 +16,15 @@ from pathlib import Path
 from typing import Callable
 
 from ..plan import _input_digest
-from ..write.files import remove_stale, write_if_changed
+from ..write.files import write_if_changed
+from ..write.manifest import Manifest, sha256
 from .bundle import bundle
 from .gallery import GALLERY, gallery_html, thumbnails
 from .exports import EXPORTS
 from .kit import build_kit
 
 MANIFEST = ".printgen-publish.json"
-FORMAT = 1  # bump when the manifest's shape changes
+FORMAT = 2  # bump when the manifest's shape changes (2: files with their SHA-256)
 
 
 def kit_name(gid: str, paper: str) -> str:
@@ -37,7 +38,10 @@ def zip_name(gid: str, paper: str) -> str:
 def _read_json(path: Path) -> dict:
     try:
         data = json.loads(path.read_text())
-        return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
+        # A record printgen did not write (edited, [] or an old format) counts as absent.
+        ok = (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("files"), dict)
+              and isinstance(data.get("record"), dict))
+        return data if ok else {}
     except (OSError, ValueError):
         return {}
 
@@ -165,11 +169,17 @@ def publish(*, games: list, out: Path, papers: list[str], previews: bool = True,
         _place(todo[i][4], where, files, info)
     for i, (game, gout, digest, old, record, _) in enumerate(todo):
         files = made[i]
+        # The build's rule for the output folder (write/manifest.py): replace or delete only what this
+        # record says publish wrote, by digest; never through a link.
+        before = old.get("files") if isinstance(old.get("files"), dict) else {}
+        guard = Manifest(gout, {"publish": {"digest": None, "files": before}})
+        guard.check_writable(files, force=force)
         for rel, data in files.items():
             if write_if_changed(gout / rel, data):
                 written.append(gout / rel)
-        remove_stale(gout, [f for f in old.get("files", []) if f not in files])
-        manifest = {"format": FORMAT, "digest": digest, "files": sorted(files), "record": record}
+        guard.remove([f for f in before if f not in files])
+        manifest = {"format": FORMAT, "digest": digest, "files": {rel: sha256(data) for rel, data in files.items()},
+                    "record": record}
         write_if_changed(gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
     changed = bool(todo)
     index = out / GALLERY

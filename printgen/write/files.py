@@ -54,11 +54,3 @@ def write_if_changed(path: Path, data: bytes) -> bool:
         pass
     write_atomic(path, data)
     return True
-
-
-def remove_stale(root: Path, relative: list[str]) -> None:
-    """Delete files a target wrote last time but no longer produces (a map that now fits one page)."""
-    for rel in relative:
-        path = root / rel
-        if path.is_file() and path.resolve().is_relative_to(root.resolve()):
-            path.unlink()

@@ -1,0 +1,170 @@
+"""The build's record of what it wrote in ``out/<game-id>/``, and the one rule for touching that folder.
+
+The record (``.printgen-manifest.json``) maps each target to its input digest and
+the SHA-256 of every file it wrote. The rule, because the output folder may hold
+a user's own files and the record itself may have been edited by anyone:
+
+- A file is printgen's only if its bytes hash to a digest this record holds for
+  that path. Only such a file is deleted (stale) or replaced; a different file at
+  an output name is a conflict (``--force`` replaces it, never deletes it).
+- No symbolic link is followed: the game folder, any folder under it or a file
+  that is a link is neither written through nor deleted.
+- A record that is not what printgen writes (not JSON, ``[]``, an old format,
+  odd entries) counts as absent: nothing is deleted on its word.
+- Each target is recorded as it is written: first as pending with the digests
+  of the files about to be written, then as done. A build killed in between
+  leaves the target pending, so the next build renders it again (never "up to
+  date" from a stale file) and still recognises the files it wrote.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from .files import write_atomic, write_if_changed
+
+MANIFEST = ".printgen-manifest.json"
+FORMAT = 2  # 2: per-file digests and pending targets
+
+
+class OutputConflict(Exception):
+    """Printgen would have to replace or write through something it did not make (a usage error)."""
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        return sha256(path.read_bytes())
+    except OSError:
+        return None
+
+
+def _valid_entry(entry: object) -> bool:
+    if not isinstance(entry, dict) or not isinstance(entry.get("files"), dict):
+        return False
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in entry["files"].items()):
+        return False
+    return entry.get("digest") is None or isinstance(entry.get("digest"), str)
+
+
+def _relative_ok(rel: str) -> bool:
+    """A recorded path must stay inside the game folder: relative, no '..', no empty parts."""
+    parts = rel.split("/")
+    return bool(rel) and not rel.startswith("/") and all(p not in ("", ".", "..") for p in parts)
+
+
+class Manifest:
+    """The record of one game's output folder ``root`` (see the module docstring)."""
+
+    def __init__(self, root: Path, targets: dict[str, dict]):
+        self.root = root
+        self.targets = targets
+
+    @classmethod
+    def load(cls, root: Path) -> "Manifest":
+        """The record in ``root``, or an empty one when it is missing, unreadable or not printgen's."""
+        path = root / MANIFEST
+        try:
+            if path.is_symlink():
+                raise ValueError("a link is not a record")
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return cls(root, {})
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("targets"), dict):
+            return cls(root, {})
+        targets = {}
+        for key, entry in data["targets"].items():
+            if isinstance(key, str) and _valid_entry(entry):
+                files = {rel: d for rel, d in entry["files"].items() if _relative_ok(rel)}
+                old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
+                targets[key] = {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
+                                "old": {rel: d for rel, d in old.items()
+                                        if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
+        return cls(root, targets)
+
+    def save(self) -> None:
+        body = {"format": FORMAT, "targets": {k: {kk: vv for kk, vv in v.items() if vv or kk != "old"}
+                                              for k, v in self.targets.items()}}
+        write_if_changed(self.root / MANIFEST, json.dumps(body, indent=1, sort_keys=True).encode())
+
+    def up_to_date(self, key: str, digest: str, previews: bool) -> bool:
+        """True when ``key`` was fully written from ``digest`` and its files are still there at their size."""
+        entry = self.targets.get(key)
+        if not entry or entry.get("digest") != digest or entry.get("previews") != previews:
+            return False
+        return all(self._plain_file(rel) for rel in entry["files"])
+
+    def recognises(self, rel: str, digest: str | None) -> bool:
+        """Whether ``digest`` is what this record says printgen wrote at ``rel``."""
+        return digest is not None and any(
+            digest in (e["files"].get(rel), e.get("old", {}).get(rel)) for e in self.targets.values())
+
+    def link_in_path(self, rel: str) -> Path | None:
+        """The first symbolic link from the game folder down to ``rel`` (the folder itself included), or None."""
+        p = self.root
+        if p.is_symlink():
+            return p
+        for part in rel.split("/"):
+            p = p / part
+            if p.is_symlink():
+                return p
+        return None
+
+    def _plain_file(self, rel: str) -> bool:
+        return self.link_in_path(rel) is None and (self.root / rel).is_file()
+
+    def check_writable(self, files: dict[str, bytes], *, force: bool) -> None:
+        """Raise OutputConflict if writing ``files`` would go through a link or replace a file printgen
+        did not write (unless ``force``: then a user's file is replaced, a link is still refused)."""
+        for rel, data in files.items():
+            link = self.link_in_path(rel)
+            if link is not None:
+                raise OutputConflict(f"{link} is a symbolic link; printgen does not write through links. "
+                                     "Remove the link or choose another --out folder")
+            path = self.root / rel
+            if path.is_dir():
+                raise OutputConflict(f"{path} is a folder where printgen writes a file; move it away")
+            if force or not path.exists():
+                continue
+            have = _file_digest(path)
+            if have != sha256(data) and not self.recognises(rel, have):
+                raise OutputConflict(f"{path} was not written by printgen (its contents are not the ones it "
+                                     "recorded); move it away, or build with --force to replace it")
+
+    def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes], *,
+                     force: bool = False) -> list[Path]:
+        """Write one target's ``files`` (relative path -> bytes) under the record's rule; returns the paths
+        written. Files the target wrote last time and no longer makes are deleted if still printgen's."""
+        self.check_writable(files, force=force)
+        before = self.targets.get(key, {})
+        old = {**before.get("old", {}), **before.get("files", {})}
+        new = {rel: sha256(data) for rel, data in files.items()}
+        self.targets[key] = {"digest": None, "previews": previews, "files": new, "old": old}
+        self.save()  # pending: a kill from here on leaves the target to be rebuilt
+        written = []
+        for rel, data in sorted(files.items()):
+            write_atomic(self.root / rel, data)
+            written.append(self.root / rel)
+        self.remove([rel for rel in old if rel not in new])
+        self.targets[key] = {"digest": digest, "previews": previews, "files": new}
+        self.save()
+        return written
+
+    def remove(self, rels: list[str]) -> list[str]:
+        """Delete each of ``rels`` that is a plain file (no link on the way) holding bytes this record
+        says printgen wrote there; returns the ones deleted. Anything else stays."""
+        gone = []
+        for rel in rels:
+            if not _relative_ok(rel) or not self._plain_file(rel):
+                continue
+            path = self.root / rel
+            if self.recognises(rel, _file_digest(path)):
+                os.unlink(path)
+                gone.append(rel)
+        return gone

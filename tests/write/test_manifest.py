@@ -1,0 +1,164 @@
+"""The manifest rule: only what printgen wrote (by digest) is replaced or deleted, never through a link;
+a broken record counts as absent; a killed build never leaves a stale file called up to date."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pymupdf as fitz
+import pytest
+from typer.testing import CliRunner
+
+from printgen.build import build
+from printgen.cli import app
+from printgen.write.manifest import MANIFEST, Manifest, OutputConflict, sha256
+from tests.conftest import FIXTURES, REPO
+
+CARDS = "a4/class-cards.pdf"
+
+
+def _build(game, out, **kw):
+    return build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1, **kw)
+
+
+def _card_text(path) -> str:
+    with fitz.open(path) as doc:
+        return " ".join(page.get_text() for page in doc)
+
+
+@pytest.fixture
+def game(tmp_path):
+    dest = tmp_path / "game" / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", dest)
+    return dest
+
+
+def test_a_crafted_manifest_deletes_nothing_printgen_did_not_write(game, tmp_path):
+    out = tmp_path / "out"
+    _build(game, out)
+    gout = out / "mini-hoh"
+    (gout / "notes.txt").write_text("my notes")
+    (tmp_path / "outside.txt").write_text("outside")
+    record = json.loads((gout / MANIFEST).read_text())
+    # Claim the user's files as the cards' old output, with a made-up and a real-looking digest.
+    record["targets"]["class-cards@a4"]["files"].update({
+        "notes.txt": "0" * 64, "../../outside.txt": sha256(b"outside"), "a4/../notes.txt": sha256(b"my notes")})
+    record["targets"]["class-cards@a4"]["digest"] = "changed"
+    (gout / MANIFEST).write_text(json.dumps(record))
+    result = _build(game, out)
+    assert "mini-hoh/class-cards@a4" in result.built
+    assert (gout / "notes.txt").read_text() == "my notes"
+    assert (tmp_path / "outside.txt").read_text() == "outside"
+    assert "Heroic Strike" in _card_text(gout / CARDS)
+
+
+@pytest.mark.parametrize("broken", ["[]", "{", "null", '{"format": 2, "targets": []}', '{"format": 1}',
+                                    '{"format": 2, "targets": {"x": {"files": ["notes.txt"]}}}'])
+def test_a_broken_manifest_counts_as_absent(game, tmp_path, broken):
+    out = tmp_path / "out"
+    gout = out / "mini-hoh"
+    gout.mkdir(parents=True)
+    (gout / MANIFEST).write_text(broken)
+    (gout / "notes.txt").write_text("my notes")
+    result = _build(game, out)
+    assert result.ok and not result.skipped and len(result.built) == 6
+    assert (gout / "notes.txt").read_text() == "my notes"
+    assert json.loads((gout / MANIFEST).read_text())["format"] == 2
+    with fitz.open(gout / CARDS) as doc:
+        assert doc.page_count >= 1 and abs(doc[0].rect.width / 72 * 25.4 - 210) < 0.5
+    assert _build(game, out).skipped  # and the next build trusts the record it wrote
+
+
+def test_a_stale_file_is_deleted_only_while_it_holds_what_printgen_wrote(tmp_path):
+    root = tmp_path / "g"
+    m = Manifest(root, {})
+    m.write_target("t", "d1", False, {"a.pdf": b"one", "b.pdf": b"two"})
+    (root / "b.pdf").write_bytes(b"edited by the user")
+    m.write_target("t", "d2", False, {"a.pdf": b"one!"})
+    assert (root / "b.pdf").read_bytes() == b"edited by the user"  # not printgen's any more: kept
+    m.write_target("t", "d3", False, {"a.pdf": b"one", "c.pdf": b"three"})
+    m.write_target("t", "d4", False, {"a.pdf": b"one"})
+    assert not (root / "c.pdf").exists()  # printgen's own stale file: deleted
+    assert Manifest.load(root).targets["t"] == {"digest": "d4", "previews": False, "files": {"a.pdf": sha256(b"one")},
+                                                "old": {}}
+
+
+def test_a_user_file_at_an_output_name_is_not_overwritten(game, tmp_path):
+    out = tmp_path / "out"
+    (out / "mini-hoh" / "a4").mkdir(parents=True)
+    mine = out / "mini-hoh" / "a4" / "tokens.pdf"
+    mine.write_bytes(b"%PDF my own tokens")
+    r = CliRunner().invoke(app, ["build", str(game), "--out", str(out), "--no-previews", "--paper", "a4"])
+    assert r.exit_code == 1 and "was not written by printgen" in r.output and "--force" in r.output, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert mine.read_bytes() == b"%PDF my own tokens"
+    r = CliRunner().invoke(app, ["build", str(game), "--out", str(out), "--no-previews", "--paper", "a4", "--force"])
+    assert r.exit_code == 0, r.output
+    with fitz.open(mine) as doc:
+        assert doc.page_count >= 1
+
+
+def test_no_write_or_delete_through_a_symlinked_game_folder(game, tmp_path):
+    out = tmp_path / "out"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("my notes")
+    out.mkdir()
+    (out / "mini-hoh").symlink_to(elsewhere)
+    (elsewhere / MANIFEST).write_text(json.dumps(
+        {"format": 2, "targets": {"tokens@a4": {"digest": "x", "files": {"notes.txt": sha256(b"my notes")}}}}))
+    with pytest.raises(OutputConflict, match="symbolic link"):
+        _build(game, out)
+    assert sorted(p.name for p in elsewhere.iterdir()) == [MANIFEST, "notes.txt"]
+    assert (elsewhere / "notes.txt").read_text() == "my notes"
+
+
+def test_no_write_through_a_symlinked_subfolder(game, tmp_path):
+    out = tmp_path / "out"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (out / "mini-hoh").mkdir(parents=True)
+    (out / "mini-hoh" / "a4").symlink_to(elsewhere)
+    r = CliRunner().invoke(app, ["build", str(game), "--out", str(out), "--no-previews", "--paper", "a4"])
+    assert r.exit_code == 1 and "symbolic link" in r.output, r.output
+    assert list(elsewhere.iterdir()) == []
+
+
+KILLER = textwrap.dedent("""
+    import os, signal, sys
+    from pathlib import Path
+    from printgen.build import build
+    from printgen.write import manifest
+
+    real = manifest.Manifest.remove
+    def remove_then_die(self, rels):  # runs after a target's files are written, before it is recorded done
+        pending = [k for k, e in self.targets.items() if e["digest"] is None]
+        if pending == [sys.argv[3]]:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(self, rels)
+    manifest.Manifest.remove = remove_then_die
+    build(folders=[Path(sys.argv[1])], out=Path(sys.argv[2]), papers=["a4"], previews=False, jobs=1)
+""")
+
+
+def test_killed_build_then_revert_rebuilds_the_target(game, tmp_path):
+    out = tmp_path / "out"
+    _build(game, out)
+    classes = game / "classes.yaml"
+    original = classes.read_text()
+    classes.write_text(original.replace("Heroic Strike", "Mighty Swing"))
+    run = subprocess.run([sys.executable, "-c", KILLER, str(game), str(out), "class-cards@a4"], capture_output=True,
+                         text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert run.returncode == -9, run.stderr
+    cards = out / "mini-hoh" / CARDS
+    assert "Mighty Swing" in _card_text(cards)  # killed after the file was rewritten
+    classes.write_text(original)
+    result = _build(game, out)
+    assert "mini-hoh/class-cards@a4" in result.built
+    text = _card_text(cards)
+    assert "Heroic Strike" in text and "Mighty Swing" not in text
