@@ -29,10 +29,13 @@ NAMED: dict[str, list[Hex]] = {
 
 
 def _named_24() -> list[Hex]:
-    # Rows of 4, 5, 6, 5, 4 hexes (pointy rows), centred: 24 hexes.
+    # Rows of 4, 5, 6, 5, 4 hexes (pointy rows), every row centred on the same vertical line, so
+    # the tile looks the same turned half a turn (3 distinct rotations on the lattice, as the
+    # classic 24-hex board). Row r's hexes sit at x = q + r/2; the row of n starts at
+    # x = 1/2 - (n - 1)/2, that is q = (2 - n - r) / 2 (always whole for these rows).
     out = []
     for r, n in zip(range(-2, 3), (4, 5, 6, 5, 4)):
-        left = -((n - 1) // 2) - (r + (r & 1)) // 2
+        left = (2 - n - r) // 2
         out += [Hex(left + k, r) for k in range(n)]
     return out
 

@@ -1,0 +1,53 @@
+"""The tile shapes the solver places: the 1, 2, 3, 7 and 24 hex polyhexes of `printgen stl`.
+
+A placement is a shape turned by a multiple of 60 degrees and moved on the hex lattice.
+Shapes are never mirrored (a tile's top is not its bottom); the five shapes are mirror
+symmetric anyway, so no tiling is lost.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..hexgrid import Hex, rotate_left
+from ..mesh.shapes import NAMED
+
+# Largest first: the greedy fallback tries big tiles before small ones.
+SHAPES: dict[str, tuple[Hex, ...]] = {name: tuple(NAMED[name]) for name in ("24", "7", "3", "2", "1")}
+
+
+def normalise(hexes) -> tuple[Hex, ...]:
+    """The hexes moved so that the first in (r, q) order sits at the origin, sorted (r, q)."""
+    cells = sorted(hexes, key=lambda h: (h.r, h.q))
+    q0, r0 = cells[0].q, cells[0].r
+    return tuple(Hex(h.q - q0, h.r - r0) for h in cells)
+
+
+@lru_cache(maxsize=None)
+def orientations(shape: str) -> tuple[tuple[int, tuple[Hex, ...]], ...]:
+    """(rotation in 60-degree steps, normalised hexes) for each distinct turn of ``shape``.
+
+    Normalised means the first hex in (r, q) order is the origin, so a placement anchored
+    at a cell covers that cell as its first hex."""
+    out, seen = [], set()
+    cells = list(SHAPES[shape])
+    for turn in range(6):
+        norm = normalise(cells)
+        if norm not in seen:
+            seen.add(norm)
+            out.append((turn, norm))
+        cells = [rotate_left(h) for h in cells]
+    return tuple(out)
+
+
+def placements(cells: set[Hex], shapes=tuple(SHAPES)) -> list[tuple[str, int, tuple[Hex, ...]]]:
+    """Every (shape, rotation, hexes) lying wholly inside ``cells``, each listed once
+    (anchored at its first hex in (r, q) order), in a deterministic order."""
+    out = []
+    for anchor in sorted(cells, key=lambda h: (h.r, h.q)):
+        for shape in shapes:
+            for turn, norm in orientations(shape):
+                hexes = tuple(Hex(anchor.q + h.q, anchor.r + h.r) for h in norm)
+                if all(h in cells for h in hexes):
+                    out.append((shape, turn, hexes))
+    return out

@@ -1,0 +1,283 @@
+"""Decompose a map's cells into the fewest tiles of 1, 2, 3, 7 and 24 hexes.
+
+Exact cover with a least-count objective, solved by OR-Tools CP-SAT:
+
+- Cells group by (terrain, level[, column height]); each group splits into connected parts.
+  Without an inventory (or when every part's least tiling fits it) the parts are independent:
+  each is one small model, and identical parts (same hexes up to translation) are solved once.
+- When the parts of a terrain together need more of a shape than the inventory holds, that
+  terrain's parts are solved as one model in which the tiles beyond the inventory are
+  "missing" tiles: the fewest missing tiles first, then the fewest tiles.
+- Every model gets a deterministic time budget (CP-SAT's own work units, one worker and a
+  fixed seed, so the same map gives the same tiling on any machine). A model stopped by its
+  budget keeps its best tiling (method "time-limited", with its gap); a model with no
+  tiling by then falls back to the greedy cover (largest tile first at the first uncovered
+  hex in (r, q) order), which always completes. Heroscape-size maps (hundreds of hexes,
+  several levels) solve exactly in well under a second per terrain; see bench/bench_tiling.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Mapping
+
+from ortools.sat.python import cp_model
+
+from ..hexgrid import Hex
+from ..hexgrid.coords import components
+from .model import Cells, Inventory, Tile, Tiling, check_cells
+from .shapes import SHAPES, normalise, orientations, placements
+
+Placement = tuple[str, int, tuple[Hex, ...]]  # shape, rotation, hexes
+
+
+class _Part:
+    """One connected group of cells that tiles alike (one terrain, one level)."""
+
+    def __init__(self, terrain: str, level: int, hexes: set[Hex]):
+        self.terrain, self.level, self.hexes = terrain, level, hexes
+        self.first = min(hexes, key=lambda h: (h.r, h.q))
+
+
+class _Result:
+    def __init__(self, chosen: list[Placement], status: str, gap: int):
+        self.chosen, self.status, self.gap = chosen, status, gap
+
+
+def solve(cells: Cells, *, inventory: Inventory | None = None, shapes: tuple[str, ...] = tuple(SHAPES),
+          cliffs: bool = True, time_limit: float = 10.0) -> Tiling:
+    """Tile every cell ``(hex, level) -> terrain`` with the fewest tiles.
+
+    ``inventory``: (shape, terrain) -> tiles owned, or None for as many as needed; what it
+    lacks comes back in ``Tiling.missing``. ``shapes``: the shapes to use (of "1", "2", "3",
+    "7", "24"). ``cliffs``: a tile covers hexes of one column height only (True), or may run
+    under higher hexes of its terrain (False: fewer, sturdier tiles). ``time_limit``: CP-SAT
+    work units (about seconds on one core) for the whole map's parts, and as much again for
+    the joint models when the inventory falls short. Raises TilingError for cells standing
+    on nothing."""
+    check_cells(cells)
+    unknown = [s for s in shapes if s not in SHAPES]
+    if unknown:
+        raise ValueError(f"unknown tile shape(s) {unknown}; shapes: {', '.join(SHAPES)}")
+    shapes = tuple(s for s in SHAPES if s in shapes)  # largest first, whatever order was given
+    parts = _parts(cells, cliffs)
+
+    def usable(terrain: str) -> tuple[str, ...]:
+        return tuple(s for s in shapes if inventory is None or inventory.get((s, terrain), 0) > 0)
+
+    # Each part alone, small parts first: they rarely use their share of the budget, and what
+    # they leave goes to the big ones.
+    distinct = {(normalise(p.hexes), usable(p.terrain)) for p in parts if len(p.hexes) > 1}
+    budget = _Budget(time_limit, sum(len(k[0]) for k in distinct))  # only distinct parts reach CP-SAT
+    cache: dict[tuple, _Result] = {}
+    alone: dict[int, _Result | None] = {}
+    for i in sorted(range(len(parts)), key=lambda i: len(parts[i].hexes)):
+        alone[i] = _solve_part(parts[i], usable(parts[i].terrain), budget, cache)
+
+    by_terrain: dict[str, list[int]] = defaultdict(list)
+    for i, p in enumerate(parts):
+        by_terrain[p.terrain].append(i)
+    short_terrains = []
+    for terrain, idx in by_terrain.items():
+        use = Counter(pl[0] for i in idx if alone[i] is not None for pl in alone[i].chosen)
+        if inventory is not None and (any(alone[i] is None for i in idx)
+                                      or any(n > inventory.get((s, terrain), 0) for s, n in use.items())):
+            short_terrains.append(terrain)
+    # Terrains whose parts together overdraw the inventory: one joint model each, with a budget
+    # of their own (time_limit again, shared by those terrains' cells).
+    joint = _Budget(time_limit, sum(len(parts[i].hexes) for t in short_terrains for i in by_terrain[t]))
+    missing: dict[tuple[str, str], int] = {}
+    for terrain in sorted(short_terrains):
+        idx = by_terrain[terrain]
+        owned = {s: inventory.get((s, terrain), 0) for s in shapes}
+        results, short = _solve_joint([parts[i] for i in idx], shapes, owned, joint, [alone[i] for i in idx])
+        alone.update(zip(idx, results))
+        missing.update({(s, terrain): n for s, n in short.items() if n})
+
+    tiles: list[Tile] = []
+    statuses = [alone[i].status for i in range(len(parts))]
+    gap = sum(alone[i].gap for i in range(len(parts)))
+    for i, part in enumerate(parts):
+        tiles += [Tile(s, rot, part.level, part.terrain, hexes) for s, rot, hexes in alone[i].chosen]
+    tiles.sort(key=lambda t: (t.level, t.terrain, t.hexes[0].r, t.hexes[0].q))
+    method = ("greedy" if "greedy" in statuses else "time-limited" if "time-limited" in statuses else "exact")
+    return Tiling(tiles=tuple(tiles), missing=dict(sorted(missing.items())), optimal=method == "exact",
+                  gap=gap, method=method)
+
+
+def _parts(cells: Cells, cliffs: bool) -> list[_Part]:
+    top: dict[Hex, int] = defaultdict(int)
+    for h, lv in cells:
+        top[h] = max(top[h], lv)
+    groups: dict[tuple, set[Hex]] = defaultdict(set)
+    for (h, lv), terrain in cells.items():
+        groups[(terrain, lv, top[h] if cliffs else 0)].add(h)
+    out = []
+    for (terrain, lv, _), hexes in groups.items():
+        out += [_Part(terrain, lv, comp) for comp in components(hexes)]
+    out.sort(key=lambda p: (p.terrain, p.level, p.first.r, p.first.q))
+    return out
+
+
+class _Budget:
+    """CP-SAT work units shared over the parts in proportion to their cells; what a part
+    leaves unused goes to the parts after it (still deterministic: work units, not seconds)."""
+
+    def __init__(self, total: float, cells: int):
+        self.left, self.cells = total, max(1, cells)
+
+    def solve(self, model: cp_model.CpModel, cells: int) -> cp_model.CpSolver:
+        share = max(0.2, self.left * min(1.0, cells / self.cells))
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1            # deterministic, and the machine is shared
+        solver.parameters.random_seed = 1
+        solver.parameters.max_deterministic_time = share
+        solver.parameters.max_time_in_seconds = max(2.0, 4 * share)  # a wall-clock safety net only
+        self.status = solver.Solve(model)
+        self.left = max(0.0, self.left - solver.ResponseProto().deterministic_time)
+        self.cells = max(1, self.cells - cells)
+        return solver
+
+
+def _gap(solver: cp_model.CpSolver, tiles: int) -> int:
+    """Tiles the answer may be above the least (0 when proven), never more than it has."""
+    return max(0, min(tiles, int(solver.ObjectiveValue() - solver.BestObjectiveBound() + 0.999)))
+
+
+def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: dict) -> _Result | None:
+    """The least tiling of one part with unlimited ``shapes``; None when they cannot cover it."""
+    norm = normalise(part.hexes)
+    key = (norm, shapes)
+    if key not in cache:
+        cache[key] = _least_cover(set(norm), shapes, budget)
+    res = cache[key]
+    if res is None:
+        return None
+    dq, dr = part.first.q, part.first.r  # the cached answer is anchored at the origin
+    moved = [(s, rot, tuple(Hex(h.q + dq, h.r + dr) for h in hexes)) for s, rot, hexes in res.chosen]
+    return _Result(moved, res.status, res.gap)
+
+
+def _least_cover(hexes: set[Hex], shapes: tuple[str, ...], budget: _Budget) -> _Result | None:
+    if len(hexes) == 1:  # the common case of a lone hex needs no model
+        return _Result([("1", 0, tuple(hexes))], "exact", 0) if "1" in shapes else None
+    options = placements(hexes, shapes)
+    model = cp_model.CpModel()
+    xs = [model.NewBoolVar("") for _ in options]
+    covering: dict[Hex, list] = defaultdict(list)
+    for x, (_, _, cov) in zip(xs, options):
+        for h in cov:
+            covering[h].append(x)
+    if any(h not in covering for h in hexes):
+        return None
+    for h in sorted(hexes, key=lambda h: (h.r, h.q)):
+        model.AddExactlyOne(covering[h])
+    model.Minimize(sum(xs))
+    greedy = _greedy(hexes, shapes, None)
+    if greedy is not None:
+        chosen = set(greedy)
+        for x, opt in zip(xs, options):
+            model.AddHint(x, opt in chosen)
+    solver = budget.solve(model, len(hexes))
+    status = budget.status
+    if status == cp_model.OPTIMAL:
+        return _Result([o for x, o in zip(xs, options) if solver.Value(x)], "exact", 0)
+    if status == cp_model.FEASIBLE:
+        chosen = [o for x, o in zip(xs, options) if solver.Value(x)]
+        return _Result(chosen, "time-limited", _gap(solver, len(chosen)))
+    if status == cp_model.INFEASIBLE or greedy is None:
+        return None
+    return _greedy_result(greedy)
+
+
+def _greedy_result(chosen: list[Placement]) -> _Result:
+    # Without a solver bound the gap is measured against the trivial one: cells / 24.
+    cells = sum(len(c) for _, _, c in chosen)
+    return _Result(chosen, "greedy", len(chosen) - -(-cells // 24))
+
+
+def _solve_joint(group: list[_Part], shapes: tuple[str, ...], owned: Mapping[str, int], budget: _Budget,
+                 hints: list[_Result | None]) -> tuple[list[_Result], dict[str, int]]:
+    """All parts of one terrain against its inventory: fewest missing tiles, then fewest tiles."""
+    model = cp_model.CpModel()
+    per_part: list[list[tuple[object, Placement]]] = []
+    by_shape: dict[str, list] = defaultdict(list)
+    ncells = sum(len(p.hexes) for p in group)
+    for part, hint in zip(group, hints):
+        options = placements(part.hexes, shapes)
+        hinted = set(hint.chosen) if hint is not None else set()
+        xs = []
+        covering: dict[Hex, list] = defaultdict(list)
+        for opt in options:
+            x = model.NewBoolVar("")
+            xs.append((x, opt))
+            by_shape[opt[0]].append(x)
+            for h in opt[2]:
+                covering[h].append(x)
+            if hint is not None:
+                model.AddHint(x, opt in hinted)
+        for h in sorted(part.hexes, key=lambda h: (h.r, h.q)):
+            model.AddExactlyOne(covering[h])
+        per_part.append(xs)
+    short = {s: model.NewIntVar(0, ncells, f"short{s}") for s in shapes}
+    for s in shapes:
+        model.Add(sum(by_shape[s]) <= owned[s] + short[s])
+    weight = ncells + 1  # one missing tile outweighs any number of extra owned tiles
+    model.Minimize(weight * sum(short.values()) + sum(x for xs in per_part for x, _ in xs))
+    solver = budget.solve(model, ncells)
+    status = budget.status
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        label = "exact" if status == cp_model.OPTIMAL else "time-limited"
+        results = [_Result([o for x, o in xs if solver.Value(x)], label, 0) for xs in per_part]
+        if results and status == cp_model.FEASIBLE:
+            results[0].gap = _gap(solver, sum(len(r.chosen) for r in results))
+        return results, {s: solver.Value(short[s]) for s in shapes}
+    # No tiling within the budget: the better of the parts' own least tilings (when each part
+    # had one) and the greedy cover drawing on the inventory; tiles beyond it are missing.
+    left = dict(owned)
+    candidates = [[_greedy_result(_greedy(p.hexes, shapes, left, allow_missing=True)) for p in group]]
+    if all(h is not None for h in hints):
+        candidates.append([_greedy_result(h.chosen) for h in hints])
+
+    def shortfall(results):
+        used = Counter(pl[0] for r in results for pl in r.chosen)
+        return {s: max(0, used[s] - owned[s]) for s in shapes}
+
+    best = min(candidates, key=lambda rs: (sum(shortfall(rs).values()), sum(len(r.chosen) for r in rs)))
+    return best, shortfall(best)
+
+
+def _greedy(hexes: set[Hex], shapes: tuple[str, ...], left: dict[str, int] | None,
+            allow_missing: bool = False) -> list[Placement] | None:
+    """Largest tile first at the first uncovered hex in (r, q) order. ``left``: tiles remaining
+    per shape (decremented), None for unlimited. With ``allow_missing`` a hex no owned tile fits
+    gets a 1-hex tile beyond the inventory; otherwise such a hex makes the answer None."""
+    free = set(hexes)
+    chosen: list[Placement] = []
+    for cell in sorted(hexes, key=lambda h: (h.r, h.q)):
+        if cell not in free:
+            continue
+        for shape in shapes:
+            if left is not None and left.get(shape, 0) <= 0:
+                continue
+            fit = _first_fit(cell, shape, free)
+            if fit is not None:
+                break
+        else:
+            if not allow_missing:
+                return None
+            shape, fit = "1", (0, (cell,))
+        rot, cov = fit
+        if left is not None and shape in left:
+            left[shape] -= 1
+        free.difference_update(cov)
+        chosen.append((shape, rot, cov))
+    return chosen
+
+
+def _first_fit(cell: Hex, shape: str, free: set[Hex]) -> tuple[int, tuple[Hex, ...]] | None:
+    for rot, norm in orientations(shape):
+        cov = tuple(Hex(cell.q + n.q, cell.r + n.r) for n in norm)
+        if all(h in free for h in cov):
+            return rot, cov
+    return None
