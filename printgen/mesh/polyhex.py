@@ -191,11 +191,23 @@ def build_tile(hexes: list[Hex], spec: TileSpec) -> Mesh:
     hexes = sorted(set(hexes), key=lambda h: (h.r, h.q))
     _validate(hexes, spec)
     lay = Layout(spec.orientation, spec.size)
-    order = _corner_order(spec.orientation)
     loops = outline_loops(hexes)
+    keys, hex_idx, vertices = _corners(hexes, loops, lay, spec)
+    pocket_hexes = list(range(0, len(hexes), spec.magnet_every)) if spec.pocket else []
+    faces = _caps(hex_idx, len(keys), set(pocket_hexes))
+    ring = _chamfer_ring(loops, lay, spec, vertices)
+    faces += _pockets([hexes[i] for i in pocket_hexes], [hex_idx[i] for i in pocket_hexes], lay, spec, vertices)
+    faces += _sides(loops, keys, ring, lay)
+    return Mesh(vertices=vertices, faces=faces, pockets=len(pocket_hexes))
+
+
+def _corners(hexes: list[Hex], loops, lay: Layout, spec: TileSpec):
+    """Every lattice corner once: its index, each hex's six corner indices (counter-clockwise), and the
+    vertices: the bottom ring at z = 0, then the top at full height (outer corners moved in by the
+    clearance, and by the chamfer on top)."""
+    order = _corner_order(spec.orientation)
     side = _offset_positions(loops, lay, spec.clearance)
     top = _offset_positions(loops, lay, spec.clearance + spec.chamfer) if spec.chamfer else side
-
     keys: dict[tuple[int, int], int] = {}
     hex_idx: list[tuple[int, ...]] = []
     for h in hexes:
@@ -208,7 +220,6 @@ def build_tile(hexes: list[Hex], spec: TileSpec) -> Mesh:
             row.append(idx)
         hex_idx.append(tuple(row))
     K = len(keys)
-    z_side = spec.height - spec.chamfer
     bottom: list[Vec] = [(0.0, 0.0, 0.0)] * K
     upper: list[Vec] = [(0.0, 0.0, 0.0)] * K
     for v, i in keys.items():
@@ -217,50 +228,72 @@ def build_tile(hexes: list[Hex], spec: TileSpec) -> Mesh:
         tx, ty = top.get(v, p)
         bottom[i] = (bx, by, 0.0)
         upper[i] = (tx, ty, spec.height)
-    vertices: list[Vec] = bottom + upper
+    return keys, hex_idx, bottom + upper
+
+
+_FAN = ((0, 1, 2), (0, 2, 3), (0, 3, 4), (0, 4, 5))
+
+
+def _caps(hex_idx: list[tuple[int, ...]], K: int, pocketed: set[int]) -> list[tuple[int, int, int]]:
+    """Top faces of every hex (counter-clockwise, facing up) and bottom faces of the hexes without a
+    pocket (clockwise, facing down); a pocketed hex's bottom comes with its pocket."""
     faces: list[tuple[int, int, int]] = []
-
-    fan = ((0, 1, 2), (0, 2, 3), (0, 3, 4), (0, 4, 5))
-    every = spec.magnet_every if spec.pocket else 0
-    n_pockets = 0
-    pocket_hexes = []
     for hi, c in enumerate(hex_idx):
-        faces += [(c[a] + K, c[b] + K, c[d] + K) for a, b, d in fan]  # top: counter-clockwise, facing up
-        if every and hi % every == 0:
-            pocket_hexes.append(hi)
-        else:
-            faces += [(c[a], c[d], c[b]) for a, b, d in fan]  # bottom: clockwise, facing down
+        faces += [(c[a] + K, c[b] + K, c[d] + K) for a, b, d in _FAN]
+        if hi not in pocketed:
+            faces += [(c[a], c[d], c[b]) for a, b, d in _FAN]
+    return faces
 
-    boundary = [v for loop in loops for v in loop]
+
+def _chamfer_ring(loops, lay: Layout, spec: TileSpec, vertices: list[Vec]) -> dict[tuple[int, int], int]:
+    """With a chamfer, a ring of vertices where the side wall meets the chamfer (appended to
+    ``vertices``); lattice corner -> its index."""
     ring: dict[tuple[int, int], int] = {}
     if spec.chamfer:
-        for v in boundary:
+        side = _offset_positions(loops, lay, spec.clearance)
+        z_side = spec.height - spec.chamfer
+        for v in (v for loop in loops for v in loop):
             ring[v] = len(vertices)
             sx, sy = side[v]
             vertices.append((sx, sy, z_side))
-    if pocket_hexes:
-        r, depth = spec.pocket
-        n = spec.segments
-        circle = [(r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n)) for k in range(n)]
-        pat = _pocket_pattern(spec.orientation, n)
-        for hi in pocket_hexes:
-            cx, cy = lay.hex_to_point(hexes[hi])
-            cy = -cy
-            low = len(vertices)
-            vertices += [(cx + x, cy + y, 0.0) for x, y in circle]
-            high = len(vertices)
-            vertices += [(cx + x, cy + y, depth) for x, y in circle]
-            local = hex_idx[hi] + tuple(range(low, low + n))
-            faces += [(local[a], local[b], local[d]) for a, b, d in pat]
-            for k in range(n):
-                k1 = (k + 1) % n
-                # walls face the pocket's axis; the ceiling faces down into the pocket
-                faces.append((low + k, high + k, high + k1))
-                faces.append((low + k, high + k1, low + k1))
-            faces += [(high, high + k + 1, high + k) for k in range(1, n - 1)]
-        n_pockets = len(pocket_hexes)
+    return ring
 
-    # sides: each boundary edge a quad, wound so its normal points out of the material
+
+def _pockets(hexes: list[Hex], corners: list[tuple[int, ...]], lay: Layout, spec: TileSpec,
+             vertices: list[Vec]) -> list[tuple[int, int, int]]:
+    """A magnet pocket cut up into the bottom of each of ``hexes`` (their corner indices in
+    ``corners``): its vertices appended to ``vertices``, its faces returned, the hex's bottom
+    joined to the pocket's rim by the fixed zipper pattern."""
+    if not hexes:
+        return []
+    faces: list[tuple[int, int, int]] = []
+    r, depth = spec.pocket
+    n = spec.segments
+    circle = [(r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n)) for k in range(n)]
+    pat = _pocket_pattern(spec.orientation, n)
+    for h, c in zip(hexes, corners):
+        cx, cy = lay.hex_to_point(h)
+        cy = -cy
+        low = len(vertices)
+        vertices += [(cx + x, cy + y, 0.0) for x, y in circle]
+        high = len(vertices)
+        vertices += [(cx + x, cy + y, depth) for x, y in circle]
+        local = c + tuple(range(low, low + n))
+        faces += [(local[a], local[b], local[d]) for a, b, d in pat]
+        for k in range(n):
+            k1 = (k + 1) % n
+            # walls face the pocket's axis; the ceiling faces down into the pocket
+            faces.append((low + k, high + k, high + k1))
+            faces.append((low + k, high + k1, low + k1))
+        faces += [(high, high + k + 1, high + k) for k in range(1, n - 1)]
+    return faces
+
+
+def _sides(loops, keys: dict[tuple[int, int], int], ring: dict[tuple[int, int], int], lay: Layout
+           ) -> list[tuple[int, int, int]]:
+    """Each boundary edge a quad (two with a chamfer), wound so its normal points out of the material."""
+    K = len(keys)
+    faces: list[tuple[int, int, int]] = []
     pts0 = [_xy(lay, v) for v in loops[0]]
     left = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts0, pts0[1:] + pts0[:1])) > 0
     for loop in loops:
@@ -268,9 +301,9 @@ def build_tile(hexes: list[Hex], spec: TileSpec) -> Mesh:
             if not left:
                 a, b = b, a
             ia, ib = keys[a], keys[b]
-            if spec.chamfer:
+            if ring:
                 sa, sb = ring[a], ring[b]
                 faces += [(ia, ib, sb), (ia, sb, sa), (sa, sb, ib + K), (sa, ib + K, ia + K)]
             else:
                 faces += [(ia, ib, ib + K), (ia, ib + K, ia + K)]
-    return Mesh(vertices=vertices, faces=faces, pockets=n_pockets)
+    return faces

@@ -1,0 +1,56 @@
+"""Battle maps at exact scale, tiled across pages when larger than one.
+
+A map is drawn from its text layout at the game's hex size (flat-to-flat).
+Terrain colours the hexes; blocked terrain is hatched; deployment zones get a
+coloured inner rim and their initial; objectives a marked disc. A map larger
+than a page's content area is cut into overlapping tiles (A1, A2, ... B1)
+with dashed overlap lines, alignment crosses and an assembly guide page.
+
+    hexes.py    the map's hexes, for any window of it
+    legend.py   its legend row
+    tiling.py   tiles, overlap marks and the assembly guide
+"""
+
+from __future__ import annotations
+
+from ...draw.colour import INK
+from ...draw.document import Document, Page, Text, pt
+from ...draw.page import MAP_LEGEND_H as LEGEND_H, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page
+from ...model.content import MapDef
+from ...model.maps import map_geometry
+from ..compose import heading, one_per_item
+from .hexes import map_ops
+from .legend import legend_ops
+from .tiling import assembly_guide, plan_tiles, tile_page
+
+
+def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None) -> list[Page]:
+    """Pages for one map: one page when it fits, else tiles plus an assembly guide."""
+    geom = map_geometry(mapdef, data.game)
+    x0, y0, x1, y1 = spec.content
+    name = title or mapdef.name
+    if map_fits_page(geom.width, geom.height, spec):
+        page = Page(spec.width, spec.height)
+        dx = x0 + (x1 - x0 - geom.width) / 2
+        dy = y0 + TITLE_H + (y1 - y0 - TITLE_H - LEGEND_H - geom.height) / 2
+        page.add(heading(x0, y0 + 5.6, name, pt(14)))
+        page.add(Text(x1, y0 + 5.6, f"{geom.layout.size:.1f} mm hexes", "sans", pt(7), INK, "end"))
+        page.add(*map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), dx, dy))
+        page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
+        return [page]
+    win_w, win_h = x1 - x0, y1 - y0 - TITLE_H
+    tiling = plan_tiles(geom.width, geom.height, win_w, win_h)
+    pages = [assembly_guide(geom, data, spec, tiling, name)]
+    for r in range(tiling.rows):
+        for c in range(tiling.cols):
+            pages.append(tile_page(geom, data, spec, tiling, r, c, name))
+    return pages
+
+
+def render_maps(game, spec: PageSpec) -> dict[str, Document]:
+    """Asset renderer: one document per map."""
+    return one_per_item(game.data.maps, lambda m: render_map(m, game.data, spec), spec, game=game.data.game,
+                        kind="map")
+
+
+__all__ = ["legend_ops", "map_ops", "render_map", "render_maps"]

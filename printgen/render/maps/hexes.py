@@ -1,0 +1,117 @@
+"""A map's hexes drawn at exact scale: terrain fills, hatching on blocked terrain, zone rims and
+initials, objective discs, coordinates; any window of the map, so tiles and thumbnails share it."""
+
+from __future__ import annotations
+
+import math
+
+from ...draw.colour import INK, mix
+from ...draw.document import Circle, Op, Poly, Style, Text
+from ...draw.geometry import clip_polygon, clip_segment, scale_about
+from ...draw.text import single_line
+from ...hexgrid import Hex
+from ...model.maps import MapGeom
+from ...names import index_by_name, name_key
+
+GRID = Style(stroke="#2b2b2b", width=0.25)
+
+
+def abbrev(name: str) -> str:
+    words = [w for w in name.replace("'", "").split() if w[0].isalnum()]
+    if len(words) >= 2 and (words[-1].isdigit() or len(words[-1]) == 1):
+        return words[-1]  # "Player 2" -> "2", "Base A" -> "A"
+    return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2].title()
+
+
+def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float) -> list[Op]:
+    """Draw the part of the map inside ``window`` (map mm) with the window's corner at (dx, dy) page mm."""
+    wx0, wy0, wx1, wy1 = window
+    terrain = index_by_name(data.terrain)
+    zones = index_by_name(geom.mapdef.zones)
+    size = geom.layout.size
+    fills: list[Op] = []
+    overlays: list[Op] = []
+    for h in sorted(geom.cells, key=lambda h: (h.r, h.q)):
+        char, entry = geom.cells[h]
+        corners = geom.layout.corners(h)
+        cx, cy = geom.layout.hex_to_point(h)
+        if cx + size < wx0 or cx - size > wx1 or cy + size < wy0 or cy - size > wy1:
+            continue
+        t = terrain.get(name_key(entry.terrain))
+        colour = t.colour if t else "#ffffff"
+        clipped = clip_polygon(corners, wx0, wy0, wx1, wy1)
+        if len(clipped) < 3:
+            continue
+        whole = len(clipped) == 6 and all(abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
+                                          for a, b in zip(clipped, corners))
+        page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
+        fills.append(Poly(page_pts, Style(fill=colour, stroke=GRID.stroke, width=GRID.width),
+                          role="hex" if whole else "hex-part"))
+        if t and t.blocked:
+            overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35))
+        if entry.zone and name_key(entry.zone) in zones:
+            z = zones[name_key(entry.zone)]
+            rim_w = size * 0.045
+            rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
+                               wx1 - rim_w / 2, wy1 - rim_w / 2)
+            if len(rim) >= 2:
+                overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
+                                     Style(stroke=z.colour, width=rim_w), closed=len(rim) == 6))
+            overlays += _label(abbrev(z.name), cx, cy - size * 0.22, size * 0.2, z.colour, window, dx, dy)
+        if entry.objective:
+            overlays += _objective(entry.objective, cx, cy, size, window, dx, dy)
+        if geom.mapdef.coordinates:
+            overlays += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy)
+    for obj in geom.mapdef.objectives:
+        q, r = (int(v) for v in obj.at.split(","))
+        cx, cy = geom.layout.hex_to_point(Hex(q, r))
+        overlays += _objective(obj.name, cx, cy, size, window, dx, dy)
+    return fills + overlays
+
+
+def _inside(x, y, window, margin=0.0) -> bool:
+    wx0, wy0, wx1, wy1 = window
+    return wx0 + margin <= x <= wx1 - margin and wy0 + margin <= y <= wy1 - margin
+
+
+def _label(text, x, y, size, colour, window, dx, dy) -> list[Op]:
+    if not _inside(x, y, window, size):
+        return []
+    wx0, wy0 = window[0], window[1]
+    return [Text(x - wx0 + dx, y - wy0 + dy + size * 0.35, text, "sans-bold", size, colour, "middle")]
+
+
+def _objective(name, cx, cy, size, window, dx, dy) -> list[Op]:
+    r = size * 0.2
+    if not _inside(cx, cy, window, r + 0.5):
+        return []
+    wx0, wy0 = window[0], window[1]
+    x, y = cx - wx0 + dx, cy - wy0 + dy + size * 0.1
+    label = abbrev(name)
+    fs = single_line(label, "sans-bold", r * 0.9, r * 1.6)
+    return [Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=0.35), role="objective"),
+            Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle")]
+
+
+def _hatch(corners, window, dx, dy, colour) -> list[Op]:
+    wx0, wy0, wx1, wy1 = window
+    xs = [p[0] for p in corners]
+    ys = [p[1] for p in corners]
+    span = (max(xs) - min(xs)) + (max(ys) - min(ys))
+    rect = [(wx0, wy0), (wx1, wy0), (wx1, wy1), (wx0, wy1)]
+    ops: list[Op] = []
+    step = 2.2
+    k = math.floor((min(xs) - max(ys)) / step)
+    while k * step < max(xs) - min(ys):
+        # a 45-degree line x - y = k * step
+        p = (min(ys) + k * step - 1, min(ys) - 1)
+        q = (p[0] + span + 2, p[1] + span + 2)
+        seg = clip_segment(p, q, corners)
+        if seg:
+            seg = clip_segment(seg[0], seg[1], rect)
+        if seg:
+            (ax, ay), (bx, by) = seg
+            ops.append(Poly(((ax - wx0 + dx, ay - wy0 + dy), (bx - wx0 + dx, by - wy0 + dy)),
+                            Style(stroke=colour, width=0.35), closed=False))
+        k += 1
+    return ops

@@ -1,0 +1,131 @@
+"""Maps larger than a page: overlapping tiles (A1, A2, ... B1) with dashed overlap lines and
+alignment crosses, and the assembly guide page that shows how they join."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ...draw.colour import INK
+from ...draw.document import Circle, Op, Page, Poly, Rect, Style, Text, pt
+from ...draw.page import MAP_TITLE_H as TITLE_H
+from ...names import by_name
+from ..compose import heading
+from .hexes import map_ops
+from .legend import legend_ops
+
+MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
+
+
+@dataclass(frozen=True)
+class Tiling:
+    cols: int
+    rows: int
+    window: tuple[float, float]  # window w, h in mm
+    step: tuple[float, float]  # window origin to next window origin, mm
+    overlap: float  # mm shared by neighbouring tiles
+    start: tuple[float, float]  # map position of tile A1's window origin (negative: centred margin)
+
+
+def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: float = MIN_OVERLAP) -> Tiling:
+    """Pages of ``win_w`` x ``win_h`` mm that cover the map, neighbours sharing exactly ``overlap`` mm.
+
+    The covered area is centred on the map, so the outer tiles carry equal blank margins.
+    """
+    def axis(total: float, win: float) -> tuple[int, float, float, float]:
+        if total <= win:
+            return 1, total, 0.0, 0.0
+        step = win - overlap
+        n = math.ceil((total - overlap) / step)
+        covered = n * step + overlap
+        return n, win, step, -(covered - total) / 2
+
+    cols, ww, sx, x0 = axis(map_w, win_w)
+    rows, wh, sy, y0 = axis(map_h, win_h)
+    return Tiling(cols, rows, (ww, wh), (sx, sy), overlap, (x0, y0))
+
+
+def tile_name(row: int, col: int) -> str:
+    return f"{chr(ord('A') + row)}{col + 1}"
+
+
+def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str) -> Page:
+    x0, y0, x1, y1 = spec.content
+    ww, wh = tiling.window
+    wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
+    window = (wx, wy, wx + ww, wy + wh)
+    dx, dy = x0, y0 + TITLE_H
+    label = tile_name(r, c)
+    page = Page(spec.width, spec.height, label=f"tile {label}")
+    page.add(heading(x0, y0 + 5.6, f"{name}: tile {label}", pt(12)))
+    page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {tiling.overlap:g} mm",
+                  "sans", pt(7), INK, "end"))
+    page.add(*map_ops(geom, data, window, dx, dy))
+    dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
+    # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue.
+    marks: list[Op] = []
+    if c + 1 < tiling.cols:
+        lx = dx + tiling.step[0]
+        marks.append(Poly(((lx, dy), (lx, dy + wh)), dash, closed=False, role="overlap-x"))
+    if r + 1 < tiling.rows:
+        ly = dy + tiling.step[1]
+        marks.append(Poly(((dx, ly), (dx + ww, ly)), dash, closed=False, role="overlap-y"))
+    # Alignment crosses at map points shared with neighbours (the middle of each overlap band).
+    for (mx, my) in _shared_points(tiling, r, c):
+        px, py = mx - wx + dx, my - wy + dy
+        marks += [Poly(((px - 3, py), (px + 3, py)), Style(stroke="#c0392b", width=0.25), closed=False, role="align"),
+                  Poly(((px, py - 3), (px, py + 3)), Style(stroke="#c0392b", width=0.25), closed=False, role="align"),
+                  Circle(px, py, 1.5, Style(stroke="#c0392b", width=0.25))]
+    page.add(*marks)
+    return page
+
+
+def _shared_points(tiling: Tiling, r: int, c: int) -> list[tuple[float, float]]:
+    """Map points in the middle of each overlap band this tile shares, two per band."""
+    ww, wh = tiling.window
+    wx = tiling.start[0] + c * tiling.step[0]
+    wy = tiling.start[1] + r * tiling.step[1]
+    half = tiling.overlap / 2
+    xs = ([wx + half] if c > 0 else []) + ([wx + ww - half] if c + 1 < tiling.cols else [])
+    ys = ([wy + half] if r > 0 else []) + ([wy + wh - half] if r + 1 < tiling.rows else [])
+    pts = [(x, wy + wh * f) for x in xs for f in (0.3, 0.7)]
+    pts += [(wx + ww * f, y) for y in ys for f in (0.3, 0.7)]
+    return pts
+
+
+def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
+    x0, y0, x1, y1 = spec.content
+    page = Page(spec.width, spec.height, label="assembly guide")
+    page.add(heading(x0, y0 + 5.6, f"{name}: assembly guide", pt(14)))
+    lines = [
+        f"This map prints at true scale ({geom.layout.size:.1f} mm hexes) on {tiling.rows * tiling.cols} pages, "
+        f"{tiling.rows} row{'s' * (tiling.rows > 1)} of {tiling.cols}.",
+        "Trim each tile along the red dashed line of the tile before it, lay it over the overlap, match the red",
+        "crosses, and tape it from behind. Work along row A first, then join the rows.",
+    ]
+    for i, ln in enumerate(lines):
+        page.add(Text(x0, y0 + 13 + i * 4.2, ln, "sans", pt(8), INK))
+    legend = legend_ops(geom, data, x0, y0 + 27, x1 - x0)
+    page.add(*legend)
+    legend_bottom = max((op.y for op in legend if isinstance(op, Text)), default=y0 + 27)
+    top = legend_bottom + 5
+    cover_w = tiling.cols * tiling.step[0] + tiling.overlap if tiling.cols > 1 else geom.width
+    cover_h = tiling.rows * tiling.step[1] + tiling.overlap if tiling.rows > 1 else geom.height
+    scale = min((x1 - x0) / cover_w, (y1 - top) / cover_h) * 0.95
+    top -= min(tiling.start[1], 0.0) * scale
+    ox = x0 + ((x1 - x0) - cover_w * scale) / 2 - min(tiling.start[0], 0.0) * scale
+    thumb = []
+    for h, (_, entry) in sorted(geom.cells.items()):
+        t = by_name(data.terrain, entry.terrain)
+        pts = tuple((ox + x * scale, top + y * scale) for x, y in geom.layout.corners(h))
+        thumb.append(Poly(pts, Style(fill=t.colour if t else "#ffffff", stroke="#777777", width=0.1)))
+    page.add(*thumb)
+    ww, wh = tiling.window
+    for r in range(tiling.rows):
+        for c in range(tiling.cols):
+            rx = ox + (tiling.start[0] + c * tiling.step[0]) * scale
+            ry = top + (tiling.start[1] + r * tiling.step[1]) * scale
+            page.add(Rect(rx, ry, ww * scale, wh * scale, Style(stroke="#c0392b", width=0.4, dash=(2, 1))))
+            page.add(Text(rx + ww * scale / 2, ry + wh * scale / 2, tile_name(r, c), "sans-bold", pt(16),
+                          "#c0392b", "middle"))
+    return page
