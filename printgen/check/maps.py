@@ -1,6 +1,6 @@
-"""Maps: the text layout reads, every character is in the legend, every
-reference (terrain, zone) exists, objectives lie on the map, and a map that
-must fit one page does."""
+"""Maps: the text layout and its level layers read, every character is in the legend, every
+reference (terrain, zone) exists, every upper hex stands on a lower one, objectives lie on the
+map, and a map that must fit one page does."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Iterable
 
 from ..draw.page import PageSpec, map_fits_page
 from ..findings import Finding, did_you_mean, error, warning
-from ..hexgrid import Hex, Layout, TextMapError, parse_textmap
+from ..hexgrid import Hex, LayerError, Layout, read_stack
 from ..names import index_by_name, name_key
 from ..packs.base import CheckContext
 from ..units import PAPER_SIZES
@@ -37,11 +37,16 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
     for mi, m in enumerate(ctx.data.maps):
         base = ("maps", mi)
         orientation = m.orientation or game.hex.orientation
+        def where(layer: int) -> tuple:
+            return base + (("layout",) if layer == 0 else ("layers", layer - 1))
+
         try:
-            tm = parse_textmap(m.layout, orientation)
-        except TextMapError as exc:
-            yield error("map-layout", f"map '{m.name}': {exc.message}", ctx.text_loc(base + ("layout",), exc.line, exc.col))
+            stack = read_stack(m.layout, m.layers, orientation, m.empty)
+        except LayerError as exc:
+            yield error("map-layout", f"map '{m.name}'{f', level {exc.layer + 1}' if exc.layer else ''}: {exc.message}",
+                        ctx.text_loc(where(exc.layer), exc.line, exc.col))
             continue
+        ground = stack.tiles[0]
         for ch, entry in m.legend.items():
             if len(ch) != 1:
                 yield error("map-legend", f"legend key '{ch}' must be a single character (each character is a hex)",
@@ -56,14 +61,21 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
                 yield error("unknown-zone", f"zone '{entry.zone}' is not among this map's zones:"
                             + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(base + ("legend", ch, "zone")))
         reported: set[str] = set()
-        for h, cell in sorted(tm.cells.items(), key=lambda kv: (kv[1].line, kv[1].col)):
-            if cell.char not in m.legend and cell.char not in reported:
-                reported.add(cell.char)
-                count = len(tm.by_char(cell.char))
-                yield error("map-legend", f"map '{m.name}': character '{cell.char}' ({count} hex"
-                            f"{'es' if count > 1 else ''}) is not in the legend; add it to legend:",
-                            ctx.text_loc(base + ("layout",), cell.line, cell.col))
-        used = {c.char for c in tm.cells.values()}
+        for layer, tiles in enumerate(stack.tiles):
+            for h, cell in sorted(tiles.items(), key=lambda kv: (kv[1].line, kv[1].col)):
+                if cell.char not in m.legend and cell.char not in reported:
+                    reported.add(cell.char)
+                    count = sum(c.char == cell.char for t in stack.tiles for c in t.values())
+                    yield error("map-legend", f"map '{m.name}': character '{cell.char}' ({count} hex"
+                                f"{'es' if count > 1 else ''}) is not in the legend; add it to legend:"
+                                + (f" (or write '{m.empty}' where a level has no hex)" if layer else ""),
+                                ctx.text_loc(where(layer), cell.line, cell.col))
+        for lv, h in stack.unsupported():
+            cell = stack.tiles[lv - 1][h]
+            yield error("unsupported-level", f"map '{m.name}': the hex at level {lv} has no hex under it at level "
+                        f"{lv - 1}; an upper hex stands on a lower one (add one under it, or write '{m.empty}' here)",
+                        ctx.text_loc(where(lv - 1), cell.line, cell.col))
+        used = {c.char for t in stack.tiles for c in t.values()}
         for ch in m.legend:
             if ch not in used:
                 yield warning("unused-legend", f"map '{m.name}': legend character '{ch}' is not used in the layout",
@@ -78,11 +90,11 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
             if at is None:
                 yield error("bad-value", f"objective position '{obj.at}' must be axial 'q,r', e.g. '2,-1'",
                             ctx.loc(base + ("objectives", oi, "at")))
-            elif at not in tm.cells:
+            elif at not in ground:
                 yield error("off-map", f"objective '{obj.name}' at {obj.at} is not on map '{m.name}'",
                             ctx.loc(base + ("objectives", oi, "at")))
         if m.fit:
-            extent = map_extent(tm.cells, orientation, game.hex.size)
+            extent = map_extent(ground, orientation, game.hex.size)
             if not fits_page(extent, m.fit, game.print.margin):
                 pw, ph = PAPER_SIZES[m.fit]
                 yield error("map-too-large", f"map '{m.name}' is {extent[0]:.1f} x {extent[1]:.1f} mm at "

@@ -8,13 +8,14 @@ from .coords import (
     DIRECTIONS, Hex, add, direction, distance, hexagon, line, neighbour, neighbours,
     parallelogram, rectangle, ring, rotate_left, rotate_right, scale, spiral, subtract,
 )
+from .levels import LayerError, Stack, read_stack
 from .layout import Layout, hex_corners, honeycomb
 from .outline import outline_loops, outline_points
 from .textmap import TextMap, TextMapError, format_textmap, parse_textmap
 
 __all__ = [
-    "DIRECTIONS", "Hex", "Layout", "TextMap", "TextMapError", "add", "direction", "distance",
+    "DIRECTIONS", "Hex", "LayerError", "Layout", "Stack", "TextMap", "TextMapError", "add", "direction", "distance",
     "format_textmap", "hex_corners", "hexagon", "honeycomb", "line", "neighbour", "neighbours", "outline_loops", "outline_points",
-    "parallelogram", "parse_textmap", "rectangle", "ring", "rotate_left", "rotate_right", "scale",
+    "parallelogram", "parse_textmap", "read_stack", "rectangle", "ring", "rotate_left", "rotate_right", "scale",
     "spiral", "subtract",
 ]

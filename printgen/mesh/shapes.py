@@ -13,6 +13,7 @@ import re
 
 from ..hexgrid import Hex, hexagon, rectangle
 from ..limits import limit
+from ..model.maps import map_geometry
 from ..names import by_name, name_key
 
 
@@ -91,9 +92,8 @@ def parse_shape(text: str, *, orientation: str = "flat", maps=None, data=None) -
 
 
 def region_levels(spec: str, data) -> dict[Hex, int]:
-    """``NAME[:TERRAIN[:LEVEL]]``: each hex of the map region with its level (at least 1)."""
-    from ..hexgrid import parse_textmap
-
+    """``NAME[:TERRAIN[:LEVEL]]``: each hex of the map region with its height in levels (at least 1),
+    from the map's legend levels and level layers; TERRAIN is the top hex's."""
     if data is None:
         raise ShapeError("map: shapes need a game (--game DIR, or run inside a project with data/)")
     name, _, rest = spec.partition(":")
@@ -103,15 +103,14 @@ def region_levels(spec: str, data) -> dict[Hex, int]:
     m = by_name(data.maps, name)
     if m is None:
         raise ShapeError(f"no map named {name!r} (maps: {', '.join(x.name for x in data.maps)})")
-    tm = parse_textmap(m.layout, m.orientation or data.game.hex.orientation)
+    geom = map_geometry(m, data.game)
     out: dict[Hex, int] = {}
-    for h, cell in tm.cells.items():
-        entry = m.legend.get(cell.char)
-        if entry is None or (terrain and name_key(entry.terrain) != name_key(terrain)):
+    for h, (_, entry) in geom.cells.items():
+        if terrain and name_key(entry.terrain) != name_key(terrain):
             continue
-        if level and entry.level < int(level):
+        if level and geom.levels[h] < int(level):
             continue
-        out[h] = max(1, entry.level)
+        out[h] = geom.levels[h]
     if not out:
         raise ShapeError(f"map {name!r} has no hexes of {terrain or 'any terrain'}"
                          + (f" at level {level} or above" if level else ""))

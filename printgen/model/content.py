@@ -45,7 +45,7 @@ class LegendEntry(Model):
     terrain: Text
     zone: Text | None = None  # a deployment zone / Initial Position
     objective: Text | None = None  # an objective or marker placed on this hex
-    level: Annotated[int, Field(ge=0, le=50)] = 0
+    level: Annotated[int, Field(ge=0, le=50)] = 0  # this hex's height in levels (0 and 1: the ground)
     label: Text | None = None
 
 
@@ -64,7 +64,11 @@ class MapObjective(Model):
 class MapDef(Model):
     name: Text
     orientation: Literal["flat", "pointy"] | None = None  # default: game.yaml hex orientation
-    layout: RawText
+    layout: RawText  # level 1: every non-space character is a hex
+    # Levels above the layout, bottom first: each a text map over the layout's hexes, lined up with
+    # it, ``empty`` where that level has no hex; a hex at level L stands on one at level L - 1.
+    layers: list[RawText] = []
+    empty: Annotated[str, Field(min_length=1, max_length=1)] = "-"
     legend: dict[str, LegendEntry]
     zones: list[Zone] = []
     objectives: list[MapObjective] = []

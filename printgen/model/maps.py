@@ -1,11 +1,12 @@
-"""A map's geometry, computed once from its text layout: which hex holds which legend entry, where
-each hex lies in mm, and how large the map is. Shared by the renderer, the validator and the mesh step."""
+"""A map's geometry, computed once from its text layout and level layers: which hex holds which
+legend entry (the top one where levels stack), how high each hex stands, where each hex lies in mm,
+and how large the map is. Shared by the renderer, the validator and the mesh step."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..hexgrid import Hex, Layout, parse_textmap
+from ..hexgrid import Hex, Layout, read_stack
 from .content import LegendEntry, MapDef
 
 
@@ -13,16 +14,40 @@ from .content import LegendEntry, MapDef
 class MapGeom:
     mapdef: MapDef
     layout: Layout  # origin chosen so the map's bounding box starts at (0, 0)
-    cells: dict[Hex, tuple[str, LegendEntry]]
+    cells: dict[Hex, tuple[str, LegendEntry]]  # the top hex's character and legend entry
     width: float  # mm
     height: float  # mm
+    levels: dict[Hex, int] = field(default_factory=dict)  # height of each hex in cells, in levels (>= 1)
+
+    @property
+    def top_level(self) -> int:
+        """The highest level on the map (1: a flat map)."""
+        return max(self.levels.values(), default=1)
+
+
+def hex_levels(stack, mapdef: MapDef) -> dict[Hex, int]:
+    """Each hex's height in levels: its top layer, or its top character's legend ``level`` when
+    higher; at least 1. Hexes whose top character is not in the legend are left out."""
+    out = {}
+    for h in stack.tiles[0]:
+        top = stack.top(h)
+        entry = mapdef.legend.get(stack.tiles[top - 1][h].char)
+        if entry is not None:
+            out[h] = max(1, top, entry.level)
+    return out
 
 
 def map_geometry(mapdef: MapDef, game) -> MapGeom:
+    """The geometry of a map that validated (read errors are the checker's to report)."""
     orientation = mapdef.orientation or game.hex.orientation
-    tm = parse_textmap(mapdef.layout, orientation)
+    stack = read_stack(mapdef.layout, mapdef.layers, orientation, mapdef.empty)
+    ground = stack.tiles[0]
     lay0 = Layout(orientation, game.hex.size)
-    x0, y0, x1, y1 = lay0.bounds(tm.cells)
+    x0, y0, x1, y1 = lay0.bounds(ground)
     lay = Layout(orientation, game.hex.size, origin=(-x0, -y0))
-    cells = {h: (c.char, mapdef.legend[c.char]) for h, c in tm.cells.items() if c.char in mapdef.legend}
-    return MapGeom(mapdef, lay, cells, x1 - x0, y1 - y0)
+    cells = {}
+    for h in ground:
+        c = stack.top_cell(h)
+        if c.char in mapdef.legend:
+            cells[h] = (c.char, mapdef.legend[c.char])
+    return MapGeom(mapdef, lay, cells, x1 - x0, y1 - y0, hex_levels(stack, mapdef))

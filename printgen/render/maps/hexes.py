@@ -1,11 +1,12 @@
-"""A map's hexes drawn at exact scale: terrain fills, hatching on blocked terrain, zone rims and
-initials, objective discs, coordinates; any window of the map, so tiles and thumbnails share it."""
+"""A map's hexes drawn at exact scale: terrain fills (shaded by level on a map with levels, with
+the level number), hatching on blocked terrain, zone rims and initials, objective discs,
+coordinates; any window of the map, so tiles and thumbnails share it."""
 
 from __future__ import annotations
 
 import math
 
-from ...draw.colour import INK, mix
+from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Circle, Op, Poly, Style, Text
 from ...draw.geometry import clip_polygon, clip_segment, scale_about
 from ...draw.text import single_line
@@ -14,6 +15,13 @@ from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
+LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
+LEVEL_SHADE_MAX = 0.6
+
+
+def level_shade(colour: str, level: int) -> str:
+    """``colour`` shaded for a hex ``level`` levels high (level 1 unchanged; higher is darker)."""
+    return mix(colour, "#000000", min(LEVEL_SHADE_MAX, LEVEL_SHADE * (level - 1))) if level > 1 else colour
 
 
 def abbrev(name: str) -> str:
@@ -31,6 +39,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     size = geom.layout.size
     fills: list[Op] = []
     overlays: list[Op] = []
+    levelled = geom.top_level > 1
     for h in sorted(geom.cells, key=lambda h: (h.r, h.q)):
         char, entry = geom.cells[h]
         corners = geom.layout.corners(h)
@@ -39,6 +48,9 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             continue
         t = terrain.get(name_key(entry.terrain))
         colour = t.colour if t else "#ffffff"
+        level = geom.levels.get(h, 1)
+        if levelled:
+            colour = level_shade(colour, level)
         clipped = clip_polygon(corners, wx0, wy0, wx1, wy1)
         if len(clipped) < 3:
             continue
@@ -60,6 +72,8 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             overlays += _label(abbrev(z.name), cx, cy - size * 0.22, size * 0.2, z.colour, window, dx, dy)
         if entry.objective:
             overlays += _objective(entry.objective, cx, cy, size, window, dx, dy)
+        if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
+            overlays += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy)
         if geom.mapdef.coordinates:
             overlays += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy)
     for obj in geom.mapdef.objectives:

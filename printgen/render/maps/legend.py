@@ -1,4 +1,4 @@
-"""A map's legend: one row of swatches for the terrain it uses, its zones and its objectives."""
+"""A map's legend: one row of swatches for the terrain it uses, its levels, zones and objectives."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from ...draw.document import Circle, Op, Rect, Style, Text, pt
 from ...draw.fonts import text_width
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .hexes import abbrev
+from .hexes import abbrev, level_shade
 
 
 def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op]:
-    """One row of swatches: terrain used, zones, objectives."""
+    """One row of swatches: terrain used, levels, zones, objectives."""
     used_terrain = []
     for _, entry in geom.cells.values():
         if entry.terrain not in used_terrain:
@@ -24,6 +24,9 @@ def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op
         if t:
             label = t.name + (" (blocked)" if t.blocked else "")
             items.append((label, Rect(0, 0, 4, 3, Style(fill=t.colour, stroke=INK, width=0.15))))
+    if geom.top_level > 1:  # one grey swatch per level used, shaded as the hexes are
+        for lv in sorted(set(geom.levels.values())):
+            items.append((f"Level {lv}", Rect(0, 0, 4, 3, Style(fill=level_shade("#d9d9d9", lv), stroke=INK, width=0.15))))
     merged: dict[tuple[str, str], list[str]] = {}
     for z in geom.mapdef.zones:  # zones sharing a label and colour ("Base A", "Deploy A") share an entry
         merged.setdefault((abbrev(z.name), z.colour), []).append(z.name)
