@@ -9,6 +9,7 @@ from __future__ import annotations
 from .asset import Asset
 from .check import ValidatedGame
 from .findings import Finding
+from .layout.sheets import layout_findings, sheet_assets
 from .mesh.pieces import check_pieces, render_pieces
 from .render.maps import render_maps
 from .render.tokens import render_tokens
@@ -23,16 +24,17 @@ SHARED_ASSETS: tuple[Asset, ...] = (
 
 
 def assets_for(game: ValidatedGame) -> dict[str, Asset]:
-    """Asset name -> Asset for one game: the shared assets, then its rule pack's own."""
+    """Asset name -> Asset for one game: the shared assets, its rule pack's own, then the sheets its
+    game.yaml draws from layouts (a sheet replaces a pack asset of the same name)."""
     pack_assets = game.pack.assets if game.pack else ()
-    return {a.name: a for a in SHARED_ASSETS + pack_assets}
+    return {a.name: a for a in SHARED_ASSETS + pack_assets + sheet_assets(game)}
 
 
 def asset_findings(game: ValidatedGame) -> list[Finding]:
     """What each asset's own validation hook finds (nothing when the data could not be read)."""
     if game.data is None:
         return []
-    found: list[Finding] = []
+    found: list[Finding] = layout_findings(game)
     for asset in assets_for(game).values():
         if asset.validate is not None:
             found += list(asset.validate(game))

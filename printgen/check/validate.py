@@ -6,7 +6,7 @@ stage (printgen.project), so the checker never imports a renderer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
@@ -17,6 +17,7 @@ from ..load.game_folder import GameSource, load_game_folder
 from ..model.base import findings_from_validation
 from ..model.content import Content, Rules
 from ..model.game import GameConfig
+from ..model.kinds import check_refs, data_model, declared_texts, parse_kinds
 from ..packs import CheckContext, PACKS, RulePack
 from .limits import check_limits, raw_text_findings
 from .maps import check_maps
@@ -100,6 +101,24 @@ def _build(source: GameSource, pack: RulePack) -> tuple[Content | None, list[Fin
     return data, findings
 
 
+def _declare(source: GameSource, pack: RulePack) -> tuple[RulePack, list[Finding]]:
+    """The game's own copy of its pack, extended by the kinds game.yaml declares (none: the pack itself)."""
+    kinds, findings = parse_kinds(source.data["game"].get("kinds"), source.loc, pack.kinds)
+    if not kinds:
+        return pack, findings
+    declared = tuple(kinds)
+
+    def texts(data):
+        yield from pack.rules_texts(data)
+        yield from declared_texts(data, kinds)
+
+    def refs(ctx: CheckContext):
+        return check_refs(ctx.data, kinds, ctx.loc)
+
+    return replace(pack, data_model=data_model(pack.data_model, kinds), rules_texts=texts,
+                   checks=pack.checks + (refs,), declared=declared), findings
+
+
 def check_game(folder: Path) -> ValidatedGame:
     """Load, model and check the data of one game folder. Never raises for bad input."""
     result = ValidatedGame(folder=folder)
@@ -123,6 +142,8 @@ def check_game(folder: Path) -> ValidatedGame:
         ))
         result.findings = sort_findings(result.findings)
         return result
+    pack, findings = _declare(source, pack)
+    result.findings += findings
     result.pack = pack
     data, findings = _build(source, pack)
     result.findings += findings

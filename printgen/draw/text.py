@@ -51,6 +51,15 @@ def style_terms(text: str, terms: dict[str, tuple[str, str]], base: Run = Run(""
     return runs
 
 
+ICON = "icon:"  # a Run whose font is "icon:<name>" is an inline icon one em wide (text holds the name)
+ICON_EM = 1.15  # an inline icon's advance, in em (the icon and a little air)
+
+
+def run_width(run: Run) -> float:
+    """Advance of a run at size 1 (mm per mm of text size)."""
+    return ICON_EM if run.font.startswith(ICON) else text_width(run.text, run.font, 1.0)
+
+
 def _words(runs: Sequence[Run]) -> list[list[Run]]:
     """Break runs into words; a word may span runs ("Knockback 2." is one styled + one plain)."""
     words: list[list[Run]] = [[]]
@@ -77,8 +86,8 @@ def wrap(runs: Sequence[Run], width: float, size: float) -> list[Line]:
     cur: list[tuple[float, Run]] = []
     x = 0.0
     for word in _words(runs):
-        ww = sum(text_width(r.text, r.font, 1.0) for r in word)
-        space = text_width(" ", word[0].font, 1.0)
+        ww = sum(run_width(r) for r in word)
+        space = text_width(" ", "sans" if word[0].font.startswith(ICON) else word[0].font, 1.0)
         if cur and (x + space + ww) * size > width:
             lines.append(Line(tuple(cur), x))
             cur, x = [], 0.0
@@ -86,7 +95,7 @@ def wrap(runs: Sequence[Run], width: float, size: float) -> list[Line]:
             x += space
         for r in word:
             cur.append((x, r))
-            x += text_width(r.text, r.font, 1.0)
+            x += run_width(r)
     if cur:
         lines.append(Line(tuple(cur), x))
     return lines
@@ -125,9 +134,12 @@ def fit(paragraphs: Sequence[Sequence[Run]], width: float, height: float, *, max
     return None
 
 
-def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, align: str = "left") -> list[Text]:
-    """Text ops for fitted lines whose box top-left is (x, y) mm."""
-    ops: list[Text] = []
+def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, align: str = "left",
+         icon=None) -> list:
+    """Text ops for fitted lines whose box top-left is (x, y) mm (``align``: left, center, right).
+
+    Inline icon runs are drawn by ``icon(name, cx, cy, size, colour) -> ops`` (mm)."""
+    ops: list = []
     baseline = y + fitted.size * 0.92
     para_starts = set(fitted.paragraphs)
     for i, line in enumerate(fitted.lines):
@@ -136,7 +148,15 @@ def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, alig
         dx = 0.0
         if width is not None and align == "center":
             dx = (width - line.width * fitted.size) / 2
+        elif width is not None and align == "right":
+            dx = width - line.width * fitted.size
         for off, run in line.pieces:
+            if run.font.startswith(ICON):
+                if icon is not None:
+                    em = fitted.size
+                    ops += icon(run.font[len(ICON):], x + dx + (off + ICON_EM / 2) * em, baseline - 0.36 * em, em,
+                                run.colour)
+                continue
             ops.append(Text(x + dx + off * fitted.size, baseline, run.text, run.font, fitted.size, run.colour))
         baseline += fitted.leading
     return _merge(ops)
@@ -144,9 +164,9 @@ def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, alig
 
 def _merge(ops: list[Text]) -> list[Text]:
     """Join adjacent pieces of the same style on one baseline (fewer, more readable text ops)."""
-    out: list[Text] = []
+    out: list = []
     for op in ops:
-        if out and out[-1].y == op.y and out[-1].font == op.font and out[-1].colour == op.colour \
+        if out and isinstance(op, Text) and isinstance(out[-1], Text) and out[-1].y == op.y and out[-1].font == op.font and out[-1].colour == op.colour \
                 and out[-1].size == op.size:
             prev = out[-1]
             gap = op.x - (prev.x + text_width(prev.text, prev.font, prev.size))

@@ -68,6 +68,18 @@ class MeshSpec(Model):
     formats: list[Literal["stl", "3mf"]] = ["stl"]
 
 
+class SheetDef(Model):
+    """A printable drawn from layouts (templates/<game-id>/layouts/): which kind, which faces, how many."""
+
+    name: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]  # the asset and file name, e.g. class-cards
+    kind: Text  # the content kind whose items it prints
+    front: Text  # a layout name (file stem)
+    back: Text | None = None  # a layout drawn once per item on the mirrored backs page
+    title: Text | None = None  # as page furniture names it; default: the name
+    copies: Text | Annotated[int, Field(ge=0, le=1000)] | None = None  # number or expression; default: the item's count
+    sheet: Literal["cards", "hex"] = "cards"  # n-up grid with crop marks, or hexes on a hex lattice
+
+
 class GameConfig(Model):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Text
@@ -82,3 +94,6 @@ class GameConfig(Model):
     # The rules mapping as written; the pack's Rules model validates it into ValidatedGame.rules,
     # which is what checks, renderers and templates read.
     rules: dict[str, Any] = {}
+    # The game's own kinds of content (printgen.model.kinds reads them) and its layout-drawn printables.
+    kinds: dict[str, Any] = {}
+    sheets: list[SheetDef] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import CheckContext, RulePack
+from .custom import PACK as CUSTOM
 from .heroes_of_hex import PACK as HEROES_OF_HEX
 from .hex_dice import PACK as HEX_DICE
 from .hexatech import PACK as HEXATECH
@@ -11,6 +12,7 @@ PACKS: dict[str, RulePack] = {
     HEROES_OF_HEX.system: HEROES_OF_HEX,
     HEX_DICE.system: HEX_DICE,
     HEXATECH.system: HEXATECH,
+    CUSTOM.system: CUSTOM,
 }
 
 __all__ = ["PACKS", "CheckContext", "RulePack"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..asset import Asset
@@ -39,6 +40,15 @@ class RulePack:
     assets: tuple[Asset, ...] = ()
     # Extra printgen: image kinds for rulebooks: kind -> resolver(argument, game) -> (ops, w mm, h mm).
     images: dict[str, Callable] = field(default_factory=dict)
+    # Layout elements the pack draws for computed art: element type -> draw(ctx, box, args) -> ops
+    # (printgen.layout.elements describes the call).
+    elements: dict[str, Callable] = field(default_factory=dict)
+    # Default printables drawn from layouts (game.yaml sheets: may replace them by name), and the folder of
+    # the pack's own layout files (a game's templates/<id>/layouts/ may replace them by name).
+    sheets: tuple = ()
+    layouts: Path | None = None
+    # The game's declared kinds (game.yaml kinds:), set by the validator on the game's own copy of the pack.
+    declared: tuple = ()
 
     @property
     def kinds(self) -> list[str]:

@@ -67,6 +67,30 @@ def _printed_decks(game) -> list[CardDeck]:
     return decks
 
 
+def _layout_decks(game) -> list[CardDeck]:
+    """The game's layout-drawn sheets (printgen.layout.sheets) as decks: one card per item."""
+    from ..layout.sheets import FaceMaker, face_size, game_sheets
+
+    maker = FaceMaker(game)
+    decks = []
+    for sheet, _ in game_sheets(game):
+        items = list(getattr(game.data, sheet.kind, []) or [])
+        front, back = maker.layouts.get(sheet.front), maker.layouts.get(sheet.back) if sheet.back else None
+        if not items or front is None:
+            continue
+        w, h, _ = face_size(front, game.data.game)
+        title = (sheet.title or sheet.name.replace("-", " ")).capitalize()
+        kind = sheet.kind
+        cards = tuple(Card(str(getattr(it, "name", i + 1)),
+                           lambda b, it=it, i=i, f=front, k=kind: maker.draw(f, it, k, i, "", bleed=b))
+                      for i, it in enumerate(items))
+        shape = "hex" if sheet.sheet == "hex" else "rect"
+        decks.append(CardDeck(title, (w, h), shape, cards,
+                              (lambda b, bk=back, it=items[0], k=kind: maker.draw(bk, it, k, 0, "", bleed=b))
+                              if back else (lambda b: [])))
+    return decks
+
+
 def _tech(game) -> list[CardDeck]:
     from ..packs.hexatech.printables import tile_back, tile_face
 
@@ -91,6 +115,7 @@ OTHER_DECKS: dict[str, Callable] = {
 
 
 def card_decks(game) -> list[CardDeck]:
-    """The card decks of ``game``: every shared card-deck asset of its pack, then the pack's own kinds."""
+    """The card decks of ``game``: its layout sheets, every shared card-deck asset of its pack, then the
+    pack's own kinds."""
     other = OTHER_DECKS.get(game.pack.system) if game.pack else None
-    return _printed_decks(game) + (other(game) if other else [])
+    return _layout_decks(game) + _printed_decks(game) + (other(game) if other else [])

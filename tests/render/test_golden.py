@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from printgen.project import validate_game
-from printgen.packs.heroes_of_hex.printables import CLASS_CARDS
+from printgen.registry import assets_for
 from printgen.render.dump import dump_page
 from printgen.render.maps import render_maps
 from printgen.draw.page import PageSpec
@@ -23,7 +23,7 @@ GOLDEN = Path(__file__).parent.parent / "golden"
 CASES = {
     "mini-map-a4": (render_maps, "a4", "map-cellar", 0),
     "mini-tokens-letter": (render_tokens, "letter", "tokens", 0),
-    "mini-class-cards-a4": (CLASS_CARDS.render, "a4", "class-cards", 0),
+    "mini-class-cards-a4": ("class-cards", "a4", "class-cards", 0),
 }
 
 
@@ -31,6 +31,7 @@ CASES = {
 def test_drawing_calls_match_the_golden(name):
     renderer, paper, stem, page_no = CASES[name]
     game = validate_game(FIXTURES / "mini-hoh")
+    renderer = assets_for(game)[renderer].render if isinstance(renderer, str) else renderer
     doc = renderer(game, PageSpec.for_paper(paper, game.data.game.print.margin))[stem]
     text = dump_page(doc.pages[page_no])
     path = GOLDEN / f"{name}.txt"

@@ -1,11 +1,14 @@
 """Heroes of Hex (v0.5): hero classes, opposed-roll combat, HEX, solo/co-op scenarios."""
 
+from pathlib import Path
+
 from ...asset import Asset
+from ...model.game import SheetDef
 from ..base import RulePack
-from .cards import card_image
+from .cards import ELEMENTS, card_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import HeroesData, HeroesRules
-from .printables import CLASS_CARDS, render_hex_track, render_scenarios
+from .printables import render_hex_track, render_scenarios
 
 PACK = RulePack(
     system="heroes-of-hex",
@@ -16,9 +19,11 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        CLASS_CARDS.asset(),
         Asset("scenarios", render_scenarios, reads=("scenarios",)),
         Asset("hex-track", render_hex_track),
     ),
     images={"card": card_image},
+    elements=ELEMENTS,
+    sheets=(SheetDef(name="class-cards", kind="classes", front="class-card", back="class-back", copies=1),),
+    layouts=Path(__file__).parent / "layouts",
 )

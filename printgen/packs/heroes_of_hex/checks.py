@@ -166,14 +166,4 @@ def vocabulary(data, rules) -> Iterable[str]:
     return words
 
 
-def check_card_text(ctx: CheckContext) -> Iterator[Finding]:
-    """Text that does not fit its box on the class card, even at the smallest size, is an error."""
-    from .cards import layout_card
-
-    (w, h), bleed = ctx.data.game.card.size, ctx.data.game.card.bleed
-    for ci, cls in enumerate(ctx.data.classes):
-        for suffix, what in layout_card(cls, ctx.data, w, h, bleed).overflow:
-            yield error("text-overflow", f"class card '{cls.name}': {what}", ctx.loc(("classes", ci) + suffix))
-
-
-CHECKS = (check_classes, check_enemies, check_attack_types, check_scenarios, check_card_text)
+CHECKS = (check_classes, check_enemies, check_attack_types, check_scenarios)

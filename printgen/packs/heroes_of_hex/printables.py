@@ -1,4 +1,4 @@
-"""The Heroes of Hex printables: class cards, scenario sheets, the HEX counter track."""
+"""The Heroes of Hex printables: scenario sheets, the HEX counter track (class cards are layouts)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,11 @@ from ...draw.text import Run, style_terms
 from ...hexgrid import hex_corners
 from ...model.notation import format_range
 from ...names import by_name, index_by_name, name_key
-from ...render.cards import CardDeck
 from ...render.compose import finish, heading, one_per_item
 from ...render.flow import Flow
 from ...render.maps import render_map
-from .cards import HEX_COLOUR, card_back, card_front, term_styles
-
-
-CLASS_CARDS = CardDeck("class-cards", "class cards", "classes", card_front, card_back)
+from ...layout.sheets import term_styles
+from .cards import HEX_COLOUR
 
 
 def _styled(text: str, styles, font: str = "sans") -> list[Run]:

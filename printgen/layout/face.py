@@ -1,0 +1,237 @@
+"""Drawing one face: a layout evaluated for one item into drawing ops (mm, bleed-box coordinates).
+
+Values in a layout are plain YAML or Jinja2 in the game's sandbox (``safety.sandbox``): a value that
+is exactly ``{{ expression }}`` keeps its type (a list to repeat over, a number), any other template
+renders to text. Scope: ``item`` (the item drawn), every content kind by name, ``data``, ``game``,
+``rules``, the layout's ``vars`` and each ``repeat``'s loop name; ``mix(a, b, t)`` and ``ink_on(c)``
+help with colours. Every mistake is a finding at the layout's file:line:col (or, for text that does
+not fit, at the data that holds the text), recorded once however many items repeat it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import jinja2
+from pydantic import BaseModel
+
+from ..draw.colour import ink_on, mix
+from ..draw.document import Op, Rect, Style
+from ..draw.fonts import FONTS
+from ..findings import Finding, Location, did_you_mean, error
+from ..safety.sandbox import TemplateLimitError
+from .lengths import LengthError, parse_extent
+from .spec import Element, Layout
+
+Box = tuple[float, float, float, float]  # x, y, w, h in bleed-box mm
+_EXPR = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+_PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+FAILED = object()
+
+
+class Expressions:
+    """Compiled layout values of one sandbox environment (each string compiled once)."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        env.globals.update(mix=mix, ink_on=ink_on)
+        self.cache: dict[str, Callable[[dict], Any]] = {}
+
+    def compile(self, text: str) -> Callable[[dict], Any]:
+        fn = self.cache.get(text)
+        if fn is None:
+            m = _EXPR.match(text)
+            if m and "{{" not in m.group(1) and "}}" not in m.group(1):
+                expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
+                fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
+            else:
+                tpl = self.env.from_string(text)
+                fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
+            self.cache[text] = fn
+        return fn
+
+
+def _defined(value: Any) -> Any:
+    if isinstance(value, jinja2.Undefined):
+        str(value)  # StrictUndefined raises here, with the name
+    return value
+
+
+@dataclass
+class Face:
+    """One face being drawn: its size, the evaluation scope, and where findings go."""
+
+    layout: Layout
+    exprs: Expressions
+    w: float  # trim, mm
+    h: float
+    bleed: float
+    what: str  # how findings name the item: "class card 'Knight'"
+    item_loc: Location
+    found: list[Finding]
+    locate: Callable[[tuple], Location]  # data path -> Location
+    styles: dict[str, tuple[str, str]] = field(default_factory=dict)  # term -> (font, colour)
+    elements: dict[str, Callable] = field(default_factory=dict)  # element type -> draw
+    fonts: tuple[str, ...] = tuple(FONTS)
+    images: Callable | None = None  # (src, element, key) -> (ops maker) for image elements
+    paths: dict[str, tuple] = field(default_factory=dict)  # scope name -> data path
+    forced: dict[int, float] = field(default_factory=dict)  # id(text element) -> text size (repeat stacks)
+    groups: dict[str, float] = field(default_factory=dict)  # text group -> shared size
+    measuring: bool = False
+
+    # -- findings -------------------------------------------------------------
+    def problem(self, code: str, message: str, loc: Location) -> None:
+        f = error(code, message, loc)
+        if f not in self.found:
+            self.found.append(f)
+
+    # -- values ---------------------------------------------------------------
+    def eval(self, raw: Any, scope: dict, loc: Location) -> Any:
+        """A raw layout value evaluated in ``scope`` (FAILED after recording a finding)."""
+        if isinstance(raw, str) and ("{{" in raw or "{%" in raw):
+            try:
+                return self.exprs.compile(raw)(scope)
+            except jinja2.UndefinedError as exc:
+                self.problem("layout-field", f"layout '{self.layout.name}': {self._undefined(exc, scope)}", loc)
+            except TemplateLimitError as exc:
+                self.problem("template-limit", f"layout '{self.layout.name}': {exc.message}", loc)
+            except jinja2.TemplateSyntaxError as exc:
+                self.problem("layout-expression", f"layout '{self.layout.name}': cannot read this expression: "
+                             f"{exc.message}", loc)
+            except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError) as exc:
+                msg = getattr(exc, "message", None) or str(exc)
+                self.problem("layout-expression", f"layout '{self.layout.name}': this expression fails for "
+                             f"{self.what}: {msg}", loc)
+            return FAILED
+        if isinstance(raw, dict):
+            return {k: self.eval(v, scope, loc) for k, v in raw.items()}
+        return raw
+
+    def _undefined(self, exc: Exception, scope: dict) -> str:
+        msg = str(getattr(exc, "message", exc) or "")
+        m = re.search(r"has no attribute '(\w+)'", msg)
+        if m:
+            names = set()
+            for v in scope.values():
+                if isinstance(v, BaseModel):
+                    names |= {f.alias or n for n, f in type(v).model_fields.items()}
+            hint = did_you_mean(m.group(1), names)
+            return f"unknown field '{m.group(1)}'" + (f"; did you mean '{hint}'?" if hint else "")
+        m = re.search(r"'(\w+)' is undefined", msg)
+        if m:
+            hint = did_you_mean(m.group(1), [k for k in scope if not k.startswith("_")])
+            return f"unknown name '{m.group(1)}'" + (f"; did you mean '{hint}'?" if hint else
+                                                     "; names are item, game, data, rules, the kinds, vars")
+        return msg or "an undefined value"
+
+    def get(self, el: Element, key: str, scope: dict, default: Any = None) -> Any:
+        if key not in el.args:
+            return default
+        v = self.eval(el.args[key], scope, el.loc(key))
+        return default if v is FAILED else v
+
+    def length(self, el: Element, key: str, scope: dict, ref: float, default: Any = 0.0) -> float:
+        raw = self.get(el, key, scope, FAILED)
+        if raw is FAILED:
+            return parse_extent(default, ref=ref, bleed=self.bleed) if isinstance(default, str) else default
+        try:
+            return parse_extent(raw, ref=ref, bleed=self.bleed)
+        except LengthError as exc:
+            self.problem("layout-length", f"layout '{self.layout.name}': {exc}", el.loc(key))
+            return parse_extent(default, ref=ref, bleed=self.bleed) if isinstance(default, str) else default
+
+    def colour(self, el: Element, key: str, scope: dict, default: str | None = None) -> str | None:
+        v = self.get(el, key, scope, default)
+        if v is None or v == "none":
+            return None
+        if isinstance(v, str) and _COLOUR.match(v.strip()):
+            return v.strip().lower()
+        self.problem("layout-colour", f"layout '{self.layout.name}': {v!r} is not a colour; write '#rrggbb' "
+                     "(quoted) or none", el.loc(key))
+        return default
+
+    def font(self, el: Element, key: str, scope: dict, default: str) -> str:
+        v = self.get(el, key, scope, default)
+        if v in self.fonts:
+            return v
+        hint = did_you_mean(str(v), self.fonts)
+        self.problem("layout-font", f"layout '{self.layout.name}': unknown font {v!r}"
+                     + (f"; did you mean '{hint}'?" if hint else f"; fonts: {', '.join(self.fonts)}"), el.loc(key))
+        return default
+
+    def choice(self, el: Element, key: str, scope: dict, options: tuple[str, ...]) -> str:
+        v = self.get(el, key, scope, options[0])
+        if v in options:
+            return v
+        self.problem("layout-value", f"layout '{self.layout.name}': {key} is one of {', '.join(options)}, "
+                     f"not {v!r}", el.loc(key))
+        return options[0]
+
+    def box(self, el: Element, scope: dict, parent: Box) -> Box:
+        """The element's x, y, w, h inside ``parent`` (defaults: the whole parent)."""
+        px, py, pw, ph = parent
+        x = self.length(el, "x", scope, pw, 0.0)
+        y = self.length(el, "y", scope, ph, 0.0)
+        w = self.length(el, "w", scope, pw, pw - x if "x" in el.args else pw)
+        h = self.length(el, "h", scope, ph, ph - y if "y" in el.args else ph)
+        return (px + x, py + y, w, h)
+
+    def data_path(self, raw: Any) -> tuple | None:
+        """The data path a value like ``{{ action.effect }}`` reads, when it reads one field."""
+        m = _EXPR.match(raw) if isinstance(raw, str) else None
+        p = _PATH.match(m.group(1)) if m else None
+        if p and p.group(1) in self.paths:
+            return self.paths[p.group(1)] + tuple(s for s in p.group(2).split(".") if s)
+        return None
+
+    # -- drawing --------------------------------------------------------------
+    def draw(self, elements, scope: dict, parent: Box) -> list[Op]:
+        ops: list[Op] = []
+        for el in elements:
+            if "when" in el.args:
+                raw = el.args["when"]
+                cond = self.eval(raw if not isinstance(raw, str) or "{{" in raw else "{{ " + raw + " }}", scope,
+                                 el.loc("when"))
+                if cond is FAILED or not cond:
+                    continue
+            fn = self.elements.get(el.type)
+            if fn is not None:
+                ops += fn(self, el, scope, parent)
+        return ops
+
+
+def render_face(face: Face, scope: dict) -> list[Op]:
+    """The face's ops in bleed-box coordinates ((0, 0) the bleed box's top-left corner, mm)."""
+    scope = dict(scope)
+    for name, raw, loc in face.layout.vars:
+        v = face.eval(raw, scope, loc)
+        scope[name] = None if v is FAILED else v
+        path = face.data_path(raw)
+        if path is not None:
+            face.paths[name] = path
+    fw, fh = face.w + 2 * face.bleed, face.h + 2 * face.bleed
+    ops: list[Op] = []
+    bg = face.layout.settings.get("background")
+    if bg is not None:
+        v = face.eval(bg, scope, face.layout.loc("background"))
+        if isinstance(v, str) and _COLOUR.match(v.strip()):
+            ops.append(Rect(0, 0, fw, fh, Style(fill=v.strip().lower()), role="background"))
+        elif v is not FAILED and v not in (None, "none"):
+            face.problem("layout-colour", f"layout '{face.layout.name}': background {v!r} is not a colour; write "
+                         "'#rrggbb'", face.layout.loc("background"))
+    trim = (face.bleed, face.bleed, face.w, face.h)
+    if any(e.args.get("group") for e in _all(face.layout.elements)):
+        # Texts of a group share one size: measure them all first, then draw at the smallest.
+        face.measuring = True
+        face.draw(face.layout.elements, scope, trim)
+        face.measuring = False
+    return ops + face.draw(face.layout.elements, scope, trim)
+
+
+def _all(elements):
+    for e in elements:
+        yield e
+        yield from _all(e.children)

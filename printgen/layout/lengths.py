@@ -1,0 +1,52 @@
+"""Layout lengths: a sum of terms, each a number with a unit (mm, cm, in, pt), a percentage of the
+containing box, or ``bleed`` (the face's bleed): ``3mm``, ``50%``, ``100% - 6mm``, ``-bleed``,
+``13.5mm + bleed``. A bare 0 is allowed; any other bare number is an error (what unit?)."""
+
+from __future__ import annotations
+
+import re
+
+from ..units import MM_PER_UNIT
+
+_TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d*)?|\.\d+)?\s*(mm|cm|in|pt|%|bleed)?\s*", re.I)
+
+
+class LengthError(ValueError):
+    """A layout length that cannot be read; the message says what to write."""
+
+
+def parse_extent(value: object, *, ref: float, bleed: float = 0.0) -> float:
+    """``value`` in mm; ``ref`` mm is 100 % (the box's width for x and w, its height for y and h)."""
+    if isinstance(value, bool) or value is None:
+        raise LengthError(f"expected a length such as '3mm' or '50%', got {value!r}")
+    if isinstance(value, (int, float)):
+        if value == 0:
+            return 0.0
+        raise LengthError(f"bare number {value!r} where a length is expected; add a unit, e.g. '{value}mm' or '{value}%'")
+    text = str(value).strip()
+    if not text:
+        raise LengthError("empty length; write e.g. '3mm' or '50%'")
+    pos, total = 0, 0.0
+    while pos < len(text):
+        m = _TERM.match(text, pos)
+        if not m or m.end() == pos or (m.group(2) is None and m.group(3) is None):
+            raise LengthError(f"cannot read {text!r} as a length; write terms like '3mm', '50%', 'bleed' joined "
+                              "by + or -, e.g. '100% - 6mm'")
+        sign = -1.0 if m.group(1) == "-" else 1.0
+        if pos and m.group(1) is None:
+            raise LengthError(f"cannot read {text!r}: join terms with + or -")
+        number = float(m.group(2)) if m.group(2) else 1.0
+        unit = (m.group(3) or "").lower()
+        if not unit:
+            if number != 0:
+                raise LengthError(f"'{m.group(0).strip()}' in {text!r} has no unit; write mm, cm, in, pt, % or bleed")
+            mm = 0.0
+        elif unit == "%":
+            mm = number * ref / 100.0
+        elif unit == "bleed":
+            mm = number * bleed
+        else:
+            mm = number * MM_PER_UNIT[unit]
+        total += sign * mm
+        pos = m.end()
+    return total

@@ -1,0 +1,262 @@
+"""Printables drawn from layouts: game.yaml ``sheets:`` says which kind goes on which layout.
+
+    sheets:
+      - {name: unit-cards, kind: units, front: unit-card, back: unit-back}
+      - {name: tiles, kind: tiles, front: tile, sheet: hex, copies: 2}
+
+Each sheet is an asset: every item of ``kind`` drawn through its ``front`` layout, ``copies`` times
+(default: the item's ``count`` when it has one, else once), imposed on the shared card-deck sheets
+(n-up with bleed and crop marks, or a hex lattice) with its ``back`` layout on mirrored pages for
+long-edge duplex. Its validation hook draws every item once, so a face that cannot be drawn (an unknown
+field, text that does not fit) is a finding before anything is written. A sheet named like one of the
+rule pack's own printables replaces it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..asset import Asset
+from ..draw.colour import mix
+from ..draw.document import Document, Op
+from ..draw.page import PageSpec
+from ..findings import Finding, Location, did_you_mean, error
+from ..load.game_folder import display_path
+from ..render.compose import finish
+from ..render.sheets import BACKS_LABEL, hex_lattice, impose, plan_sheet, rect_lattice
+from ..safety.sandbox import environment
+from ..units import UnitError, parse_size
+from .elements import element_types
+from .face import FAILED, Expressions, Face, render_face
+from .spec import Layout, load_layouts
+
+_CACHE: dict[tuple, tuple[dict[str, Layout], list[Finding]]] = {}
+
+
+def layouts_folder(game) -> Path | None:
+    return game.templates / "layouts" if game.templates is not None else None
+
+
+def _types(game) -> dict:
+    return element_types(game.pack.elements if game.pack else None)
+
+
+def _folders(game) -> list[Path | None]:
+    """Where layouts come from, later ones winning: the rule pack's, then the game's own templates."""
+    return [game.pack.layouts if game.pack else None, layouts_folder(game)]
+
+
+def game_layouts(game) -> tuple[dict[str, Layout], list[Finding]]:
+    """The game's layouts (cached while their files are unchanged) and what is wrong with them."""
+    folders = [f for f in _folders(game) if f is not None and f.is_dir()]
+    if not folders:
+        return {}, []
+    stamp = tuple((str(f.resolve()), tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size)
+                                                  for p in f.glob("*.yaml")))) for f in folders)
+    key = (stamp, tuple(sorted(_types(game))))
+    if key not in _CACHE:
+        _CACHE[key] = load_layouts(_folders(game), {k: v[0] for k, v in _types(game).items()})
+    return _CACHE[key]
+
+
+def term_styles(data) -> dict[str, tuple[str, str]]:
+    """Keywords bold in a dark red; tokens bold-italic in a darker shade of their own colour."""
+    styles = {k.name: ("sans-bold", "#7a2318") for k in data.keywords}
+    for t in data.tokens:
+        styles[t.name] = ("sans-bolditalic", mix(t.colour, "#000000", 0.25))
+    return styles
+
+
+def face_size(layout: Layout, settings) -> tuple[float, float, float]:
+    """(trim w, trim h, bleed) mm of a layout's face; raises UnitError when its size or bleed is unreadable."""
+    from .lengths import LengthError, parse_extent
+
+    size = layout.settings.get("size", "card")
+    if size == "card":
+        (w, h), bleed = settings.card.size, settings.card.bleed
+    elif size == "token":
+        w = h = settings.token.diameter
+        bleed = 0.0
+    elif size == "hex":
+        h = settings.hex.size
+        w = h * 2 / math.sqrt(3)
+        bleed = 0.0
+    else:
+        w, h = parse_size(size, {})
+        bleed = 0.0
+    if "bleed" in layout.settings:
+        try:
+            bleed = parse_extent(layout.settings["bleed"], ref=0.0)
+        except LengthError as exc:
+            raise UnitError(str(exc)) from None
+    return w, h, bleed
+
+
+def scope_of(game) -> dict[str, Any]:
+    data = game.data
+    scope = {kind: getattr(data, kind) for kind in type(data).model_fields}
+    scope.update(data=data, game=data.game, rules=game.rules)
+    return scope
+
+
+class FaceMaker:
+    """Draws items of one game through its layouts, collecting findings."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.layouts, self.load_findings = game_layouts(game)
+        folder = layouts_folder(game) or game.folder
+        self.exprs = Expressions(environment(folder, folder.parent))
+        self.scope = scope_of(game)
+        self.styles = term_styles(game.data)
+        self.elements = {k: v[1] for k, v in _types(game).items()}
+        self.found: list[Finding] = []
+
+    def draw(self, layout: Layout, item, kind: str, index: int, what: str, *, bleed: float | None = None
+             ) -> list[Op]:
+        """``item``'s face in bleed-box mm (an item of ``kind`` at ``index``, named ``what`` in findings);
+        ``bleed`` mm replaces the layout's (print-on-demand sizes)."""
+        w, h, own = face_size(layout, self.game.data.game)
+        bleed = own if bleed is None else bleed
+        source = self.game.source
+        face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
+                    styles=self.styles, elements=self.elements, paths={"item": (kind, index)})
+        return render_face(face, {**self.scope, "item": item})
+
+
+def _singular(title: str) -> str:
+    return title[:-1] if title.endswith("s") else title
+
+
+def _copies(maker: FaceMaker, sheet, item, loc: Location) -> int:
+    raw = sheet.copies
+    if raw is None:
+        n = getattr(item, "count", 1)
+        return n if isinstance(n, int) else 1
+    if isinstance(raw, int):
+        return raw
+    face = Face(Layout("copies", None, {}), maker.exprs, 0, 0, 0, "", loc, maker.found, maker.game.source.loc)
+    v = face.eval(raw if "{{" in raw else "{{ " + raw + " }}", {**maker.scope, "item": item}, loc)
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000:
+        return v
+    if v is not FAILED:
+        maker.found.append(error("sheet-copies", f"copies must give a whole number from 0 to 1000, not {v!r}", loc))
+    return 1
+
+
+def _faces(maker: FaceMaker, sheet, index: int) -> tuple[list[list[Op]], list[list[Op]]]:
+    data = maker.game.data
+    items = list(getattr(data, sheet.kind, []) or [])
+    front = maker.layouts.get(sheet.front)
+    back = maker.layouts.get(sheet.back) if sheet.back else None
+    title = sheet.title or sheet.name.replace("-", " ")
+    fronts, backs = [], []
+    for i, item in enumerate(items):
+        what = f"{_singular(title)} '{getattr(item, 'name', i + 1)}'"
+        f = maker.draw(front, item, sheet.kind, i, what)
+        b = maker.draw(back, item, sheet.kind, i, what + " (back)") if back else None
+        n = _copies(maker, sheet, item, maker.game.source.loc(("game", "sheets", index, "copies")))
+        fronts += [f] * n
+        if b is not None:
+            backs += [b] * n
+    return fronts, backs
+
+
+@dataclass(frozen=True)
+class SheetPrintable:
+    """game.yaml's ``sheets[index]`` (index None: the rule pack's default) as renderer and validation hook
+    (a plain object, so build workers can be handed it)."""
+
+    sheet: Any
+    index: int | None
+
+    @property
+    def title(self) -> str:
+        return self.sheet.title or self.sheet.name.replace("-", " ")
+
+    def render(self, game, spec: PageSpec) -> dict[str, Document]:
+        sheet = self.sheet
+        maker = FaceMaker(game)
+        fronts, backs = _faces(maker, sheet, self.index)
+        if not fronts:
+            return {}
+        w, h, bleed = face_size(maker.layouts[sheet.front], game.data.game)
+        if sheet.sheet == "hex":
+            lattice = hex_lattice(spec, (w + 2 * bleed, h + 2 * bleed), h + 2 * bleed + 1.0)
+        else:
+            lattice = rect_lattice(plan_sheet(spec, (w, h), bleed))
+        pages = []
+        for page, side in impose(fronts, lattice, backs=backs or None):
+            page.label = BACKS_LABEL if side == "back" else "fronts"
+            pages.append(page)
+        return {sheet.name: finish(pages, spec, game=game.data.game, title=self.title)}
+
+    def validate(self, game) -> list[Finding]:
+        found = sheet_findings(game, self.sheet, self.index)
+        if found:
+            return found
+        maker = FaceMaker(game)
+        _faces(maker, self.sheet, self.index)
+        return maker.found
+
+
+def sheet_asset(sheet, index: int | None) -> Asset:
+    """The asset of a sheet."""
+    p = SheetPrintable(sheet, index)
+    return Asset(sheet.name, p.render, reads=(sheet.kind,), validate=p.validate)
+
+
+def sheet_findings(game, sheet, index: int) -> list[Finding]:
+    """A sheet's kind and layouts exist, and its faces fit a page."""
+    found: list[Finding] = []
+    loc = game.source.loc
+    kinds = [k for k in type(game.data).model_fields if k != "game"]
+    if sheet.kind not in kinds:
+        hint = did_you_mean(sheet.kind, kinds)
+        found.append(error("sheet-kind", f"'{sheet.kind}' is no kind of this game"
+                           + (f"; did you mean '{hint}'?" if hint else f" (kinds: {', '.join(kinds)})"),
+                           loc(("game", "sheets", index, "kind"))))
+    layouts, _ = game_layouts(game)
+    for side in ("front", "back"):
+        name = getattr(sheet, side)
+        if name is None:
+            continue
+        where = loc(("game", "sheets", index, side))
+        if name not in layouts:
+            hint = did_you_mean(name, layouts)
+            folder = layouts_folder(game)
+            found.append(error("unknown-layout", f"no layout named '{name}'"
+                               + (f"; did you mean '{hint}'?" if hint else
+                                  f"; add {display_path(folder / (name + '.yaml')) if folder else 'templates/<game-id>/layouts/' + name + '.yaml'}"),
+                               where))
+            continue
+        try:
+            face_size(layouts[name], game.data.game)
+        except UnitError as exc:
+            found.append(error("layout-size", f"layout '{name}': {exc}", layouts[name].loc("size")))
+    return found
+
+
+def game_sheets(game) -> list[tuple[Any, int | None]]:
+    """(sheet, its index in game.yaml or None) for the rule pack's default sheets and game.yaml's
+    ``sheets:``; a game's sheet replaces the pack's of the same name."""
+    own = {s.name: (s, i) for i, s in enumerate(game.data.game.sheets)}
+    pack = [(s, None) for s in (game.pack.sheets if game.pack else ()) if s.name not in own]
+    return pack + list(own.values())
+
+
+def sheet_assets(game) -> tuple[Asset, ...]:
+    """One asset per sheet of the game (none when the data could not be read)."""
+    if game.data is None:
+        return ()
+    return tuple(sheet_asset(s, i) for s, i in game_sheets(game))
+
+
+def layout_findings(game) -> list[Finding]:
+    """What is wrong in the layout files themselves (shape, element types, keys, extends)."""
+    if game.data is None:
+        return []
+    return list(game_layouts(game)[1])

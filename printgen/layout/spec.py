@@ -1,0 +1,210 @@
+"""Layout files: ``templates/<game-id>/layouts/<name>.yaml``, one face each, named by the file's stem.
+
+    size: card                 # card (game.yaml card size), token, hex, or "63.5mm x 88.9mm"
+    bleed: 3mm                 # default: the game's card bleed for cards, 0 otherwise
+    extends: base-card         # start from another layout: its keys, vars and elements
+    background: "#f4ecd8"      # fills the whole bleed box
+    vars: {accent: "{{ item.colour or '#3b2f4a' }}"}   # named values, evaluated in order per item
+    icons: {AP: {icon: hex, colour: "#1f5f8b"}}        # inline icons written :AP: in text
+    elements:
+      - {type: rect, x: -bleed, y: -bleed, w: 100% + 2bleed, h: 14mm + bleed, fill: "{{ accent }}"}
+      - {type: text, id: title, text: "{{ item.name }}", x: 3mm, y: 3mm, w: 100% - 6mm, h: 8mm,
+         font: serif-bold, size: 14pt, min: 8pt, align: center}
+
+Positions are in the trim box ((0, 0) its top-left corner); see ``lengths`` for units and
+``elements`` for each element's keys. A child layout's element with the ``id`` of one of its parent's
+replaces it in place; its other elements are drawn after the parent's. Loading checks the file's
+shape (unknown keys and element types, with "did you mean"); per-item mistakes (an unknown field, text
+that cannot fit) are found when the validator draws every item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..findings import Finding, Location, did_you_mean, error
+from ..load.game_folder import display_path
+from ..load.yaml_source import Document, load_yaml_file
+from ..safety.paths import confined_files
+
+LAYOUT_KEYS = ("size", "bleed", "extends", "background", "vars", "icons", "elements", "text")
+SIZES = ("card", "token", "hex")
+
+
+@dataclass(frozen=True)
+class Element:
+    type: str
+    args: dict[str, Any]
+    doc: Document
+    path: tuple  # the element's path in its file
+    children: tuple["Element", ...] = ()
+
+    @property
+    def id(self) -> str | None:
+        v = self.args.get("id")
+        return str(v) if v is not None else None
+
+    def loc(self, key: str | tuple | None = None) -> Location:
+        """Where ``key`` of this element (a tuple: a nested key) was written, else the element."""
+        if key is not None:
+            sub = self.path + (key if isinstance(key, tuple) else (key,))
+            if sub in self.doc.values:
+                return self.doc.values[sub]
+        return self.doc.values.get(self.path, Location(self.doc.file, 1, 1))
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    doc: Document
+    settings: dict[str, Any]  # size, bleed, background, text
+    vars: tuple[tuple[str, Any, Location], ...] = ()
+    icons: dict[str, dict] = field(default_factory=dict)
+    elements: tuple[Element, ...] = ()
+
+    def loc(self, *path) -> Location:
+        doc = self.doc
+        return doc.values.get(tuple(path)) or doc.keys.get(tuple(path)) or Location(doc.file, 1, 1)
+
+
+def _elements(raw: Any, doc: Document, path: tuple, types: dict[str, tuple[str, ...]],
+              found: list[Finding]) -> tuple[Element, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        found.append(error("layout", "elements: is a list, one '- type: ...' mapping per element",
+                           doc.values.get(path, Location(doc.file, 1, 1))))
+        return ()
+    out = []
+    for i, el in enumerate(raw):
+        p = path + (i,)
+        where = doc.values.get(p, Location(doc.file, 1, 1))
+        if not isinstance(el, dict) or "type" not in el:
+            found.append(error("layout-element", "an element is a mapping with a type: (" + ", ".join(sorted(types))
+                               + ")", where))
+            continue
+        kind = el["type"]
+        if kind not in types:
+            hint = did_you_mean(str(kind), types)
+            found.append(error("layout-element", f"unknown element type {kind!r}"
+                               + (f"; did you mean '{hint}'?" if hint else f"; the types are: {', '.join(sorted(types))}"),
+                               doc.values.get(p + ("type",), where)))
+            continue
+        allowed = set(types[kind]) | {"type", "id", "when"}
+        for key in el:
+            if key not in allowed:
+                hint = did_you_mean(str(key), allowed)
+                found.append(error("layout-key", f"unknown key '{key}' for a {kind} element"
+                                   + (f"; did you mean '{hint}'?" if hint else f"; it takes: {', '.join(sorted(allowed))}"),
+                                   doc.keys.get(p + (key,), where)))
+        children = _elements(el.get("elements"), doc, p + ("elements",), types, found) if kind == "repeat" else ()
+        out.append(Element(kind, dict(el), doc, p, children))
+    return tuple(out)
+
+
+def _read(path: Path, types: dict[str, tuple[str, ...]]) -> tuple[Layout | None, str | None, list[Finding]]:
+    doc, found = load_yaml_file(path, display=display_path(path))
+    if doc is None:
+        return None, None, found
+    top = Location(doc.file, 1, 1)
+    if not isinstance(doc.data, dict):
+        return None, None, found + [error("layout", "a layout file is a mapping (size:, elements:, ...)", top)]
+    for key in doc.data:
+        if key not in LAYOUT_KEYS:
+            hint = did_you_mean(str(key), LAYOUT_KEYS)
+            found.append(error("layout-key", f"unknown layout key '{key}'"
+                               + (f"; did you mean '{hint}'?" if hint else f"; expected one of: {', '.join(LAYOUT_KEYS)}"),
+                               doc.keys.get((key,), top)))
+    data = doc.data
+    raw_vars = data.get("vars") or {}
+    if not isinstance(raw_vars, dict):
+        found.append(error("layout", "vars: is a mapping of name to value", doc.values.get(("vars",), top)))
+        raw_vars = {}
+    icons = data.get("icons") or {}
+    if not isinstance(icons, dict) or not all(isinstance(v, dict) for v in icons.values()):
+        found.append(error("layout", "icons: maps a name to {icon: ..., colour: ...} or {image: ...}",
+                           doc.values.get(("icons",), top)))
+        icons = {}
+    settings = {k: data[k] for k in ("size", "bleed", "background", "text") if k in data}
+    layout = Layout(path.stem, doc, settings,
+                    tuple((str(k), v, doc.values.get(("vars", k), top)) for k, v in raw_vars.items()),
+                    {str(k): v for k, v in icons.items()},
+                    _elements(data.get("elements"), doc, ("elements",), types, found))
+    parent = data.get("extends")
+    return layout, (str(parent) if parent is not None else None), found
+
+
+def _merge(parent: Layout, child: Layout) -> Layout:
+    by_id = {e.id: e for e in child.elements if e.id}
+    used = set()
+    elements = []
+    for e in parent.elements:
+        if e.id and e.id in by_id:
+            elements.append(by_id[e.id])
+            used.add(e.id)
+        else:
+            elements.append(e)
+    elements += [e for e in child.elements if not (e.id and e.id in used)]
+    names = {n for n, _, _ in child.vars}
+    return replace(child, settings={**parent.settings, **child.settings},
+                   vars=tuple(v for v in parent.vars if v[0] not in names) + child.vars,
+                   icons={**parent.icons, **child.icons}, elements=tuple(elements))
+
+
+def load_layouts(folders: list[Path | None], types: dict[str, tuple[str, ...]]
+                 ) -> tuple[dict[str, Layout], list[Finding]]:
+    """Every layout of the ``layouts/`` folders, ``extends`` resolved; a later folder's layout replaces an
+    earlier one of the same name (a game's own over its rule pack's), and may extend it by naming itself.
+    ``types``: element type -> its keys."""
+    found: list[Finding] = []
+    layers: list[dict[str, tuple[Layout, str | None]]] = []
+    for folder in folders:
+        layer: dict[str, tuple[Layout, str | None]] = {}
+        if folder is not None and folder.is_dir():
+            for path in confined_files(folder, "*.yaml"):
+                layout, parent, f = _read(path, types)
+                found += f
+                if layout is not None:
+                    layer[layout.name] = (layout, parent)
+        layers.append(layer)
+    done: dict[tuple[int, str], Layout | None] = {}
+
+    def lookup(name: str, level: int) -> int | None:
+        return next((i for i in range(level, -1, -1) if name in layers[i]), None)
+
+    def resolve(name: str, level: int, chain: tuple[str, ...]) -> Layout | None:
+        if (level, name) in done:
+            return done[(level, name)]
+        layout, parent = layers[level][name]
+        if parent is not None:
+            where = layout.loc("extends")
+            plevel = lookup(parent, level - 1 if parent == name else level)
+            if plevel is None:
+                names = {n for layer in layers for n in layer}
+                hint = did_you_mean(parent, names)
+                found.append(error("layout-extends", f"no layout named '{parent}'"
+                                   + (f"; did you mean '{hint}'?" if hint else ""), where))
+                done[(level, name)] = None
+                return None
+            if (plevel, parent) in chain:
+                found.append(error("layout-extends", f"layout '{name}' extends itself (through '{parent}'); "
+                                   "break the circle", where))
+                done[(level, name)] = None
+                return None
+            base = resolve(parent, plevel, chain + ((level, name),))
+            if base is None:
+                done[(level, name)] = None
+                return None
+            layout = _merge(base, layout)
+        done[(level, name)] = layout
+        return layout
+
+    out: dict[str, Layout] = {}
+    for level, layer in enumerate(layers):
+        for name in layer:
+            layout = resolve(name, level, ())
+            if layout is not None:
+                out[name] = layout
+    return out, found
