@@ -24,7 +24,10 @@ def broken_game(case: str, tmp_path: Path, *, base: str = "mini-hoh", cases: str
     dest = tmp_path / case
     shutil.copytree(FIXTURES / base, dest)
     for f in (FIXTURES / cases / case).iterdir():
-        shutil.copy(f, dest / f.name)
+        if f.is_dir():  # templates/layouts/...: laid over the game's own folder of that name
+            shutil.copytree(f, dest / f.name, dirs_exist_ok=True)
+        else:
+            shutil.copy(f, dest / f.name)
     return dest
 
 

@@ -17,7 +17,7 @@ from ..load.game_folder import GameSource, load_game_folder
 from ..model.base import findings_from_validation
 from ..model.content import Content, Rules
 from ..model.game import GameConfig
-from ..model.kinds import check_refs, data_model, declared_texts, parse_kinds
+from ..model.kinds import DeclaredRefs, DeclaredTexts, data_model, parse_kinds
 from ..packs import CheckContext, PACKS, RulePack
 from .limits import check_limits, raw_text_findings
 from .maps import check_maps
@@ -107,16 +107,9 @@ def _declare(source: GameSource, pack: RulePack) -> tuple[RulePack, list[Finding
     if not kinds:
         return pack, findings
     declared = tuple(kinds)
-
-    def texts(data):
-        yield from pack.rules_texts(data)
-        yield from declared_texts(data, kinds)
-
-    def refs(ctx: CheckContext):
-        return check_refs(ctx.data, kinds, ctx.loc)
-
-    return replace(pack, data_model=data_model(pack.data_model, kinds), rules_texts=texts,
-                   checks=pack.checks + (refs,), declared=declared), findings
+    return replace(pack, data_model=data_model(pack.data_model, kinds),
+                   rules_texts=DeclaredTexts(pack.rules_texts, declared),
+                   checks=pack.checks + (DeclaredRefs(declared),), declared=declared), findings
 
 
 def check_game(folder: Path) -> ValidatedGame:

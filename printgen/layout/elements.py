@@ -161,7 +161,7 @@ def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: boo
                     from ..findings import did_you_mean
 
                     hint = did_you_mean(name, list(face.layout.icons) + list(ICONS))
-                    face.problem("layout-icon", f"layout '{face.layout.name}': ':{name}:' in {face.what} names no "
+                    face.problem("layout-icon", f"layout '{face.layout.name}': ':{name}:' names no "
                                  "icon" + (f"; did you mean ':{hint}:'?" if hint else
                                            "; declare it under icons: in the layout"), el.loc("text"))
                     continue

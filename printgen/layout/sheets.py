@@ -196,8 +196,8 @@ class SheetPrintable:
 
     def validate(self, game) -> list[Finding]:
         found = sheet_findings(game, self.sheet, self.index)
-        if found:
-            return found
+        if found or not game.ok():
+            return found  # faces are drawn from valid data only: a data mistake would echo in every layout
         maker = FaceMaker(game)
         _faces(maker, self.sheet, self.index)
         return maker.found

@@ -13,7 +13,7 @@
 
 Positions are in the trim box ((0, 0) its top-left corner); see ``lengths`` for units and
 ``elements`` for each element's keys. A child layout's element with the ``id`` of one of its parent's
-replaces it in place; its other elements are drawn after the parent's. Loading checks the file's
+is laid over it in place (the child's keys win, so one key can change); its other elements are drawn after the parent's. Loading checks the file's
 shape (unknown keys and element types, with "did you mean"); per-item mistakes (an unknown field, text
 that cannot fit) are found when the validator draws every item.
 """
@@ -142,7 +142,9 @@ def _merge(parent: Layout, child: Layout) -> Layout:
     elements = []
     for e in parent.elements:
         if e.id and e.id in by_id:
-            elements.append(by_id[e.id])
+            # The child's keys over the parent's: a layout may change one colour or size of an element.
+            c = by_id[e.id]
+            elements.append(replace(c, args={**e.args, **c.args}, children=c.children or e.children))
             used.add(e.id)
         else:
             elements.append(e)

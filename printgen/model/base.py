@@ -134,6 +134,10 @@ _MESSAGES = {
 }
 
 
+_BOUNDS = {"less_than_equal": "more than the most allowed,", "greater_than_equal": "less than the least allowed,",
+           "less_than": "not less than", "greater_than": "not more than"}
+
+
 def _describe(value: Any) -> str:
     if isinstance(value, (dict, list)) or value is None:
         return _kind(value)
@@ -167,6 +171,11 @@ def findings_from_validation(exc: ValidationError, *, root: type[BaseModel], pre
         if kind == "literal_error":
             expected = err.get("ctx", {}).get("expected", "")
             out.append(error("bad-value", f"{got} is not allowed here; expected {expected}", locate(path)))
+            continue
+        if kind in _BOUNDS:
+            ctx = err.get("ctx", {})
+            bound = next((v for k, v in ctx.items() if k in ("le", "ge", "lt", "gt")), "")
+            out.append(error("schema", f"{got} is {_BOUNDS[kind]} {bound}", locate(path)))
             continue
         if kind in _MESSAGES:
             msg = _MESSAGES[kind].format(got=got, field=loc[-1] if loc else "")

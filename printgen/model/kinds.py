@@ -91,7 +91,7 @@ def _parse_field(raw: Any, path: tuple, loc, found: list[Finding]) -> FieldSpec 
         found.append(error("kind-field-type", f"unknown field type {kind!r}"
                            + (f"; did you mean '{hint}'?" if hint else "")
                            + f" (types: {', '.join(FIELD_TYPES)})", loc(path + ("type",))))
-        return None
+        return FieldSpec("any", required=False, path=path)  # the data is not checked against a broken type
     spec = FieldSpec(kind, path=path)
     spec.required = bool(raw.get("required", "default" not in raw))
     spec.default = raw.get("default")
@@ -192,6 +192,8 @@ def _walk(specs: Iterable[FieldSpec]) -> Iterator[FieldSpec]:
 def _annotation(spec: FieldSpec, name: str) -> Any:
     bounds = {k: v for k, v in (("ge", spec.min), ("le", spec.max)) if v is not None}
     t = spec.type
+    if t == "any":
+        return Any
     if t == "text" or t == "ref":
         return Text
     if t == "integer":
@@ -217,6 +219,30 @@ def _annotation(spec: FieldSpec, name: str) -> Any:
     raise ValueError(t)
 
 
+def _registered(cls: type[BaseModel], name: str, key: str) -> type[BaseModel]:
+    """Models built here are module attributes under a name unique to their declaration, so that build
+    workers (forked after validation) can unpickle items of declared kinds."""
+    import hashlib
+
+    qual = f"_{name}_{hashlib.sha1(key.encode()).hexdigest()[:12]}"
+    known = globals().get(qual)
+    if known is not None:
+        return known
+    cls.__qualname__ = cls.__name__ = qual
+    cls.__module__ = __name__
+    globals()[qual] = cls
+    return cls
+
+
+def _key(fields: dict[str, FieldSpec]) -> str:
+    return repr(sorted((n, _spec_key(s)) for n, s in fields.items()))
+
+
+def _spec_key(s: FieldSpec) -> tuple:
+    return (s.type, s.required, repr(s.default), s.min, s.max, s.values, s.kind,
+            _spec_key(s.of) if s.of else None, _key(s.fields) if s.fields else None)
+
+
 def record_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
     defs = {}
     for fname, spec in fields.items():
@@ -225,7 +251,7 @@ def record_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
             defs[fname] = (ann, ...)
         else:
             defs[fname] = (Optional[ann], spec.default)
-    return create_model(name, __base__=Model, **defs)
+    return _registered(create_model(name, __base__=Model, **defs), name, _key(fields))
 
 
 def data_model(base: type[BaseModel], kinds: list[KindSpec]) -> type[BaseModel]:
@@ -233,7 +259,8 @@ def data_model(base: type[BaseModel], kinds: list[KindSpec]) -> type[BaseModel]:
     if not kinds:
         return base
     extra = {k.name: (list[record_model(k.name.title().replace("_", ""), k.fields)], []) for k in kinds}
-    return create_model(base.__name__, __base__=base, **extra)
+    key = f"{base.__module__}.{base.__qualname__}:" + repr([(k.name, _key(k.fields)) for k in kinds])
+    return _registered(create_model(base.__name__, __base__=base, **extra), base.__name__, key)
 
 
 def _values(value: Any, spec: FieldSpec, path: tuple) -> Iterator[tuple[FieldSpec, tuple, Any]]:
@@ -276,3 +303,25 @@ def check_refs(data, kinds: list[KindSpec], loc) -> Iterator[Finding]:
         hint = did_you_mean(value, [n for n in names if isinstance(n, str)])
         yield error("unknown-ref", f"'{value}' names no item of {spec.kind}"
                     + (f"; did you mean '{hint}'?" if hint else f" (define it under {spec.kind}:)"), loc(path))
+
+
+@dataclass(frozen=True)
+class DeclaredTexts:
+    """A pack's rules texts followed by the declared kinds' (a plain object: build workers get a copy)."""
+
+    base: Any
+    kinds: tuple[KindSpec, ...]
+
+    def __call__(self, data) -> Iterator[tuple[tuple, str]]:
+        yield from self.base(data)
+        yield from declared_texts(data, list(self.kinds))
+
+
+@dataclass(frozen=True)
+class DeclaredRefs:
+    """The check that every ref of a declared kind names an item."""
+
+    kinds: tuple[KindSpec, ...]
+
+    def __call__(self, ctx) -> Iterator[Finding]:
+        return check_refs(ctx.data, list(self.kinds), ctx.loc)

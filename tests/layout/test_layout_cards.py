@@ -1,0 +1,105 @@
+"""Layout-drawn cards measured in the PDFs they make: the custom fixture game (declared kinds, its own
+layouts) and the Heroes of Hex class card changed by a layout file alone."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from printgen.build import build
+from printgen.project import validate_game
+from tests.conftest import FIXTURES
+from tests.pdfmeasure import colour, drawings, open_pdf, text_spans
+
+BLEED_BOX = {(69.5, 94.9), (94.9, 69.5)}  # poker card and 3 mm bleed, upright or turned
+
+
+@pytest.fixture(scope="module")
+def custom_out(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("custom")
+    game = validate_game(FIXTURES / "custom-game")
+    assert game.ok(strict=True), [f.format() for f in game.findings]
+    build(folders=[FIXTURES / "custom-game"], out=out, papers=("a4",), previews=False)
+    return out / "ember-watch" / "a4"
+
+
+def _boxes(page, fill: str, sizes=BLEED_BOX) -> list[tuple]:
+    return [d["mm"] for d in drawings(page) if colour(d) == fill
+            and (round(d["mm"][2] - d["mm"][0], 1), round(d["mm"][3] - d["mm"][1], 1)) in sizes]
+
+
+def _inside(inner, outer, slack=0.05) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack and inner[2] <= outer[2] + slack
+            and inner[3] <= outer[3] + slack)
+
+
+def test_custom_unit_cards_have_trim_bleed_and_backs(custom_out):
+    doc = open_pdf(custom_out / "unit-cards.pdf")
+    assert len(doc) == 2  # fronts, then mirrored backs
+    fronts = _boxes(doc[0], "#f6f0e2")
+    backs = _boxes(doc[1], "#333333")
+    assert len(fronts) == len(backs) == 2
+    # crop marks cut at the trim: 3 mm inside each bleed box edge
+    marks = [d for d in drawings(doc[0]) if len(d["pts"]) == 2 and colour(d, "color") == "#000000"]
+    xs = sorted({round(d["pts"][0][0], 2) for d in marks if abs(d["pts"][0][0] - d["pts"][1][0]) < 1e-6})
+    box = fronts[0]
+    assert round(box[0] + 3, 2) in xs and round(box[2] - 3, 2) in xs
+
+
+def test_custom_card_text_sits_in_its_band_in_the_faction_colour(custom_out):
+    page = open_pdf(custom_out / "unit-cards.pdf")[0]
+    bands = [d["mm"] for d in drawings(page) if colour(d) == "#8a2d1f"]
+    (name,) = [s for s in text_spans(page) if s["text"] == "Ember Warden"]
+    assert any(_inside(name["mm"], b) for b in bands)
+    assert "NotoSerif-Bold" in name["font"]
+    # the declared kinds' values reach the card: the dice range and the target
+    texts = {s["text"] for s in text_spans(page)}
+    assert {"2-4", "4+", "SOLDIER"} <= texts
+
+
+def test_inline_icons_draw_inside_the_ability_text(custom_out):
+    page = open_pdf(custom_out / "unit-cards.pdf")[0]
+    icons = [d for d in drawings(page) if colour(d) == "#1f5f8b"]
+    assert len(icons) == 3  # one :AP: on the Warden, two on the Lamplighter
+    for d in icons:
+        w, h = d["mm"][2] - d["mm"][0], d["mm"][3] - d["mm"][1]
+        assert 2.0 < w < 3.5 and abs(w - h) < 0.01  # a disc about one em of 7.5 pt text across
+
+
+def test_texts_of_a_group_share_one_size(custom_out):
+    page = open_pdf(custom_out / "battle-cards.pdf")[0]
+    goal = [s for s in text_spans(page) if s["text"].startswith("Hold the tower")]
+    sides = [s for s in text_spans(page) if "vs" in s["text"]]
+    assert goal and sides
+    assert goal[0]["size"] == pytest.approx(sides[0]["size"], abs=0.01)
+
+
+def test_every_font_of_the_custom_cards_is_embedded(custom_out):
+    doc = open_pdf(custom_out / "unit-cards.pdf")
+    fonts = {f[3]: f for page in doc for f in page.get_fonts()}
+    assert fonts and all(f[1] == "ttf" and "+" in name for name, f in fonts.items())
+
+
+def test_changing_the_class_card_layout_changes_the_pdf(tmp_path):
+    """A designer lays their own class-card.yaml over the pack's: a new paper colour and a bigger name."""
+    game = tmp_path / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", game)
+    out = tmp_path / "out"
+    build(folders=[game], out=out, papers=("a4",), previews=False)
+    before = open_pdf(out / "mini-hoh" / "a4" / "class-cards.pdf")[0]
+    (game / "templates" / "layouts").mkdir(parents=True)
+    (game / "templates" / "layouts" / "class-card.yaml").write_text(
+        'extends: class-card\nbackground: "#e8f0ff"\nelements:\n  - {id: name, type: text, size: 18pt}\n')
+    assert validate_game(game).ok()
+    build(folders=[game], out=out, papers=("a4",), previews=False)
+    after = open_pdf(out / "mini-hoh" / "a4" / "class-cards.pdf")[0]
+    assert _boxes(before, "#f4ecd8") and not _boxes(before, "#e8f0ff")
+    assert len(_boxes(after, "#e8f0ff")) == len(_boxes(before, "#f4ecd8")) and not _boxes(after, "#f4ecd8")
+
+    def name_size(page):
+        return max(s["size"] for s in text_spans(page) if s["text"] == "Knight")
+
+    assert name_size(before) == pytest.approx(15, abs=0.05)
+    assert name_size(after) == pytest.approx(18, abs=0.05)
