@@ -8,7 +8,7 @@ import re
 
 from ..units import MM_PER_UNIT
 
-_TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d*)?|\.\d+)?\s*(mm|cm|in|pt|%|bleed)?\s*", re.I)
+_TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d*)?|\.\d+)?\s*([a-zA-Z]+|%)?\s*")
 
 
 class LengthError(ValueError):
@@ -37,6 +37,8 @@ def parse_extent(value: object, *, ref: float, bleed: float = 0.0) -> float:
             raise LengthError(f"cannot read {text!r}: join terms with + or -")
         number = float(m.group(2)) if m.group(2) else 1.0
         unit = (m.group(3) or "").lower()
+        if unit and unit not in MM_PER_UNIT and unit not in ("%", "bleed"):
+            raise LengthError(f"unknown unit {m.group(3)!r} in {text!r}; write mm, cm, in, pt, % or bleed")
         if not unit:
             if number != 0:
                 raise LengthError(f"'{m.group(0).strip()}' in {text!r} has no unit; write mm, cm, in, pt, % or bleed")

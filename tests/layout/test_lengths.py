@@ -13,7 +13,7 @@ def test_lengths_parse_to_mm(text, mm):
 
 
 @pytest.mark.parametrize("text,words", [(4, "bare number 4"), ("4", "no unit"), ("3mm 4mm", "join terms"),
-                                        ("3 furlongs", "cannot read"), ("", "empty")])
+                                        ("3 furlongs", "unknown unit"), ("3mm+", "cannot read"), ("", "empty")])
 def test_bad_lengths_say_what_to_write(text, words):
     with pytest.raises(LengthError, match=words):
         parse_extent(text, ref=10.0)
