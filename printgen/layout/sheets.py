@@ -109,7 +109,7 @@ class FaceMaker:
         self.game = game
         self.layouts, self.load_findings = game_layouts(game)
         folder = layouts_folder(game) or game.folder
-        self.exprs = Expressions(environment(folder, folder.parent))
+        self.exprs = Expressions(environment(folder, folder.parent, markdown=False))
         self.scope = scope_of(game)
         self.styles = term_styles(game.data)
         self.elements = {k: v[1] for k, v in _types(game).items()}

@@ -113,6 +113,7 @@ class GameSandbox(ImmutableSandboxedEnvironment):
     """The immutable sandbox with size checks and YAML field names."""
 
     intercepted_binops = frozenset({"*", "**", "%", "//"})
+    markdown = True  # data text comes out escaped for Markdown (rulebooks); layouts draw text, not markup
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
@@ -133,11 +134,11 @@ class GameSandbox(ImmutableSandboxedEnvironment):
                     attribute = name
                     break
         value = super().getattr(obj, attribute)
-        return literal(value) if isinstance(obj, BaseModel) else value
+        return literal(value) if self.markdown and isinstance(obj, BaseModel) else value
 
     def getitem(self, obj: Any, argument: Any) -> Any:
         value = super().getitem(obj, argument)
-        return literal(value) if isinstance(obj, (BaseModel, tuple, list)) else value
+        return literal(value) if self.markdown and isinstance(obj, (BaseModel, tuple, list)) else value
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         if operator == "*" and (_sized(left) and isinstance(right, int) or _sized(right) and isinstance(left, int)):
@@ -232,8 +233,10 @@ def render_capped(template: jinja2.Template, scope: dict) -> str:
     return "".join(out)
 
 
-def environment(search: Path, confine: Path) -> GameSandbox:
-    """The sandboxed environment for templates found in ``search`` and confined to ``confine``."""
+def environment(search: Path, confine: Path, *, markdown: bool = True) -> GameSandbox:
+    """The sandboxed environment for templates found in ``search`` and confined to ``confine``;
+    ``markdown``: data text read in a template is escaped for Markdown (False for layouts, which draw
+    text and never parse it)."""
     env = GameSandbox(
         loader=GameTemplateLoader(search, confine),
         undefined=jinja2.StrictUndefined,
@@ -242,6 +245,7 @@ def environment(search: Path, confine: Path) -> GameSandbox:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.markdown = markdown
     env.filters["cell"] = lambda v: re.sub(r"(?<!\\)\|", r"\\|", str(v)).replace("\n", " ")
     env.filters["dice"] = format_range
     return env
