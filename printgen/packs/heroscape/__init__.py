@@ -1,9 +1,13 @@
 """High Ground (system heroscape-style): army cards with secret order markers, fought over
 battlefields built in levels from hex tiles."""
 
+from ...asset import Asset
 from ..base import RulePack
 from .checks import check_armies, check_glyphs_and_dice, check_powers, check_scenarios, check_units, rules_texts, vocabulary
+from .cards import ARMY_CARDS
 from .checks_maps import CHECKS_MAPS
+from .levelmap import render_battlefields
+from .markers import render_dice_stickers, render_markers, render_round_track
 from .models import HSData, HSRules
 
 PACK = RulePack(
@@ -14,5 +18,11 @@ PACK = RulePack(
     checks=(check_powers, check_units, check_armies, check_scenarios, check_glyphs_and_dice) + CHECKS_MAPS,
     rules_texts=rules_texts,
     vocabulary=vocabulary,
-    assets=(),
+    assets=(
+        ARMY_CARDS.asset(),
+        Asset("battlefields", render_battlefields, reads=("battlefields",)),
+        Asset("markers", render_markers, reads=("glyphs", "units")),
+        Asset("round-track", render_round_track, reads=("units",)),
+        Asset("dice-stickers", render_dice_stickers, reads=("dice",)),
+    ),
 )

@@ -1,0 +1,189 @@
+"""Markers: order markers 1, 2, 3 and X for every player colour (their backs alike, so the
+opponent cannot tell them apart), glyph tokens (face down they all look the same), the round
+track, and stickers for blank dice (combat d6 faces as data, a numbered d20)."""
+
+from __future__ import annotations
+
+import math
+
+from ...draw.colour import INK, ink_on, mix
+from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt
+from ...draw.icons import ICONS, draw_icon
+from ...draw.page import PageSpec
+from ...draw.text import Run, draw, fit, single_line
+from ...render.compose import finish, heading
+from ...render.sheets import Lattice, Slot, impose
+
+BLEED = 0.8  # mm of colour beyond a marker's cut circle
+GAP = 2.4  # mm between neighbouring bleeds
+CUT = Style(stroke="#000000", width=0.15)
+STONE = "#4a4038"
+
+
+def _put(item, slot: Slot, back: bool) -> Op:
+    return Group(tuple(item), (1.0, 0.0, 0.0, 1.0, slot.x, slot.y))
+
+
+def disc_lattice(spec: PageSpec, d: float) -> Lattice:
+    """Square cells for discs of diameter ``d`` mm (plus bleed), centred in the content area."""
+    x0, y0, x1, y1 = spec.content
+    cell = d + 2 * BLEED
+    pitch = cell + GAP
+    cols = max(1, int((x1 - x0 + GAP) // pitch))
+    rows = max(1, int((y1 - y0 + GAP) // pitch))
+    ox = (spec.width - (cols * pitch - GAP)) / 2
+    oy = y0 + (y1 - y0 - (rows * pitch - GAP)) / 2
+    slots = tuple(Slot(ox + c * pitch, oy + r * pitch, False) for r in range(rows) for c in range(cols))
+    return Lattice(spec, slots, (cell, cell), _put)
+
+
+def _disc(d: float, colour: str) -> tuple[float, list[Op]]:
+    c = d / 2 + BLEED
+    return c, [Circle(c, c, d / 2 + BLEED, Style(fill=colour)),
+               Circle(c, c, d / 2 - 1.0, Style(stroke=mix(colour, ink_on(colour), 0.45), width=0.3))]
+
+
+def order_front(order: str, colour: str, d: float) -> list[Op]:
+    c, ops = _disc(d, colour)
+    ink = ink_on(colour)
+    fs = single_line(order, "serif-bold", d * 0.62, d * 0.6)
+    ops.append(Text(c, c + fs * 0.36, order, "serif-bold", fs, ink, "middle"))
+    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
+
+
+def order_back(player: str, colour: str, d: float) -> list[Op]:
+    c, ops = _disc(d, colour)
+    ink = ink_on(colour)
+    ops += draw_icon("hex", c, c - d * 0.08, d * 0.42, mix(colour, ink, 0.5))
+    label = player.upper()
+    ops.append(Text(c, c + d * 0.3, label, "sans-bold", single_line(label, "sans-bold", pt(5.5), d * 0.6), ink, "middle"))
+    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
+
+
+def glyph_front(g, d: float) -> list[Op]:
+    c, ops = _disc(d, g.colour)
+    ink = ink_on(g.colour)
+    if g.icon and g.icon in ICONS:
+        ops += draw_icon(g.icon, c, c - d * 0.25, d * 0.22, ink)
+    ops.append(Text(c, c + d * 0.08, g.symbol, "serif-bold", d * 0.22, ink, "middle"))
+    name = g.name.replace("Glyph of ", "").upper()
+    ops.append(Text(c, c + d * 0.22, name, "sans-bold", single_line(name, "sans-bold", pt(5), d * 0.62), ink, "middle"))
+    bonus = ", ".join(f"+{v} {k}" for k, v in g.bonus.items())
+    if bonus:
+        ops.append(Text(c, c + d * 0.33, bonus, "sans", single_line(bonus, "sans", pt(4.2), d * 0.5), ink, "middle"))
+    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
+
+
+def glyph_back(d: float) -> list[Op]:
+    c, ops = _disc(d, STONE)
+    ops += draw_icon("hex", c, c, d * 0.5, "#8c7c66")
+    ops.append(Text(c, c + d * 0.08, "?", "serif-bold", d * 0.24, "#f3e3c0", "middle"))
+    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
+
+
+def render_markers(game, spec: PageSpec) -> dict[str, Document]:
+    """Order markers per player colour, then glyph tokens, fronts and mirrored backs."""
+    data, rules = game.data, game.rules
+    d = data.game.token.diameter
+    fronts, backs = [], []
+    for p in rules.players:
+        for order in rules.orders:
+            fronts.append(order_front(order, p.colour, d))
+            backs.append(order_back(p.name, p.colour, d))
+    for g in data.glyphs:
+        fronts.append(glyph_front(g, d))
+        backs.append(glyph_back(d))
+    lattice = disc_lattice(spec, d)
+    pages = []
+    for page, side in impose(fronts, lattice, backs=backs):
+        page.label = "backs (print double-sided, flip on the long edge)" if side == "back" else "fronts"
+        pages.append(page)
+    return {"markers": finish(pages, spec, game=data.game, title=f"order markers and glyphs, {d:g} mm")}
+
+
+def render_round_track(game, spec: PageSpec) -> dict[str, Document]:
+    """The round track: one space per round, a marker's width each, in rows across the page."""
+    data, rules = game.data, game.rules
+    x0, y0, x1, y1 = spec.content
+    page = Page(spec.width, spec.height)
+    page.add(heading(x0, y0 + 7, f"{data.game.name}: round track", pt(16)))
+    side = data.game.token.diameter + 4.0
+    per_row = max(1, int((x1 - x0) // (side + 2.0)))
+    rows = math.ceil(rules.round_track / per_row)
+    top = y0 + 16
+    for i in range(rules.round_track):
+        r, c = divmod(i, per_row)
+        left = x0 + (x1 - x0 - min(per_row, rules.round_track) * (side + 2.0) + 2.0) / 2
+        x, y = left + c * (side + 2.0), top + r * (side + 8.0)
+        shade = mix("#e9dcc0", "#8e4a3c", i / max(1, rules.round_track - 1))
+        page.add(Rect(x, y, side, side, Style(fill=shade, stroke=INK, width=0.3), radius=2.0))
+        page.add(Text(x + side / 2, y + side * 0.62, str(i + 1), "serif-bold", side * 0.42, ink_on(shade), "middle"))
+        page.add(Text(x + side / 2, y + side - 1.6, "ROUND", "sans-bold", pt(5), ink_on(shade), "middle"))
+    y = top + rows * (side + 8.0) + 4
+    steps = [f"Place order markers {', '.join(rules.orders[:-1])} and {rules.orders[-1]} face down on your army cards.",
+             f"Roll the d{rules.initiative_die} for initiative; re-roll ties.",
+             f"Reveal and take turns {rules.turns_per_round} times, in initiative order.",
+             "End of round: roll for figures on Lava Fields, then move the round marker on."]
+    f = fit([[Run(f"{i + 1}. ", "sans-bold"), Run(s)] for i, s in enumerate(steps)], x1 - x0, y1 - y, max_size=pt(10),
+            min_size=pt(7))
+    if f:
+        page.add(*draw(f, x0, y))
+    return {"round-track": finish([page], spec, game=data.game, title="round track")}
+
+
+def _d6_face(face: str, x: float, y: float, s: float) -> list[Op]:
+    ops: list[Op] = [Rect(x, y, s, s, Style(fill="#ffffff", stroke=INK, width=0.15), radius=s * 0.12, role="cut")]
+    if face in ("skull", "shield"):
+        ops += draw_icon(face, x + s / 2, y + s / 2, s * 0.6, "#8f2320" if face == "skull" else "#2d5fa8")
+    return ops
+
+
+def _d20_face(n: int, x: float, y: float, e: float) -> list[Op]:
+    h = e * math.sqrt(3) / 2
+    label = str(n) + ("." if n in (6, 9) else "")  # the dot tells 6 from 9
+    fs = e * 0.3
+    return [Poly(((x, y + h), (x + e, y + h), (x + e / 2, y)), Style(fill="#ffffff", stroke=INK, width=0.15), role="cut"),
+            Text(x + e / 2, y + h * 0.68 + fs * 0.36, label, "sans-bold", fs, INK, "middle")]
+
+
+def _sticker_ops(die, x0: float, y: float, width: float) -> tuple[list[Op], float]:
+    """Every sticker of ``die`` (all its dice) in rows from ``y``; returns the ops and the height used."""
+    s, gap = die.size, 2.0
+    ops: list[Op] = []
+    if die.sides == 6:
+        per_row = max(1, int((width + gap) // (s + gap)))
+        per_row = per_row - per_row % 6 if per_row >= 6 else per_row  # one die to a row when it fits
+        faces = [f for _ in range(die.count) for f in die.faces]
+        for i, face in enumerate(faces):
+            r, c = divmod(i, per_row)
+            ops += _d6_face(face, x0 + c * (s + gap), y + r * (s + gap), s)
+        return ops, math.ceil(len(faces) / per_row) * (s + gap)
+    h = s * math.sqrt(3) / 2
+    per_row = max(1, min(20, int((width + gap) // (s + gap))))
+    faces = [n for _ in range(die.count) for n in range(1, 21)]
+    for i, n in enumerate(faces):
+        r, c = divmod(i, per_row)
+        ops += _d20_face(n, x0 + c * (s + gap), y + r * (h + gap), s)
+    return ops, math.ceil(len(faces) / per_row) * (h + gap)
+
+
+def render_dice_stickers(game, spec: PageSpec) -> dict[str, Document]:
+    """Stickers for blank dice: every face of each d6 at its size, and the 20 faces of each d20."""
+    data = game.data
+    x0, y0, x1, y1 = spec.content
+    pages = [Page(spec.width, spec.height)]
+    y = y0
+    for die in data.dice:
+        ops, used = _sticker_ops(die, x0, y + 9, x1 - x0)
+        if y + 9 + used > y1 and y > y0:
+            pages.append(Page(spec.width, spec.height))
+            y = y0
+            ops, used = _sticker_ops(die, x0, y + 9, x1 - x0)
+        page = pages[-1]
+        what = "faces: " + ", ".join(die.faces) if die.sides == 6 else "faces numbered 1-20"
+        plural = "dice" if die.count != 1 else "die"
+        page.add(heading(x0, y + 5, f"{die.name} (d{die.sides}) for {die.count} blank {plural}", pt(11)))
+        page.add(Text(x1, y + 5, f"{die.size:g} mm stickers; {what}", "sans", pt(7), INK, "end"))
+        page.add(*ops)
+        y += 9 + used + 4
+    return {"dice-stickers": finish(pages, spec, game=data.game, title="dice stickers")}
