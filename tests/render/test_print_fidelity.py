@@ -25,7 +25,8 @@ HOH = REPO / "data" / "heroes-of-hex"
 @pytest.fixture(scope="module")
 def out(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("out")
-    games = [HOH, REPO / "data" / "hex-dice", REPO / "data" / "hexatech", FIXTURES / "big-map"]
+    games = [HOH, REPO / "data" / "hex-dice", REPO / "data" / "hexatech", REPO / "data" / "heroscape-style",
+             FIXTURES / "big-map"]
     result = build(folders=games, out=out, papers=["a4", "letter"], previews=False, jobs=2)
     assert result.ok and result.built
     return out

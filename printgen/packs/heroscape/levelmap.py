@@ -11,6 +11,7 @@ from typing import Callable
 from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt
 from ...draw.fonts import text_width
+from ...draw.geometry import clip_polygon, clip_segment
 from ...draw.page import MAP_LEGEND_H as LEGEND_H, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page
 from ...hexgrid import Hex, Layout, neighbours
 from ...names import index_by_name, name_key
@@ -134,10 +135,36 @@ def field_legend(g: FieldGeom, data, x: float, y: float, width: float) -> list[O
     return ops
 
 
-def placed(ops: list[Op], window: tuple[float, float, float, float], dx: float, dy: float) -> Group:
-    """``ops`` (map mm) shown through ``window`` with its corner at (dx, dy) on the page."""
+def placed(ops: list[Op], window: tuple[float, float, float, float], dx: float, dy: float) -> list[Op]:
+    """``ops`` (map mm) cut to ``window`` and moved so its corner sits at (dx, dy) on the page: shapes are
+    clipped geometrically (nothing is inked outside the window, not even hidden by a clip path), text
+    and discs are kept only when whole."""
     wx0, wy0, wx1, wy1 = window
-    return Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, dx - wx0, dy - wy0), clip=(wx0, wy0, wx1 - wx0, wy1 - wy0))
+    rect = ((wx0, wy0), (wx1, wy0), (wx1, wy1), (wx0, wy1))
+
+    def move(pts):
+        return tuple((x - wx0 + dx, y - wy0 + dy) for x, y in pts)
+
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, Poly) and op.closed:
+            pts = clip_polygon(op.points, wx0, wy0, wx1, wy1)
+            if len(pts) >= 3:
+                whole = len(pts) == len(op.points)
+                out.append(Poly(move(pts), op.style, True, op.role if whole else op.role + "-part"))
+        elif isinstance(op, Poly):
+            for a, b in zip(op.points, op.points[1:]):
+                seg = clip_segment(a, b, rect)
+                if seg:
+                    out.append(Poly(move(seg), op.style, False, op.role))
+        elif isinstance(op, Circle):
+            if wx0 <= op.cx - op.r and op.cx + op.r <= wx1 and wy0 <= op.cy - op.r and op.cy + op.r <= wy1:
+                out.append(Circle(op.cx - wx0 + dx, op.cy - wy0 + dy, op.r, op.style, op.role))
+        elif isinstance(op, Text):
+            half = text_width(op.text, op.font, op.size) / 2
+            if wx0 + half <= op.x <= wx1 - half and wy0 + op.size <= op.y <= wy1 - op.size * 0.3:
+                out.append(Text(op.x - wx0 + dx, op.y - wy0 + dy, op.text, op.font, op.size, op.colour, op.anchor))
+    return out
 
 
 def tiled_pages(ops: list[Op], width: float, height: float, spec: PageSpec, name: str,
@@ -149,7 +176,7 @@ def tiled_pages(ops: list[Op], width: float, height: float, spec: PageSpec, name
         page.add(heading(x0, y0 + 5.6, name, pt(14)), Text(x1, y0 + 5.6, note, "sans", pt(7), INK, "end"))
         dx = x0 + (x1 - x0 - width) / 2
         dy = y0 + TITLE_H + (y1 - y0 - TITLE_H - LEGEND_H - height) / 2
-        page.add(placed(ops, (0.0, 0.0, width, height), dx, dy), *legend(x0, y1 - LEGEND_H + 3, x1 - x0))
+        page.add(*placed(ops, (0.0, 0.0, width, height), dx, dy), *legend(x0, y1 - LEGEND_H + 3, x1 - x0))
         return [page]
     tiling = plan_tiles(width, height, x1 - x0, y1 - y0 - TITLE_H)
     guide = Page(spec.width, spec.height, label="assembly guide")
@@ -184,7 +211,7 @@ def tiled_pages(ops: list[Op], width: float, height: float, spec: PageSpec, name
             page = Page(spec.width, spec.height, label=f"tile {tile_name(r, c)}")
             page.add(heading(x0, y0 + 5.6, f"{name}: tile {tile_name(r, c)}", pt(12)),
                      Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, {note}", "sans", pt(7), INK, "end"),
-                     placed(ops, (wx, wy, wx + ww, wy + wh), dx, dy))
+                     *placed(ops, (wx, wy, wx + ww, wy + wh), dx, dy))
             dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
             if c + 1 < tiling.cols:
                 page.add(Poly(((dx + tiling.step[0], dy), (dx + tiling.step[0], dy + wh)), dash, closed=False,
