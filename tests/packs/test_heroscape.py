@@ -10,7 +10,8 @@ from printgen.build import build
 from printgen.hexgrid import Hex
 from printgen.names import name_key
 from printgen.packs.heroscape.checks import army_cost
-from printgen.packs.heroscape.levels import fluid_terrain, pieces, read_levels, regions, standing_level
+from printgen.hexgrid.coords import components
+from printgen.packs.heroscape.levels import cells, char, fluid_terrain, stack_of, standing_level
 from printgen.project import validate_game
 from tests.conftest import FIXTURES, REPO
 from tests.pdfmeasure import circles, drawings, flat_to_flat, open_pdf, regular_hexagons, text_spans
@@ -75,20 +76,20 @@ def test_armies_fit_their_scenarios_and_hold_one_of_each_unique(game):
 def test_battlefields_are_stacked_level_by_level(game):
     fluid = fluid_terrain(game.data)
     sizes = {}
-    for bf in game.data.battlefields:
-        lv = read_levels(bf.layers, "flat", bf.empty)
-        sizes[bf.name] = (len(lv.footprint), lv.top_level)
-        assert len(pieces(set(lv.footprint))) == 1
-        for level in range(2, lv.top_level + 1):
-            for h in lv.tiles[level - 1]:
-                below = lv.char(h, level - 1)
-                assert below is not None and name_key(bf.legend[below].terrain) not in fluid
+    for m in game.data.maps:
+        st = stack_of(m, game.data)
+        sizes[m.name] = (len(st.tiles[0]), st.top_level)
+        assert len(components(st.tiles[0])) == 1
+        for level in range(2, st.top_level + 1):
+            for h in st.tiles[level - 1]:
+                below = char(st, h, level - 1)
+                assert below is not None and name_key(m.legend[below].terrain) not in fluid
         # a figure on water stands at the level of the tile under it
-        for h in lv.footprint:
-            top = lv.top(h)
-            is_fluid = name_key(bf.legend[lv.char(h, top)].terrain) in fluid
-            assert standing_level(lv, bf, h, fluid) == top - is_fluid
-        assert sum(len(hs) for hs in regions(lv, bf).values()) == sum(len(t) for t in lv.tiles)
+        for h in st.tiles[0]:
+            top = st.top(h)
+            is_fluid = name_key(m.legend[char(st, h, top)].terrain) in fluid
+            assert standing_level(m, st, h, fluid) == top - is_fluid
+        assert len(cells(m, st)) == sum(len(t) for t in st.tiles)
     assert sizes == {"Cinder Ridge": (308, 5), "Frostmere Crossing": (160, 4)}
 
 
@@ -133,7 +134,7 @@ def test_dice_stickers_measure_their_size(game, out):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_battlefields_print_one_inch_hexes_with_their_levels(game, out, paper):
-    doc = open_pdf(out / paper / "battlefield-cinder-ridge.pdf")
+    doc = open_pdf(out / paper / "map-cinder-ridge.pdf")
     assert len(doc) > 2 and "assembly guide" in doc[0].get_text()
     seen = 0
     for page in doc[1:]:
@@ -141,7 +142,6 @@ def test_battlefields_print_one_inch_hexes_with_their_levels(game, out, paper):
         seen += len(whole)
         assert all(abs(flat_to_flat(h, "flat") - 25.4) < 0.02 for h in whole)
     assert seen >= 200  # hexes cut by a tile's edge are drawn in part on both tiles
-    assert len(regular_hexagons(doc[0])) == 308  # the assembly guide shows the whole battlefield
     labels = {s["text"] for p in doc[1:] for s in text_spans(p)}
     assert {"1", "2", "3", "4", "5"} <= labels
 
@@ -153,11 +153,11 @@ def test_round_track_counts_the_rounds(game, out):
 
 def test_levels_read_from_a_fixture():
     g = validate_game(FIXTURES / "mini-heroscape")
-    bf = g.data.battlefields[0]
-    lv = read_levels(bf.layers, "flat", bf.empty)
-    assert lv.top_level == 3 and len(lv.footprint) == 18
-    tops = sorted(lv.top(h) for h in lv.footprint)
+    m = g.data.maps[0]
+    st = stack_of(m, g.data)
+    assert st.top_level == 3 and len(st.tiles[0]) == 18
+    tops = sorted(st.top(h) for h in st.tiles[0])
     assert tops.count(3) == 1 and tops.count(2) == 3
-    water = next(h for h in lv.footprint if lv.char(h, 2) == "w")
-    assert standing_level(lv, bf, water, fluid_terrain(g.data)) == 1
+    water = next(h for h in st.tiles[0] if char(st, h, 2) == "w")
+    assert standing_level(m, st, water, fluid_terrain(g.data)) == 1
     assert isinstance(water, Hex)

@@ -6,7 +6,7 @@ from ..base import RulePack
 from .checks import check_armies, check_glyphs_and_dice, check_powers, check_scenarios, check_units, rules_texts, vocabulary
 from .cards import ARMY_CARDS
 from .checks_maps import CHECKS_MAPS
-from .levelmap import render_battlefields
+from .guide import check_guide, render_guides
 from .markers import render_dice_stickers, render_markers, render_round_track
 from .models import HSData, HSRules
 
@@ -20,7 +20,7 @@ PACK = RulePack(
     vocabulary=vocabulary,
     assets=(
         ARMY_CARDS.asset(),
-        Asset("battlefields", render_battlefields, reads=("battlefields",)),
+        Asset("build-guide", render_guides, reads=("maps",), validate=check_guide),
         Asset("markers", render_markers, reads=("glyphs", "units")),
         Asset("round-track", render_round_track, reads=("units",)),
         Asset("dice-stickers", render_dice_stickers, reads=("dice",)),

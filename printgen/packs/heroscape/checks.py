@@ -108,10 +108,10 @@ def check_scenarios(ctx: CheckContext) -> Iterator[Finding]:
     armies = index_by_name(ctx.data.armies)
     for si, s in enumerate(ctx.data.scenarios):
         base = ("scenarios", si)
-        bf = by_name(ctx.data.battlefields, s.battlefield)
+        bf = by_name(ctx.data.maps, s.map)
         if bf is None:
-            yield error("unknown-battlefield", _unknown("battlefield", s.battlefield,
-                        [b.name for b in ctx.data.battlefields], "battlefields"), ctx.loc(base + ("battlefield",)))
+            yield error("unknown-map", _unknown("map", s.map, [b.name for b in ctx.data.maps], "maps"),
+                        ctx.loc(base + ("map",)))
         elif len(s.armies) > len(bf.zones):
             yield error("start-zones", f"scenario '{s.name}' has {len(s.armies)} armies but battlefield '{bf.name}' "
                         f"has {len(bf.zones)} start zones", ctx.loc(base + ("armies",)))

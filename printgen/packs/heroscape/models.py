@@ -1,5 +1,5 @@
 """High Ground (heroscape-style) content: army cards, powers, glyphs, dice, armies, scenarios,
-terrain with its effects, battlefields built level by level, and the tile sets a player owns."""
+terrain with its effects, battlefields (maps with levels), and the tile sets a player owns."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
-from ...model.base import Colour, Length, Model, RawText, Text
-from ...model.content import Content, Rules, Terrain, Zone
+from ...model.base import Colour, Length, Model, Text
+from ...model.content import Content, MapDef, Rules, Terrain
 
 Small = Annotated[int, Field(ge=0, le=99)]
 Positive = Annotated[int, Field(ge=1, le=999)]
@@ -109,7 +109,7 @@ class Army(Model):
 
 class Scenario(Model):
     name: Text
-    battlefield: Text
+    map: Text  # the battlefield
     points: Positive  # the most an army may spend
     rounds: Positive
     armies: list[Text]
@@ -130,22 +130,9 @@ class HSTerrain(Terrain):
     cover: bool = False  # a figure next to it, attacked from afar, rolls cover dice
 
 
-class LevelLegend(Model):
-    terrain: Text
-    zone: Text | None = None
-    glyph: Text | None = None
+class HSMap(MapDef):
+    """A battlefield: a shared map with levels; an objective on a hex is the glyph placed there."""
 
-
-class Battlefield(Model):
-    """A map built in levels: ``layers`` holds one text layout per level, bottom first, each covering
-    the same hexes; ``empty`` marks a hex with no tile at that level."""
-
-    name: Text
-    text: Text | None = None
-    layers: list[RawText] = Field(min_length=1, max_length=40)
-    legend: dict[str, LevelLegend]
-    empty: Annotated[str, Field(min_length=1, max_length=1)] = "-"
-    zones: list[Zone] = []
     connected: bool = True  # False: the battlefield is meant to be in several pieces
 
 
@@ -211,5 +198,5 @@ class HSData(Content):
     dice: list[Die] = []
     armies: list[Army] = []
     scenarios: list[Scenario] = []
-    battlefields: list[Battlefield] = []
+    maps: list[HSMap] = []
     tile_sets: list[TileSet] = []

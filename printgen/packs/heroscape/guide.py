@@ -1,0 +1,178 @@
+"""The build guide: how to lay a battlefield's tiles, level by level.
+
+The tiling solver (printgen.tiling) covers every tile cell of the map with the fewest 1, 2, 3, 7
+and 24-hex tiles the owned tile sets allow; no tile spans a change of level. The guide gives one
+page per level, scaled to fit: each tile of that level in its terrain colour with its outline and
+shape number, over the level below drawn faintly (its tiles' outlines and numbers in grey), so
+the builder sees what each new tile rests on. The first page says what the map takes in all.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...draw.colour import INK, ink_on, mix
+from ...draw.document import Document, Op, Page, Path, Poly, Style, Text, pt
+from ...draw.page import PageSpec
+from ...draw.text import Run, draw, fit
+from ...findings import error
+from ...hexgrid import Hex, LayerError, Layout
+from ...hexgrid.outline import outline_points
+from ...names import index_by_name, name_key
+from ...render.compose import heading, one_per_item
+from ...tiling import Tiling, TilingError, solve
+from .checks_maps import inventory
+from .levels import cells, stack_of
+
+TIME_LIMIT = 10.0  # CP-SAT work units per map; the solver falls back to greedy beyond it
+FAINT = "#c9c9c9"
+
+
+def _cells_key(m, data) -> tuple:
+    return tuple(sorted(((h.q, h.r, lv), t) for (h, lv), t in cells(m, stack_of(m, data)).items()))
+
+
+@lru_cache(maxsize=16)
+def _solve(key: tuple, inv: tuple | None) -> Tiling:
+    return solve({(Hex(q, r), lv): t for (q, r, lv), t in key}, inventory=dict(inv) if inv is not None else None,
+                 time_limit=TIME_LIMIT)
+
+
+def map_tiling(m, data) -> Tiling:
+    """The fewest tiles for every cell of map ``m``, from the owned tile sets (any tiles when none are
+    declared). Cached: the validation hook and the guide ask for the same maps."""
+    inv = tuple(sorted(inventory(data).items())) if data.tile_sets else None
+    return _solve(_cells_key(m, data), inv)
+
+
+def _label(shape: str, terrain: str) -> str:
+    return f"{shape}-hex {terrain}"
+
+
+def check_guide(game) -> list:
+    """Validation hook: every map can be built from the owned tile sets; else exactly what is missing."""
+    data = game.data
+    if not data.tile_sets:
+        return []
+    owned: dict[str, int] = {}
+    for (shape, t), n in inventory(data).items():
+        owned[name_key(t)] = owned.get(name_key(t), 0) + n * int(shape)
+    found = []
+    for mi, m in enumerate(data.maps):
+        try:
+            need = cells(m, stack_of(m, data))
+        except LayerError:
+            continue
+        per_terrain: dict[str, int] = {}
+        for t in need.values():
+            per_terrain[name_key(t)] = per_terrain.get(name_key(t), 0) + 1
+        if any(owned.get(k, 0) < n for k, n in per_terrain.items()):
+            continue  # too few hexes outright: the tile-inventory data check says so
+        try:
+            tiling = map_tiling(m, data)
+        except TilingError:
+            continue  # cells on nothing: the map checks say where
+        if tiling.missing:
+            lack = ", ".join(f"{n} x {_label(s, t)}" for (s, t), n in tiling.missing.items())
+            found.append(error("tile-inventory", f"map '{m.name}' cannot be laid from the tile sets; they lack {lack} "
+                               "(the fewest tiles to add)", game.source.loc(("maps", mi, "name"))))
+    return found
+
+
+def _fit_layout(hexes, orientation: str, box: tuple[float, float, float, float]) -> Layout:
+    """A layout that draws ``hexes`` as large as fits ``box`` (x0, y0, x1, y1 mm), centred."""
+    unit = Layout(orientation, 10.0)
+    ux0, uy0, ux1, uy1 = unit.bounds(hexes)
+    x0, y0, x1, y1 = box
+    scale = min((x1 - x0) / (ux1 - ux0), (y1 - y0) / (uy1 - uy0))
+    size = 10.0 * scale
+    lay = Layout(orientation, size)
+    bx0, by0, bx1, by1 = lay.bounds(hexes)
+    return Layout(orientation, size, origin=(x0 + (x1 - x0 - (bx1 - bx0)) / 2 - bx0, y0 + (y1 - y0 - (by1 - by0)) / 2 - by0))
+
+
+def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink: str, hidden=frozenset()) -> list[Op]:
+    """A tile's outline (one path round all its hexes) and its shape number on its middle hex (none when
+    that hex is in ``hidden``: covered by the level drawn over it)."""
+    number = tile.shape
+    loops = outline_points(tile.hexes, lay)
+    ops: list[Op] = [Path(tuple(tuple(p) for p in loops), Style(fill=fill, stroke=line, width=width), role="tile")]
+    cx = sum(lay.hex_to_point(h)[0] for h in tile.hexes) / len(tile.hexes)
+    cy = sum(lay.hex_to_point(h)[1] for h in tile.hexes) / len(tile.hexes)
+    anchor = min(tile.hexes, key=lambda h: (lay.hex_to_point(h)[0] - cx) ** 2 + (lay.hex_to_point(h)[1] - cy) ** 2)
+    ax, ay = lay.hex_to_point(anchor)
+    size = lay.size * (0.42 if len(number) < 3 else 0.34)
+    if anchor not in hidden:
+        ops.append(Text(ax, ay + size * 0.36, number, "sans-bold", size, ink, "middle"))
+    return ops
+
+
+def level_page(m, data, spec: PageSpec, tiling: Tiling, level: int, footprint) -> Page:
+    x0, y0, x1, y1 = spec.content
+    terrain = index_by_name(data.terrain)
+    page = Page(spec.width, spec.height, label=f"level {level}")
+    tiles = tiling.on_level(level)
+    page.add(heading(x0, y0 + 7, f"{m.name}: level {level}", pt(16)))
+    counts = tiling.counts(level=level)
+    summary = f"{len(tiles)} tile{'s' * (len(tiles) != 1)}: " + ", ".join(
+        f"{n} x {_label(s, t)}" for (s, t), n in counts.items())
+    f = fit([[Run(summary)]], x1 - x0, 12, max_size=pt(8.5), min_size=pt(6))
+    if f:
+        page.add(*draw(f, x0, y0 + 10))
+    note = ("Lay these tiles on the table." if level == 1 else
+            f"Lay these tiles on level {level - 1}, drawn faintly underneath with its tiles' outlines and numbers.")
+    page.add(Text(x0, y0 + 26, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
+                  pt(7.5), INK))
+    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + 30, x1, y1 - 2))
+    ops: list[Op] = []
+    for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
+        ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
+    covered = frozenset(h for t in tiles for h in t.hexes)
+    for t in tiling.on_level(level - 1):
+        ops += _tile_ops(t, lay, "#f4f4f4", FAINT, 0.3, "#a3a3a3", covered)
+    for t in tiles:
+        colour = terrain[name_key(t.terrain)].colour if name_key(t.terrain) in terrain else "#ffffff"
+        for h in t.hexes:
+            ops.append(Poly(tuple(lay.corners(h)), Style(fill=colour, stroke=mix(colour, INK, 0.25), width=0.12)))
+        ops += _tile_ops(t, lay, None, INK, 0.55, ink_on(colour))
+    page.add(*ops)
+    return page
+
+
+def overview_page(m, data, spec: PageSpec, tiling: Tiling) -> Page:
+    x0, y0, x1, y1 = spec.content
+    page = Page(spec.width, spec.height, label="overview")
+    page.add(heading(x0, y0 + 7, f"{m.name}: build guide", pt(16)))
+    owned = ", ".join(f"{s.name}{f' x {s.copies}' if s.copies != 1 else ''}" for s in data.tile_sets) or "any tiles"
+    how = {"exact": "the fewest tiles possible (proven)", "time-limited": "few tiles (the solver's time ran out)",
+           "greedy": "a quick fill, largest tiles first"}[tiling.method]
+    paras = [[Run(f"{len(tiling.tiles)} tiles on {len(tiling.levels)} levels, {how}, from: {owned}.")],
+             [Run("Build one level at a time, from level 1 up: each page shows where every tile of its level goes, "
+                  "with its shape number, over the level below. A tile never spans a change of level, so every tile "
+                  "lies flat on the tiles under it.")]]
+    for lv in tiling.levels:
+        counts = tiling.counts(level=lv)
+        paras.append([Run(f"Level {lv}: ", "sans-bold")] + [Run(", ".join(f"{n} x {_label(s, t)}"
+                                                                          for (s, t), n in counts.items()))])
+    paras.append([Run("In all: ", "sans-bold")] + [Run(", ".join(f"{n} x {_label(s, t)}"
+                                                                 for (s, t), n in tiling.counts().items()))])
+    f = fit(paras, x1 - x0, y1 - y0 - 16, max_size=pt(10), min_size=pt(6.5))
+    if f:
+        page.add(*draw(f, x0, y0 + 14))
+    return page
+
+
+def guide_pages(m, data, spec: PageSpec) -> list[Page]:
+    tiling = map_tiling(m, data)
+    footprint = stack_of(m, data).tiles[0]
+    return [overview_page(m, data, spec, tiling)] + [level_page(m, data, spec, tiling, lv, footprint)
+                                                     for lv in tiling.levels]
+
+
+def render_guides(game, spec: PageSpec) -> dict[str, Document]:
+    """Asset renderer: one build guide per map."""
+    return one_per_item(game.data.maps, lambda m: guide_pages(m, game.data, spec), spec, game=game.data.game,
+                        kind="build-guide")
+
+
+__all__ = ["check_guide", "map_tiling", "render_guides"]
