@@ -8,13 +8,14 @@ Every element takes ``id`` (for ``extends``) and ``when`` (an expression; false:
     circle    cx cy r fill stroke width opacity            (defaults: centre of the box, half its width)
     hexagon   cx cy r orientation(flat|pointy) fill stroke width opacity   (r: centre to corner)
     line      x1 y1 x2 y2 stroke width dash
-    text      text x y w h font size min colour align(left|center|right) valign(top|middle|bottom)
+    text      text paragraphs x y w h font size min colour align(left|center|right) valign(top|middle|bottom)
               wrap leading terms group grow baseline
               - fits the box: the largest size from ``size`` down to ``min`` (a finding below that);
               - ``baseline``: one line on that baseline, shrunk to the width;
               - ``terms: true`` styles the game's keywords and tokens; ``:name:`` draws an inline icon
                 (the layout's ``icons:``, else a built-in icon);
-              - ``group``: texts of one group share the largest size at which all of them fit.
+              - ``group``: texts of one group share the largest size at which all of them fit;
+              - ``paragraphs``: [{text, font, colour, when}] instead of text, each in its own style.
     icon      name cx cy size colour                        (a built-in icon)
     image     src x y w h fit(contain|cover|stretch)        (PNG, JPEG or SVG inside the game folder)
     stats     items x y w h gap fill stroke width radius label value
@@ -25,6 +26,7 @@ Every element takes ``id`` (for ``extends``) and ``when`` (an expression; false:
               - stack (down): each cell as tall as its ``grow: true`` text plus ``pad``, every grow text at
                 one size (the largest that fits the box), spare height shared out.
     honeycomb r scale stroke width                          (outlined hexes over the whole bleed box)
+    hexgrid   cx cy radius size orientation fill stroke width (a patch of hexes ``radius`` rings round)
 """
 
 from __future__ import annotations
@@ -192,13 +194,36 @@ def text_params(face: Face, el: Element, scope: dict):
     return font, size, min(min_size, size), colour
 
 
+def _paragraphs(face: Face, el: Element, scope: dict) -> list[list[Run]]:
+    """``paragraphs:`` [{text, font, colour, when}], each in its own style; else ``text``."""
+    font, _, _, colour = text_params(face, el, scope)
+    terms = bool(face.get(el, "terms", scope, False))
+    raw = el.args.get("paragraphs")
+    if raw is None:
+        value = face.get(el, "text", scope, "")
+        return [] if value is None or value is FAILED else _runs(face, el, str(value), font, colour, terms)
+    if not isinstance(raw, list):
+        face.problem("layout-value", f"layout '{face.layout.name}': paragraphs is a list of {{text, font, colour}}",
+                     el.loc("paragraphs"))
+        return []
+    paras = []
+    for i, p in enumerate(raw):
+        p = face.eval(p, scope, el.loc(("paragraphs", i)))
+        if not isinstance(p, dict) or ("when" in p and not p["when"]) or p.get("text") in (None, "", FAILED):
+            continue
+        pfont = p.get("font", font)
+        if pfont not in face.fonts:
+            face.problem("layout-font", f"layout '{face.layout.name}': unknown font {pfont!r}", el.loc(("paragraphs", i)))
+            pfont = font
+        paras += _runs(face, el, str(p["text"]), pfont, str(p.get("colour", colour)), terms)
+    return paras
+
+
 def fit_text(face: Face, el: Element, scope: dict, w: float, h: float, size: float, min_size: float):
     """The text of ``el`` fitted to w x h mm between size and min_size (None: it does not fit)."""
-    value = face.get(el, "text", scope, "")
-    if value is None or value is FAILED:
+    paras = _paragraphs(face, el, scope)
+    if not paras:
         return None, []
-    font, _, _, colour = text_params(face, el, scope)
-    paras = _runs(face, el, str(value), font, colour, bool(face.get(el, "terms", scope, False)))
     leading = face.get(el, "leading", scope, 1.2)
     return fit(paras, w, h, max_size=size, min_size=min_size, leading=float(leading)), paras
 
@@ -323,6 +348,22 @@ def honeycomb_el(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     return ops
 
 
+def hexgrid(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
+    """A hexagon-shaped patch of hexes: ``radius`` rings round the centre, each ``size`` mm across the flats."""
+    from ..hexgrid import Layout, hexagon as patch
+
+    cx, cy, _ = _centre(face, el, scope, parent)
+    size = face.length(el, "size", scope, parent[2], 8.0)
+    radius = face.get(el, "radius", scope, 2)
+    if not isinstance(radius, int) or isinstance(radius, bool) or not 0 <= radius <= 12 or size <= 0:
+        face.problem("layout-value", f"layout '{face.layout.name}': hexgrid radius is a whole number from 0 to 12 "
+                     "and size a positive length", el.loc("radius"))
+        return []
+    lay = Layout(face.choice(el, "orientation", scope, ("flat", "pointy")), size, origin=(cx, cy))
+    style = _style(face, el, scope)
+    return [Poly(tuple(lay.corners(h)), style) for h in patch(radius)]
+
+
 def repeat(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     x, y, w, h = face.box(el, scope, parent)
     raw = el.args.get("over")
@@ -417,12 +458,13 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], Callable]] = {
     "circle": (("cx", "cy", "r") + _STROKE, circle),
     "hexagon": (("cx", "cy", "r", "orientation") + _STROKE, hexagon),
     "line": (("x1", "y1", "x2", "y2", "stroke", "width", "dash", "opacity"), line),
-    "text": (BOX + ("text", "font", "size", "min", "colour", "align", "valign", "wrap", "leading", "terms",
+    "text": (BOX + ("text", "paragraphs", "font", "size", "min", "colour", "align", "valign", "wrap", "leading", "terms",
                     "group", "grow", "baseline"), text),
     "icon": (("name", "cx", "cy", "size", "colour"), icon),
     "stats": (BOX + _STROKE + ("items", "gap", "radius", "label", "value"), stats),
     "repeat": (BOX + ("over", "as", "gap", "flow", "cell", "direction", "pad", "elements"), repeat),
     "honeycomb": (("r", "scale") + _STROKE, honeycomb_el),
+    "hexgrid": (("cx", "cy", "radius", "size", "orientation") + _STROKE, hexgrid),
 }
 
 

@@ -147,14 +147,31 @@ def _copies(maker: FaceMaker, sheet, item, loc: Location) -> int:
     return 1
 
 
+def ordered(maker: FaceMaker, sheet, index: int | None) -> list[tuple[int, Any]]:
+    """(data index, item) of the sheet's kind, sorted by ``order`` when it has one."""
+    items = list(enumerate(getattr(maker.game.data, sheet.kind, []) or []))
+    if sheet.order is None:
+        return items
+    loc = maker.game.source.loc(("game", "sheets", index, "order"))
+    face = Face(Layout("order", None, {}), maker.exprs, 0, 0, 0, "", loc, maker.found, maker.game.source.loc)
+    expr = sheet.order if "{{" in sheet.order else "{{ " + sheet.order + " }}"
+    keys = [face.eval(expr, {**maker.scope, "item": it}, loc) for _, it in items]
+    if any(k is FAILED for k in keys):
+        return items
+    try:
+        return [p for _, p in sorted(zip(keys, items), key=lambda kp: (kp[0], kp[1][0]))]
+    except TypeError:
+        maker.found.append(error("sheet-order", "order: gives values that cannot be compared (mixed numbers and "
+                                 "text?)", loc))
+        return items
+
+
 def _faces(maker: FaceMaker, sheet, index: int) -> tuple[list[list[Op]], list[list[Op]]]:
-    data = maker.game.data
-    items = list(getattr(data, sheet.kind, []) or [])
     front = maker.layouts.get(sheet.front)
     back = maker.layouts.get(sheet.back) if sheet.back else None
     title = sheet.title or sheet.name.replace("-", " ")
     fronts, backs = [], []
-    for i, item in enumerate(items):
+    for i, item in ordered(maker, sheet, index):
         what = f"{_singular(title)} '{getattr(item, 'name', i + 1)}'"
         f = maker.draw(front, item, sheet.kind, i, what)
         b = maker.draw(back, item, sheet.kind, i, what + " (back)") if back else None

@@ -78,6 +78,7 @@ class SheetDef(Model):
     title: Text | None = None  # as page furniture names it; default: the name
     copies: Text | Annotated[int, Field(ge=0, le=1000)] | None = None  # number or expression; default: the item's count
     sheet: Literal["cards", "hex"] = "cards"  # n-up grid with crop marks, or hexes on a hex lattice
+    order: Text | None = None  # an expression to sort the items by (e.g. item.value); default: the data's order
 
 
 class GameConfig(Model):

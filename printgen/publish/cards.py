@@ -69,12 +69,12 @@ def _printed_decks(game) -> list[CardDeck]:
 
 def _layout_decks(game) -> list[CardDeck]:
     """The game's layout-drawn sheets (printgen.layout.sheets) as decks: one card per item."""
-    from ..layout.sheets import FaceMaker, face_size, game_sheets
+    from ..layout.sheets import FaceMaker, face_size, game_sheets, ordered
 
     maker = FaceMaker(game)
     decks = []
-    for sheet, _ in game_sheets(game):
-        items = list(getattr(game.data, sheet.kind, []) or [])
+    for sheet, index in game_sheets(game):
+        items = ordered(maker, sheet, index)
         front, back = maker.layouts.get(sheet.front), maker.layouts.get(sheet.back) if sheet.back else None
         if not items or front is None:
             continue
@@ -83,10 +83,10 @@ def _layout_decks(game) -> list[CardDeck]:
         kind = sheet.kind
         cards = tuple(Card(str(getattr(it, "name", i + 1)),
                            lambda b, it=it, i=i, f=front, k=kind: maker.draw(f, it, k, i, "", bleed=b))
-                      for i, it in enumerate(items))
+                      for i, it in items)
         shape = "hex" if sheet.sheet == "hex" else "rect"
         decks.append(CardDeck(title, (w, h), shape, cards,
-                              (lambda b, bk=back, it=items[0], k=kind: maker.draw(bk, it, k, 0, "", bleed=b))
+                              (lambda b, bk=back, it=items[0], k=kind: maker.draw(bk, it[1], k, it[0], "", bleed=b))
                               if back else (lambda b: [])))
     return decks
 

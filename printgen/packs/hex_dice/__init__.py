@@ -1,10 +1,13 @@
 """Hex Dice (v1.1): armies of dice on a radius-6 hex map; a die's face decides its unit."""
 
+from pathlib import Path
+
 from ...asset import Asset
+from ...model.game import SheetDef
 from ..base import RulePack
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import DiceData, DiceRules
-from .printables import UNIT_CARDS, render_player_aid
+from .printables import ELEMENTS, render_player_aid
 
 PACK = RulePack(
     system="hex-dice",
@@ -15,7 +18,10 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        UNIT_CARDS.asset(),
         Asset("player-aid", render_player_aid, reads=("faces", "setups", "actions", "combat")),
     ),
+    elements=ELEMENTS,
+    sheets=(SheetDef(name="unit-cards", kind="faces", front="unit-card", back="unit-back",
+                     title="unit reference cards", order="item.value", copies=1),),
+    layouts=Path(__file__).parent / "layouts",
 )

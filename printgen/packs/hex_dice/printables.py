@@ -1,16 +1,15 @@
-"""Hex Dice printables: a unit reference card per face (with its computed diagram) and the player aid."""
+"""Hex Dice printables: the computed art of the unit reference cards (their faces are layouts) and the player aid."""
 
 from __future__ import annotations
 
 import math
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, mix
 from ...draw.document import Circle, Document, Op, Poly, Rect, Style, Text, pt
 from ...draw.page import PageSpec
-from ...draw.text import Run, draw, fit, single_line
+from ...draw.text import Run
 from ...hexgrid import Hex, Layout, hexagon
 from ...model.notation import format_range
-from ...render.cards import CardDeck
 from ...render.compose import finish
 from ...render.flow import Flow
 from .patterns import face_pattern
@@ -56,60 +55,47 @@ def diagram(face, x: float, y: float, width: float, height: float) -> list[Op]:
     return ops
 
 
-def unit_card(face, data, w: float, h: float, bleed: float) -> list[Op]:
-    fw, fh = w + 2 * bleed, h + 2 * bleed
-    left, inner = bleed + 3.5, w - 7.0
-    ops: list[Op] = [Rect(0, 0, fw, fh, Style(fill=PAPER)),
-                     Rect(0, 0, fw, bleed + 15.5, Style(fill=ACCENT)),
-                     Rect(bleed + 1.6, bleed + 1.6, w - 3.2, h - 3.2, Style(stroke=mix(ACCENT, PAPER, 0.4), width=0.4),
-                          radius=2.0)]
-    ops += die(left, bleed + 3.0, 10.0, face.value)
-    ns = single_line(face.name, "serif-bold", pt(14), inner - 14)
-    ops.append(Text(left + 13, bleed + 9.2, face.name, "serif-bold", ns, ink_on(ACCENT)))
-    ops.append(Text(left + 13, bleed + 13.2, face.role, "sans-italic", pt(7), mix(ink_on(ACCENT), ACCENT, 0.25)))
-    stats = [("ARMOR", str(face.armor)), ("ATTACK", str(face.attack)),
-             ("RANGE", format_range(face.range, none="-")),
-             ("DISTANCE", str(face.distance)), ("MOVE", face.symbol)]
-    bw = (inner - 4 * 1.0) / 5
-    for i, (label, value) in enumerate(stats):
-        bx = left + i * (bw + 1.0)
-        ops.append(Rect(bx, bleed + 18, bw, 9.5, Style(fill="#ffffff", stroke=ACCENT, width=0.35), radius=1))
-        ops.append(Text(bx + bw / 2, bleed + 21, label, "sans-bold", pt(4.4), ACCENT, "middle"))
-        ops.append(Text(bx + bw / 2, bleed + 26, value, "sans-bold", single_line(value, "sans-bold", pt(9), bw - 1),
-                        INK, "middle"))
-    ops += diagram(face, left, bleed + 32, inner, 30)
-    pattern = face_pattern(face)
-    lx = left
+def _die_el(face, el, scope: dict, parent) -> list[Op]:
+    """Layout element ``die``: a die showing ``value`` pips, ``size`` mm square, its top-left at x, y."""
+    px, py, pw, ph = parent
+    value = face.get(el, "value", scope, 1)
+    size = face.length(el, "size", scope, pw, 10.0)
+    colour = face.colour(el, "fill", scope, "#ffffff") or "#ffffff"
+    x = face.length(el, "x", scope, pw, 0.0) if "cx" not in el.args else face.length(el, "cx", scope, pw) - size / 2
+    y = face.length(el, "y", scope, ph, 0.0) if "cy" not in el.args else face.length(el, "cy", scope, ph) - size / 2
+    return die(px + x, py + y, size, value if isinstance(value, int) else 0, colour)
+
+
+def _pattern_el(face, el, scope: dict, parent) -> list[Op]:
+    """Layout element ``pattern``: the face's computed movement and attack diagram, fitted to its box."""
+    unit = face.get(el, "face", scope)
+    if unit is None or not hasattr(unit, "moves"):
+        return []
+    return diagram(unit, *face.box(el, scope, parent))
+
+
+def _legend_el(face, el, scope: dict, parent) -> list[Op]:
+    """Layout element ``pattern-legend``: a swatch and label for each kind of hex the diagram marks."""
+    unit = face.get(el, "face", scope)
+    if unit is None or not hasattr(unit, "moves"):
+        return []
+    x, y, _, _ = face.box(el, scope, parent)
+    pattern = face_pattern(unit)
+    ops: list[Op] = []
     for kind in ("move", "path", "attack", "aura"):
         if pattern[kind]:
-            ops.append(Rect(lx, bleed + 64.2, 2.6, 2.6, Style(fill=MARK[kind] if kind != "path" else "#b9c2cc")))
-            ops.append(Text(lx + 3.4, bleed + 66.3, LABEL[kind], "sans", pt(5.5), INK))
-            lx += 5 + len(LABEL[kind]) * 1.15
-    paras = [[Run(" · ".join(face.notes), "sans-bold", ACCENT)]] if face.notes else []
-    paras.append([Run(face.text, "sans", INK)])
-    f = fit(paras, inner, h - 69.5 - 4.0, max_size=pt(6.8), min_size=pt(4.8))
-    if f:
-        ops += draw(f, left, bleed + 69)
+            ops.append(Rect(x, y, 2.6, 2.6, Style(fill=MARK[kind] if kind != "path" else "#b9c2cc")))
+            ops.append(Text(x + 3.4, y + 2.1, LABEL[kind], "sans", pt(5.5), INK))
+            x += 5 + len(LABEL[kind]) * 1.15
     return ops
 
 
-def unit_back(game, w: float, h: float, bleed: float) -> list[Op]:
-    fw, fh = w + 2 * bleed, h + 2 * bleed
-    ops: list[Op] = [Rect(0, 0, fw, fh, Style(fill=ACCENT))]
-    lay = Layout("flat", 9.0, origin=(fw / 2, fh / 2 - 6))
-    for hx in hexagon(2):
-        ops.append(Poly(tuple(lay.corners(hx)), Style(stroke=mix(ACCENT, "#ffffff", 0.3), width=0.4)))
-    ops += die(fw / 2 - 6, fh / 2 - 12, 12, 6)
-    ops.append(Text(fw / 2, fh / 2 + 22, game.name.upper(), "serif-bold", pt(14), "#ffffff", "middle"))
-    ops.append(Text(fw / 2, fh / 2 + 27, "UNIT REFERENCE", "sans-bold", pt(6.5), "#c9d3e0", "middle"))
-    return ops
-
-
-def face_value(face) -> int:
-    return face.value
-
-
-UNIT_CARDS = CardDeck("unit-cards", "unit reference cards", "faces", unit_card, unit_back, order=face_value)
+# Layout elements for the computed art of a unit card (layouts/unit-card.yaml).
+ELEMENTS = {
+    "die": (("value", "size", "fill", "x", "y", "cx", "cy"), _die_el),
+    "pattern": (("face", "x", "y", "w", "h"), _pattern_el),
+    "pattern-legend": (("face", "x", "y"), _legend_el),
+}
 
 
 def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
@@ -134,7 +120,7 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
     flow.section("Winning", data.winning)
     flow.heading("Units", pt(11))
     rows = []
-    for f in sorted(data.faces, key=face_value):
+    for f in sorted(data.faces, key=lambda f: f.value):
         rng = format_range(f.range, none="-")
         rows.append([[Run(str(f.value), "sans-bold")], [Run(f"{f.name} ({f.role})")], [Run(str(f.armor))],
                      [Run(str(f.attack))], [Run(rng)], [Run(str(f.distance))], [Run(" · ".join(f.notes))]])
