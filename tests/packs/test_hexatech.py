@@ -109,3 +109,24 @@ def test_pattern_mat_faction_reference_and_shields(built):
     ref = open_pdf(built / "hexatech/a4/faction-reference.pdf")[0].get_text()
     assert all(a in ref for a in ("Enrage", "Mortality", "Shield", "Swarm", "Flush", "Raise", "Wild"))
     assert "Shield" in open_pdf(built / "hexatech/a4/tokens.pdf")[0].get_text()
+
+
+def test_starter_tiles_carry_only_seed_abilities_and_print_them_in_bold(built):
+    """Every tile text is its base faction's ability in the faction's own reminder words (the seed has no
+    other tile effects); the face prints the ability's name in bold, the reminder inside the tile."""
+    from tests.pdfmeasure import text_spans
+
+    game = validate_game(GAME)
+    factions = {f.name: f for f in game.data.factions}
+    texts = [t for t in game.data.tiles if t.text]
+    assert len(texts) >= 10
+    for t in texts:
+        f = factions[t.faction]
+        assert t.text == f"{f.ability}: {f.reminder}"
+    doc = open_pdf(built / "hexatech/a4/deck-tidecaller.pdf")
+    spans = text_spans(doc[0])
+    bold = [s for s in spans if s["text"].strip() == "Enrage:"]
+    assert bold and all("Bold" in s["font"] for s in bold)
+    # the reminder sits inside the Blood Oath tile's cut hexagon (under its name, above its stats)
+    name = next(s for s in spans if s["text"] == "Blood Oath")
+    assert 0 < bold[0]["mm"][1] - name["mm"][1] < 2.25 * 25.4 * 0.3

@@ -77,6 +77,37 @@ def check_decks(ctx: CheckContext) -> Iterator[Finding]:
                               f"deck{'' if rules.rotation else ' (tiles may not be turned)'}", ctx.loc(base + ("tiles", k)))
 
 
+def _words(text: str) -> str:
+    """Wording compared without case, spacing or the closing full stop."""
+    return " ".join(text.split()).rstrip(".").casefold()
+
+
+def check_tile_texts(ctx: CheckContext) -> Iterator[Finding]:
+    """The seed gives a HEX only a base faction, links, Attack and Defense; every effect is one of the seven
+    faction abilities (triggered by Base and Link Matches). So a tile's text may only restate its base
+    faction's ability, as that faction words it; anything else is a mechanic the rules do not have."""
+    factions = {f.name: f for f in ctx.data.factions}
+    abilities = {name_key(f.ability): f for f in ctx.data.factions}
+    for ti, t in enumerate(ctx.data.tiles):
+        if not t.text or t.faction not in factions:
+            continue
+        own = factions[t.faction]
+        wording = own.reminder or own.text
+        head, sep, rest = t.text.partition(":")
+        named = abilities.get(name_key(head)) if sep else None
+        loc = ctx.loc(("tiles", ti, "text"))
+        if named is None:
+            yield warning("tile-effect", f"tile '{t.name}': '{t.text}' is an effect the rules have no mechanic "
+                          f"for; print its faction's ability ('{own.ability}: {wording}') or fold it into Attack "
+                          "and Defense", loc)
+        elif named is not own:
+            yield warning("tile-ability", f"tile '{t.name}' is {own.name}, whose Base Match triggers "
+                          f"{own.ability}, but its text names {named.ability} ({named.name}'s ability)", loc)
+        elif _words(rest) != _words(wording):
+            yield warning("tile-ability", f"tile '{t.name}' restates {own.ability} as '{rest.strip()}', but "
+                          f"faction {own.name} words it '{wording}'", loc)
+
+
 def rules_texts(data) -> Iterable[tuple[tuple, str]]:
     for ti, t in enumerate(data.tiles):
         if t.text:
@@ -90,4 +121,4 @@ def vocabulary(data, rules) -> Iterable[str]:
         [f.name.title() for f in data.factions] + [t.name for t in data.tokens]
 
 
-CHECKS = (check_tiles, check_decks)
+CHECKS = (check_tiles, check_decks, check_tile_texts)

@@ -35,6 +35,9 @@ class Faction(Model):
     icon: Text
     ability: Text
     text: Text  # what the ability does
+    # The short wording a tile of this faction prints after the ability's name ("Flush: <reminder>");
+    # tile-ability checks every tile text against it (or against text when absent).
+    reminder: Text | None = None
     lore: Text | None = None
 
 

@@ -63,7 +63,10 @@ def tile_face(tile, factions: dict, size: float, bleed: float) -> list[Op]:
     fname = (fac.name if fac else tile.faction)
     ops.append(Text(cx, cy - size * 0.2 + 3.2, fname, "sans-bold", pt(5), mix(colour, "#000000", 0.3), "middle"))
     if tile.text:
-        f = fit([[Run(tile.text, "sans", INK)]], size * 0.56, size * 0.26, max_size=pt(6.2), min_size=pt(4.6))
+        head, sep, rest = tile.text.partition(":")
+        # the ability's name in bold, as the faction reference and rulebook name it
+        runs = [Run(head + sep, "sans-bold", INK), Run(rest, "sans", INK)] if sep else [Run(tile.text, "sans", INK)]
+        f = fit([runs], size * 0.56, size * 0.26, max_size=pt(6.2), min_size=pt(4.6))
         if f:
             ops += draw(f, cx - size * 0.28, cy - size * 0.09, width=size * 0.56, align="center")
     for label, value, dx in (("ATK", tile.attack, -0.17), ("DEF", tile.defense, 0.17)):
