@@ -295,7 +295,9 @@ class Converter:
         for r in rows:
             for c, cell in enumerate(r):
                 text = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "")
-                weights[c] = max(weights[c], min(len(text), 60) + 4, 8 if not text else 0)
+                # ...but never narrower than its longest word, so a header is not split mid-word
+                longest = max((len(w) for w in text.split()), default=0)
+                weights[c] = max(weights[c], min(len(text), 60) + 4, 8 if not text else 0, 2.4 * longest)
         total = sum(weights)
         return [self.frame_width * w / total for w in weights]
 

@@ -7,7 +7,7 @@ from ...model.game import SheetDef
 from ..base import RulePack
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import DiceData, DiceRules
-from .printables import ELEMENTS, render_player_aid
+from .printables import ELEMENTS, pattern_image, render_player_aid
 
 PACK = RulePack(
     system="hex-dice",
@@ -24,4 +24,5 @@ PACK = RulePack(
     sheets=(SheetDef(name="unit-cards", kind="faces", front="unit-card", back="unit-back",
                      title="unit reference cards", order="item.value", copies=1),),
     layouts=Path(__file__).parent / "layouts",
+    images={"pattern": pattern_image},
 )

@@ -74,20 +74,25 @@ def _pattern_el(face, el, scope: dict, parent) -> list[Op]:
     return diagram(unit, *face.box(el, scope, parent))
 
 
+def pattern_legend(unit, x: float, y: float, size: float = pt(5.5), per_char: float = 1.15) -> list[Op]:
+    """A swatch and label for each kind of hex the unit's diagram marks, in a row from (x, y) (mm)."""
+    pattern = face_pattern(unit)
+    ops: list[Op] = []
+    for kind in ("move", "path", "attack", "aura"):
+        if pattern[kind]:
+            ops.append(Rect(x, y, 2.6, 2.6, Style(fill=MARK[kind], stroke="#6b7683", width=0.2)))
+            ops.append(Text(x + 3.4, y + 2.1, LABEL[kind], "sans", size, INK))
+            x += 5 + len(LABEL[kind]) * per_char
+    return ops
+
+
 def _legend_el(face, el, scope: dict, parent) -> list[Op]:
     """Layout element ``pattern-legend``: a swatch and label for each kind of hex the diagram marks."""
     unit = face.get(el, "face", scope)
     if unit is None or not hasattr(unit, "moves"):
         return []
     x, y, _, _ = face.box(el, scope, parent)
-    pattern = face_pattern(unit)
-    ops: list[Op] = []
-    for kind in ("move", "path", "attack", "aura"):
-        if pattern[kind]:
-            ops.append(Rect(x, y, 2.6, 2.6, Style(fill=MARK[kind] if kind != "path" else "#b9c2cc")))
-            ops.append(Text(x + 3.4, y + 2.1, LABEL[kind], "sans", pt(5.5), INK))
-            x += 5 + len(LABEL[kind]) * 1.15
-    return ops
+    return pattern_legend(unit, x, y)
 
 
 # Layout elements for the computed art of a unit card (layouts/unit-card.yaml).
@@ -127,3 +132,16 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
     flow.table(["Die", "Unit", "Armor", "Attack", "Range", "Dist.", "Notes"], [0.8, 2.6, 1, 1, 1, 0.9, 4.5], rows,
                align=["center", "left", "center", "center", "center", "center", "left"])
     return {"player-aid": finish(flow.pages, spec, game=data.game, title="player aid")}
+
+
+def pattern_image(value: str, game) -> tuple[list[Op], float, float]:
+    """``printgen:pattern/<die value>`` for the rulebook: the face's movement/attack diagram, computed from
+    its data like the unit card's, with a key of the marks it uses (mm)."""
+    from ...draw.document import ImageError
+
+    face = next((f for f in game.data.faces if str(f.value) == value.strip()), None)
+    if face is None:
+        raise ImageError(f"no face with value '{value}' (faces: {', '.join(str(f.value) for f in game.data.faces)})")
+    w, h = 46.0, 46.0
+    ops = diagram(face, 0.0, 3.0, w, h - 3.0) + pattern_legend(face, 0.0, h + 1.2, pt(6.5), 1.35)
+    return ops, w, h + 5.0

@@ -4,6 +4,7 @@ from ...asset import Asset
 from ..base import RulePack
 from .aid import render_player_aid
 from .checks import CHECKS, rules_texts, vocabulary
+from .diagrams import match_image, pattern_image, tile_image
 from .models import TechData, TechRules
 from .printables import render_decks, render_faction_reference, render_mat
 
@@ -21,4 +22,5 @@ PACK = RulePack(
         Asset("pattern-mat", render_mat),
         Asset("player-aid", render_player_aid, reads=("turn", "actions")),
     ),
+    images={"tile": tile_image, "match": match_image, "pattern": pattern_image},
 )

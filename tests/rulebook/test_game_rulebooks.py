@@ -1,0 +1,154 @@
+"""The Hex Dice and Hexatech rulebooks, read back from the PDFs: chapters for every seed section, every
+name of the data, tables with the data's numbers, diagrams computed from the data, pages and fonts."""
+
+from __future__ import annotations
+
+import re
+
+import pymupdf
+import pytest
+
+from printgen.build import build
+from printgen.draw.colour import mix
+from printgen.hexgrid import hexagon
+from printgen.packs.hex_dice.patterns import face_pattern
+from printgen.packs.hex_dice.printables import MARK
+from printgen.packs.hexatech.diagrams import KINDS, find_pair, match_of
+from printgen.project import validate_game
+from printgen.units import PAPER_SIZES
+from tests.conftest import REPO
+
+DICE = REPO / "data" / "hex-dice"
+TECH = REPO / "data" / "hexatech"
+
+# Each seed section (its heading in the seed) and the chapter that covers it.
+CHAPTERS = {
+    "hex-dice": {"Overview": "Overview", "Foreword": "Overview", "Development": "Overview",
+                 "Components": "Components and Setup", "Setup": "Components and Setup",
+                 "Dice Soldiers (Unit Types)": "The Dice Soldiers", "Gameplay": "Playing the Game",
+                 "Combat": "Combat", "Winning (Overview's goal)": "Winning"},
+    "hexatech": {"Overview": "Overview", "HEXs": "HEXs", "Game Layout": "Game Layout",
+                 "Links & Matches": "Links and Matches", "COLOR Factions": "The Colour Factions",
+                 "How to Play": "How to Play", "Deck building": "Deck Building", "MISC.": "Odds and Ends"},
+}
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory) -> dict[tuple[str, str], pymupdf.Document]:
+    out = tmp_path_factory.mktemp("books")
+    assert build(folders=[DICE, TECH], out=out, papers=["a4", "letter"], previews=False).ok
+    return {(g, p): pymupdf.open(out / g / p / "rulebook.pdf") for g in CHAPTERS for p in ("a4", "letter")}
+
+
+def _text(doc) -> str:
+    return " ".join(" ".join(page.get_text() for page in doc).split())
+
+
+@pytest.mark.parametrize("game", list(CHAPTERS))
+def test_every_seed_section_has_its_chapter_in_the_outline(books, game):
+    chapters = [t for level, t, _ in books[(game, "a4")].get_toc() if level == 1]
+    assert set(CHAPTERS[game].values()) | {"Reference"} >= set(chapters) >= set(CHAPTERS[game].values())
+    readme = (REPO / "README.md").read_text()
+    for section, chapter in CHAPTERS[game].items():  # the README's seed-to-chapter table says the same
+        assert re.search(rf"\| {re.escape(section)} \| {re.escape(chapter)} \|", readme), (section, chapter)
+
+
+@pytest.mark.parametrize("game", list(CHAPTERS))
+def test_pages_fonts_and_footers(books, game):
+    for paper in ("a4", "letter"):
+        doc = books[(game, paper)]
+        w, h = PAPER_SIZES[paper]
+        assert len(doc) >= 10
+        for i, page in enumerate(doc):
+            assert abs(page.rect.width * 25.4 / 72 - w) < 0.01 and abs(page.rect.height * 25.4 / 72 - h) < 0.01
+            for _, ext, kind, name, *_ in doc.get_page_fonts(i):
+                assert ext == "ttf" and "+" in name  # embedded subsets
+            if i:
+                assert f"page {i + 1} of {len(doc)}" in page.get_text()
+        assert all(not page.get_images() for page in doc)  # diagrams are vector art
+
+
+def test_hex_dice_book_names_every_face_action_and_token(books):
+    data = validate_game(DICE).data
+    text = _text(books[("hex-dice", "a4")])
+    names = ([f"Dice {f.value}: {f.name}" for f in data.faces] + [f.role for f in data.faces]
+             + [a.name for a in data.actions] + [c.name for c in data.combat] + [t.name for t in data.tokens]
+             + [k.name for k in data.keywords] + [r.name for r in data.turn] + [w.name for w in data.winning])
+    assert [n for n in names if n not in text] == []
+    for phrase in ("one unit", "Momentum", "David and Goliath", "capture their base", "third of their dice",
+                   "move through a hex"):
+        assert phrase in text
+
+
+def _table_rows(doc, header: str) -> list[list[str]]:
+    for page in doc:
+        for table in page.find_tables().tables:
+            rows = table.extract()
+            if rows and rows[0] and (rows[0][0] or "").replace("\n", " ").strip() == header:
+                return [[(c or "").replace("\n", " ").strip() for c in r] for r in rows]
+    raise AssertionError(f"no table headed {header!r}")
+
+
+def test_hex_dice_tables_carry_the_data(books):
+    data = validate_game(DICE).data
+    doc = books[("hex-dice", "a4")]
+    units = _table_rows(doc, "Die")
+    assert units[0][:6] == ["Die", "Unit", "Armor", "Attack", "Range", "Distance"]
+    faces = sorted(data.faces, key=lambda f: f.value)
+    assert len(units) == len(faces) + 1
+    for row, f in zip(units[1:], faces):
+        assert [c.replace(" ", "") for c in row[:4]] == [str(f.value), f"{f.name}({f.role})", str(f.armor), str(f.attack)]
+        assert row[5] == str(f.distance)
+    setups = _table_rows(doc, "Players")
+    for row, s in zip(setups[1:], sorted(data.setups, key=lambda s: s.players)):
+        assert row[:3] == [str(s.players), " or ".join(map(str, s.dice)), " or ".join(map(str, s.rerolls))]
+
+
+def test_hex_dice_diagrams_are_computed_from_the_patterns(books):
+    """Every hex the diagrams colour as a move (and only a move) is one of the data's move hexes: the
+    book holds exactly as many such hexes as the six patterns give within the drawn radius 3."""
+    data = validate_game(DICE).data
+    expected = 0
+    for f in data.faces:
+        p = face_pattern(f)
+        expected += sum(1 for h in hexagon(3) if h in p["move"] and h not in p["attack"])
+    fill = mix(MARK["move"], "#ffffff", 0.25).lower()
+    doc = books[("hex-dice", "a4")]
+    drawn = sum(1 for page in doc for d in page.get_drawings() if d.get("fill") and len(d["items"]) == 6
+                and "#%02x%02x%02x" % tuple(round(c * 255) for c in d["fill"]) == fill)
+    assert drawn == expected > 0
+
+
+def test_hexatech_book_names_every_tile_faction_ability_and_token(books):
+    data = validate_game(TECH).data
+    text = _text(books[("hexatech", "a4")])
+    names = ([t.name for t in data.tiles] + [f.name for f in data.factions] + [f.ability for f in data.factions]
+             + [d.name for d in data.decks] + [t.name for t in data.tokens] + [a.name for a in data.actions])
+    assert [n for n in names if n not in text] == []
+    for phrase in ("Base Match", "Link Match", "dual link", "two abilities", "2 actions", "Free Shift",
+                   "orphaned", "no hand size limit", "wins immediately"):
+        assert phrase in text
+
+
+def test_hexatech_deck_tables_carry_every_tile_stat(books):
+    data = validate_game(TECH).data
+    tiles = {t.name: t for t in data.tiles}
+    rows = [[" ".join((c or "").split()) for c in r] for page in books[("hexatech", "a4")]
+            for table in page.find_tables().tables for r in table.extract()]
+    rows = [r for r in rows if r and r[0] in tiles]
+    seen = {r[0]: r for r in rows}
+    assert set(seen) == {n for d in data.decks for n in d.tiles}
+    for name, r in seen.items():
+        assert (r[1], r[2], r[3]) == (tiles[name].faction, str(tiles[name].attack), str(tiles[name].defense))
+
+
+def test_hexatech_match_examples_show_what_they_say(books):
+    game = validate_game(TECH)
+    text = _text(books[("hexatech", "a4")])
+    for kind in KINDS:
+        a, b, edge = find_pair(game, kind)
+        assert set(a.edges[edge]) & set(b.edges[(edge + 3) % 6])  # the two really join there
+        base, link = match_of(a, b, edge)
+        assert KINDS[base + 2 * link] == kind
+        assert a.name in text and b.name in text
+    assert "Joined: no ability triggers" in text and "Base Match: BLOOD Enrage" in text
