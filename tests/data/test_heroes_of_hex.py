@@ -75,7 +75,7 @@ def test_classes_match_the_rules(result):
 
 def test_tokens_keywords_and_attack_types(result):
     data = result.data
-    assert [t.name for t in data.tokens] == ["Wound", "Activation", "Focus", "Poison"]
+    assert [t.name for t in data.tokens] == ["Wound", "Activation", "Focus", "Poison", "Golden Artifact", "Cocoon"]
     kws = {k.name: k.param for k in data.keywords}
     assert kws == {"Range": "N", "Multi-Use": "N", "Reaction": None, "Knockback": "N", "Focus": None,
                    "Engage": "X", "Prey": "X", "Distance": "X (a-b)"}

@@ -6,6 +6,7 @@ from ...asset import Asset
 from ...model.game import SheetDef
 from ..base import RulePack
 from .cards import ELEMENTS, card_image
+from .diagrams import range_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .models import HeroesData, HeroesRules
 from .printables import render_hex_track, render_scenarios
@@ -22,7 +23,7 @@ PACK = RulePack(
         Asset("scenarios", render_scenarios, reads=("scenarios",)),
         Asset("hex-track", render_hex_track),
     ),
-    images={"card": card_image},
+    images={"card": card_image, "range": range_image},
     elements=ELEMENTS,
     sheets=(SheetDef(name="class-cards", kind="classes", front="class-card", back="class-back", copies=1),),
     layouts=Path(__file__).parent / "layouts",

@@ -139,6 +139,18 @@ class Release(Model):
     sections: list[ChangeSection] = []
 
 
+class Concept(Model):
+    """A rule that belongs to no keyword or token (adjacency, Line of Sight, targets), in plain words."""
+
+    name: Text
+    text: Text
+
+
+class Credit(Model):
+    role: Text
+    names: list[Text]
+
+
 class HeroesRules(Rules):
     """Rule numbers of the Heroes of Hex system; they live in game.yaml under ``rules``."""
 
@@ -163,3 +175,5 @@ class HeroesData(Content):
     enemies: list[Enemy] = []
     scenarios: list[Scenario] = []
     changelog: list[Release] = []
+    concepts: list[Concept] = []
+    credits: list[Credit] = []
