@@ -161,3 +161,19 @@ def test_unknown_rulebook_images_are_findings(tmp_path):
     result = validate_game(game)
     (f,) = [f for f in result.findings if f.code == "template-image"]
     assert "no map named 'Atlantis'" in f.message and f.loc.file.endswith("08-changelog.md") and f.loc.line > 0
+
+
+# Each seed section of Heroes of Hex v0.5 and the chapter that covers it (the README's table).
+SEED_CHAPTERS = {"Title page (credits)": "Getting Started", "Getting Started": "Getting Started",
+                 "Quick Rules": "Quick Rules", "Classes": "Classes",
+                 "Solo & Cooperative Play": "Solo and Cooperative Play", "Fool's Gold": "Scenarios",
+                 "The Arachne's Lair": "Scenarios", "Rules Compendium": "Rules Compendium",
+                 "Reference": "Reference", "Dev Log": "Changelog"}
+
+
+def test_every_seed_section_maps_to_a_chapter(books):
+    chapters = {t for level, t, _ in books["a4"].get_toc() if level == 1}
+    assert set(SEED_CHAPTERS.values()) == chapters
+    readme = (REPO / "README.md").read_text()
+    for section, chapter in SEED_CHAPTERS.items():
+        assert re.search(rf"\| {re.escape(section)} \| {re.escape(chapter)} \|", readme), (section, chapter)
