@@ -4,7 +4,8 @@ Rules text names keywords and tokens in plain words ("Knockback 2",
 "1 Poison"). A keyword that takes a parameter must be written with one in its
 declared form; a capitalised word followed by a number that is no keyword,
 and a number followed by a near-miss of a token name, are flagged with a
-suggestion: they are almost always typos ("Knockbak 2").
+suggestion: they are almost always typos ("Knockbak 2"). A keyword defined without a parameter
+but written with one, and a token or status handed out that nothing defines, are flagged too.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from ..model.notation import param_regex
 from ..packs.base import CheckContext
 
 _WORD_NUM = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)*)\s+(\d+)(?![\w])")
+# "gains 1 Bleeding token", "a Shield marker", "the Burned status": a token or status the text hands out
+_GRANTED = re.compile(r"(?<![\w-])(?:a|an|one|the|\d+)\s+([A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)\s+(?:tokens?|markers?|status)\b")
 _NUM_WORD = re.compile(r"(?<![\w-])(\d+)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)")
 
 
@@ -42,7 +45,18 @@ def check_terms(ctx: CheckContext) -> Iterable[Finding]:
     token_names = [t.name for t in tokens]
     with_param = [(k, re.compile(rf"(?<![\w-]){re.escape(k.name)}(?![\w-])"), param_regex(k.param))
                   for k in keywords if k.param]
+    bare = {k.name for k in keywords if not k.param}
+    known_tokens = {t.name.casefold() for t in tokens} | {k.name.casefold() for k in keywords}
     for path, text in texts:
+        for m in _GRANTED.finditer(text):
+            name = m.group(1)
+            if name.casefold() not in known_tokens and _singular(name).casefold() not in known_tokens:
+                yield warning(
+                    "undefined-token",
+                    f"'{m.group(0)}': no token or status '{name}' is defined, so no rule says what it does",
+                    _offset_loc(ctx, path, text, m.start(1)),
+                    hint="define it under tokens: (or keywords:), or reword the text",
+                )
         for kw, name_re, p_re in with_param:
             for m in name_re.finditer(text):
                 rest = text[m.end():]
@@ -61,6 +75,14 @@ def check_terms(ctx: CheckContext) -> Iterable[Finding]:
                 )
         for m in _WORD_NUM.finditer(text):
             word = m.group(1)
+            if word in bare:
+                yield warning(
+                    "keyword-no-parameter",
+                    f"'{m.group(0)}': the keyword '{word}' is defined without a parameter, but the text gives it one",
+                    _offset_loc(ctx, path, text, m.start()),
+                    hint=f"give '{word}' a param: under keywords:, or drop the number",
+                )
+                continue
             if word in kw_names or word.casefold() in vocab or _singular(word).casefold() in vocab:
                 continue
             guess = did_you_mean(word, kw_names, cutoff=0.75)

@@ -57,6 +57,9 @@ def test_bundled_game_validates_with_only_the_seed_inconsistencies(result):
         "vitality-range": 1,  # the Giant Spider has VIT 0
         "reaction-cost": 1,  # Shadow Step is a Reaction payable in AP
         "keyword-parameter": 3,  # Fool's Gold: "Distance 2 (keep 3 away)" twice, bare "Engage" once
+        "attack-cost": 8,  # actions that make a Light/Normal attack for other than its 1/2 AP
+        "keyword-move": 2,  # "Engage 5" and "Engage 4" for enemies of Move 2
+        "vitality-threshold": 1,  # the Cocoon: Vitality 1, freed when its Wounds exceed 3
     })
     assert all(not f.is_error for f in result.findings)
 

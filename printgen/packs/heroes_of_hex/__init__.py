@@ -8,6 +8,7 @@ from ..base import RulePack
 from .cards import ELEMENTS, card_image
 from .diagrams import range_image
 from .checks import CHECKS, rules_texts, vocabulary
+from .contradictions import CHECKS as CONTRADICTIONS
 from .models import HeroesData, HeroesRules
 from .printables import render_hex_track, render_scenarios
 
@@ -16,7 +17,7 @@ PACK = RulePack(
     title="Heroes of Hex",
     data_model=HeroesData,
     rules_model=HeroesRules,
-    checks=CHECKS,
+    checks=CHECKS + CONTRADICTIONS,
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(

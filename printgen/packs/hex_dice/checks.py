@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator
 
 from ...findings import Finding, error, warning
@@ -103,4 +104,22 @@ def vocabulary(data, rules) -> Iterable[str]:
     return ["Dice", "Armor", "Attack", "Distance", "Range", "Player", "Players", "Section"] + [t.name for t in data.tokens]
 
 
-CHECKS = (check_faces, check_setups)
+def check_unit_notes(ctx: CheckContext) -> Iterator[Finding]:
+    """The unit table's notes against the rules: a note that lets a unit jump over any unit while its
+    text limits that to friendly units; a unit that attacks by moving and can move its full Distance,
+    which the Momentum rule rewards, without the Momentum note."""
+    momentum = ctx.rules.momentum_note
+    if not any(momentum in f.notes for f in ctx.data.faces):
+        momentum = None  # the game's units carry no Momentum note: nothing to compare
+    for fi, face in enumerate(ctx.data.faces):
+        for ni, note in enumerate(face.notes):
+            if re.fullmatch(r"jumps over units", note.strip(), re.I) and re.search(r"\bfriendly\b", face.text, re.I):
+                yield warning("jump-limit", f"face {face.value}: the note '{note}' lets it pass any unit, but its "
+                              "text passes only friendly units", ctx.loc(("faces", fi, "notes", ni)))
+        if momentum and face.range == (0, 0) and face.distance > 0 and momentum not in face.notes:
+            yield warning("momentum-note", f"face {face.value} ({face.name}) attacks by moving and can move its full "
+                          f"Distance {face.distance}, which the Momentum rule rewards, but its notes lack "
+                          f"'{momentum}'", ctx.loc(("faces", fi, "notes")))
+
+
+CHECKS = (check_faces, check_setups, check_unit_notes)

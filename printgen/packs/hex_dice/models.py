@@ -74,6 +74,7 @@ class DiceRules(Rules):
     attack_bonus: int = 1  # the unit table's header: Attack = Dice + 1
     distance_base: int = 6  # the unit table's header: Distance >= 6 - Dice
     reroll_divisor: Annotated[int, Field(ge=1)] = 3  # each player may reroll a third of their dice
+    momentum_note: Text | None = "Gains Momentum"  # the unit-table note of units the Momentum rule rewards
 
 
 class DiceData(Content):
