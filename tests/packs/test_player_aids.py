@@ -54,5 +54,7 @@ def test_hexatech_aid_lists_every_faction_ability(out):
 def test_the_kit_puts_the_player_aid_first_after_the_rules(out):
     kit = open_pdf(out / "hexatech" / "hexatech-a4-kit.pdf")
     toc = [t for t in kit.get_toc(simple=True) if t[0] == 1]
-    assert toc[1][1].startswith("Player aid (p. 2)")
-    assert "player aid" in kit[1].get_text()
+    titles = [t[1] for t in toc]
+    rules = next(i for i, t in enumerate(titles) if t.startswith("Rulebook"))  # the rules come first
+    assert titles[rules + 1].startswith("Player aid (p. ")  # then the player aid
+    assert "player aid" in kit[toc[rules + 1][2] - 1].get_text()

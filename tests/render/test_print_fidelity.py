@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from printgen.build import build
+from printgen.project import validate_game
 from printgen.draw.page import PageSpec
 from printgen.units import PAPER_SIZES
 from tests.conftest import FIXTURES, REPO
@@ -99,7 +100,8 @@ def test_tokens_are_16_mm_across_their_cut_line(out):
     for paper in ("a4", "letter"):
         doc = open_pdf(out / "heroes-of-hex" / paper / "tokens.pdf")
         cuts = [c for page in doc for c in circles(page, stroke="#000000")]
-        assert len(cuts) == 20 + 6 + 6 + 12  # the counts in tokens: of the data
+        assert len(cuts) == sum(t.count for t in validate_game(REPO / "data" / "heroes-of-hex").data.tokens)
+        assert len(cuts) == 20 + 6 + 6 + 12 + 1 + 4  # the counts in tokens: of the data
         for c in cuts:
             x0, y0, x1, y1 = c["mm"]
             assert abs((x1 - x0) - 16.0) <= 0.02 and abs((y1 - y0) - 16.0) <= 0.02
