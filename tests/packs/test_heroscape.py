@@ -161,3 +161,17 @@ def test_levels_read_from_a_fixture():
     water = next(h for h in st.tiles[0] if char(st, h, 2) == "w")
     assert standing_level(m, st, water, fluid_terrain(g.data)) == 1
     assert isinstance(water, Hex)
+
+
+def test_the_rulebook_tables_come_from_the_data(game, out):
+    doc = open_pdf(out / "a4" / "rulebook.pdf")
+    text = " ".join(p.get_text() for p in doc).replace("\n", " ")
+    for u in game.data.units:
+        assert u.name in text
+    for t in game.data.terrain:
+        assert t.name in text
+    for g in game.data.glyphs:
+        assert g.name in text
+    assert "height + 20 levels or more" in text and "survives on 19 or more" in text
+    assert "Ember Host (Crimson, 385 points)" in text
+    assert "1-9 levels higher" in text and "10 or more levels higher" in text
