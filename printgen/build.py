@@ -14,6 +14,7 @@ from typing import Callable
 
 from .asset import Asset
 from .check import ValidatedGame
+from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
 from .load.game_folder import display_path
 from .plan import Target, plan_build
@@ -56,10 +57,18 @@ RUNNERS: dict[str, Callable[[ValidatedGame, Asset, str | None, bool], dict[str, 
 }
 
 
-def render_target(target: Target, *, previews: bool) -> dict[str, bytes]:
-    """All the files of one target, as relative path -> bytes (nothing touches the disk). Runs in a
-    worker process too: the target carries the validated game, so nothing is read again."""
-    return RUNNERS[target.asset.kind](target.game, target.asset, target.paper, previews)
+def render_target(target: Target, *, previews: bool) -> tuple[dict[str, bytes], list[str]]:
+    """All the files of one target, as relative path -> bytes (nothing touches the disk), and the read
+    keys of what it drew from (printgen.deps). Runs in a worker process too: the target carries the
+    validated game, so nothing is read again."""
+    seen = ReadLog(target.game)
+    return RUNNERS[target.asset.kind](seen, target.asset, target.paper, previews), seen.reads
+
+
+def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: bool) -> bool:
+    """Does the record of ``target`` still hold: the same digest over the inputs it read last time?"""
+    reads = manifest.targets.get(target.key, {}).get("reads")
+    return valid_reads(reads) and manifest.up_to_date(target.key, digests.of(reads, ident=target.key), previews)
 
 
 def _template_notes(games: list[ValidatedGame], project: Project | None) -> list[str]:
@@ -86,21 +95,24 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     targets = plan_build(games, papers=papers)
     emit("planned", {"targets": len(targets)})
     manifests: dict[str, Manifest] = {}
+    digests = {g.game_id: Digests(g) for g in games}
     todo: list[Target] = []
     for target in targets:
         gid = target.game.game_id
         if gid not in manifests:
             manifests[gid] = Manifest.load(out / gid)
-        if not force and manifests[gid].up_to_date(target.key, target.digest, previews):
+        if not force and _up_to_date(manifests[gid], digests[gid], target, previews):
             result.skipped.append(f"{gid}/{target.key}")
             emit("skipped", {"game": gid, "target": target.key})
         else:
             todo.append(target)
 
-    def finished(target: Target, files: dict[str, bytes]) -> None:
+    def finished(target: Target, rendered: tuple[dict[str, bytes], list[str]]) -> None:
         # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
+        files, reads = rendered
         gid = target.game.game_id
-        result.written += manifests[gid].write_target(target.key, target.digest, previews, files, force=force)
+        result.written += manifests[gid].write_target(target.key, digests[gid].of(reads, ident=target.key),
+                                                      previews, files, force=force, reads=reads)
         result.built.append(f"{gid}/{target.key}")
         emit("done", {"game": gid, "target": target.key, "files": len(files)})
 

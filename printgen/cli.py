@@ -118,6 +118,26 @@ def build(
                f"{len(result.written)} files under {out}/")
 
 
+@app.command()
+def watch(
+    games: Optional[List[Path]] = GamesArg,
+    out: Path = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf"),
+    paper: Paper = typer.Option("both", "--paper", help="Paper to build for."),
+    previews: bool = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews."),
+) -> None:
+    """Build, then validate and rebuild on every save (only what changed) until Ctrl-C."""
+    from .safety.outputs import out_dir_problem
+    from .watch import watch as run_watch
+
+    folders = resolve_games(games, root=Path.cwd())
+    problem = out_dir_problem(out)
+    if problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(1)
+    run_watch(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
+              echo=lambda line: typer.echo(line))
+
+
 def _stl_command():
     """The Typer face of `printgen stl`, its parameters generated from mesh.options.STL_OPTIONS."""
     import inspect as _inspect

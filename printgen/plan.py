@@ -1,9 +1,8 @@
-"""Stage 4, plan: the output targets of a build, each with a content hash of its inputs.
+"""Stage 4, plan: the output targets of a build.
 
 A target is one asset of one game: a paper asset on one paper, a mesh asset
-once per game. Its hash covers the game's source files, its templates,
-printgen's version and the target's own identity, so a rebuild redoes only
-targets whose inputs changed.
+once per game. What it depends on is recorded as it renders (printgen.deps):
+a rebuild redoes only the targets whose recorded inputs changed.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from . import __version__
 from .asset import Asset
 from .check import ValidatedGame
 from .registry import assets_for
-from .safety.paths import confined_files
 
 
 @dataclass(frozen=True)
@@ -25,8 +23,6 @@ class Target:
     game: ValidatedGame
     asset: Asset
     paper: str | None  # None for a mesh asset: built once, not per paper
-
-    digest: str
 
     @property
     def key(self) -> str:
@@ -45,27 +41,13 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-def _input_digest(game: ValidatedGame) -> str:
-    h = hashlib.sha256()
-    h.update(code_digest().encode())
-    files = [p for p in confined_files(game.folder) if p.suffix in (".yaml", ".yml")]
-    if game.templates is not None:
-        files += confined_files(game.templates, recursive=True)
-    for p in files:
-        h.update(str(p.name).encode())
-        h.update(p.read_bytes())
-    return h.hexdigest()
-
-
 def plan_build(games: list[ValidatedGame], *, papers: list[str]) -> list[Target]:
     """Every (game, asset, paper) target with something to draw, in a stable order: paper assets
     paper by paper, then mesh assets."""
     targets = []
     for game in games:
-        base = _input_digest(game)
         assets = [a for a in assets_for(game).values() if a.wanted(game.data)]
         for asset in assets:
             for paper in papers if asset.kind == "paper" else [None]:
-                ident = f"{base}:{asset.name}" + (f":{paper}" if paper else "")
-                targets.append(Target(game, asset, paper, hashlib.sha256(ident.encode()).hexdigest()[:16]))
+                targets.append(Target(game, asset, paper))
     return targets

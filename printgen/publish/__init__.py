@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
-from ..plan import _input_digest
+from ..deps import Digests
 from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
 from .bundle import bundle
@@ -76,7 +76,7 @@ def _meshes(gout: Path) -> list[dict]:
 
 def _digest(game, gout: Path, papers: dict[str, dict[str, bytes]], pieces: list[dict], previews: bool) -> str:
     # The TTS files name their images by absolute file URLs: a moved output folder remakes them.
-    h = hashlib.sha256(f"{FORMAT}:{_input_digest(game)}:{previews}:{gout.resolve()}".encode())
+    h = hashlib.sha256(f"{FORMAT}:{Digests(game).whole()}:{previews}:{gout.resolve()}".encode())
     for paper, pdfs in papers.items():
         for stem, data in pdfs.items():
             h.update(f"{paper}/{stem}:".encode())

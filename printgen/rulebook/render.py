@@ -14,16 +14,20 @@ from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
 from .images import ImageError, resolve
 from .markdown import Converter, Heading
-from .templates import chapter_files, render_chapters, template_dir
+from .templates import chapter_files, render_chapters, template_dir, template_names
 
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
 
 
 def template_scope(game) -> dict:
-    """What rulebook templates see: the data by kind, the settings, the rule numbers."""
+    """What rulebook templates see: the data by kind, the settings, the rule numbers. Only the names the
+    templates use are looked up, so the rulebook depends on those kinds alone (see printgen.deps)."""
     data = game.data
-    scope = {kind: getattr(data, kind) for kind in type(data).model_fields}
-    scope.update(data=data, game=data.game, rules=game.rules)
+    used = template_names(template_dir(game))
+    scope = {kind: getattr(data, kind) for kind in data.__class__.model_fields if used is None or kind in used}
+    scope.update(data=data, game=data.game)
+    if used is None or "rules" in used:
+        scope["rules"] = game.rules
     return scope
 
 

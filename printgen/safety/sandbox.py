@@ -128,8 +128,8 @@ class GameSandbox(ImmutableSandboxedEnvironment):
         return super().is_safe_attribute(obj, attr, value)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if isinstance(obj, BaseModel) and attribute not in type(obj).model_fields:
-            for name, info in type(obj).model_fields.items():
+        if isinstance(obj, BaseModel) and attribute not in obj.__class__.model_fields:
+            for name, info in obj.__class__.model_fields.items():
                 if info.alias == attribute:  # ``def`` in YAML is ``def_`` in Python
                     attribute = name
                     break

@@ -84,6 +84,7 @@ class Manifest:
                 files = {rel: d for rel, d in entry["files"].items() if _relative_ok(rel)}
                 old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
                 targets[key] = {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
+                                "reads": entry.get("reads"),  # what the target read (printgen.deps checks it)
                                 "old": {rel: d for rel, d in old.items()
                                         if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
         return cls(root, targets)
@@ -138,7 +139,7 @@ class Manifest:
                                      "recorded); move it away, or build with --force to replace it")
 
     def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes], *,
-                     force: bool = False) -> list[Path]:
+                     force: bool = False, reads: list[str] | None = None) -> list[Path]:
         """Write one target's ``files`` (relative path -> bytes) under the record's rule; returns the paths
         written. Files the target wrote last time and no longer makes are deleted if still printgen's."""
         self.check_writable(files, force=force)
@@ -152,7 +153,7 @@ class Manifest:
             write_atomic(self.root / rel, data)
             written.append(self.root / rel)
         self.remove([rel for rel in old if rel not in new])
-        self.targets[key] = {"digest": digest, "previews": previews, "files": new}
+        self.targets[key] = {"digest": digest, "previews": previews, "files": new, "reads": reads}
         self.save()
         return written
 

@@ -1,0 +1,197 @@
+"""What a target depends on, recorded as it renders, and the digest of those inputs.
+
+A renderer sees the validated game through a ``ReadLog``: every content kind it
+touches (``data.classes``), every game setting (``game.hex``), the rule numbers,
+the templates folder, or the game folder itself is noted as a *read key*. A
+target's digest is printgen's code digest plus, for each read key, the parsed
+value it names (JSON of the typed data, never the YAML bytes, so a comment or
+keys written in another order change nothing), or the bytes of the files it
+names (templates, art). The build stores the keys beside the digest; the next
+build hashes the same keys over the new data and renders the target again only
+when the digest differs. That is never stale: if none of the values a render
+read has changed, the same render reads the same values and draws the same
+bytes (renders are deterministic).
+
+Anything the log cannot name precisely (a method of the data model, an
+unknown attribute of the game) is recorded as ``*``: every input of the game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError, to_jsonable_python
+
+from .safety.paths import confined_files
+
+EVERYTHING = "*"
+# ValidatedGame attributes that say nothing about what is drawn (or are code, covered by the code digest).
+_FREE = {"pack", "findings", "ok"}
+
+
+class _Log:
+    """Shared by the proxies of one render: the read keys, in a set."""
+
+    def __init__(self) -> None:
+        self.keys: set[str] = set()
+
+
+class _Proxy:
+    """Passes attribute reads through to a pydantic model, noting ``prefix.<field>`` for each field read.
+    Equality, hashing and isinstance see the model itself."""
+
+    __slots__ = ("_real", "_log", "_prefix", "_nested")
+
+    def __init__(self, real: BaseModel, log: _Log, prefix: str, nested: frozenset[str] = frozenset()) -> None:
+        object.__setattr__(self, "_real", real)
+        object.__setattr__(self, "_log", log)
+        object.__setattr__(self, "_prefix", prefix)
+        object.__setattr__(self, "_nested", nested)  # fields whose value is itself logged field by field
+
+    def __getattr__(self, name: str) -> Any:
+        real, log, prefix = self._real, self._log, self._prefix
+        value = getattr(real, name)
+        if name in type(real).model_fields:
+            if name in self._nested and isinstance(value, BaseModel):
+                return _Proxy(value, log, f"{prefix}.{name}")
+            log.keys.add(f"{prefix}.{name}")
+        else:  # a method or computed property: it may read any field
+            log.keys.add(prefix)
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("the game's data is read-only while it renders")
+
+    @property
+    def __class__(self):  # isinstance(proxy, Content) holds
+        return type(self._real)
+
+    def __eq__(self, other: Any) -> bool:
+        return self._real == (other._real if isinstance(other, _Proxy) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._real)
+
+    def __repr__(self) -> str:
+        return repr(self._real)
+
+
+class ReadLog:
+    """A ValidatedGame as a renderer sees it: attribute reads pass through and are noted.
+
+    ``game.data`` is a proxy noting ``data.<kind>`` per content kind and ``data.game.<setting>`` per
+    game.yaml setting; ``templates`` notes the files under it, ``folder`` the game's files that are not
+    YAML (art, fonts: ART), ``source`` the YAML as written, ``rules`` the rule numbers.
+    """
+
+    def __init__(self, game) -> None:
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_log", _Log())
+
+    @property
+    def reads(self) -> list[str]:
+        return sorted(self._log.keys)
+
+    def __getattr__(self, name: str) -> Any:
+        game, log = self._game, self._log
+        value = getattr(game, name)
+        if name == "data" and value is not None:
+            return _Proxy(value, log, "data", nested=frozenset({"game"}))
+        if name == "game_id":
+            log.keys.add("data.game.id")
+        elif name in ("templates", "folder", "rules", "source"):
+            log.keys.add(name)
+        elif name not in _FREE:
+            log.keys.add(EVERYTHING)
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("the game is read-only while it renders")
+
+
+# --- digests --------------------------------------------------------------------
+
+def _json_digest(value: Any) -> str:
+    # Dict order is kept (a legend's order may be drawn); model fields come in the model's order,
+    # whatever order the YAML wrote them in.
+    text = json.dumps(to_jsonable_python(value), separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+YAML = (".yaml", ".yml")
+# The files of a game folder besides its data that a render may draw: fonts and art.
+ART = (".ttf", ".otf", ".png", ".jpg", ".jpeg", ".svg", ".webp", ".gif")
+
+
+def _files_digest(root: Path | None, keep=lambda p: True) -> str:
+    h = hashlib.sha256()
+    if root is not None and root.is_dir():
+        for p in sorted(p for p in confined_files(root, recursive=True) if keep(p)):
+            h.update(str(p.relative_to(root)).encode() + b"\0")
+            h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def _lookup(game, key: str) -> Any:
+    """The value a read key names, for hashing."""
+    if key == "rules":
+        return game.rules
+    if key == "data":
+        return {k: getattr(game.data, k) for k in type(game.data).model_fields}
+    obj = game
+    for part in key.split("."):
+        obj = getattr(obj, part, None)
+    return obj
+
+
+class Digests:
+    """Digests of read keys over one validated game, each computed once."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self._memo: dict[str, str] = {}
+
+    def key(self, key: str) -> str:
+        if key not in self._memo:
+            if key == EVERYTHING:
+                self._memo[key] = hashlib.sha256(
+                    "".join(self.key(k) for k in ("data", "rules", "templates", "folder", "source")).encode()
+                ).hexdigest()
+            elif key == "templates":
+                self._memo[key] = _files_digest(self.game.templates)
+            elif key == "folder":  # art, fonts: what is not data (the data is read as parsed values)
+                self._memo[key] = _files_digest(self.game.folder, lambda p: p.suffix.lower() in ART)
+            elif key == "source":  # the YAML as written, positions and all
+                self._memo[key] = _files_digest(self.game.folder, lambda p: p.suffix in YAML)
+            else:
+                try:
+                    self._memo[key] = _json_digest(_lookup(self.game, key))
+                except (TypeError, ValueError, PydanticSerializationError):  # not plain data: never up to date
+                    self._memo[key] = f"unhashable {key} {id(self)}"
+        return self._memo[key]
+
+    def of(self, reads: Iterable[str], *, ident: str) -> str:
+        """The digest of a target named ``ident`` that read ``reads``."""
+        from .plan import code_digest
+
+        h = hashlib.sha256(f"{code_digest()}\0{ident}".encode())
+        for key in sorted(set(reads)):
+            h.update(f"\0{key}={self.key(key)}".encode())
+        return h.hexdigest()[:24]
+
+    def whole(self) -> str:
+        """Everything the game is made of (data as parsed, rules, templates, art, code)."""
+        return self.of([EVERYTHING], ident="game")
+
+
+_KEY = re.compile(r"\*|rules|templates|folder|source|data(\.game)?(\.[a-z][a-z0-9_]*)?")
+
+
+def valid_reads(reads: Any) -> bool:
+    """Is ``reads`` (from a manifest on disk, so untrusted) a list of read keys this module makes?"""
+    return isinstance(reads, list) and all(isinstance(k, str) and _KEY.fullmatch(k) for k in reads)

@@ -1,0 +1,139 @@
+"""Per-target dependencies: each kind of edit rebuilds exactly the targets that show it, leaves the
+other files untouched (same mtime, same bytes), and never leaves a stale file: after every edit the
+incremental output is byte for byte what a fresh build makes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from printgen.build import MANIFEST, build
+from printgen.deps import ReadLog, valid_reads
+from printgen.project import validate_game
+from tests.conftest import FIXTURES
+
+CHAPTER = """# {{ game.name }}
+
+{% for c in classes %}
+## {{ c.name }}
+
+VIT {{ c.stats.vit }}, ATK {{ c.stats.atk }}.
+{% endfor %}
+"""
+
+
+def _replace(name: str, old: str, new: str):
+    def edit(game: Path) -> None:
+        text = (game / name).read_text()
+        assert old in text, (name, old)
+        (game / name).write_text(text.replace(old, new, 1))
+    return edit
+
+
+def _prepend(name: str, line: str):
+    def edit(game: Path) -> None:
+        (game / name).write_text(line + (game / name).read_text())
+    return edit
+
+
+ALL = {"class-cards", "maps", "scenarios", "hex-track", "rulebook", "tokens"}
+# edit -> the targets that show what it changes
+EDITS = {
+    "comment-in-maps": (_prepend("maps.yaml", "# a designer's note\n"), set()),
+    "keys-reordered": (_replace("classes.yaml", "{vit: 2, atk: 2, sp_atk: 0, def: 3, sp_def: 1}",
+                                "{atk: 2, def: 3, vit: 2, sp_def: 1, sp_atk: 0}"), set()),
+    "blank-lines-in-yaml": (_replace("scenarios.yaml", "scenarios:", "\n\nscenarios:"), set()),
+    "class-vit": (_replace("classes.yaml", "{vit: 2, atk: 2,", "{vit: 1, atk: 2,"), {"class-cards", "rulebook"}),
+    "terrain-colour": (_replace("maps.yaml", "#8a7d6b", "#8a7d6c"), {"maps", "scenarios"}),
+    "card-bleed": (_replace("game.yaml", "bleed: 3mm", "bleed: 2mm"), {"class-cards"}),
+    "rule-number": (_replace("game.yaml", "activation_die: 6", "activation_die: 6\n  hex_per_turn: 2"),
+                    {"hex-track"}),
+    "template": (_replace("templates/rulebook/01-classes.md", "VIT", "Vitality"), {"rulebook"}),
+    "game-name": (_replace("game.yaml", "name: Mini Heroes", "name: Small Heroes"), ALL),
+}
+
+
+def _files(out: Path) -> dict[str, tuple[int, str]]:
+    """Every printable under ``out`` (not the manifests): relative path -> (mtime ns, sha256)."""
+    return {p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+            for p in sorted(out.rglob("*")) if p.is_file() and p.suffix in (".pdf", ".svg", ".png", ".stl")}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """A project holding mini-hoh with a rulebook chapter, built once (a4, PDFs only)."""
+    root = tmp_path_factory.mktemp("deps")
+    game = root / "data" / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", game)
+    (game / "templates" / "rulebook").mkdir(parents=True)
+    (game / "templates" / "rulebook" / "01-classes.md").write_text(CHAPTER)
+    first = build(folders=[game], out=root / "output", papers=["a4"], previews=False, jobs=1)
+    assert {k.split("/")[1].split("@")[0] for k in first.built} == ALL
+    return root
+
+
+@pytest.mark.parametrize("case", sorted(EDITS))
+def test_an_edit_rebuilds_exactly_the_targets_that_show_it(case, built, tmp_path):
+    edit, expected = EDITS[case]
+    root = tmp_path / "project"
+    shutil.copytree(built, root)  # copy2 keeps the mtimes
+    game, out = root / "data" / "mini-hoh", root / "output"
+    before = _files(out)
+    edit(game)
+    result = build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1)
+    assert result.ok, [f.format() for g in result.games for f in g.findings]
+    assert {k.split("/")[1].split("@")[0] for k in result.built} == expected
+    after = _files(out)
+    assert set(after) == set(before)
+    manifest = json.loads((out / "mini-hoh" / MANIFEST).read_text())["targets"]
+    for key, entry in manifest.items():
+        name = key.split("@")[0]
+        for rel in entry["files"]:
+            if name not in expected:  # not touched at all
+                assert after[f"mini-hoh/{rel}"] == before[f"mini-hoh/{rel}"], (case, rel)
+    # Never stale: what the incremental build left is exactly what a fresh build makes.
+    fresh = tmp_path / "fresh"
+    build(folders=[game], out=fresh, papers=["a4"], previews=False, jobs=1)
+    assert {k: v[1] for k, v in _files(fresh).items()} == {k: v[1] for k, v in after.items()}
+
+
+def test_each_target_records_what_it_read(built):
+    manifest = json.loads((built / "output" / "mini-hoh" / MANIFEST).read_text())["targets"]
+    reads = {key: set(entry["reads"]) for key, entry in manifest.items()}
+    assert {"data.classes", "data.game.card"} <= reads["class-cards@a4"]
+    assert "data.maps" not in reads["class-cards@a4"]
+    assert {"data.maps", "data.terrain", "data.game.hex"} <= reads["maps@a4"]
+    assert "data.classes" not in reads["maps@a4"]
+    # the rulebook reads the kinds its templates name, and its templates
+    assert {"data.classes", "templates"} <= reads["rulebook@a4"] and "data.scenarios" not in reads["rulebook@a4"]
+    assert "rules" in reads["hex-track@a4"] and "rules" not in reads["class-cards@a4"]
+
+
+def test_a_tampered_manifest_rebuilds_rather_than_trusts(built, tmp_path):
+    root = tmp_path / "project"
+    shutil.copytree(built, root)
+    path = root / "output" / "mini-hoh" / MANIFEST
+    manifest = json.loads(path.read_text())
+    manifest["targets"]["maps@a4"]["reads"] = ["__class__.__init__"]
+    manifest["targets"]["tokens@a4"]["reads"] = "everything"
+    path.write_text(json.dumps(manifest))
+    result = build(folders=[root / "data" / "mini-hoh"], out=root / "output", papers=["a4"], previews=False, jobs=1)
+    assert sorted(result.built) == ["mini-hoh/maps@a4", "mini-hoh/tokens@a4"]
+    assert not valid_reads(["data.__dict__"]) and valid_reads(["data.game.hex", "rules", "*"])
+
+
+def test_the_read_log_is_transparent(mini_game):
+    game = validate_game(mini_game)
+    seen = ReadLog(game)
+    data = seen.data
+    assert isinstance(data, type(game.data)) and data == game.data and data.game == game.data.game
+    assert data.game.hex.size == pytest.approx(25.4)
+    assert seen.reads == ["data.game.hex"]
+    data.model_dump()  # a method may read anything: the whole data
+    assert "data" in seen.reads
+    with pytest.raises(AttributeError):
+        data.classes = []
