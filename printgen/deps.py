@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
-from typing import Any, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_jsonable_python
@@ -81,12 +83,97 @@ class _Proxy:
         return repr(self._real)
 
 
+class _Kind(Sequence):
+    """A content kind in a template's or layout's scope: looked up (and logged) only when it is used."""
+
+    __slots__ = ("_get",)
+
+    def __init__(self, get: Callable[[], list]) -> None:
+        self._get = get
+
+    @property
+    def __class__(self):  # isinstance(kind, list) holds, as for the list itself
+        return list
+
+    def __getitem__(self, i):
+        return self._get()[i]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __eq__(self, other: Any) -> bool:
+        return self._get() == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+
+class _Source:
+    """The game's YAML source as a renderer sees it: locating a finding reads nothing; anything else
+    (the raw data) depends on the YAML as written."""
+
+    __slots__ = ("_real", "_log")
+
+    def __init__(self, real, log: _Log) -> None:
+        self._real, self._log = real, log
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in ("loc", "text_loc"):
+            self._log.keys.add("source")
+        return getattr(self._real, name)
+
+
+class _Templates:
+    """The game's templates folder as a renderer sees it: ``templates / "rulebook"`` depends on the files
+    under ``rulebook/`` alone; anything else done with the folder, on all of it."""
+
+    __slots__ = ("_real", "_log")
+
+    def __init__(self, real: Path, log: _Log) -> None:
+        self._real, self._log = real, log
+
+    def __truediv__(self, part) -> Path:
+        head = Path(part).parts[0] if Path(part).parts else ""
+        self._log.keys.add(f"templates/{head}" if _SUB.fullmatch(head) else "templates")
+        return self._real / part
+
+    def __getattr__(self, name: str) -> Any:
+        self._log.keys.add("templates")
+        return getattr(self._real, name)
+
+    def __fspath__(self) -> str:
+        self._log.keys.add("templates")
+        return os.fspath(self._real)
+
+    def __str__(self) -> str:
+        return self.__fspath__()
+
+
+def content_scope(game) -> dict[str, Any]:
+    """What templates and layouts see: every content kind by name, ``data``, ``game`` (the settings) and
+    ``rules``. Under a ReadLog each kind is looked up only when something uses it, so a template or
+    layout depends on the kinds it shows, not on every kind in scope."""
+    data = game.data
+    kinds = data.__class__.model_fields
+    if isinstance(game, ReadLog):
+        scope: dict[str, Any] = {kind: _Kind(lambda kind=kind: getattr(data, kind)) for kind in kinds}
+    else:
+        scope = {kind: getattr(data, kind) for kind in kinds}
+    scope.update(data=data, game=data.game, rules=game.rules)
+    return scope
+
+
 class ReadLog:
     """A ValidatedGame as a renderer sees it: attribute reads pass through and are noted.
 
     ``game.data`` is a proxy noting ``data.<kind>`` per content kind and ``data.game.<setting>`` per
-    game.yaml setting; ``templates`` notes the files under it, ``folder`` the game's files that are not
-    YAML (art, fonts: ART), ``source`` the YAML as written, ``rules`` the rule numbers.
+    game.yaml setting; ``rules.<number>`` per rule number; ``templates/<folder>`` the files under it, ``folder`` the game's files that are not
+    YAML (art, fonts: ART), ``source`` the YAML as written (locating a finding excepted).
     """
 
     def __init__(self, game) -> None:
@@ -102,6 +189,12 @@ class ReadLog:
         value = getattr(game, name)
         if name == "data" and value is not None:
             return _Proxy(value, log, "data", nested=frozenset({"game"}))
+        if name == "rules" and isinstance(value, BaseModel):
+            return _Proxy(value, log, "rules")
+        if name == "source" and value is not None:
+            return _Source(value, log)
+        if name == "templates" and value is not None:
+            return _Templates(value, log)
         if name == "game_id":
             log.keys.add("data.game.id")
         elif name in ("templates", "folder", "rules", "source"):
@@ -164,6 +257,9 @@ class Digests:
                 ).hexdigest()
             elif key == "templates":
                 self._memo[key] = _files_digest(self.game.templates)
+            elif key.startswith("templates/"):  # one folder of the templates: rulebook/, layouts/
+                root = self.game.templates
+                self._memo[key] = _files_digest(root / key.partition("/")[2] if root is not None else None)
             elif key == "folder":  # art, fonts: what is not data (the data is read as parsed values)
                 self._memo[key] = _files_digest(self.game.folder, lambda p: p.suffix.lower() in ART)
             elif key == "source":  # the YAML as written, positions and all
@@ -189,7 +285,8 @@ class Digests:
         return self.of([EVERYTHING], ident="game")
 
 
-_KEY = re.compile(r"\*|rules|templates|folder|source|data(\.game)?(\.[a-z][a-z0-9_]*)?")
+_SUB = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")  # a folder name under templates/ (no "..")
+_KEY = re.compile(r"\*|templates(/[A-Za-z0-9_][A-Za-z0-9_.-]*)?|folder|source|rules(\.[a-z][a-z0-9_]*)?|data(\.game)?(\.[a-z][a-z0-9_]*)?")
 
 
 def valid_reads(reads: Any) -> bool:

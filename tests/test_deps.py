@@ -109,8 +109,8 @@ def test_each_target_records_what_it_read(built):
     assert {"data.maps", "data.terrain", "data.game.hex"} <= reads["maps@a4"]
     assert "data.classes" not in reads["maps@a4"]
     # the rulebook reads the kinds its templates name, and its templates
-    assert {"data.classes", "templates"} <= reads["rulebook@a4"] and "data.scenarios" not in reads["rulebook@a4"]
-    assert "rules" in reads["hex-track@a4"] and "rules" not in reads["class-cards@a4"]
+    assert {"data.classes", "templates/rulebook"} <= reads["rulebook@a4"] and "data.scenarios" not in reads["rulebook@a4"]
+    assert "rules.hex_per_turn" in reads["hex-track@a4"] and not any(k.startswith("rules") for k in reads["class-cards@a4"])
 
 
 def test_a_tampered_manifest_rebuilds_rather_than_trusts(built, tmp_path):

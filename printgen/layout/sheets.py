@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..asset import Asset
+from ..deps import content_scope
 from ..draw.colour import mix
 from ..draw.document import Document, Op
 from ..draw.page import PageSpec
@@ -96,10 +97,7 @@ def face_size(layout: Layout, settings) -> tuple[float, float, float]:
 
 
 def scope_of(game) -> dict[str, Any]:
-    data = game.data
-    scope = {kind: getattr(data, kind) for kind in type(data).model_fields}
-    scope.update(data=data, game=data.game, rules=game.rules)
-    return scope
+    return content_scope(game)  # each kind looked up when a layout uses it (printgen.deps)
 
 
 class FaceMaker:

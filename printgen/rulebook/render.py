@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 
+from ..deps import content_scope
 from ..draw.document import PdfFile
 from ..draw.page import PageSpec
 from ..names import slug
@@ -14,21 +15,14 @@ from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
 from .images import ImageError, resolve
 from .markdown import Converter, Heading
-from .templates import chapter_files, render_chapters, template_dir, template_names
+from .templates import chapter_files, render_chapters, template_dir
 
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
 
 
 def template_scope(game) -> dict:
-    """What rulebook templates see: the data by kind, the settings, the rule numbers. Only the names the
-    templates use are looked up, so the rulebook depends on those kinds alone (see printgen.deps)."""
-    data = game.data
-    used = template_names(template_dir(game))
-    scope = {kind: getattr(data, kind) for kind in data.__class__.model_fields if used is None or kind in used}
-    scope.update(data=data, game=data.game)
-    if used is None or "rules" in used:
-        scope["rules"] = game.rules
-    return scope
+    """What rulebook templates see: the data by kind, the settings, the rule numbers."""
+    return content_scope(game)
 
 
 def term_anchors(markdown: str, game) -> dict[str, str]:

@@ -15,7 +15,6 @@ import traceback
 from pathlib import Path
 
 import jinja2
-import jinja2.meta
 
 from ..findings import Finding, Location, error
 from ..limits import limit
@@ -32,21 +31,6 @@ def template_dir(game) -> Path | None:
 def chapter_files(folder: Path | None) -> list[Path]:
     """The chapters (``*.md``) of a rulebook folder; a symlink leading out of the game's templates is skipped."""
     return confined_files(folder, "*.md") if folder is not None and folder.is_dir() else []
-
-
-def template_names(folder: Path | None) -> set[str] | None:
-    """Every top-level name the chapters and macro files of ``folder`` use (None when one does not parse:
-    then the caller assumes every name). Parsed by the sandbox, which folds no constants."""
-    if folder is None or not folder.is_dir():
-        return set()
-    env = environment(folder, folder.parent)
-    names: set[str] = set()
-    for path in confined_files(folder, "*.md") + confined_files(folder, "*.j2"):
-        try:
-            names |= jinja2.meta.find_undeclared_variables(env.parse(path.read_text(encoding="utf-8")))
-        except Exception:  # a broken template is the validator's to report; here, assume it uses anything
-            return None
-    return names
 
 
 def escaping_files(folder: Path) -> list[Path]:

@@ -83,8 +83,10 @@ class Manifest:
             if isinstance(key, str) and _valid_entry(entry):
                 files = {rel: d for rel, d in entry["files"].items() if _relative_ok(rel)}
                 old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
+                # "reads": what the target read when it rendered (printgen.deps checks it before use)
+                reads = {"reads": entry["reads"]} if entry.get("reads") is not None else {}
                 targets[key] = {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
-                                "reads": entry.get("reads"),  # what the target read (printgen.deps checks it)
+                                **reads,
                                 "old": {rel: d for rel, d in old.items()
                                         if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
         return cls(root, targets)
@@ -153,7 +155,8 @@ class Manifest:
             write_atomic(self.root / rel, data)
             written.append(self.root / rel)
         self.remove([rel for rel in old if rel not in new])
-        self.targets[key] = {"digest": digest, "previews": previews, "files": new, "reads": reads}
+        self.targets[key] = {"digest": digest, "previews": previews, "files": new,
+                             **({"reads": reads} if reads is not None else {})}
         self.save()
         return written
 
