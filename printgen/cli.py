@@ -73,28 +73,37 @@ def validate(
 
 PAPER_CHOICES = {"a4": ["a4"], "letter": ["letter"], "a3": ["a3"], "both": ["a4", "letter"]}
 Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
+OutOption = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
+PaperOption = typer.Option("both", "--paper", help="Paper to build for.")
+PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews.")
 
 
-@app.command()
-def build(
-    games: Optional[List[Path]] = GamesArg,
-    out: Path = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf"),
-    paper: Paper = typer.Option("both", "--paper", help="Paper to build for."),
-    previews: bool = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews."),
-    force: bool = typer.Option(False, "--force", help="Rebuild every target, even those up to date."),
-) -> None:
-    """Validate, then build every printable: maps, tokens, cards, sheets. Invalid data writes nothing."""
-    from .build import build as run_build
-    from .progress import progress_events
-
+def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
+    """The game folders to build into ``out``; exits 1 when ``out`` cannot be a build's output folder."""
     from .safety.outputs import out_dir_problem
-    from .write.manifest import OutputConflict
 
     folders = resolve_games(games, root=Path.cwd())
     problem = out_dir_problem(out)
     if problem:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(1)
+    return folders
+
+
+@app.command()
+def build(
+    games: Optional[List[Path]] = GamesArg,
+    out: Path = OutOption,
+    paper: Paper = PaperOption,
+    previews: bool = PreviewsOption,
+    force: bool = typer.Option(False, "--force", help="Rebuild every target, even those up to date."),
+) -> None:
+    """Validate, then build every printable: maps, tokens, cards, sheets. Invalid data writes nothing."""
+    from .build import build as run_build
+    from .progress import progress_events
+    from .write.manifest import OutputConflict
+
+    folders = build_folders(games, out)
     try:
         with progress_events() as on_event:
             result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
@@ -121,19 +130,14 @@ def build(
 @app.command()
 def watch(
     games: Optional[List[Path]] = GamesArg,
-    out: Path = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf"),
-    paper: Paper = typer.Option("both", "--paper", help="Paper to build for."),
-    previews: bool = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews."),
+    out: Path = OutOption,
+    paper: Paper = PaperOption,
+    previews: bool = PreviewsOption,
 ) -> None:
     """Build, then validate and rebuild on every save (only what changed) until Ctrl-C."""
-    from .safety.outputs import out_dir_problem
     from .watch import watch as run_watch
 
-    folders = resolve_games(games, root=Path.cwd())
-    problem = out_dir_problem(out)
-    if problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(1)
+    folders = build_folders(games, out)
     run_watch(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
               echo=lambda line: typer.echo(line))
 
