@@ -12,6 +12,7 @@ from . import __version__
 from .load.game_folder import GAME_FILE
 from .project import Project, validate_games
 from .report import REPORTERS
+from .units import PAPER_SIZES
 
 app = typer.Typer(
     name="printgen",
@@ -71,7 +72,8 @@ def validate(
     raise typer.Exit(0 if all(r.ok(strict=strict) for r in results) else 1)
 
 
-PAPER_CHOICES = {"a4": ["a4"], "letter": ["letter"], "a3": ["a3"], "both": ["a4", "letter"]}
+# Each paper of the registry, and "both" for the two everyday ones.
+PAPER_CHOICES = {**{p: [p] for p in PAPER_SIZES}, "both": ["a4", "letter"]}
 Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
 OutOption = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
 PaperOption = typer.Option("both", "--paper", help="Paper to build for.")

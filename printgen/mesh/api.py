@@ -5,14 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from ..model.game import HexSpec, MeshSpec
 from ..units import UnitError, parse_length, parse_magnet
 from .checks import inspect
 from .export import EXPORTERS
 from .pieces import stacked
 from .polyhex import Mesh, MeshError, TileSpec, build_tile
 from .shapes import parse_shape, region_levels
-
-DEFAULTS = {"hex": "1in", "orientation": "flat", "height": "6mm", "clearance": "0.2mm"}
 
 
 class TileResult(NamedTuple):
@@ -38,24 +37,24 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
               clearance: str | None = None, magnet: str | None = None, magnet_every: int | None = None,
               chamfer: str | None = None) -> TileResult:
     """Build the tile(s) for ``shape``. Lengths are strings with units; unset options come from
-    ``game`` (a validated game's data) or the built-in defaults. Raises UnitError, ShapeError, MeshError."""
-    cfg = game.game if game is not None else None
-    mesh_cfg = cfg.mesh if cfg is not None else None
+    ``game`` (a validated game's data) or else the defaults of game.yaml's hex and mesh settings.
+    Raises UnitError, ShapeError, MeshError."""
+    hex_cfg = game.game.hex if game is not None else HexSpec()
+    mesh_cfg = game.game.mesh if game is not None else MeshSpec()
     fmt = fmt or (out.suffix.lstrip(".").lower() if out.suffix else "stl")
     if fmt not in EXPORTERS:
         raise UnitError(f"unknown format {fmt!r}; formats: {', '.join(EXPORTERS)}")
-    size = parse_length(hex, allow_zero=False) if hex else (cfg.hex.size if cfg else parse_length(DEFAULTS["hex"]))
-    orient = orientation or (cfg.hex.orientation if cfg else DEFAULTS["orientation"])
-    level_h = parse_length(height, allow_zero=False) if height else (
-        mesh_cfg.height if mesh_cfg else parse_length(DEFAULTS["height"]))
+    size = parse_length(hex, allow_zero=False) if hex else hex_cfg.size
+    orient = orientation or hex_cfg.orientation
+    level_h = parse_length(height, allow_zero=False) if height else mesh_cfg.height
     spec = TileSpec(
         size=size,
         orientation=orient,
         height=level_h * (levels or 1),
-        clearance=parse_length(clearance) if clearance else (mesh_cfg.clearance if mesh_cfg else 0.2),
-        magnet=parse_magnet(magnet) if magnet else (mesh_cfg.magnet if mesh_cfg else None),
-        magnet_every=magnet_every or (mesh_cfg.magnet_every if mesh_cfg else 1),
-        chamfer=parse_length(chamfer) if chamfer else (mesh_cfg.chamfer if mesh_cfg else 0.0),
+        clearance=parse_length(clearance) if clearance else mesh_cfg.clearance,
+        magnet=parse_magnet(magnet) if magnet else mesh_cfg.magnet,
+        magnet_every=magnet_every or mesh_cfg.magnet_every,
+        chamfer=parse_length(chamfer) if chamfer else mesh_cfg.chamfer,
     )
     _within_limits(size, level_h, levels)
     meshes: list[tuple[str, Mesh]]

@@ -7,6 +7,7 @@ import struct
 from typing import Callable
 
 
+from ..model.game import MeshFormat
 from .polyhex import Mesh
 
 
@@ -69,7 +70,7 @@ def to_3mf(mesh: Mesh, *, name: str = "printgen tile") -> bytes:
     return buf.getvalue()
 
 
-EXPORTERS: dict[str, Callable[..., bytes]] = {
+EXPORTERS: dict[MeshFormat, Callable[..., bytes]] = {  # the keys are model.game.MeshFormat
     "stl": to_stl,
     "3mf": to_3mf,
 }

@@ -10,6 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import NamedTuple
 
+from ..model.game import HexSpec, MeshSpec
+from .export import EXPORTERS
+
+_HEX, _MESH = HexSpec(), MeshSpec()  # the defaults when no --game gives them
+
 
 class StlOption(NamedTuple):
     name: str  # keyword of make_tile
@@ -25,16 +30,16 @@ STL_OPTIONS: tuple[StlOption, ...] = (
               "(needs --game).", required=True),
     StlOption("out", "--out", "The file to write (.stl or .3mf).", required=True),
     StlOption("game", "--game", "Take defaults (hex size, mesh settings) and maps from this game folder."),
-    StlOption("hex", "--hex", "Hex size flat-to-flat, e.g. 1in. [default: 1in, or the game's]"),
-    StlOption("orientation", "--orientation", "flat or pointy. [default: flat, or the game's]",
+    StlOption("hex", "--hex", f"Hex size flat-to-flat, e.g. 1in. [default: {_HEX.size:g}mm, or the game's]"),
+    StlOption("orientation", "--orientation", f"flat or pointy. [default: {_HEX.orientation}, or the game's]",
               choices=("flat", "pointy")),
-    StlOption("height", "--height", "Height of one level, e.g. 6mm. [default: 6mm, or the game's]"),
+    StlOption("height", "--height", f"Height of one level, e.g. 6mm. [default: {_MESH.height:g}mm, or the game's]"),
     StlOption("levels", "--levels", "Levels high: the tile is height x levels.", type=int),
-    StlOption("clearance", "--clearance", "Taken off each outer side. [default: 0.2mm]"),
+    StlOption("clearance", "--clearance", f"Taken off each outer side. [default: {_MESH.clearance:g}mm, or the game's]"),
     StlOption("magnet", "--magnet", "Magnet pockets, diameter x thickness, e.g. 6x2mm."),
     StlOption("magnet_every", "--magnet-every", "A pocket under every Nth hex.", type=int),
     StlOption("chamfer", "--chamfer", "Chamfer on the top edge, e.g. 0.6mm."),
-    StlOption("fmt", "--format", "stl or 3mf. [default: from --out]", choices=("stl", "3mf")),
+    StlOption("fmt", "--format", f"{' or '.join(EXPORTERS)}. [default: from --out]", choices=tuple(EXPORTERS)),
 )
 
 

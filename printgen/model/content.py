@@ -9,6 +9,7 @@ from pydantic import Field
 from typing_extensions import Annotated
 
 from .base import Colour, Model, RawText, Text
+from ..units import PAPER_SIZES
 from .game import GameConfig
 
 Count = Annotated[int, Field(ge=0, le=1000)]
@@ -72,7 +73,7 @@ class MapDef(Model):
     legend: dict[str, LegendEntry]
     zones: list[Zone] = []
     objectives: list[MapObjective] = []
-    fit: Literal["a4", "letter", "a3"] | None = None  # must print on one page of this paper
+    fit: Literal[tuple(PAPER_SIZES)] | None = None  # type: ignore[valid-type]  # must print on one page of this paper
     coordinates: bool = False  # print hex coordinates
     text: Text | None = None
 

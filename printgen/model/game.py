@@ -23,6 +23,8 @@ def _version(value: Any) -> str:
 
 Version = Annotated[str, BeforeValidator(_version)]
 Orientation = Literal["flat", "pointy"]
+# The mesh formats a game may ask for: the keys of mesh.export.EXPORTERS (a test holds them equal).
+MeshFormat = Literal["stl", "3mf"]
 
 
 class HexSpec(Model):
@@ -65,7 +67,7 @@ class MeshSpec(Model):
     magnet: Magnet = None  # e.g. "6x2mm": a pocket for it under the hexes
     magnet_every: Annotated[int, Field(ge=1)] = 1
     chamfer: Length = 0.0
-    formats: list[Literal["stl", "3mf"]] = ["stl"]
+    formats: list[MeshFormat] = ["stl"]
 
 
 class SheetDef(Model):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..mesh.export import EXPORTERS
+
 
 def _folder_problem(folder: Path, what: str) -> str | None:
     """Why nothing can be created in ``folder`` (its nearest existing ancestor is a file or not
@@ -36,6 +38,6 @@ def out_file_problem(out: Path, fmt: str | None) -> str | None:
     if str(out) in ("", ".", "..") or out.name in ("", ".", "..") or out.is_dir():
         return f"--out {out} is a folder; name the file to write, e.g. {Path(out) / 'tile.stl'}"
     suffix = out.suffix.lower().lstrip(".")
-    if fmt and suffix and suffix != fmt and suffix in ("stl", "3mf"):
+    if fmt and suffix and suffix != fmt and suffix in EXPORTERS:
         return f"--format {fmt} does not match the file name {out.name}; name it {out.stem}.{fmt}"
     return _folder_problem(out.parent, str(out))
