@@ -27,29 +27,98 @@ def _colour(c, hexstr: str, stroke: bool, alpha: float) -> None:
 def _style(c, style: Style) -> tuple[bool, bool]:
     fill = style.fill is not None
     stroke = style.stroke is not None and style.width > 0
+    # A canvas that carries a state record (see ``track_state``) is told only what changes: a map page
+    # draws thousands of hexes in a handful of styles.
+    state = getattr(c, "_printgen_state", None)
     if fill:
-        _colour(c, style.fill, False, style.opacity)
+        key = ("fill", style.fill, style.opacity)
+        if state is None or state.get("fill") != key:
+            _colour(c, style.fill, False, style.opacity)
+            if state is not None:
+                state["fill"] = key
     if stroke:
-        _colour(c, style.stroke, True, style.opacity)
-        c.setLineWidth(style.width)
-        c.setDash(list(style.dash) if style.dash else [])
-        c.setLineJoin(1)
-        c.setLineCap(0)
+        key = ("stroke", style.stroke, style.opacity, style.width, style.dash)
+        if state is None or state.get("stroke") != key:
+            _colour(c, style.stroke, True, style.opacity)
+            c.setLineWidth(style.width)
+            c.setDash(list(style.dash) if style.dash else [])
+            if state is None or "join" not in state:
+                c.setLineJoin(1)
+                c.setLineCap(0)
+            if state is not None:
+                state.update(stroke=key, join=True)
     return fill, stroke
+
+
+def track_state(c) -> None:
+    """From here on (a fresh page) ``draw_op`` skips setting colours and line styles the canvas already has.
+    Only for a canvas that nothing but ``draw_op`` draws on (the PDF writer)."""
+    c._printgen_state = {}
+
+
+FORM_BOX = 5000.0  # mm either way of a form's origin: a form clips to its box, so make it roomy
+
+
+def group_key(group: Group) -> tuple:
+    """What a placed group draws: its ops, compared by value (ops are frozen), so two backs drawn alike
+    are one form."""
+    return group.ops
+
+
+def share_repeats(c, pages) -> None:
+    """Groups drawn more than once in ``pages`` (card backs, a token's copies) become PDF form XObjects:
+    drawn once, placed by reference. For a canvas that nothing but ``draw_op`` draws on."""
+    seen: dict[tuple, int] = {}
+    stack = [op for page in pages for op in page.ops]
+    while stack:
+        op = stack.pop()
+        if isinstance(op, Group):
+            key = group_key(op)
+            seen[key] = seen.get(key, 0) + 1
+            stack.extend(op.ops)
+    c._printgen_repeats = {k for k, n in seen.items() if n > 1}
+    c._printgen_forms = {}
+
+
+def _form(c, op: Group) -> str | None:
+    """The form XObject drawing ``op``'s ops (defined at first use), or None when they are drawn once."""
+    repeats = getattr(c, "_printgen_repeats", None)
+    key = group_key(op) if repeats else None
+    if key is None or key not in repeats:
+        return None
+    forms = c._printgen_forms
+    if key not in forms:
+        forms[key] = name = f"printgen{len(forms)}"
+        outer = getattr(c, "_printgen_state", None)
+        c.beginForm(name, -FORM_BOX, -FORM_BOX, FORM_BOX, FORM_BOX)
+        c._printgen_state = {}  # a form starts from the default graphics state
+        for child in op.ops:
+            draw_op(c, child)
+        c.endForm()
+        c._printgen_state = outer
+    return forms[key]
 
 
 def draw_op(c, op) -> None:
     """Draw one op on a reportlab canvas already set up in mm with y down."""
     if isinstance(op, Group):
+        state = getattr(c, "_printgen_state", None)
+        saved = dict(state) if state is not None else None
         c.saveState()
         c.transform(*op.matrix)
         if op.clip:
             path = c.beginPath()
             path.rect(*op.clip)
             c.clipPath(path, stroke=0, fill=0)
-        for child in op.ops:
-            draw_op(c, child)
+        name = _form(c, op)
+        if name is not None:
+            c.doForm(name)
+        else:
+            for child in op.ops:
+                draw_op(c, child)
         c.restoreState()
+        if saved is not None:  # what the group set is undone with it
+            c._printgen_state = saved
     elif isinstance(op, Text):
         c.saveState()
         c.setFillColor(_rl_colour(op.colour))

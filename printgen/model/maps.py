@@ -5,6 +5,7 @@ and how large the map is. Shared by the renderer, the validator and the mesh ste
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..hexgrid import Hex, Layout, read_stack
 from .content import LegendEntry, MapDef
@@ -18,6 +19,24 @@ class MapGeom:
     width: float  # mm
     height: float  # mm
     levels: dict[Hex, int] = field(default_factory=dict)  # height of each hex in cells, in levels (>= 1)
+
+    @cached_property
+    def drawing_order(self) -> tuple[list[Hex], object]:
+        """The map's hexes row by row, and their centres as an N x 2 numpy array (mm): computed once per
+        map, so each page of a tiled map finds its own hexes by bounding box (``hexes_near``)."""
+        import numpy as np
+
+        order = sorted(self.cells, key=lambda h: (h.r, h.q))
+        centres = np.array([self.layout.hex_to_point(h) for h in order], dtype=float).reshape(-1, 2)
+        return order, centres
+
+    def hexes_near(self, window: tuple[float, float, float, float], pad: float) -> list[Hex]:
+        """The hexes (row by row) whose centre lies within ``pad`` mm of ``window`` (x0, y0, x1, y1 mm)."""
+        order, c = self.drawing_order
+        x0, y0, x1, y1 = window
+        pad += 1e-6  # a hair more: the caller's exact test decides at the edge
+        hit = (c[:, 0] >= x0 - pad) & (c[:, 0] <= x1 + pad) & (c[:, 1] >= y0 - pad) & (c[:, 1] <= y1 + pad)
+        return [order[i] for i in hit.nonzero()[0]]
 
     @property
     def top_level(self) -> int:

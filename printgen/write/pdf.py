@@ -6,7 +6,7 @@ import io
 
 from reportlab.pdfgen import canvas as rl_canvas
 
-from ..draw.canvas import draw_op
+from ..draw.canvas import draw_op, share_repeats, track_state
 from ..draw.document import Document
 from ..draw.fonts import pdf_name, register_pdf_fonts
 from ..units import mm_to_pt
@@ -21,12 +21,14 @@ def to_pdf(doc: Document) -> bytes:
     c.setAuthor(doc.author or "printgen")
     c.setSubject(doc.subject)
     c.setCreator("printgen")
+    share_repeats(c, doc.pages)  # repeated art (card backs, token copies) drawn once, placed by reference
     for page in doc.pages:
         w, h = mm_to_pt(page.width), mm_to_pt(page.height)
         c.setPageSize((w, h))
         c.saveState()
         # Draw in mm with y down: flip and scale once per page.
         c.transform(mm_to_pt(1), 0, 0, -mm_to_pt(1), 0, h)
+        track_state(c)  # a new page starts from the default graphics state
         for op in page.ops:
             draw_op(c, op)
         c.restoreState()

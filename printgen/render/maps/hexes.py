@@ -40,27 +40,29 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     fills: list[Op] = []
     overlays: list[Op] = []
     levelled = geom.top_level > 1
-    for h in sorted(geom.cells, key=lambda h: (h.r, h.q)):
+    for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
-        corners = geom.layout.corners(h)
         cx, cy = geom.layout.hex_to_point(h)
         if cx + size < wx0 or cx - size > wx1 or cy + size < wy0 or cy - size > wy1:
             continue
+        corners = geom.layout.corners(h)
+        radius = geom.layout.radius
+        inside = cx - radius >= wx0 and cx + radius <= wx1 and cy - radius >= wy0 and cy + radius <= wy1
         t = terrain.get(name_key(entry.terrain))
         colour = t.colour if t else "#ffffff"
         level = geom.levels.get(h, 1)
         if levelled:
             colour = level_shade(colour, level)
-        clipped = clip_polygon(corners, wx0, wy0, wx1, wy1)
+        clipped = corners if inside else clip_polygon(corners, wx0, wy0, wx1, wy1)  # most hexes: no clipping
         if len(clipped) < 3:
             continue
-        whole = len(clipped) == 6 and all(abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
-                                          for a, b in zip(clipped, corners))
+        whole = inside or len(clipped) == 6 and all(abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
+                                                    for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
         fills.append(Poly(page_pts, Style(fill=colour, stroke=GRID.stroke, width=GRID.width),
                           role="hex" if whole else "hex-part"))
         if t and t.blocked:
-            overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35))
+            overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside)
         if entry.zone and name_key(entry.zone) in zones:
             z = zones[name_key(entry.zone)]
             rim_w = size * 0.045
@@ -107,7 +109,7 @@ def _objective(name, cx, cy, size, window, dx, dy) -> list[Op]:
             Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle")]
 
 
-def _hatch(corners, window, dx, dy, colour) -> list[Op]:
+def _hatch(corners, window, dx, dy, colour, *, inside: bool = False) -> list[Op]:
     wx0, wy0, wx1, wy1 = window
     xs = [p[0] for p in corners]
     ys = [p[1] for p in corners]
@@ -121,7 +123,7 @@ def _hatch(corners, window, dx, dy, colour) -> list[Op]:
         p = (min(ys) + k * step - 1, min(ys) - 1)
         q = (p[0] + span + 2, p[1] + span + 2)
         seg = clip_segment(p, q, corners)
-        if seg:
+        if seg and not inside:  # a hex wholly in the window needs no second clip
             seg = clip_segment(seg[0], seg[1], rect)
         if seg:
             (ax, ay), (bx, by) = seg

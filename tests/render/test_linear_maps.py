@@ -1,0 +1,96 @@
+"""Big maps are linear: each tile page draws exactly the hexes that reach into its window (found by
+bounding box over centres computed once per map), and repeated art is drawn once per PDF."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pymupdf
+
+from printgen.draw.geometry import clip_polygon
+from printgen.draw.page import PageSpec
+from printgen.model.maps import map_geometry
+from printgen.render.maps import render_map
+from printgen.write.pdf import to_pdf
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from bench_maps import LEGEND, layout  # noqa: E402  (the benchmark's map generator)
+
+
+def _big_map():
+    from printgen.model.content import MapDef, Terrain
+    from printgen.model.game import GameConfig
+
+    class Data:
+        game = GameConfig.model_validate({"id": "t", "name": "T", "system": "heroes-of-hex", "version": "1",
+                                          "hex": {"size": "1in", "orientation": "pointy"}})
+        terrain = [Terrain(name="Grass", colour="#9bbf6b"), Terrain(name="Stone", colour="#707070", blocked=True),
+                   Terrain(name="Water", colour="#6fa8dc")]
+
+    mapdef = MapDef.model_validate({"name": "Plain", "layout": layout(600), "legend": LEGEND,
+                                    "zones": [{"name": "Attacker", "colour": "#aa2222"}]})
+    return mapdef, Data
+
+
+def test_a_window_finds_exactly_the_hexes_that_reach_into_it():
+    mapdef, data = _big_map()
+    geom = map_geometry(mapdef, data.game)
+    order, centres = geom.drawing_order
+    assert len(order) == len(geom.cells) and centres.shape == (len(order), 2)
+    for window in [(0, 0, 180, 240), (170, 230, 350, 470), (-50, -50, 10, 10), (400, 0, 600, 200)]:
+        near = geom.hexes_near(window, geom.layout.size)
+        touching = [h for h in order if len(clip_polygon(geom.layout.corners(h), *window)) >= 3]
+        assert set(touching) <= set(near)
+        # nothing far away: every hex found has its centre within a hex of the window
+        x0, y0, x1, y1 = window
+        for h in near:
+            cx, cy = geom.layout.hex_to_point(h)
+            assert x0 - geom.layout.size <= cx + 1e-6 and cx - 1e-6 <= x1 + geom.layout.size
+        assert near == sorted(near, key=lambda h: (h.r, h.q))  # drawn row by row, as before
+
+
+def test_each_tile_draws_exactly_the_hexes_in_its_window():
+    from printgen.draw.page import MAP_TITLE_H
+    from printgen.render.maps.tiling import plan_tiles
+
+    mapdef, data = _big_map()
+    spec = PageSpec.for_paper("a4", 5.0)
+    pages = render_map(mapdef, data, spec)
+    geom = map_geometry(mapdef, data.game)
+    x0, y0, x1, y1 = spec.content
+    tiling = plan_tiles(geom.width, geom.height, x1 - x0, y1 - y0 - MAP_TITLE_H)
+    assert len(pages) == 1 + tiling.rows * tiling.cols > 4
+    for i, page in enumerate(pages[1:]):
+        r, c = divmod(i, tiling.cols)
+        wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
+        window = (wx, wy, wx + tiling.window[0], wy + tiling.window[1])
+        # brute force over every hex of the map: which reach into this tile's window
+        want = sum(1 for h in geom.cells if len(clip_polygon(geom.layout.corners(h), *window)) >= 3)
+        drawn = sum(1 for op in page.ops if getattr(op, "role", None) in ("hex", "hex-part"))
+        assert drawn == want, (i, drawn, want)
+
+
+def test_repeated_art_is_drawn_once_as_a_form(monkeypatch):
+    from printgen.project import validate_game
+    from printgen.registry import assets_for
+    from tests.conftest import REPO
+
+    game = validate_game(REPO / "data" / "heroes-of-hex")
+    doc = assets_for(game)["class-cards"].render(game, PageSpec.for_paper("a4", 5.0))["class-cards"]
+    pdf = pymupdf.open(stream=to_pdf(doc))
+    forms = [x for x in range(1, pdf.xref_length()) if pdf.xref_get_key(x, "Subtype")[1] == "/Form"]
+    assert len(forms) == 1  # the one card back, placed on every back page by reference
+    backs = [page for page in pdf if "CLASS CARD" in page.get_text() and "Knight" not in page.get_text()]
+    assert backs
+    for page in backs:
+        content = b"".join(pdf.xref_stream(x) for x in page.get_contents())
+        assert content.count(b" Do") == page.get_text().count("HEROES OF HEX")  # one placement per card
+    # drawn in full on every back page instead, the backs' drawing is several times larger
+    shared = sum(len(pdf.xref_stream(x)) for page in backs for x in page.get_contents())
+    shared += sum(len(pdf.xref_stream(x)) for x in forms)
+    monkeypatch.setattr("printgen.write.pdf.share_repeats", lambda c, pages: None)
+    full = pymupdf.open(stream=to_pdf(doc))
+    copied = sum(len(full.xref_stream(x)) for page in full if page.number in {b.number for b in backs}
+                 for x in page.get_contents())
+    assert copied > 3 * shared, (copied, shared)
