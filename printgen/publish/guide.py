@@ -90,6 +90,16 @@ GUIDES: dict[str, Callable] = {
                         tools=("scissors",)),
     "pattern-mat": _fixed("Pattern mat", 55, False, "1 per player", ""),
     "map-": _map,
+    "army-cards": _fixed("Army cards", 20, True, "1", CARD_CUT, "odd pages are fronts, even pages their backs",
+                         (KNIFE,)),
+    "markers": _fixed("Order markers and glyphs", 42, True, "1", "a circle punch or scissors on the thin cut circles",
+                      "each backs page goes on the back of the fronts page before it", ("scissors",)),
+    "dice-stickers": _fixed("Dice stickers", 45, False, "1", "scissors along each sticker's outline",
+                            "print on sticker paper and stick each face on a blank die", ("scissors",)),
+    "round-track": _fixed("Round track", 52, False, "1", ""),
+    "build-guide-": lambda game, stem, pages: Guide(
+        f"Build guide: {_name(game, 'maps', stem, 'build-guide-')}", 65, False, "1", "",
+        "one page per level: lay the tiles of each level as its page shows, from level 1 up"),
     "scenario-": lambda game, stem, pages: Guide(
         f"Scenario: {_name(game, 'scenarios', stem, 'scenario-')}", 70, False, "1", "", "its map is the last page"),
 }
