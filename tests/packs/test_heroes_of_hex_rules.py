@@ -35,6 +35,7 @@ def test_data_carries_the_rules_the_printables_left_out():
     assert "share a side" in concepts["Adjacent"]
     assert "Allied units do not block" in concepts["Line of Sight"] and "enemy units do" in concepts["Line of Sight"]
     assert "single unit unless" in concepts["One target"]
+    assert "hurts the heroes most" in concepts["Dark Rule"]  # Prey's tie-break, named in its text
     knockback = next(k.text for k in data.keywords if k.name == "Knockback")
     assert all(w in knockback for w in ("Impassable terrain", "edge of the map", "another unit", "last free space"))
     fools = next(s for s in data.scenarios if s.name == "Fool's Gold")

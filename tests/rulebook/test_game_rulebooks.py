@@ -152,3 +152,21 @@ def test_hexatech_match_examples_show_what_they_say(books):
         assert KINDS[base + 2 * link] == kind
         assert a.name in text and b.name in text
     assert "Joined: no ability triggers" in text and "Base Match: BLOOD Enrage" in text
+
+
+def test_hexatech_diagrams_are_drawn_to_the_tiles_measure(books):
+    """The match examples: four pairs of tiles at SCALE of their printed size (flat to flat), each pair
+    touching along one edge (centres one flat-to-flat apart); the HEXATECH pattern: seven hexes."""
+    from printgen.packs.hexatech.diagrams import SCALE
+    from tests.pdfmeasure import flat_to_flat, neighbour_pitch, regular_hexagons
+
+    doc = books[("hexatech", "a4")]
+    toc = {t: p for _, t, p in doc.get_toc()}
+    flats = 2.25 * 25.4 * SCALE
+    page = doc[toc["Examples"] - 1]
+    cuts = [d for d in regular_hexagons(page) if abs(flat_to_flat(d, "flat") - flats) < 0.05]
+    assert len(cuts) == 8
+    assert all(abs(p - flats) < 0.05 for p in neighbour_pitch(cuts))
+    overview = doc[toc["Overview"] - 1]
+    pattern = [d for d in regular_hexagons(overview) if abs(flat_to_flat(d, "flat") - 18.0) < 0.05]
+    assert len(pattern) == 7 and all(abs(p - 18.0) < 0.05 for p in neighbour_pitch(pattern))
