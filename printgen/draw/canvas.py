@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 
-from .document import Circle, Group, Path, Poly, Rect, Style, Text
+from .document import Circle, Group, Image, Path, Poly, Rect, Style, Text
 from .fonts import pdf_name
 
 
@@ -119,6 +119,17 @@ def draw_op(c, op) -> None:
         c.restoreState()
         if saved is not None:  # what the group set is undone with it
             c._printgen_state = saved
+    elif isinstance(op, Image):
+        import io
+
+        from reportlab.lib.utils import ImageReader
+
+        c.saveState()
+        # The page is drawn y-down; a picture is drawn upright from its bottom-left corner.
+        c.translate(op.x, op.y + op.h)
+        c.scale(1, -1)
+        c.drawImage(ImageReader(io.BytesIO(op.data)), 0, 0, op.w, op.h, mask="auto")
+        c.restoreState()
     elif isinstance(op, Text):
         c.saveState()
         c.setFillColor(_rl_colour(op.colour))

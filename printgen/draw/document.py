@@ -85,7 +85,20 @@ class Group:
     clip: tuple[float, float, float, float] | None = None  # (x, y, w, h) in the group's own coordinates
 
 
-Op = Union[Poly, Circle, Rect, Path, Text, Group]
+@dataclass(frozen=True)
+class Image:
+    """A raster picture (PNG or JPEG bytes) stretched over the box x, y, w, h (mm)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes = field(repr=False)
+    mime: str = "image/png"  # or image/jpeg
+    role: str = ""
+
+
+Op = Union[Poly, Circle, Rect, Path, Text, Group, Image]
 
 
 @dataclass

@@ -121,6 +121,15 @@ def icon(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     return draw_icon(name, cx, cy, size, face.colour(el, "colour", scope, "#1d1d1b") or "#1d1d1b")
 
 
+def image(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
+    src = face.get(el, "src", scope)
+    if src in (None, ""):
+        return []
+    fit = face.choice(el, "fit", scope, ("contain", "cover", "stretch"))
+    path = face.data_path(el.args.get("src"))  # a picture named in the data: the finding points there
+    return face.picture(src, face.box(el, scope, parent), face.locate(path) if path else el.loc("src"), fit)
+
+
 # -- text ------------------------------------------------------------------------
 
 def inline_icon(face: Face) -> Callable:
@@ -133,8 +142,8 @@ def inline_icon(face: Face) -> Callable:
         bg = spec.get("background")
         if isinstance(bg, str):
             ops.append(Circle(cx, cy, em * 0.55, Style(fill=bg)))
-        if spec.get("image") and face.images is not None:
-            ops += face.images(spec["image"], cx - em / 2, cy - em / 2, em, em)
+        if spec.get("image"):
+            ops += face.picture(spec["image"], (cx - em / 2, cy - em / 2, em, em), spec["_loc"])
         if spec.get("icon") in ICONS:
             ops += draw_icon(spec["icon"], cx, cy, em * (0.7 if bg else 1.0), spec.get("colour", colour))
         if spec.get("label"):
@@ -461,6 +470,7 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], Callable]] = {
     "text": (BOX + ("text", "paragraphs", "font", "size", "min", "colour", "align", "valign", "wrap", "leading", "terms",
                     "group", "grow", "baseline"), text),
     "icon": (("name", "cx", "cy", "size", "colour"), icon),
+    "image": (BOX + ("src", "fit"), image),
     "stats": (BOX + _STROKE + ("items", "gap", "radius", "label", "value"), stats),
     "repeat": (BOX + ("over", "as", "gap", "flow", "cell", "direction", "pad", "elements"), repeat),
     "honeycomb": (("r", "scale") + _STROKE, honeycomb_el),

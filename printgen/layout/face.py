@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
@@ -76,7 +77,7 @@ class Face:
     styles: dict[str, tuple[str, str]] = field(default_factory=dict)  # term -> (font, colour)
     elements: dict[str, Callable] = field(default_factory=dict)  # element type -> draw
     fonts: tuple[str, ...] = tuple(FONTS)
-    images: Callable | None = None  # (src, element, key) -> (ops maker) for image elements
+    folder: Path | None = None  # the game folder: pictures (art/...) come from here only
     paths: dict[str, tuple] = field(default_factory=dict)  # scope name -> data path
     forced: dict[int, float] = field(default_factory=dict)  # id(text element) -> text size (repeat stacks)
     groups: dict[str, float] = field(default_factory=dict)  # text group -> shared size
@@ -186,6 +187,38 @@ class Face:
         if p and p.group(1) in self.paths:
             return self.paths[p.group(1)] + tuple(s for s in p.group(2).split(".") if s)
         return None
+
+    def picture(self, src: Any, box: Box, loc: Location, fit: str = "contain") -> list[Op]:
+        """The game's picture ``src`` in ``box`` (contain: whole and centred; cover: filling it, cut to it;
+        stretch), with findings for a missing, unsafe or coarse picture."""
+        from ..draw.document import Group, Image
+        from ..findings import warning
+        from .art import MIN_DPI, ArtError, load_art
+
+        x, y, w, h = box
+        if self.folder is None or w <= 0 or h <= 0:
+            return []
+        try:
+            art = load_art(self.folder, src, width_mm=w)
+        except ArtError as exc:
+            self.problem("art", f"layout '{self.layout.name}': {exc}", loc)
+            return []
+        if fit == "stretch":
+            iw, ih = w, h
+        elif (art.aspect >= w / h) == (fit == "contain"):
+            iw, ih = w, w / art.aspect
+        else:
+            iw, ih = h * art.aspect, h
+        if not art.vector and art.dpi(iw) < MIN_DPI:
+            f = warning("art-resolution", f"layout '{self.layout.name}': '{src}' is {art.pixels[0]} pixels wide, "
+                        f"{art.dpi(iw):.0f} dpi at {iw:.1f} mm; give it at least {MIN_DPI} dpi "
+                        f"({round(iw / 25.4 * MIN_DPI)} pixels) to print sharp", loc)
+            if f not in self.found:
+                self.found.append(f)
+        op = Image(x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, art.data, art.mime, role="image")
+        if fit == "cover":
+            return [Group((op,), clip=(x, y, w, h))]
+        return [op]
 
     # -- drawing --------------------------------------------------------------
     def draw(self, elements, scope: dict, parent: Box) -> list[Op]:

@@ -121,7 +121,8 @@ class FaceMaker:
         bleed = own if bleed is None else bleed
         source = self.game.source
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
-                    styles=self.styles, elements=self.elements, paths={"item": (kind, index)})
+                    styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
+                    folder=self.game.folder)
         return render_face(face, {**self.scope, "item": item})
 
 

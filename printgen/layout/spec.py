@@ -130,7 +130,7 @@ def _read(path: Path, types: dict[str, tuple[str, ...]]) -> tuple[Layout | None,
     settings = {k: data[k] for k in ("size", "bleed", "background", "text") if k in data}
     layout = Layout(path.stem, doc, settings,
                     tuple((str(k), v, doc.values.get(("vars", k), top)) for k, v in raw_vars.items()),
-                    {str(k): v for k, v in icons.items()},
+                    {str(k): {**v, "_loc": doc.values.get(("icons", k), top)} for k, v in icons.items()},
                     _elements(data.get("elements"), doc, ("elements",), types, found))
     parent = data.get("extends")
     return layout, (str(parent) if parent is not None else None), found

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..draw.document import Circle, Group, Op, Page, Path, Poly, Rect, Style, Text
+from ..draw.document import Circle, Group, Image, Op, Page, Path, Poly, Rect, Style, Text
 
 
 def _n(v: float) -> str:
@@ -35,6 +35,11 @@ def _op(op: Op, indent: str) -> list[str]:
         pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in op.points)
         kind = "polygon" if op.closed else "line"
         return [f"{indent}{kind} {pts} {_style(op.style)} {op.role}".rstrip()]
+    if isinstance(op, Image):
+        import hashlib
+
+        digest = hashlib.sha1(op.data).hexdigest()[:12]
+        return [f"{indent}image {_n(op.x)},{_n(op.y)} {_n(op.w)}x{_n(op.h)} {op.mime} {digest}"]
     if isinstance(op, Path):
         loops = " | ".join(" ".join(f"{_n(x)},{_n(y)}" for x, y in lp) for lp in op.loops)
         return [f"{indent}path {loops} {_style(op.style)}"]

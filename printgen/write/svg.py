@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import svgwrite
 
-from ..draw.document import Circle, Group, Page, Path, Poly, Rect, Text
+from ..draw.document import Circle, Group, Image, Page, Path, Poly, Rect, Text
 from ..draw.fonts import text_outline, text_width
 
 
@@ -66,6 +66,13 @@ class _Writer:
                 el["transform"] = f"translate({_num(x0)},{_num(op.y)}) scale({_num(op.size)},{_num(-op.size)})"
                 el["aria-label"] = op.text
                 parent.add(el)
+        elif isinstance(op, Image):
+            import base64
+
+            href = f"data:{op.mime};base64," + base64.b64encode(op.data).decode("ascii")
+            el = d.image(href=href, insert=(_num(op.x), _num(op.y)), size=(_num(op.w), _num(op.h)))
+            el["preserveAspectRatio"] = "none"
+            parent.add(el)
         elif isinstance(op, Rect):
             el = d.rect(insert=(_num(op.x), _num(op.y)), size=(_num(op.w), _num(op.h)))
             if op.radius:

@@ -11,7 +11,7 @@ import pytest
 from printgen.build import build
 from printgen.project import validate_game
 from tests.conftest import FIXTURES
-from tests.pdfmeasure import colour, drawings, open_pdf, text_spans
+from tests.pdfmeasure import colour, drawings, mm, open_pdf, text_spans
 
 BLEED_BOX = {(69.5, 94.9), (94.9, 69.5)}  # poker card and 3 mm bleed, upright or turned
 
@@ -103,3 +103,16 @@ def test_changing_the_class_card_layout_changes_the_pdf(tmp_path):
 
     assert name_size(before) == pytest.approx(15, abs=0.05)
     assert name_size(after) == pytest.approx(18, abs=0.05)
+
+
+def test_the_designers_pictures_sit_in_their_boxes(custom_out):
+    """The PNG portrait fills its 20 x 14 mm box by its width (3:2), centred; the SVG is embedded rasterised."""
+    page = open_pdf(custom_out / "unit-cards.pdf")[0]
+    infos = page.get_image_info()
+    sizes = sorted((round(min(w, h), 1), round(max(w, h), 1)) for w, h in
+                   ((mm(i["bbox"][2] - i["bbox"][0]), mm(i["bbox"][3] - i["bbox"][1])) for i in infos))
+    assert (13.3, 20.0) in sizes  # 600 x 400 px contained in 20 x 14 mm: 20 x 13.33
+    assert (14.0, 14.0) in sizes  # the square SVG contained in the same box
+    assert any(i["width"] == 600 for i in infos)  # embedded at its own resolution, never resampled
+    bands = [d["mm"] for d in drawings(page) if colour(d) == "#8a2d1f"]
+    assert bands
