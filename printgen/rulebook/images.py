@@ -52,10 +52,27 @@ IMAGES: dict[str, ImageFn] = {
 }
 
 
+def art_image(src: str, game) -> Drawing:
+    """The designer's picture ``src`` (inside the game folder): 300 dpi of a raster is its printed size,
+    an SVG its own size; the rulebook shrinks either to the column."""
+    from ..draw.document import Image
+    from ..layout.art import PRINT_DPI, ArtError, load_art
+
+    try:
+        art = load_art(game.folder, src)
+        w = art.pixels[0] / (96.0 if art.vector else PRINT_DPI) * 25.4
+        h = w / art.aspect
+        art = load_art(game.folder, src, width_mm=w) if art.vector else art
+    except ArtError as exc:
+        raise ImageError(str(exc)) from None
+    return [Image(0.0, 0.0, w, h, art.data, art.mime, role="image")], w, h
+
+
 def resolve(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
-    """``printgen:kind/argument`` -> its drawing. Raises ImageError naming what is wrong."""
+    """``printgen:kind/argument`` -> its drawing; any other address is a picture of the game folder
+    (``art/map.png``). Raises ImageError naming what is wrong."""
     if not address.startswith("printgen:"):
-        raise ImageError(f"only printgen: images are supported in rulebooks, not '{address}'")
+        return art_image(address, game)
     kind, _, arg = address[len("printgen:"):].partition("/")
     registry = {**IMAGES, **extra}
     if kind not in registry:
