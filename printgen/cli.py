@@ -148,6 +148,48 @@ def watch(
               echo=lambda line: typer.echo(line))
 
 
+def _systems() -> list[str]:
+    from .scaffold import SYSTEMS
+
+    return list(SYSTEMS)
+
+
+System = Enum("System", {name: name for name in _systems()}, type=str)
+
+
+@app.command()
+def new(
+    folder: Path = typer.Argument(..., metavar="DIR", help="The new game's folder (must not exist, or be empty)."),
+    system: System = typer.Option("custom", "--system", help="custom: your own kinds and layouts; or a rule pack."),
+    name: Optional[str] = typer.Option(None, "--name", help="The game's name. Default: from the folder's name."),
+) -> None:
+    """Start a game of your own: data, card layouts, a map and a two-chapter rulebook that validate and build."""
+    from .scaffold import ScaffoldError, new_game
+
+    try:
+        files = new_game(folder=folder, system=system.value, name=name)
+    except ScaffoldError as exc:
+        raise typer.BadParameter(str(exc))
+    typer.echo(f"wrote {len(files)} files to {folder}/; next: printgen validate {folder} && printgen build {folder}")
+
+
+@app.command()
+def schema(
+    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder (holds game.yaml)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the schemas. Default: GAME_DIR/schema/"),
+) -> None:
+    """Write JSON Schema for game.yaml and the game's content files (declared kinds included), for editors."""
+    from .schema import schemas_for, write_schemas
+
+    (folder,) = resolve_games([game], root=Path.cwd())
+    _, findings = schemas_for(folder)
+    if findings:
+        typer.echo("\n".join(f.format() for f in findings))
+        raise typer.Exit(1)
+    for path in write_schemas(folder=folder, out=out or folder / "schema"):
+        typer.echo(f"wrote {path}")
+
+
 def _stl_command():
     """The Typer face of `printgen stl`, its parameters generated from mesh.options.STL_OPTIONS."""
     import inspect as _inspect

@@ -1,0 +1,77 @@
+"""`printgen new` for every system makes a game that validates clean and builds; `printgen schema` describes
+every bundled data file (checked with jsonschema) and catches a typo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from printgen.build import build
+from printgen.cli import app
+from printgen.project import validate_game
+from printgen.scaffold import SYSTEMS
+from tests.conftest import FIXTURES, REPO
+from tests.pdfmeasure import open_pdf, page_size_mm
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_new_game_of_every_system_validates_and_builds(tmp_path, system):
+    folder = tmp_path / f"my-{system}"
+    res = runner.invoke(app, ["new", str(folder), "--system", system])
+    assert res.exit_code == 0, res.output
+    game = validate_game(folder)
+    assert game.ok(strict=True), [f.format() for f in game.findings]
+    assert (folder / "templates" / "rulebook").is_dir()
+    result = build(folders=[folder], out=tmp_path / "out", papers=("a4",), previews=False)
+    assert result.ok
+    pdfs = sorted((tmp_path / "out" / game.game_id / "a4").glob("*.pdf"))
+    names = {p.stem for p in pdfs}
+    assert "rulebook" in names
+    for pdf in pdfs:
+        for page in open_pdf(pdf):
+            assert page_size_mm(page) == pytest.approx((210.0, 297.0), abs=0.05)
+    rulebook = open_pdf(tmp_path / "out" / game.game_id / "a4" / "rulebook.pdf")
+    assert len(rulebook.get_toc()) >= 2  # two chapters in the outline
+
+
+def test_new_refuses_a_folder_with_files(tmp_path):
+    (tmp_path / "mine.txt").write_text("keep me")
+    res = runner.invoke(app, ["new", str(tmp_path)])
+    assert res.exit_code == 2 and "not an empty folder" in res.output
+    assert (tmp_path / "mine.txt").read_text() == "keep me" and len(list(tmp_path.iterdir())) == 1
+
+
+GAMES = sorted(p for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file()) + [FIXTURES / "custom-game"]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_every_bundled_data_file_validates_against_its_schema(tmp_path, game):
+    res = runner.invoke(app, ["schema", str(game), "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    schemas = {p.name: json.loads(p.read_text()) for p in tmp_path.glob("*.json")}
+    assert set(schemas) == {"game.schema.json", "content.schema.json"}
+    for s in schemas.values():
+        jsonschema.Draft202012Validator.check_schema(s)
+    for path in sorted(game.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text())
+        schema = schemas["game.schema.json" if path.name == "game.yaml" else "content.schema.json"]
+        errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
+        assert not errors, (path, errors[:3])
+
+
+def test_the_schema_knows_declared_kinds_and_catches_typos(tmp_path):
+    runner.invoke(app, ["schema", str(FIXTURES / "custom-game"), "--out", str(tmp_path)])
+    content = json.loads((tmp_path / "content.schema.json").read_text())
+    assert {"units", "factions", "battles", "maps", "tokens"} <= set(content["properties"])
+    v = jsonschema.Draft202012Validator(content)
+    assert any("'cots'" in e.message for e in v.iter_errors({"units": [{"name": "X", "cots": 3}]}))
+    assert any("'unis'" in e.message for e in v.iter_errors({"unis": []}))
+    game = json.loads((tmp_path / "game.schema.json").read_text())
+    assert {"kinds", "sheets", "rules"} <= set(game["properties"])
