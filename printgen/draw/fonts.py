@@ -20,6 +20,26 @@ FONTS: dict[str, str] = {
 }
 
 
+# A game's own fonts (game.yaml ``fonts:``), registered while its layouts are drawn: key -> file. Kept
+# apart from FONTS, which the glyph check of every game reads.
+GAME_FONTS: dict[str, Path] = {}
+_REGISTERED: set[str] = set()
+
+
+def font_file(font: str) -> Path:
+    return FONT_DIR / FONTS[font] if font in FONTS else GAME_FONTS[font]
+
+
+def add_game_font(path: Path) -> str:
+    """Register a game's TrueType file; returns its font key (the same file, the same key)."""
+    import hashlib
+
+    data = Path(path).read_bytes()
+    key = "game-" + hashlib.sha1(data).hexdigest()[:12]
+    GAME_FONTS.setdefault(key, Path(path))
+    return key
+
+
 def pdf_name(font: str) -> str:
     """The name a font is registered under with reportlab."""
     return "printgen-" + font
@@ -34,6 +54,18 @@ def register_pdf_fonts() -> None:
         pdfmetrics.registerFont(TTFont(pdf_name(key), str(FONT_DIR / file)))
 
 
+def register_game_fonts() -> None:
+    """Register with reportlab the game fonts added since the last call (embedded as subsets like the rest)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    register_pdf_fonts()
+    for key, path in list(GAME_FONTS.items()):
+        if key not in _REGISTERED:
+            pdfmetrics.registerFont(TTFont(pdf_name(key), str(path)))
+            _REGISTERED.add(key)
+
+
 @lru_cache(maxsize=None)
 def _tt(font: str):
     import io
@@ -42,7 +74,7 @@ def _tt(font: str):
 
     # From memory, not an open file: forked build workers would otherwise share
     # one file offset and read each other's tables.
-    return TTFont(io.BytesIO((FONT_DIR / FONTS[font]).read_bytes()), lazy=True)
+    return TTFont(io.BytesIO(font_file(font).read_bytes()), lazy=True)
 
 
 @lru_cache(maxsize=None)

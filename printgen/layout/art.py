@@ -45,21 +45,27 @@ class Art:
         return self.pixels[0] / (width_mm / 25.4) if width_mm > 0 else float("inf")
 
 
-def art_path(folder: Path, src: object) -> Path:
-    """The file ``src`` names inside the game ``folder``; raises ArtError when it may not be used."""
+def game_file(folder: Path, src: object, suffixes, *, what: str = "picture", example: str = "art/knight.png") -> Path:
+    """The file ``src`` names inside the game ``folder``, of one of ``suffixes``; raises ArtError when it
+    may not be used (a path leading out, a missing file, another kind of file)."""
     if not isinstance(src, str) or not src.strip():
-        raise ArtError("name a picture by its path in the game folder, e.g. art/knight.png")
+        raise ArtError(f"name a {what} by its path in the game folder, e.g. {example}")
     parts = src.strip().replace("\\", "/").split("/")
     if src.startswith("/") or ":" in parts[0] or any(p in ("", ".", "..") for p in parts):
-        raise ArtError(f"'{src}' must be a plain path inside the game folder, such as art/knight.png")
+        raise ArtError(f"'{src}' must be a plain path inside the game folder, such as {example}")
     path = Path(folder).joinpath(*parts)
-    suffix = path.suffix.lower()
-    if suffix not in KINDS:
-        raise ArtError(f"'{src}' is not a PNG, JPEG or SVG file (accepted: {', '.join(KINDS)})")
+    if path.suffix.lower() not in suffixes:
+        raise ArtError(f"'{src}' is not a {what} printgen reads (accepted: {', '.join(suffixes)})")
     if not path.is_file():
-        raise ArtError(f"no file '{src}' in the game folder; put the picture at {path}")
+        raise ArtError(f"no file '{src}' in the game folder; put the {what} at {path}")
     if not inside(path, folder):
-        raise ArtError(f"'{src}' is a symlink leading out of the game folder; copy the picture in")
+        raise ArtError(f"'{src}' is a symlink leading out of the game folder; copy the {what} in")
+    return path
+
+
+def art_path(folder: Path, src: object) -> Path:
+    """The picture ``src`` names inside the game ``folder``; raises ArtError when it may not be used."""
+    path = game_file(folder, src, KINDS)
     if path.stat().st_size > MAX_BYTES:
         raise ArtError(f"'{src}' is larger than {MAX_BYTES // 2**20} MiB")
     return path

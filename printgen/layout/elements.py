@@ -157,6 +157,7 @@ def inline_icon(face: Face) -> Callable:
 def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool) -> list[list[Run]]:
     import re
 
+    face.glyphs(text, font, _text_loc(face, el))
     paras = []
     for para in text.split("\n"):
         if not para.strip():
@@ -184,6 +185,12 @@ def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: boo
                 out.append(Run(r.text[pos:], r.font, r.colour))
         paras.append(out)
     return paras
+
+
+def _text_loc(face: Face, el: Element):
+    """Where a text's words were written: the data field it shows, else the layout's text key."""
+    path = face.data_path(el.args.get("text"))
+    return face.locate(path) if path is not None else el.loc("text")
 
 
 def _overflow(face: Face, el: Element, w: float, h: float, min_size: float, raw) -> None:
@@ -251,6 +258,7 @@ def text(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
         if value in (None, FAILED, ""):
             return []
         value = " ".join(str(value).split())
+        face.glyphs(value, font, _text_loc(face, el))
         s = single_line(value, font, size, w)
         if s < min_size - 1e-9:
             _overflow(face, el, w, size, min_size, el.args.get("text"))
@@ -265,6 +273,7 @@ def text(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
         value = " ".join(str(face.get(el, "text", scope, "") or "").split())
         if not value:
             return []
+        face.glyphs(value, font, _text_loc(face, el))
         s = single_line(value, font, size, w)
         if s < min_size - 1e-9:
             _overflow(face, el, w, h, min_size, el.args.get("text"))

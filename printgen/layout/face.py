@@ -77,6 +77,7 @@ class Face:
     styles: dict[str, tuple[str, str]] = field(default_factory=dict)  # term -> (font, colour)
     elements: dict[str, Callable] = field(default_factory=dict)  # element type -> draw
     fonts: tuple[str, ...] = tuple(FONTS)
+    aliases: dict[str, str] = field(default_factory=dict)  # the game's own fonts: layout name -> font key
     folder: Path | None = None  # the game folder: pictures (art/...) come from here only
     paths: dict[str, tuple] = field(default_factory=dict)  # scope name -> data path
     forced: dict[int, float] = field(default_factory=dict)  # id(text element) -> text size (repeat stacks)
@@ -155,13 +156,30 @@ class Face:
         return default
 
     def font(self, el: Element, key: str, scope: dict, default: str) -> str:
+        """A font key: a bundled font's name, or one of the game's own (game.yaml fonts:)."""
         v = self.get(el, key, scope, default)
         if v in self.fonts:
             return v
-        hint = did_you_mean(str(v), self.fonts)
+        if v in self.aliases:
+            return self.aliases[v]
+        names = list(self.fonts) + list(self.aliases)
+        hint = did_you_mean(str(v), names)
         self.problem("layout-font", f"layout '{self.layout.name}': unknown font {v!r}"
-                     + (f"; did you mean '{hint}'?" if hint else f"; fonts: {', '.join(self.fonts)}"), el.loc(key))
+                     + (f"; did you mean '{hint}'?" if hint else f"; fonts: {', '.join(names)}"), el.loc(key))
         return default
+
+    def glyphs(self, text: str, font: str, loc: Location) -> None:
+        """A game font that cannot draw a character of ``text`` would print a box: an error."""
+        if font in self.fonts:
+            return  # the bundled fonts: the data's glyph check covers them
+        from ..draw.fonts import missing_glyphs
+
+        missing = missing_glyphs(text, (font,))
+        if missing:
+            name = next((n for n, k in self.aliases.items() if k == font), font)
+            self.problem("missing-glyph", f"layout '{self.layout.name}': the font '{name}' has no "
+                         f"{', '.join(repr(c) for c in missing[:5])} for {self.what}; use another font or "
+                         "a font that has them", loc)
 
     def choice(self, el: Element, key: str, scope: dict, options: tuple[str, ...]) -> str:
         v = self.get(el, key, scope, options[0])

@@ -100,3 +100,4 @@ class GameConfig(Model):
     # The game's own kinds of content (printgen.model.kinds reads them) and its layout-drawn printables.
     kinds: dict[str, Any] = {}
     sheets: list[SheetDef] = []
+    fonts: dict[str, Text] = {}  # layout font name -> a TrueType file in the game folder (fonts/x.ttf)

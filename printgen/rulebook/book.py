@@ -22,7 +22,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..draw.colour import mix
-from ..draw.fonts import pdf_name, register_pdf_fonts
+from ..draw.fonts import pdf_name, register_game_fonts
 from ..draw.page import PageSpec
 from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
@@ -35,7 +35,7 @@ MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm
 
 
 def styles() -> dict[str, ParagraphStyle]:
-    register_pdf_fonts()
+    register_game_fonts()
     sans, bold, ital, bi = (pdf_name(f) for f in ("sans", "sans-bold", "sans-italic", "sans-bolditalic"))
     registerFontFamily(sans, normal=sans, bold=bold, italic=ital, boldItalic=bi)
     serif = pdf_name("serif-bold")

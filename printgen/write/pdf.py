@@ -8,13 +8,13 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from ..draw.canvas import draw_op, share_repeats, track_state
 from ..draw.document import Document
-from ..draw.fonts import pdf_name, register_pdf_fonts
+from ..draw.fonts import pdf_name, register_game_fonts
 from ..units import mm_to_pt
 
 
 def to_pdf(doc: Document) -> bytes:
     """Render a Document to PDF bytes. Same document, same bytes."""
-    register_pdf_fonts()
+    register_game_fonts()
     buf = io.BytesIO()
     c = rl_canvas.Canvas(buf, invariant=1, pageCompression=1, initialFontName=pdf_name("sans"))
     c.setTitle(doc.title)

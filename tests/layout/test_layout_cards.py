@@ -116,3 +116,11 @@ def test_the_designers_pictures_sit_in_their_boxes(custom_out):
     assert any(i["width"] == 600 for i in infos)  # embedded at its own resolution, never resampled
     bands = [d["mm"] for d in drawings(page) if colour(d) == "#8a2d1f"]
     assert bands
+
+
+def test_the_games_own_font_is_embedded_where_the_layout_uses_it(custom_out):
+    page = open_pdf(custom_out / "battle-cards.pdf")[0]
+    fonts = {f[3] for f in page.get_fonts()}
+    assert any(name.endswith("+EmberHand-Regular") for name in fonts)  # embedded as a subset
+    goal = [s for s in text_spans(page) if s["text"].startswith("Hold the tower")]
+    assert goal and all("EmberHand" in s["font"] for s in goal)
