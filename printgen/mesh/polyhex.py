@@ -45,6 +45,7 @@ class TileSpec(NamedTuple):
     magnet_every: int = 1  # a pocket under every Nth hex
     chamfer: float = 0.0  # 45-degree chamfer on the top edge
     segments: int = 32  # sides of a pocket's circle
+    groove: tuple[float, float] | None = None  # engraved hex grid: V-groove (width, depth)
 
     @property
     def pocket(self) -> tuple[float, float] | None:
@@ -194,7 +195,15 @@ def build_tile(hexes: list[Hex], spec: TileSpec) -> Mesh:
     loops = outline_loops(hexes)
     keys, hex_idx, vertices = _corners(hexes, loops, lay, spec)
     pocket_hexes = list(range(0, len(hexes), spec.magnet_every)) if spec.pocket else []
-    faces = _caps(hex_idx, len(keys), set(pocket_hexes))
+    if spec.groove:
+        from .engrave import check_groove, grooved_top
+
+        check_groove(spec)
+        faces = _caps(hex_idx, len(keys), set(pocket_hexes), top=False)
+        boundary = {v for loop in loops for v in loop}
+        faces += grooved_top(hexes, hex_idx, boundary, keys, lay, spec, vertices)
+    else:
+        faces = _caps(hex_idx, len(keys), set(pocket_hexes))
     ring = _chamfer_ring(loops, lay, spec, vertices)
     faces += _pockets([hexes[i] for i in pocket_hexes], [hex_idx[i] for i in pocket_hexes], lay, spec, vertices)
     faces += _sides(loops, keys, ring, lay)
@@ -234,12 +243,13 @@ def _corners(hexes: list[Hex], loops, lay: Layout, spec: TileSpec):
 _FAN = ((0, 1, 2), (0, 2, 3), (0, 3, 4), (0, 4, 5))
 
 
-def _caps(hex_idx: list[tuple[int, ...]], K: int, pocketed: set[int]) -> list[tuple[int, int, int]]:
-    """Top faces of every hex (counter-clockwise, facing up) and bottom faces of the hexes without a
-    pocket (clockwise, facing down); a pocketed hex's bottom comes with its pocket."""
+def _caps(hex_idx: list[tuple[int, ...]], K: int, pocketed: set[int], top: bool = True) -> list[tuple[int, int, int]]:
+    """Top faces of every hex (counter-clockwise, facing up; unless ``top`` is False) and bottom faces
+    of the hexes without a pocket (clockwise, facing down); a pocketed hex's bottom comes with its pocket."""
     faces: list[tuple[int, int, int]] = []
     for hi, c in enumerate(hex_idx):
-        faces += [(c[a] + K, c[b] + K, c[d] + K) for a, b, d in _FAN]
+        if top:
+            faces += [(c[a] + K, c[b] + K, c[d] + K) for a, b, d in _FAN]
         if hi not in pocketed:
             faces += [(c[a], c[d], c[b]) for a, b, d in _FAN]
     return faces

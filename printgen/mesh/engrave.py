@@ -1,0 +1,68 @@
+"""An engraved hex grid on a tile's top: a V-groove along every hex side.
+
+Each hex's top is its hexagon shrunk about its centre so that every side moves in by half the
+groove width, at full height. Between two hexes of the tile the shrunk sides slope down to the
+shared lattice side at the groove's depth: a V of the full width. At the tile's outer side the
+slope runs on down to the side wall (moved in by the clearance) as half a V, so two tiles laid
+side by side show the same groove across their seam as inside a tile: the grid looks the same
+over the whole map. Built on the same shared lattice corners as the plain top, so the mesh
+stays watertight and one body by construction.
+"""
+
+from __future__ import annotations
+
+from ..hexgrid import Hex, Layout
+from .polyhex import MeshError, TileSpec, Vec
+
+Face = tuple[int, int, int]
+
+
+def check_groove(spec: TileSpec) -> None:
+    """Raise MeshError for a groove that cannot be cut in this tile."""
+    width, depth = spec.groove
+    if width <= 0 or depth <= 0:
+        raise MeshError("the grid groove needs a positive width and depth")
+    if spec.chamfer:
+        raise MeshError("an engraved grid already bevels the top edge: use a chamfer or a grid, not both")
+    if width / 2 <= spec.clearance + 0.05:
+        raise MeshError(f"a {width:g} mm grid groove is too narrow for a {spec.clearance:g} mm clearance: "
+                        f"make it wider than {2 * spec.clearance + 0.1:g} mm")
+    if width > spec.size / 3:
+        raise MeshError(f"a {width:g} mm grid groove is too wide for {spec.size:g} mm hexes "
+                        f"(at most {spec.size / 3:.1f} mm)")
+    floor = spec.pocket[1] + 0.8 if spec.pocket else 0.8
+    if depth > spec.height - floor:
+        raise MeshError(f"a {depth:g} mm grid groove is too deep for a {spec.height:g} mm tile "
+                        f"(at most {spec.height - floor:g} mm keeps 0.8 mm of material under it)")
+
+
+def grooved_top(hexes: list[Hex], hex_idx: list[tuple[int, ...]], boundary: set, keys: dict, lay: Layout,
+                spec: TileSpec, vertices: list[Vec]) -> list[Face]:
+    """Lower the top lattice corners into the groove (``vertices`` edited in place; the top ring
+    starts at index len(keys)), add each hex's shrunk top, and return the top faces (facing up,
+    counter-clockwise: ``hex_idx`` lists each hex's corners counter-clockwise)."""
+    from .polyhex import _xy
+
+    width, depth = spec.groove
+    K = len(keys)
+    h_top = spec.height
+    # The V's sides are straight: at the clearance line the groove is that much less deep.
+    z_edge = h_top - depth * (1 - 2 * spec.clearance / width)
+    at = {}
+    for v, i in keys.items():
+        x, y, _ = vertices[K + i]
+        vertices[K + i] = (x, y, z_edge if v in boundary else h_top - depth)
+        at[i] = _xy(lay, v)
+    shrink = 1 - width / spec.size  # moves every side of a hexagon in by width / 2
+    faces: list[Face] = []
+    for h, c in zip(hexes, hex_idx):
+        cx, cy = lay.hex_to_point(h)
+        cy = -cy
+        inner = len(vertices)
+        vertices += [(cx + (at[i][0] - cx) * shrink, cy + (at[i][1] - cy) * shrink, h_top) for i in c]
+        faces += [(inner, inner + a, inner + b) for a, b in ((1, 2), (2, 3), (3, 4), (4, 5))]
+        for k in range(6):
+            k1 = (k + 1) % 6
+            a, b = K + c[k], K + c[k1]
+            faces += [(a, b, inner + k1), (a, inner + k1, inner + k)]
+    return faces
