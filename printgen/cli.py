@@ -224,6 +224,41 @@ def _stl_command():
 
 app.command(name="stl")(_stl_command())
 
+TileMode = Enum("TileMode", {name: name for name in ("standard", "exact")}, type=str)
+GridMode = Enum("GridMode", {name: name for name in ("groove", "none")}, type=str)
+
+
+@app.command()
+def terrain(
+    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder (holds game.yaml)."),
+    maps: Optional[List[str]] = typer.Option(None, "--map", help="A map's name (repeat for more). "
+                                             "[default: game.yaml mesh: terrain: maps, else every map]"),
+    out: Path = typer.Option(Path("output/terrain"), "--out", help="Where to write: <out>/<map>/..."),
+    bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, width x depth, e.g. 256x256mm."),
+    gap: Optional[str] = typer.Option(None, "--gap", help="Gap between tiles on a plate. [default: 3mm]"),
+    tiles: Optional[TileMode] = typer.Option(None, "--tiles", help="standard: 1/2/3/7/24-hex tiles; "
+                                             "exact: one tile per connected region. [default: standard]"),
+    grid: Optional[GridMode] = typer.Option(None, "--grid", help="Engraved hex grid on the tops. [default: groove]"),
+    groove: Optional[str] = typer.Option(None, "--groove", help="Grid groove width x depth. [default: 1.2x0.6mm]"),
+    density: float = typer.Option(1.24, "--density", help="Filament density, g/cm3 (PLA 1.24)."),
+    diameter: str = typer.Option("1.75mm", "--diameter", help="Filament diameter."),
+    paper: Paper = typer.Option("a4", "--paper", help="Paper of the bill of materials page."),
+    previews: bool = typer.Option(True, "--previews/--no-previews", help="Also write a PNG of each plate."),
+) -> None:
+    """A map's 3D terrain: distinct tiles (STL), print-bed plates (3MF) and a bill of materials."""
+    from .terrain.command import UsageError, run_terrain
+
+    paper_name = PAPER_CHOICES[paper.value][0]
+    try:
+        code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,
+                                  grid=grid and grid.value, groove=groove, density=density, diameter=diameter,
+                                  paper=paper_name, previews=previews)
+    except UsageError as exc:
+        raise typer.BadParameter(str(exc))
+    for line in lines:
+        typer.echo(line, err=bool(code))
+    raise typer.Exit(code)
+
 
 if __name__ == "__main__":  # pragma: no cover
     app()

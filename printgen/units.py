@@ -102,18 +102,39 @@ _MAGNET = re.compile(r"^\s*([0-9.]+)\s*(?:mm)?\s*[xX×]\s*([0-9.]+)\s*(mm|cm|in)
 
 def parse_magnet(value: object) -> tuple[float, float]:
     """A magnet size such as ``6x2mm`` (diameter x thickness) into (diameter, thickness) mm."""
+    pair = _pair(value)
+    if pair is not None:
+        return pair
+    raise UnitError(f"cannot read magnet size {value!r}; write diameter x thickness with a unit, e.g. '6x2mm'")
+
+
+def _pair(value: object) -> tuple[float, float] | None:
+    """``AxBunit`` or ``A unit x B unit`` as two positive lengths in mm under 1 m; None if unreadable."""
     if isinstance(value, str):
         m = _MAGNET.match(value)
         if m:
             k = MM_PER_UNIT[m.group(3)]
             try:
-                d, t = float(m.group(1)) * k, float(m.group(2)) * k
+                a, b = float(m.group(1)) * k, float(m.group(2)) * k
             except ValueError:  # "..x2mm": the pattern admits dots, float does not
-                d = t = 0.0
-            if 0 < d < 1000 and 0 < t < 1000:
-                return (d, t)
+                a = b = 0.0
+            if 0 < a < 1000 and 0 < b < 1000:
+                return (a, b)
         try:
             return parse_size(value, {})
         except UnitError:
             pass
-    raise UnitError(f"cannot read magnet size {value!r}; write diameter x thickness with a unit, e.g. '6x2mm'")
+    return None
+
+
+def parse_pair(value: object, what: str, example: str) -> tuple[float, float]:
+    """Two lengths such as ``256x256mm`` or ``250mm x 210mm`` into mm; the error names ``what``."""
+    pair = _pair(value)
+    if pair is None:
+        raise UnitError(f"cannot read {what} {value!r}; write it with a unit, e.g. '{example}'")
+    return pair
+
+
+def parse_bed(value: object) -> tuple[float, float]:
+    """A print bed, width x depth, such as ``256x256mm``, in mm."""
+    return parse_pair(value, "bed size (width x depth)", "256x256mm")

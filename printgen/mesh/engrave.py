@@ -5,11 +5,14 @@ groove width, at full height. Between two hexes of the tile the shrunk sides slo
 shared lattice side at the groove's depth: a V of the full width. At the tile's outer side the
 slope runs on down to the side wall (moved in by the clearance) as half a V, so two tiles laid
 side by side show the same groove across their seam as inside a tile: the grid looks the same
-over the whole map. Built on the same shared lattice corners as the plain top, so the mesh
+over the whole map. Where a groove between two of the tile's hexes meets the side, the side's
+top edge dips to the groove's full depth. Built on the same shared lattice corners as the plain top, so the mesh
 stays watertight and one body by construction.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from ..hexgrid import Hex, Layout
 from .polyhex import MeshError, TileSpec, Vec
@@ -47,11 +50,13 @@ def grooved_top(hexes: list[Hex], hex_idx: list[tuple[int, ...]], boundary: set,
     K = len(keys)
     h_top = spec.height
     # The V's sides are straight: at the clearance line the groove is that much less deep.
+    # Where a groove between two of the tile's hexes reaches the side, it keeps its full depth.
     z_edge = h_top - depth * (1 - 2 * spec.clearance / width)
+    shared = {i for i, n in Counter(i for c in hex_idx for i in c).items() if n > 1}
     at = {}
     for v, i in keys.items():
         x, y, _ = vertices[K + i]
-        vertices[K + i] = (x, y, z_edge if v in boundary else h_top - depth)
+        vertices[K + i] = (x, y, z_edge if v in boundary and i not in shared else h_top - depth)
         at[i] = _xy(lay, v)
     shrink = 1 - width / spec.size  # moves every side of a hexagon in by width / 2
     faces: list[Face] = []

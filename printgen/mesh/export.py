@@ -44,21 +44,36 @@ _RELS = """<?xml version="1.0" encoding="UTF-8"?>
 
 def to_3mf(mesh: Mesh, *, name: str = "printgen tile") -> bytes:
     """A 3MF package (zip) holding one object, in millimetres. Deterministic bytes."""
-    import zipfile
-    from xml.sax.saxutils import quoteattr
+    return to_3mf_objects([(name, mesh, None)], title=name)
 
-    verts = "\n".join(f'<vertex x="{x:.4f}" y="{y:.4f}" z="{z:.4f}"/>' for x, y, z in mesh.vertices)
-    tris = "\n".join(f'<triangle v1="{a}" v2="{b}" v3="{c}"/>' for a, b, c in mesh.faces)
+
+def to_3mf_objects(objects: list[tuple[str, Mesh, str | None]], *, title: str) -> bytes:
+    """A 3MF package holding one named object per (name, mesh, colour "#rrggbb" or None), each a
+    build item where its vertices are (mm): a print plate. Deterministic bytes."""
+    import zipfile
+    from xml.sax.saxutils import escape, quoteattr
+
+    colours = sorted({c for _, _, c in objects if c})
+    parts = []
+    if colours:
+        bases = "".join(f'<base name="{c}" displaycolor="{c.upper()}FF"/>\n' for c in colours)
+        parts.append(f'<basematerials id="1">\n{bases}</basematerials>\n')
+    items = []
+    for k, (name, mesh, colour) in enumerate(objects, start=2):
+        verts = "\n".join(f'<vertex x="{x:.4f}" y="{y:.4f}" z="{z:.4f}"/>' for x, y, z in mesh.vertices)
+        tris = "\n".join(f'<triangle v1="{a}" v2="{b}" v3="{c}"/>' for a, b, c in mesh.faces)
+        paint = f' pid="1" pindex="{colours.index(colour)}"' if colour else ""
+        parts.append(f'<object id="{k}" type="model" name={quoteattr(name)}{paint}>\n<mesh>\n'
+                     f"<vertices>\n{verts}\n</vertices>\n<triangles>\n{tris}\n</triangles>\n</mesh>\n</object>\n")
+        items.append(f'<item objectid="{k}"/>')
     model = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<model unit="millimeter" xml:lang="en-US" '
         'xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">\n'
-        f'<metadata name="Title">{name}</metadata>\n'
+        f'<metadata name="Title">{escape(title)}</metadata>\n'
         '<metadata name="Application">printgen</metadata>\n'
-        f'<resources>\n<object id="1" type="model" name={quoteattr(name)}>\n<mesh>\n'
-        f"<vertices>\n{verts}\n</vertices>\n<triangles>\n{tris}\n</triangles>\n"
-        "</mesh>\n</object>\n</resources>\n"
-        '<build>\n<item objectid="1"/>\n</build>\n</model>\n'
+        f'<resources>\n{"".join(parts)}</resources>\n'
+        f'<build>\n{chr(10).join(items)}\n</build>\n</model>\n'
     )
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as z:

@@ -59,6 +59,32 @@ def _magnet(value: Any):
 Magnet = Annotated[tuple[float, float] | None, BeforeValidator(_magnet)]
 
 
+def _pair(what: str, example: str):
+    def check(value: Any):
+        from ..units import UnitError, parse_pair
+
+        try:
+            return parse_pair(value, what, example)
+        except UnitError as exc:
+            raise PydanticCustomError("size", str(exc)) from None
+    return BeforeValidator(check)
+
+
+Bed = Annotated[tuple[float, float], _pair("bed size (width x depth)", "256x256mm")]
+Groove = Annotated[tuple[float, float], _pair("groove (width x depth)", "1.2x0.6mm")]
+
+
+class TerrainSpec(Model):
+    """The terrain plates ``printgen build`` writes: ``printgen terrain`` for each map named."""
+
+    maps: list[Text] = []  # map names; empty: every map
+    bed: Bed = (256.0, 256.0)  # print bed, width x depth
+    gap: Length = 3.0  # between tiles on a plate
+    tiles: Literal["standard", "exact"] = "standard"
+    grid: bool = True  # engraved hex grid (V-groove) on the tiles' tops
+    groove: Groove = (1.2, 0.6)  # grid groove, width x depth
+
+
 class MeshSpec(Model):
     """Defaults for 3D-printed terrain tiles (``printgen stl`` and the pieces a game declares)."""
 
@@ -68,6 +94,7 @@ class MeshSpec(Model):
     magnet_every: Annotated[int, Field(ge=1)] = 1
     chamfer: Length = 0.0
     formats: list[MeshFormat] = ["stl"]
+    terrain: TerrainSpec | None = None  # terrain plates for the game's maps (printgen build)
 
 
 class SheetDef(Model):

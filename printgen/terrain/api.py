@@ -1,0 +1,116 @@
+"""`printgen terrain`'s library call: a map's tile set as unique tiles, plates and a bill of materials."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..mesh.checks import inspect
+from ..mesh.export import to_3mf_objects, to_stl
+from ..mesh.pieces import tile_spec
+from ..mesh.polyhex import Mesh, MeshError, build_tile
+from ..names import by_name, name_key, slug
+from .bom import Material, bill, to_csv, to_json, to_markdown
+from .plates import Placed, lay_flat, pack, turned
+from .tileset import TileSet, TerrainError, build_tileset
+
+FALLBACK_COLOUR = "#b9a27a"
+
+
+@dataclass
+class TerrainResult:
+    files: dict[str, bytes]          # relative path -> bytes
+    tileset: TileSet
+    meshes: list[Mesh]               # one per kind: centred, flat, turned to its smallest box
+    plates: list[list[Placed]]
+    bill: dict
+
+
+def plate_objects(result_meshes: list[Mesh], plate: list[Placed], names: list[str], colours: list[str]):
+    """(name, mesh at its place on the bed, colour) for each tile of a plate."""
+    return [(f"{names[p.kind]} #{p.copy + 1}", turned(result_meshes[p.kind], p.angle, p.x, p.y), colours[p.kind])
+            for p in plate]
+
+
+def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None, gap: float | None = None,
+                 tiles: str | None = None, grid: bool | None = None, groove: tuple[float, float] | None = None,
+                 material: Material = Material(), inventory=None, previews: bool = True, time_limit: float = 10.0,
+                 page_spec=None) -> TerrainResult:
+    """Every file of one map's terrain (paths relative to the map's folder), all lengths in mm:
+    ``tiles/<terrain>-<shape>.stl`` per distinct tile, ``plates/plate-<n>.3mf`` (and ``.png``
+    previews), ``bom.json``, ``bom.csv``, ``bom.md`` (and ``bom-<paper>.pdf`` given a page spec).
+    Options left None come from game.yaml ``mesh: terrain:`` (TerrainSpec's defaults without it).
+    Raises TerrainError, MeshError or PlateError with a message for the user."""
+    from ..model.game import TerrainSpec
+    from .plates import PlateError
+
+    conf = data.game.mesh.terrain or TerrainSpec()
+    bed = bed or conf.bed
+    gap = conf.gap if gap is None else gap
+    tiles = tiles or conf.tiles
+    grid = conf.grid if grid is None else grid
+    groove = groove or conf.groove
+
+    mapdef = by_name(data.maps, map_name)
+    if mapdef is None:
+        raise TerrainError(f"no map named {map_name!r} (maps: {', '.join(m.name for m in data.maps)})")
+    if gap < 0:
+        raise PlateError("the gap between tiles cannot be negative")
+    cfg = data.game
+    spec = tile_spec(cfg)
+    if grid:
+        spec = spec._replace(groove=groove, chamfer=0.0)  # the grid's bevel takes the chamfer's place
+    tileset = build_tileset(mapdef, cfg, mode=tiles, inventory=inventory, time_limit=time_limit)
+    colour_of = {name_key(t.name): t.colour for t in getattr(data, "terrain", [])}
+    meshes, names, colours, volumes = [], [], [], []
+    files: dict[str, bytes] = {}
+    used_names: set[str] = set()
+    for kind in tileset.kinds:
+        mesh = lay_flat(build_tile(list(kind.hexes), spec))
+        report = inspect(mesh)
+        if not report.ok:  # never hand a slicer a broken mesh
+            raise MeshError(f"internal error: the {kind.label} {kind.terrain} tile failed its checks ({report})")
+        stem = f"{slug(kind.terrain)}-{slug(kind.label)}" + ("hex" if kind.label.isdigit() else "")
+        base, k = stem, 2
+        while stem in used_names:
+            stem, k = f"{base}-{k}", k + 1
+        used_names.add(stem)
+        meshes.append(mesh)
+        names.append(stem)
+        colours.append(colour_of.get(name_key(kind.terrain), FALLBACK_COLOUR))
+        volumes.append(mesh.volume)
+        files[f"tiles/{stem}.stl"] = to_stl(mesh, name=f"{kind.terrain} {kind.label}")
+    boxes = [(k, c, 0.0, m.extents[0], m.extents[1]) for k, (kind, m) in enumerate(zip(tileset.kinds, meshes))
+             for c in range(kind.count)]
+    plates = pack(boxes, bed, gap)
+    # which plate each copy landed on, to list plates per kind and level in the bill
+    plate_of = {(p.kind, p.copy): n for n, plate in enumerate(plates, start=1) for p in plate}
+    plates_of = []
+    for k, kind in enumerate(tileset.kinds):
+        by_level: dict[int, set[int]] = {}
+        for c, tile in enumerate(kind.placed):
+            by_level.setdefault(tile.level, set()).add(plate_of[(k, c)])
+        plates_of.append(by_level)
+    title = f"{cfg.name}: {mapdef.name}"
+    for n, plate in enumerate(plates, start=1):
+        objects = plate_objects(meshes, plate, names, colours)
+        files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
+        if previews:
+            from .preview import plate_png
+
+            files[f"plates/plate-{n}.png"] = plate_png(
+                [(str(i + 1), m, c) for i, (_, m, c) in enumerate(objects)], bed,
+                f"{title}: plate {n} of {len(plates)} ({len(plate)} tiles, {bed[0]:g} x {bed[1]:g} mm)")
+    missing = tileset.tiling.missing if tileset.tiling else {}
+    b = bill(tileset, volumes, plates_of, material=material, game=cfg.name, missing=missing)
+    files["bom.json"] = to_json(b)
+    files["bom.csv"] = to_csv(b)
+    files["bom.md"] = to_markdown(b)
+    if page_spec is not None:
+        from ..render.compose import finish
+        from ..write.pdf import to_pdf
+        from .page import bom_pages
+
+        doc = finish(bom_pages(b, page_spec, f"{mapdef.name}: terrain"), page_spec, game=cfg,
+                     title=f"bill of materials, {mapdef.name}")
+        files[f"bom-{page_spec.paper}.pdf"] = to_pdf(doc)
+    return TerrainResult(files, tileset, meshes, plates, b)

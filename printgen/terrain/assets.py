@@ -1,0 +1,72 @@
+"""The build's terrain assets, for a game whose game.yaml asks (``mesh: terrain: {...}``):
+``terrain`` writes each map's tiles, plates (with previews) and bill files under
+``terrain/<map>/``; ``terrain-bom`` prints each map's bill of materials page."""
+
+from __future__ import annotations
+
+import json
+
+from ..findings import error
+from ..names import by_name, slug
+from ..render.compose import finish
+from .api import TerrainResult, make_terrain
+from .page import bom_pages
+from .plates import PlateError
+from .tileset import TerrainError
+
+_CACHE: dict[str, TerrainResult] = {}  # the paper asset reuses the mesh asset's work in one process
+
+
+def _names(data) -> list[str]:
+    conf = data.game.mesh.terrain
+    if conf is None:
+        return []
+    return list(conf.maps) or [m.name for m in data.maps]
+
+
+def _result(data, name: str, previews: bool) -> TerrainResult:
+    mapdef = by_name(data.maps, name)
+    key = json.dumps([mapdef.model_dump(mode="json"), data.game.model_dump(mode="json"),
+                      [t.model_dump(mode="json") for t in getattr(data, "terrain", [])], previews], sort_keys=True)
+    if key not in _CACHE:
+        if len(_CACHE) > 16:
+            _CACHE.clear()
+        _CACHE[key] = make_terrain(data=data, map_name=name, previews=previews)
+    return _CACHE[key]
+
+
+def render_terrain(game, *, previews: bool = True) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for name in _names(game.data):
+        for rel, blob in _result(game.data, name, previews).files.items():
+            files[f"terrain/{slug(name)}/{rel}"] = blob
+    return files
+
+
+def render_terrain_bom(game, spec) -> dict:
+    out = {}
+    for name in _names(game.data):
+        b = _result(game.data, name, True).bill
+        pages = bom_pages(b, spec, f"{name}: terrain")
+        out[f"terrain-bom-{slug(name)}"] = finish(pages, spec, game=game.data.game, title=f"bill of materials, {name}")
+    return out
+
+
+def check_terrain(game) -> list:
+    """Every map game.yaml names exists, and its tiles can be built and fit the bed."""
+    found = []
+    conf = game.data.game.mesh.terrain
+    if conf is None:
+        return found
+    for i, name in enumerate(_names(game.data)):
+        where = game.source.loc(("game", "mesh", "terrain", "maps", i)) if conf.maps else \
+            game.source.loc(("game", "mesh", "terrain"))
+        if by_name(game.data.maps, name) is None:
+            found.append(error("terrain-map", f"mesh: terrain: names map {name!r}, which does not exist (maps: "
+                               f"{', '.join(m.name for m in game.data.maps)})", where))
+            continue
+        try:
+            _result(game.data, name, True)
+        except (TerrainError, PlateError, ValueError) as exc:
+            found.append(error("terrain", f"terrain of map {name!r}: {exc}", where))
+    return found

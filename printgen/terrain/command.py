@@ -1,0 +1,83 @@
+"""What `printgen terrain` does: validate the game, then write each map's tile set, plates and bill."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..model.game import TerrainSpec
+
+GRID_CHOICES = ("groove", "none")
+
+
+class UsageError(Exception):
+    """A bad option value: exit code 2."""
+
+
+def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | None = None, gap: str | None = None,
+                tiles: str | None = None, grid: str | None = None, groove: str | None = None,
+                density: float = 1.24, diameter: str = "1.75mm", paper: str = "a4", previews: bool = True
+                ) -> tuple[int, list[str]]:
+    """Returns (exit code, lines to print). Options left None come from game.yaml ``mesh: terrain:``
+    or the defaults. Raises UsageError for unreadable option values."""
+    from ..draw.page import PageSpec
+    from ..mesh.polyhex import MeshError
+    from ..names import slug
+    from ..project import validate_game
+    from ..report import report_text
+    from ..safety.outputs import out_dir_problem
+    from ..units import UnitError, parse_bed, parse_length, parse_pair
+    from ..write.files import write_atomic
+    from .api import make_terrain
+    from .bom import Material
+    from .plates import PlateError
+    from .tileset import TerrainError
+
+    if not game.is_dir():
+        raise UsageError(f"no such game folder: {game}")
+    problem = out_dir_problem(out)
+    if problem:
+        return 1, [f"error: {problem}"]
+    result = validate_game(game)
+    if not result.ok():
+        return 1, [report_text([result])]
+    data = result.data
+    conf = data.game.mesh.terrain or TerrainSpec()
+    try:
+        options = dict(
+            bed=parse_bed(bed) if bed else conf.bed,
+            gap=parse_length(gap) if gap else None,
+            tiles=tiles,
+            grid=(grid != "none") if grid else None,
+            groove=parse_pair(groove, "groove (width x depth)", "1.2x0.6mm") if groove else None,
+            material=Material(density=density, diameter=parse_length(diameter, allow_zero=False)),
+        )
+    except UnitError as exc:
+        raise UsageError(str(exc)) from None
+    if density <= 0:
+        raise UsageError("--density must be positive (g/cm3)")
+    names = maps or conf.maps or [m.name for m in data.maps]
+    if not names:
+        return 1, [f"error: {game} has no maps"]
+    spec = PageSpec.for_paper(paper, data.game.print.margin)
+    lines, written = [], 0
+    for name in names:
+        try:
+            res = make_terrain(data=data, map_name=name, previews=previews, page_spec=spec, **options)
+        except (TerrainError, PlateError, MeshError) as exc:
+            return 1, [f"error: map {name!r}: {exc}"]
+        folder = out / slug(name)
+        for rel, blob in res.files.items():
+            try:
+                write_atomic(folder / rel, blob)
+            except OSError as exc:
+                return 1, [f"error: cannot write {folder / rel}: {exc.strerror or exc}"]
+            written += 1
+        t = res.bill["total"]
+        missing = res.bill["missing"]
+        lines.append(f"{name}: {t['tiles']} tiles ({len(res.tileset.kinds)} distinct) on {len(res.plates)} plate(s) "
+                     f"of {options['bed'][0]:g} x {options['bed'][1]:g} mm, {t['grams']:g} g / {t['metres']:g} m "
+                     f"filament, about {t['hours']:g} h -> {folder}/"
+                     + ("; missing: " + ", ".join(f"{x['count']} x {x['shape']} {x['terrain']}" for x in missing)
+                        if missing else ""))
+    lines.append(f"wrote {written} files under {out}/")
+    return 0, lines

@@ -1,0 +1,42 @@
+"""The bill of materials as a printed page: a summary line, a table per level, the totals."""
+
+from __future__ import annotations
+
+from ..draw.colour import INK
+from ..draw.document import Text, pt
+from ..draw.text import Run
+from ..render.flow import Flow
+from .bom import COLUMNS, HEADERS, _cell
+
+WEIGHTS = (0.8, 1.3, 2.2, 0.9, 1.4, 1.4, 1.3, 1.3, 1.1)
+ALIGN = ("center", "left", "left", "center", "left", "center", "center", "center", "center")
+
+
+def bom_section(flow: Flow, b: dict) -> None:
+    """The bill drawn into a flow (the heroscape build guide calls this for its own page)."""
+    m, t = b["material"], b["total"]
+    flow.heading(f"Bill of materials: {b['map']}", pt(13))
+    flow.paragraph([Run(f"{t['tiles']} tiles", "sans-bold"),
+                    Run(f" ({b['tiles']} tiles) on {b['plates']} print plate(s): {t['grams']:g} g, "
+                        f"{t['metres']:g} m of {m['diameter_mm']:g} mm {m['name']} ({m['density_g_cm3']:g} g/cm3, "
+                        f"solid volume), about {t['hours']:g} h of printing at {m['rate_mm3_s']:g} mm3/s.")])
+    for level, tot in b["levels"].items():
+        rows = [r for r in b["rows"] if str(r["level"]) == level]
+        flow.heading(f"Level {level}: {tot['tiles']} tiles, {tot['grams']:g} g, {tot['hours']:g} h", pt(10.5),
+                     rule=False)
+        flow.table(HEADERS, WEIGHTS, [[[Run(_cell(r, c))] for c in COLUMNS] for r in rows], align=ALIGN)
+    flow.heading("In total", pt(10.5), rule=False)
+    totals = [[[Run(s["shape"] + ("-hex" if s["shape"].isdigit() else ""))], [Run(s["terrain"])],
+               [Run(str(s["count"]))]] for s in b["shapes"]]
+    flow.table(("Shape", "Terrain", "Count"), (1.3, 2.2, 0.9), totals, align=("left", "left", "center"))
+    if b["missing"]:
+        flow.paragraph([Run("Missing from the inventory: ", "sans-bold"),
+                        Run(", ".join(f"{x['count']} x {x['shape']}-hex {x['terrain']}" for x in b["missing"]))])
+
+
+def bom_pages(b: dict, spec, title: str) -> list:
+    flow = Flow(spec, size=pt(8.5))
+    flow.page.add(Text(flow.x0, flow.y + 8.0, title, "serif-bold", pt(18), INK))
+    flow.space(11)
+    bom_section(flow, b)
+    return flow.pages

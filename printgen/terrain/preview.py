@@ -1,0 +1,61 @@
+"""A picture of a print plate seen from above (PNG): the bed, each tile in its terrain's colour
+with its faces shaded by their slope, so the engraved grid shows, and each tile's number.
+
+Drawn straight to pixels with Pillow: a plate has thousands of small faces, and a raster is
+both what the preview is and much faster than going through SVG."""
+
+from __future__ import annotations
+
+import io
+import math
+
+from ..mesh.polyhex import Mesh
+
+LIGHT = (-0.35, 0.45, 0.82)
+PX_PER_MM = 3.0
+MARGIN = 24  # px around the bed, title above
+
+
+def _rgb(colour: str, shade: float) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    return tuple(max(0, min(255, round(int(c[i:i + 2], 16) * shade))) for i in (0, 2, 4))
+
+
+def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], title: str) -> bytes:
+    """PNG bytes: the bed (0, 0 at its lower left) with every (label, mesh at its place, colour)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from ..draw.fonts import FONT_DIR, FONTS
+
+    w, h = round(bed[0] * PX_PER_MM), round(bed[1] * PX_PER_MM)
+    img = Image.new("RGB", (w + 2 * MARGIN, h + 2 * MARGIN + 20), (255, 255, 255))
+    draw = ImageDraw.Draw(img)
+    top = MARGIN + 20
+    font = ImageFont.truetype(str(FONT_DIR / FONTS["sans-bold"]), 14)
+    small = ImageFont.truetype(str(FONT_DIR / FONTS["sans-bold"]), 11)
+    draw.text((MARGIN, 8), title, fill=(29, 29, 27), font=font)
+    draw.rectangle((MARGIN, top, MARGIN + w, top + h), fill=(244, 241, 234), outline=(140, 123, 95), width=2)
+    norm = math.sqrt(sum(c * c for c in LIGHT))
+    light = tuple(c / norm for c in LIGHT)
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (MARGIN + x * PX_PER_MM, top + h - y * PX_PER_MM)
+
+    for label, mesh, colour in objects:
+        v = mesh.vertices
+        for a, b, c in mesh.faces:
+            (ax, ay, az), (bx, by, bz), (cx, cy, cz) = v[a], v[b], v[c]
+            nx = (by - ay) * (cz - az) - (bz - az) * (cy - ay)
+            ny = (bz - az) * (cx - ax) - (bx - ax) * (cz - az)
+            nz = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+            length = math.sqrt(nx * nx + ny * ny + nz * nz)
+            if length == 0 or nz <= 1e-9 * length:
+                continue  # sides and bottoms are out of sight from above
+            shade = 0.45 + 0.55 * max(0.0, (nx * light[0] + ny * light[1] + nz * light[2]) / length)
+            draw.polygon([px(ax, ay), px(bx, by), px(cx, cy)], fill=_rgb(colour, shade))
+        xs, ys = [p[0] for p in v], [p[1] for p in v]
+        draw.text(px((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), label, fill=(29, 29, 27), font=small,
+                  anchor="mm")
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False)
+    return buf.getvalue()
