@@ -27,7 +27,11 @@ class Asset:
     # planned (the rulebook reads whatever its templates use).
     reads: tuple[str, ...] = ()
     validate: Callable[..., Iterable] | None = None
+    # A further condition on the data (say, a setting in game.yaml that asks for the asset).
+    when: Callable[..., bool] | None = None
 
     def wanted(self, data) -> bool:
         """Does this game's data give the asset anything to draw?"""
+        if self.when is not None and not self.when(data):
+            return False
         return not self.reads or any(getattr(data, kind, None) for kind in self.reads)

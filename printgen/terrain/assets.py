@@ -35,6 +35,11 @@ def _result(data, name: str, previews: bool) -> TerrainResult:
     return _CACHE[key]
 
 
+def wants_terrain(data) -> bool:
+    """The game asks for terrain plates (game.yaml ``mesh: terrain:``)."""
+    return data.game.mesh.terrain is not None
+
+
 def render_terrain(game, *, previews: bool = True) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for name in _names(game.data):
