@@ -27,6 +27,11 @@ class CardDeck:
     front: Callable[..., list[Op]]  # (item, data, trim w, trim h, bleed) -> ops
     back: Callable[..., list[Op]]  # (game settings, trim w, trim h, bleed) -> ops
     order: Callable[[Any], Any] | None = None  # a sort key; None keeps the data's order
+    back_data: bool = False  # the back is drawn from the whole game data (its looks), not only its settings
+
+    def draw_back(self, data, w: float, h: float, bleed: float) -> list[Op]:
+        """The deck's back, in card coordinates (mm)."""
+        return self.back(data if self.back_data else data.game, w, h, bleed)
 
     def render(self, game, spec: PageSpec) -> dict[str, Document]:
         """Asset renderer: the deck's fronts and backs on one document (nothing when there are no items)."""
@@ -38,7 +43,7 @@ class CardDeck:
             items.sort(key=self.order)
         (w, h), bleed = data.game.card.size, data.game.card.bleed
         fronts = [self.front(item, data, w, h, bleed) for item in items]
-        pages = card_pages(fronts, self.back(data.game, w, h, bleed), spec, (w, h), bleed)
+        pages = card_pages(fronts, self.draw_back(data, w, h, bleed), spec, (w, h), bleed)
         return {self.name: finish(pages, spec, game=data.game, title=self.title)}
 
     def asset(self) -> Asset:

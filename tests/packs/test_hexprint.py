@@ -79,3 +79,150 @@ def test_a_timer_segment_holds_every_initiative_marker(game):
 
 def test_a_small_dial_holds_fewer_markers():
     assert Dial(100, 20, 6, 16, 8).capacity() < Dial(190, 24, 6, 16, 8).capacity()
+
+
+# ---- printables, measured in the PDFs ----
+
+import math  # noqa: E402
+
+from printgen.build import build  # noqa: E402
+from printgen.draw.document import Document, Page  # noqa: E402
+from printgen.packs.hexprint.cards import card_front, slot_values  # noqa: E402
+from printgen.write.pdf import to_pdf  # noqa: E402
+from tests.pdfmeasure import circles, colour, drawings, open_pdf, text_spans  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("hexprint")
+    result = build(folders=[GAME], out=out, papers=["a4", "letter"], previews=False)
+    assert result.ok
+    return out / "hexprint"
+
+
+def _shoelace(pts) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))) / 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_timer_dial_has_six_equal_segments_and_the_diameter_data_gives(game, built, paper):
+    page = open_pdf(built / paper / "hex-timer.pdf")[0]
+    dial = dial_for(game.data.looks, game.rules)
+    (cut,) = [d for d in circles(page, stroke="#000000") if abs(d["mm"][2] - d["mm"][0] - dial.diameter) < 0.5]
+    x0, y0, x1, y1 = cut["mm"]
+    assert abs((x1 - x0) - dial.diameter) <= 0.05 and abs((y1 - y0) - dial.diameter) <= 0.05
+    c = ((x0 + x1) / 2, (y0 + y1) / 2)
+    # the segment lines run from the hub to the rim, 60 degrees apart
+    lines = []
+    for d in drawings(page):
+        if len(d["items"]) == 1 and d["items"][0][0] == "l":
+            a, b = d["pts"]
+            ra, rb = math.dist(a, c), math.dist(b, c)
+            if abs(ra - dial.hub / 2) < 0.05 and abs(rb - dial.radius) < 0.05:
+                lines.append(math.degrees(math.atan2(b[0] - c[0], -(b[1] - c[1]))) % 360)
+    assert len(lines) == 6
+    lines.sort()
+    gaps = [(lines[(i + 1) % 6] - lines[i]) % 360 for i in range(6)]
+    assert all(abs(g - 60) < 0.05 for g in gaps)
+    assert min(min(a, 360 - a) for a in lines) < 0.05  # the round turn at 12 o'clock
+    # the six coloured segments have equal areas
+    wedges = [d for d in drawings(page) if d.get("fill") is not None and len(d["pts"]) > 60
+              and abs(math.dist(c, d["pts"][0]) - dial.radius) < 0.05]
+    areas = [_shoelace(vertices_in_order(d)) for d in wedges]
+    assert len(areas) == 6 and max(areas) - min(areas) < 0.002 * max(areas)
+    # each segment number once, and room for every initiative marker in each segment
+    text = {s["text"].strip() for s in text_spans(page)}
+    assert {str(i) for i in range(1, 7)} <= text and "START" in text and "NEW ROUND" in text
+    spots = [d for d in circles(page) if d.get("dashes") and abs(d["mm"][2] - d["mm"][0] - dial.marker) < 0.05]
+    assert len(spots) == 6 * dial.capacity() and dial.capacity() >= game.rules.max_units
+
+
+def vertices_in_order(d) -> list:
+    out = []
+    for p in d["pts"]:
+        if not out or math.dist(p, out[-1]) > 1e-6:
+            out.append(p)
+    return out
+
+
+def _card_pdf(unit, data, tmp_path):
+    (w, h), bleed = data.game.card.size, data.game.card.bleed
+    page = Page(w + 2 * bleed, h + 2 * bleed, card_front(unit, data, w, h, bleed))
+    path = tmp_path / "card.pdf"
+    path.write_bytes(to_pdf(Document("card", [page])))
+    return open_pdf(path)[0]
+
+
+def _dice_and_boxes(page, looks):
+    """(die value, centre) of every d6 slot printed, and the centres of the damage boxes, in mm."""
+    ds = drawings(page)
+    dice, boxes = [], []
+    for d in ds:
+        x0, y0, x1, y1 = d["mm"]
+        w, h = x1 - x0, y1 - y0
+        if abs(w - looks.card.slot) < 0.02 and abs(h - looks.card.slot) < 0.02 and colour(d) == "#ffffff":
+            pips = [p for p in ds if p.get("fill") is not None and p["mm"][2] - p["mm"][0] < looks.card.slot * 0.25
+                    and x0 < p["mm"][0] and p["mm"][2] < x1 and y0 < p["mm"][1] and p["mm"][3] < y1]
+            dice.append((len(pips), ((x0 + x1) / 2, (y0 + y1) / 2)))
+        elif abs(w - looks.card.box) < 0.02 and abs(h - looks.card.box) < 0.02:
+            boxes.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    return dice, boxes
+
+
+def test_each_card_prints_its_damage_boxes_and_d6_slots_as_its_data_says(game, tmp_path):
+    data = game.data
+    for unit in data.units:
+        page = _card_pdf(unit, data, tmp_path)
+        dice, boxes = _dice_and_boxes(page, data.looks)
+        assert sorted(v for v, _ in dice) == list(range(1, 7)), unit.type
+        assert len(boxes) == sum(line.boxes for _, _, line in card_lines(unit)), unit.type
+        spans = text_spans(page)
+        for _, label, line in card_lines(unit):  # each line's dice and boxes sit under/beside its own label
+            (lab,) = [s for s in spans if s["text"].strip() == label][:1]
+            lx, ly = lab["mm"][0], lab["mm"][1]
+            mine = [(v, p) for v, p in dice if v in slot_values(line)]
+            assert len(mine) == len(slot_values(line))
+            dx, dy = mine[0][1]
+            # the die belongs to the nearest label below-left of which it is printed
+            owner = min((s for s in spans if s["text"].strip() in {lb for _, lb, _ in card_lines(unit)}
+                         and s["mm"][1] - 1.0 <= dy), key=lambda s: (dy - s["mm"][1]) ** 2 + (dx - s["mm"][0]) ** 2 * 0.2)
+            assert owner["text"].strip() == label, (unit.type, label)
+            under = [b for b in boxes if 0 < b[1] - dy < data.looks.card.slot + data.looks.card.box
+                     and abs(b[0] - dx) < 12]
+            assert len(under) == line.boxes, (unit.type, label)
+            assert ly <= dy + 5
+
+
+def test_card_sheets_carry_every_unit_with_its_boxes(game, built):
+    doc = open_pdf(built / "a4" / "unit-cards.pdf")
+    text = " ".join(p.get_text() for p in doc)
+    for u in game.data.units:
+        assert u.type.upper() in text and u.code in text
+    total = sum(line.boxes for u in game.data.units for _, _, line in card_lines(u))
+    looks = game.data.looks
+    printed = sum(1 for p in doc for d in drawings(p)
+                  if abs(d["mm"][2] - d["mm"][0] - looks.card.box) < 0.02 and abs(d["mm"][3] - d["mm"][1] - looks.card.box) < 0.02)
+    assert printed == total
+
+
+def test_markers_tracks_terrain_cards_and_missions(game, built):
+    marks = open_pdf(built / "a4" / "initiative-markers.pdf")[0]
+    cuts = [d for d in circles(marks, stroke="#000000")
+            if abs(d["mm"][2] - d["mm"][0] - game.data.looks.marker.diameter) < 0.05]
+    assert len(cuts) == len(game.data.units) * game.data.looks.marker.per_unit
+    text = marks.get_text()
+    assert all(u.code in text for u in game.data.units)
+    track = open_pdf(built / "a4" / "death-die-tracks.pdf")[0]
+    cell = game.data.looks.track.cell
+    cells = [d for d in drawings(track) if abs(d["mm"][2] - d["mm"][0] - cell) < 0.02 and abs(d["mm"][3] - d["mm"][1] - cell) < 0.02]
+    assert len(cells) == 6 * game.data.looks.track.per_page
+    terrain = " ".join(p.get_text() for p in open_pdf(built / "a4" / "terrain-cards.pdf"))
+    assert all(t.name.upper() in terrain for t in game.data.terrain)
+    assert "Activates after every unit" in terrain
+    for ms in game.data.missions:
+        from printgen.names import slug
+        page = open_pdf(built / "a4" / f"mission-{slug(ms.name)}.pdf")[0]
+        words = page.get_text()
+        assert ms.name in words and ms.board in words
+        assert ("Roll off" in words) == ms.symmetric
+        assert f"{ms.time_limit or game.rules.rounds} rounds" in words

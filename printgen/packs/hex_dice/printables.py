@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from ...draw.colour import INK, mix
-from ...draw.document import Circle, Document, Op, Poly, Rect, Style, Text, pt
+from ...draw.dice import die
+from ...draw.document import Document, Op, Poly, Rect, Style, Text, pt
 from ...draw.page import PageSpec
 from ...draw.text import Run
 from ...hexgrid import Hex, Layout, hexagon
@@ -18,20 +19,6 @@ PAPER = "#f2f4f7"
 ACCENT = "#23395b"
 MARK = {"move": "#3f8f3a", "path": "#b9c2cc", "attack": "#c0392b", "aura": "#2f6fb5"}
 LABEL = {"move": "move to", "path": "passes over", "attack": "attacks", "aura": "affects"}
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-
-
-def die(x: float, y: float, size: float, value: int, colour: str = "#ffffff") -> list[Op]:
-    ops: list[Op] = [Rect(x, y, size, size, Style(fill=colour, stroke=INK, width=0.4), radius=size * 0.18)]
-    for px, py in PIPS.get(value, []):
-        ops.append(Circle(x + size / 2 + px * size * 0.27, y + size / 2 + py * size * 0.27, size * 0.085,
-                          Style(fill=INK)))
-    if value not in PIPS:
-        ops.append(Text(x + size / 2, y + size * 0.68, str(value), "sans-bold", size * 0.5, INK, "middle"))
-    return ops
-
-
 def diagram(face, x: float, y: float, width: float, height: float) -> list[Op]:
     """The face's pattern on a radius-3 patch of flat-top hexes, forward up, fitted to the box (mm)."""
     pattern = face_pattern(face)

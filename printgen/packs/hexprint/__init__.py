@@ -1,8 +1,12 @@
 """HexPrint: a hex miniatures wargame paced by the Hex Timer; unit cards take damage by d6 slots."""
 
+from ...asset import Asset
 from ..base import RulePack
+from .cards import card_image
 from .checks import CHECKS, rules_texts, vocabulary
+from .missions import render_missions
 from .models import HexPrintData, HexPrintRules
+from .printables import TERRAIN_CARDS, UNIT_CARDS, render_death_tracks, render_markers, render_timer
 
 PACK = RulePack(
     system="hexprint",
@@ -12,4 +16,13 @@ PACK = RulePack(
     checks=CHECKS,
     rules_texts=rules_texts,
     vocabulary=vocabulary,
+    assets=(
+        UNIT_CARDS.asset(),
+        TERRAIN_CARDS.asset(),
+        Asset("hex-timer", render_timer, reads=("units",)),
+        Asset("initiative-markers", render_markers, reads=("units",)),
+        Asset("death-die-tracks", render_death_tracks, reads=("units",)),
+        Asset("missions", render_missions, reads=("missions",)),
+    ),
+    images={"card": card_image},
 )

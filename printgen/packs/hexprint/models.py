@@ -156,9 +156,7 @@ class TrackLooks(Model):
 
 
 class MapLooks(Model):
-    height_shade: Colour  # laid over a hex once per level above 1
-    shade_step: Annotated[float, Field(ge=0.0, le=0.5)]
-    overview_width: PositiveLength  # the map on a mission sheet
+    overview_width: PositiveLength  # the map on a mission sheet (shaded and numbered by level, as every map)
 
 
 class Looks(Model):

@@ -1,0 +1,245 @@
+"""HexPrint printables besides the unit cards: the Hex Timer dial, initiative markers, Death Die
+tracks, terrain rules cards. Every colour and size comes from looks.yaml."""
+
+from __future__ import annotations
+
+from ...draw.colour import INK, ink_on, mix
+from ...draw.dice import die
+from ...draw.document import Circle, Document, Op, Page, Poly, Rect, Style, Text, pt
+from ...draw.page import PageSpec
+from ...draw.text import Run, draw, fit, single_line
+from ...render.cards import CardDeck
+from ...render.compose import finish, heading
+from .cards import PAD, card_back, card_front
+from .dial import dial_for, polar
+
+CUT = Style(stroke="#000000", width=0.2)
+
+
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float, n: int = 48) -> list[tuple[float, float]]:
+    return [(cx + x, cy + y) for x, y in (polar(r, a0 + (a1 - a0) * i / n) for i in range(n + 1))]
+
+
+def wedge(cx: float, cy: float, r0: float, r1: float, a0: float, a1: float) -> tuple:
+    """An annular sector between radii r0 and r1 (mm) from angle a0 to a1 (degrees clockwise from 12)."""
+    return tuple(_arc(cx, cy, r1, a0, a1) + _arc(cx, cy, r0, a1, a0))
+
+
+def timer_ops(data, rules, cx: float, cy: float) -> list[Op]:
+    """The Hex Timer dial centred on (cx, cy): coloured segments, numbers, marker spots, the start on
+    the first segment's opposite (rules.start), the round turn at 12 o'clock, the cut circle."""
+    looks = data.looks
+    t = looks.timer
+    dial = dial_for(looks, rules)
+    R, hub = dial.radius, dial.hub / 2
+    ink = looks.card.ink
+    ops: list[Op] = []
+    for seg in range(1, rules.segments + 1):
+        a0, a1 = dial.span(seg)
+        fill = t.start_colour if seg == rules.start else t.segment_colours[seg - 1]
+        fill = mix(fill, "#ffffff", 0.78) if seg == rules.start else fill
+        ops.append(Poly(wedge(cx, cy, hub, R, a0, a1), Style(fill=fill), role="segment"))
+        for sx, sy in dial.spots(seg):
+            ops.append(Circle(cx + sx, cy + sy, dial.marker / 2, Style(stroke=mix(ink, fill, 0.6), width=0.25,
+                                                                      dash=(1.0, 0.8)), role="marker-spot"))
+        nx, ny = polar(R - t.number_size / 2 - 1.5, (a0 + a1) / 2)
+        ops.append(Text(cx + nx, cy + ny + t.number_size * 0.36, str(seg), "sans-bold", t.number_size, ink, "middle"))
+    for seg in range(rules.segments):  # the segment lines, from the hub to the rim
+        x0, y0 = polar(hub, seg * dial.sweep)
+        x1, y1 = polar(R, seg * dial.sweep)
+        turn = seg == 0
+        ops.append(Poly(((cx + x0, cy + y0), (cx + x1, cy + y1)),
+                        Style(stroke=t.round_colour if turn else ink, width=1.0 if turn else 0.5), closed=False,
+                        role="round-line" if turn else "segment-line"))
+    # the round turn: an arrow across the line at 12 o'clock, from the last segment into the first
+    ra = R - t.number_size - 4.0
+    arrow = _arc(cx, cy, ra, -9, 9, 12)
+    ops.append(Poly(tuple(arrow), Style(stroke=t.round_colour, width=0.7), closed=False))
+    tipx, tipy = arrow[-1]
+    ops.append(Poly(((tipx, tipy), (tipx - 2.4, tipy - 1.3), (tipx - 2.0, tipy + 1.5)), Style(fill=t.round_colour)))
+    ops.append(Text(cx, cy - ra - 2.0, "NEW ROUND", "sans-bold", pt(6.5), t.round_colour, "middle"))
+    # the start
+    a0, a1 = dial.span(rules.start)
+    sx, sy = polar(R - t.number_size - 4.0, (a0 + a1) / 2)
+    ops.append(Text(cx + sx, cy + sy + 1.2, "START", "sans-bold", pt(7), t.start_colour, "middle"))
+    ops.append(Circle(cx, cy, hub, Style(fill="#ffffff", stroke=ink, width=0.4), role="hub"))
+    ops.append(Circle(cx, cy, 1.2, Style(stroke=ink, width=0.3)))
+    ops.append(Text(cx, cy + hub * 0.55, "pin", "sans", pt(5), mix(ink, "#ffffff", 0.4), "middle"))
+    ops.append(Circle(cx, cy, R, Style(stroke="#000000", width=0.35), role="dial-cut"))
+    return ops
+
+
+def pointer_ops(data, x: float, y: float, length: float) -> list[Op]:
+    """The Timer's hand, to cut out and pin through the hub: lying flat, its pivot at (x, y)."""
+    t = data.looks.timer
+    w = 9.0
+    pts = ((x - w / 2, y), (x, y - w / 2), (x + length - 12, y - w / 3), (x + length, y), (x + length - 12, y + w / 3),
+           (x, y + w / 2))
+    return [Poly(pts, Style(fill=mix(t.round_colour, "#ffffff", 0.15), stroke="#000000", width=0.3), role="cut"),
+            Circle(x, y, 1.2, Style(fill="#ffffff", stroke="#000000", width=0.3)),
+            Text(x + length / 2, y + 1.3, "HEX TIMER", "sans-bold", pt(7), "#ffffff", "middle")]
+
+
+def render_timer(game, spec: PageSpec) -> dict[str, Document]:
+    data, rules = game.data, game.rules
+    dial = dial_for(data.looks, rules)
+    x0, y0, x1, y1 = spec.content
+    page = Page(spec.width, spec.height)
+    page.add(heading(x0, y0 + 7, "The Hex Timer", pt(16)))
+    note = (f"Cut out the dial and the hand; pin the hand through the hub. Start on {rules.start}. Each turn the "
+            f"hand moves one segment clockwise; passing the red line starts a new round. Each segment holds "
+            f"{dial.capacity()} initiative markers.")
+    f = fit([[Run(note)]], x1 - x0, 12, max_size=pt(8), min_size=pt(6))
+    page.add(*draw(f, x0, y0 + 10))
+    cy = y0 + 24 + dial.radius
+    page.add(*timer_ops(data, rules, (x0 + x1) / 2, cy))
+    py = cy + dial.radius + 12
+    if py + 6 <= y1:
+        page.add(*pointer_ops(data, (x0 + x1) / 2 - dial.radius * 0.45, py, dial.radius * 0.9))
+    return {"hex-timer": finish([page], spec, game=data.game, title="Hex Timer")}
+
+
+def marker_face(unit, cx: float, cy: float, d: float, ink: str) -> list[Op]:
+    r = d / 2
+    on = ink_on(unit.colour)
+    ops: list[Op] = [Circle(cx, cy, r + 0.8, Style(fill=unit.colour)),
+                     Circle(cx, cy, r - 1.0, Style(stroke=mix(unit.colour, on, 0.5), width=0.3))]
+    ops.append(Text(cx, cy + r * 0.22, unit.code, "sans-bold", single_line(unit.code, "sans-bold", r * 0.85, d * 0.62),
+                    on, "middle"))
+    name = unit.type.upper()
+    ops.append(Text(cx, cy + r * 0.62, name, "sans-bold", single_line(name, "sans-bold", pt(4.2), d * 0.72), on,
+                    "middle"))
+    ops.append(Circle(cx, cy, r, CUT, role="cut"))
+    return ops
+
+
+def render_markers(game, spec: PageSpec) -> dict[str, Document]:
+    """Initiative markers: each unit's code and colour, as on its card, ``looks.marker.per_unit`` of each."""
+    data = game.data
+    m = data.looks.marker
+    d = m.diameter
+    x0, y0, x1, y1 = spec.content
+    page = Page(spec.width, spec.height)
+    page.add(heading(x0, y0 + 7, "Initiative markers", pt(16)))
+    page.add(Text(x0, y0 + 12.5, "One per unit card, in its colour with its code; put it on the Hex Timer.",
+                  "sans", pt(8), INK))
+    pitch = d + 4.0
+    cols = max(1, int((x1 - x0 - 40) // pitch))
+    y = y0 + 18
+    for u in data.units:
+        if y + pitch > y1:
+            break
+        page.add(Text(x0, y + pitch / 2 + 1, u.type, "sans-bold", pt(8), INK))
+        for k in range(min(m.per_unit, cols)):
+            page.add(*marker_face(u, x0 + 40 + pitch / 2 + k * pitch, y + pitch / 2, d, INK))
+        y += pitch
+    return {"initiative-markers": finish([page], spec, game=data.game, title="initiative markers")}
+
+
+def render_death_tracks(game, spec: PageSpec) -> dict[str, Document]:
+    """Death Die tracks: a row of die faces 1-6 per Downed model, to slide a marker along."""
+    data = game.data
+    tr = data.looks.track
+    s = tr.cell
+    x0, y0, x1, y1 = spec.content
+    page = Page(spec.width, spec.height)
+    page.add(heading(x0, y0 + 7, "Death Die tracks", pt(16)))
+    note = ("When a model is Downed, at the end of that time segment put a marker on 1 (or a die showing 1 on its "
+            "card). Each time the Timer turns, move it up one. Whenever the model would take damage, roll that many "
+            "dice instead: any die showing the Death Die's number or less removes the model.")
+    f = fit([[Run(note)]], x1 - x0, 14, max_size=pt(8), min_size=pt(6))
+    page.add(*draw(f, x0, y0 + 10))
+    y = y0 + 27
+    gap = 2.0
+    strip_h = s + 11
+    for k in range(tr.per_page):
+        if y + strip_h > y1:
+            break
+        page.add(Rect(x0, y, x1 - x0, strip_h, Style(fill=mix(tr.colour, "#ffffff", 0.9), stroke=tr.colour, width=0.4),
+                      radius=2))
+        page.add(Text(x0 + 3, y + 5, "MODEL", "sans-bold", pt(6), tr.colour))
+        page.add(Poly(((x0 + 14, y + 5.2), (x0 + 70, y + 5.2)), Style(stroke=mix(tr.colour, "#ffffff", 0.4), width=0.25),
+                      closed=False))
+        left = x0 + 3
+        for v in range(1, 7):
+            cx = left + (v - 1) * (s + gap)
+            page.add(*die(cx, y + 8, s, v, "#ffffff" if v < 6 else mix(tr.colour, "#ffffff", 0.75), role="death-cell"))
+        tx = left + 6 * (s + gap) + 2
+        f = fit([[Run("On 6 every damage die removes the model; it stays 6 as time turns.", "sans-italic",
+                      tr.colour)]], x1 - 3 - tx, s, max_size=pt(7), min_size=pt(5))
+        if f:
+            page.add(*draw(f, tx, y + 9))
+        y += strip_h + 3
+    return {"death-die-tracks": finish([page], spec, game=data.game, title="Death Die tracks")}
+
+
+def terrain_front(t, data, w: float, h: float, bleed: float) -> list[Op]:
+    """A terrain rules card: tags, height and cost, what it does to shots it blocks, its activation."""
+    looks = data.looks
+    c = looks.card
+    fw, fh = w + 2 * bleed, h + 2 * bleed
+    x0, inner = bleed + PAD, w - 2 * PAD
+    head = ink_on(t.colour)
+    ops: list[Op] = [Rect(0, 0, fw, fh, Style(fill=c.paper)), Rect(0, 0, fw, bleed + c.header, Style(fill=t.colour)),
+                     Rect(bleed + 1.4, bleed + 1.4, w - 2.8, h - 2.8, Style(stroke=mix(t.colour, c.paper, 0.4),
+                                                                            width=0.4), radius=2.2)]
+    ns = single_line(t.name.upper(), "serif-bold", pt(11), inner)
+    ops.append(Text(x0, bleed + c.header * 0.52, t.name.upper(), "serif-bold", ns, head))
+    ops.append(Text(x0, bleed + c.header - 1.8, " · ".join(t.tags), "sans", pt(6), mix(head, t.colour, 0.2)))
+    y = bleed + c.header + 2.0
+    cw = (inner - 1.2) / 2
+    for i, (label, value) in enumerate((("HEIGHT", str(t.height)), ("MOVE COST", str(t.cost)))):
+        cx = x0 + i * (cw + 1.2)
+        ops.append(Rect(cx, y, cw, 10, Style(fill="#ffffff", stroke=t.colour, width=0.35), radius=1.2))
+        ops.append(Text(cx + 1.4, y + 3.4, label, "sans-bold", pt(5.5), mix(c.ink, c.paper, 0.3)))
+        ops.append(Text(cx + cw - 1.6, y + 8.0, value, "sans-bold", pt(14), c.ink, "end"))
+    y += 12.5
+    paras: list[list[Run]] = []
+    if t.text:
+        paras.append([Run(t.text, "sans-italic", c.ink)])
+    if t.card and t.card.cover:
+        paras.append([Run("Cover: ", "sans-bold", c.ink), Run(t.card.cover, "sans", c.ink)])
+    if t.card and t.card.activation:
+        paras.append([Run("Activates after every unit: ", "sans-bold", c.reaction_colour),
+                      Run(t.card.activation, "sans", c.ink)])
+    paras.append([Run(f"Each step of height costs {data.game.rules.get('height_cost', 1)} more movement point.",
+                      "sans", mix(c.ink, c.paper, 0.3))])
+    if t.piece:
+        paras.append([Run("Piece: ", "sans-bold", mix(c.ink, c.paper, 0.3)), Run(t.piece, "sans", mix(c.ink, c.paper, 0.3))])
+    art = 22.0
+    f = fit(paras, inner, bleed + h - PAD - y - art, max_size=pt(8.5), min_size=pt(5))
+    if f:
+        ops += draw(f, x0, y)
+    ops += stack_ops(t, data, bleed + w / 2, bleed + h - PAD - 2.0, art - 6.0)
+    return ops
+
+
+def stack_ops(t, data, cx: float, base: float, height: float) -> list[Op]:
+    """A side view of the terrain on a land tile: tiles of one level each, water as a thin sheet on the
+    tile under it, a piece standing on its tile; its base line at ``base`` mm."""
+    tile_h = min(5.0, height / max(2, t.height + 1))
+    wd = 26.0
+    edge = mix(t.colour, "#000000", 0.45)
+    ground = "#d8cfb4"
+    ops: list[Op] = [Poly(((cx - wd / 2 - 4, base), (cx + wd / 2 + 4, base)), Style(stroke="#8c8c8c", width=0.3),
+                          closed=False)]
+    y = base
+    tiles = t.height if (t.card is None and t.height >= 1) else 1
+    for k in range(tiles):
+        fill = t.colour if (t.card is None and t.height >= 1) else ground
+        ops.append(Rect(cx - wd / 2, y - tile_h, wd, tile_h, Style(fill=fill, stroke=edge, width=0.3)))
+        y -= tile_h
+    if t.height == 0:
+        ops.append(Rect(cx - wd / 2, y - 1.2, wd, 1.2, Style(fill=t.colour, stroke=edge, width=0.3)))
+    elif t.card is not None:
+        ph = tile_h * t.height
+        ops.append(Rect(cx - wd / 2 + 3, y - ph, wd - 6, ph, Style(fill=t.colour, stroke=edge, width=0.3), radius=0.6))
+    return ops
+
+
+def terrain_back(data, w: float, h: float, bleed: float) -> list[Op]:
+    return card_back(data, w, h, bleed, label="TERRAIN")
+
+
+UNIT_CARDS = CardDeck("unit-cards", "unit cards", "units", card_front, card_back, back_data=True)
+TERRAIN_CARDS = CardDeck("terrain-cards", "terrain rules cards", "terrain", terrain_front, terrain_back, back_data=True)
