@@ -226,3 +226,45 @@ def test_markers_tracks_terrain_cards_and_missions(game, built):
         assert ms.name in words and ms.board in words
         assert ("Roll off" in words) == ms.symmetric
         assert f"{ms.time_limit or game.rules.rounds} rounds" in words
+
+
+def test_rulebook_covers_the_seed_s_sections_with_tables_from_data_and_the_timer_and_a_card_drawn(game, built):
+    doc = open_pdf(built / "a4" / "rulebook.pdf")
+    text = " ".join(p.get_text() for p in doc)
+    for section in ("Turns and the Hex Timer", "Initiative", "Activations", "Reactions", "Damage and the Death Die",
+                    "Line of sight", "Heights and tags", "Missions", "The unit list"):
+        assert section in text, section
+    for u in game.data.units:
+        assert u.type in text and u.type.upper() in text  # its table and its card
+    for t in game.data.terrain:
+        assert t.name in text
+    for ms in game.data.missions:
+        assert ms.name in text
+    assert f"never more than {game.rules.action_cap}" in text
+    # the Hex Timer drawn 110 mm across, its six segment lines included
+    dials = [d for p in doc for d in circles(p, stroke="#000000") if abs(d["mm"][2] - d["mm"][0] - 110.0) < 0.1]
+    assert len(dials) == 1
+
+
+def test_mission_hills_print_as_stacked_tiles_one_level_each(game, built):
+    import trimesh
+
+    from printgen.model.maps import map_geometry
+    from printgen.names import by_name
+
+    m = by_name(game.data.maps, "Signal Ridge")
+    geom = map_geometry(m, game.data.game)
+    hills = {h: lv for h, (_, e) in geom.cells.items() if e.terrain == "Hill" for lv in [geom.levels[h]]}
+    size, height = game.data.game.hex.size, game.data.game.mesh.height
+    hex_area = math.sqrt(3) / 2 * size * size
+    for level in range(1, max(hills.values()) + 1):
+        files = sorted((built / "stl").glob(f"signal-ridge-level{level}-*.stl"))
+        assert files, level
+        want = sum(1 for lv in hills.values() if lv >= level)
+        got = 0.0
+        for f in files:
+            mesh = trimesh.load(f)
+            assert mesh.is_watertight and mesh.volume > 0
+            assert abs(mesh.extents[2] - height) < 0.01
+            got += mesh.volume / height
+        assert abs(got - want * hex_area) < 0.03 * want * hex_area, level  # the clearance takes a little

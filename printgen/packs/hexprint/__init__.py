@@ -6,7 +6,8 @@ from .cards import card_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .missions import render_missions
 from .models import HexPrintData, HexPrintRules
-from .printables import TERRAIN_CARDS, UNIT_CARDS, render_death_tracks, render_markers, render_timer
+from .printables import (TERRAIN_CARDS, UNIT_CARDS, render_death_tracks, render_markers, render_timer, timer_image,
+                         validate_unit_cards)
 
 PACK = RulePack(
     system="hexprint",
@@ -17,12 +18,12 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        UNIT_CARDS.asset(),
+        Asset("unit-cards", UNIT_CARDS.render, reads=("units",), validate=validate_unit_cards),
         TERRAIN_CARDS.asset(),
         Asset("hex-timer", render_timer, reads=("units",)),
         Asset("initiative-markers", render_markers, reads=("units",)),
         Asset("death-die-tracks", render_death_tracks, reads=("units",)),
         Asset("missions", render_missions, reads=("missions",)),
     ),
-    images={"card": card_image},
+    images={"card": card_image, "timer": timer_image},
 )

@@ -106,6 +106,25 @@ def _rows(unit, data, width: float, height: float):
     return None
 
 
+def stat_cell_height(unit, looks) -> float:
+    return max(gutter_size(s, looks)[1] for s in (unit.act, unit.mov, unit.tar)) + 8.6
+
+
+def rows_box(unit, looks, h: float, bleed: float) -> tuple[float, float]:
+    """(top, bottom) in card mm of the statics and abilities: below the header, name, size and stat
+    cells, above the strip with the Death Die, counters and terrain granted."""
+    c = looks.card
+    top = bleed + c.header + 1.2 + c.name_line + 0.6 + 4.2 + stat_cell_height(unit, looks) + 1.4
+    return top, bleed + h - PAD - (c.death_die_box + 2.0)
+
+
+def overflow(unit, data) -> bool:
+    """Does the unit's text fail to fit its card at the smallest text size?"""
+    (w, h), bleed = data.game.card.size, data.game.card.bleed
+    top, bottom = rows_box(unit, data.looks, h, bleed)
+    return _rows(unit, data, w - 2 * PAD, bottom - top - 0.6) is None
+
+
 def card_front(unit, data, w: float, h: float, bleed: float) -> list[Op]:
     looks, c = data.looks, data.looks.card
     colour = unit.colour
@@ -142,7 +161,7 @@ def card_front(unit, data, w: float, h: float, bleed: float) -> list[Op]:
     cw = (inner - 2 * 1.2) / 3
     stats = [("ACT", str(unit.act.value), unit.act), ("MOV", str(unit.mov.value), unit.mov),
              ("TAR", f"{unit.tar.value}+", unit.tar)]
-    cell_h = max(gutter_size(s, looks)[1] for _, _, s in stats) + 8.6
+    cell_h = stat_cell_height(unit, looks)
     for i, (label, value, line) in enumerate(stats):
         cx = x0 + i * (cw + 1.2)
         ops.append(Rect(cx, y, cw, cell_h, Style(fill="#ffffff", stroke=colour, width=0.35), radius=1.2))
@@ -150,9 +169,8 @@ def card_front(unit, data, w: float, h: float, bleed: float) -> list[Op]:
         ops.append(Text(cx + cw - 1.4, y + 6.6, value, "sans-bold", pt(15), c.ink, "end"))
         ops += gutter(line, cx + 1.4, y + 7.6 - 0.2, looks, colour)
     y += cell_h + 1.4
-    # the bottom strip: the Death Die, positive counters, terrain granted
-    strip = c.death_die_box + 2.0
-    bottom = bleed + h - PAD - strip
+    top, bottom = rows_box(unit, looks, h, bleed)
+    assert abs(top - y) < 1e-6  # rows_box mirrors the arrangement above
     rows = _rows(unit, data, inner, bottom - y - 0.6)
     if rows:
         for item, static, f, rh, gw in rows:
@@ -178,7 +196,7 @@ def card_front(unit, data, w: float, h: float, bleed: float) -> list[Op]:
             y += rh
             ops.append(Poly(((x0, y - 0.7), (x0 + inner, y - 0.7)), Style(stroke=mix(colour, c.paper, 0.7), width=0.2),
                             closed=False))
-    ops += _bottom_strip(unit, data, x0, bottom, inner, strip, colour)
+    ops += _bottom_strip(unit, data, x0, bottom, inner, c.death_die_box + 2.0, colour)
     return ops
 
 

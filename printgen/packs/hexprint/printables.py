@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from ...draw.colour import INK, ink_on, mix
 from ...draw.dice import die
-from ...draw.document import Circle, Document, Op, Page, Poly, Rect, Style, Text, pt
+from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
 from ...render.cards import CardDeck
 from ...render.compose import finish, heading
-from .cards import PAD, card_back, card_front
+from ...findings import error
+from .cards import MIN_TEXT, PAD, card_back, card_front, overflow
 from .dial import dial_for, polar
 
 CUT = Style(stroke="#000000", width=0.2)
@@ -67,6 +68,14 @@ def timer_ops(data, rules, cx: float, cy: float) -> list[Op]:
     ops.append(Text(cx, cy + hub * 0.55, "pin", "sans", pt(5), mix(ink, "#ffffff", 0.4), "middle"))
     ops.append(Circle(cx, cy, R, Style(stroke="#000000", width=0.35), role="dial-cut"))
     return ops
+
+
+def timer_image(name: str, game) -> tuple[list[Op], float, float]:
+    """``printgen:timer/dial`` for the rulebook: the Hex Timer, shrunk to 110 mm across."""
+    dial = dial_for(game.data.looks, game.rules)
+    k = min(1.0, 110.0 / dial.diameter)
+    ops = timer_ops(game.data, game.rules, dial.radius, dial.radius)
+    return [Group(tuple(ops), (k, 0.0, 0.0, k, 0.0, 0.0))], dial.diameter * k, dial.diameter * k
 
 
 def pointer_ops(data, x: float, y: float, length: float) -> list[Op]:
@@ -239,6 +248,18 @@ def stack_ops(t, data, cx: float, base: float, height: float) -> list[Op]:
 
 def terrain_back(data, w: float, h: float, bleed: float) -> list[Op]:
     return card_back(data, w, h, bleed, label="TERRAIN")
+
+
+def validate_unit_cards(game):
+    """A unit whose statics and abilities do not fit its card even at the smallest text size."""
+    data = game.data
+    if data.looks is None:
+        return
+    for i, unit in enumerate(data.units):
+        if overflow(unit, data):
+            yield error("text-overflow", f"{unit.type}: its statics and abilities do not fit the card even at "
+                        f"{MIN_TEXT / pt(1):.1f} pt; shorten the text or drop a line",
+                        game.source.loc(("units", i, "type")))
 
 
 UNIT_CARDS = CardDeck("unit-cards", "unit cards", "units", card_front, card_back, back_data=True)
