@@ -166,9 +166,10 @@ def check_missions(ctx: CheckContext) -> Iterator[Finding]:
 def check_looks(ctx: CheckContext) -> Iterator[Finding]:
     looks = ctx.data.looks
     if looks is None:
-        if ctx.data.units and "looks" not in ctx.source.data:  # (a looks: block with mistakes is reported as such)
+        drawn = [k for k in ("units", "terrain", "missions") if getattr(ctx.data, k)]
+        if drawn and "looks" not in ctx.source.data:  # (a looks: block with mistakes is reported as such)
             yield error("missing-looks", "HexPrint printables need a looks: block (colours and sizes of the cards, "
-                        "the Hex Timer, markers and tracks)", ctx.loc(("units",), key=True))
+                        "the Hex Timer, markers and tracks)", ctx.loc((drawn[0],), key=True))
         return
     rules = ctx.rules
     if len(looks.timer.segment_colours) != rules.segments:
