@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.packs.hexprint.checks import card_lines
-from printgen.packs.hexprint.dial import Dial, dial_for
-from printgen.project import validate_game
+from printgen.project import validate_game  # first: it loads every pack in order
+from printgen.packs.hexprint.checks import card_lines  # noqa: E402
+from printgen.packs.hexprint.dial import Dial, dial_for  # noqa: E402
 from tests.conftest import FIXTURES, REPO
 
 GAME = REPO / "data" / "hexprint"
