@@ -30,7 +30,7 @@ _TABLE = [
     Limit("name-length", 60, "characters", "a name, title or other one-line label"),
     Limit("id-length", 40, "characters", "the game id (it names the output folder)"),
     Limit("word-length", 24, "characters", "one word (no spaces) of printed text; break long URLs"),
-    Limit("list-length", 500, "items", "any one list in the data"),
+    Limit("list-length", 1000, "items", "any one list in the data"),  # a 1,000-card deck (issue 16)
     Limit("nesting", 12, "levels", "how deeply lists and mappings nest in a YAML file"),
     # Geometry
     Limit("hex-size", 100, "mm", "a hex's size, flat to flat, in print and in 3D"),

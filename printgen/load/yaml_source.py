@@ -146,12 +146,17 @@ def _tab_findings(file: str, lines: list[str]) -> list[Finding]:
     return found
 
 
-def _too_deep(text: str, file: str) -> Finding | None:
+# libyaml when it is there: the same nodes, marks and tags several times faster. A file it cannot
+# read is read again by the pure-Python loader, whose messages the findings quote.
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _too_deep(text: str, file: str, loader=yaml.SafeLoader) -> Finding | None:
     """A finding when lists and mappings nest deeper than the limit (checked on the event stream,
     which is flat, before the recursive composer could overflow the stack)."""
     most = int(limit("nesting"))
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             depth += 1
             if depth > most:
@@ -170,10 +175,16 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
         return None, tabs[:1] + ([] if len(tabs) == 1 else [
             error("yaml-tab", f"{len(tabs) - 1} more lines are indented with tabs", tabs[1].loc)])
     try:
-        deep = _too_deep(text, file)
+        try:
+            deep = _too_deep(text, file, FAST_LOADER)
+            node = yaml.compose(text, Loader=FAST_LOADER) if deep is None else None
+        except yaml.YAMLError:
+            if FAST_LOADER is yaml.SafeLoader:
+                raise
+            deep = _too_deep(text, file)  # again, for the pure-Python loader's words and places
+            node = yaml.compose(text, Loader=yaml.SafeLoader) if deep is None else None
         if deep is not None:
             return None, [deep]
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "syntax error"
