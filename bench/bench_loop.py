@@ -119,7 +119,8 @@ from pathlib import Path
 folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(os.environ["CARDS_GAME"])
 from printgen.project import validate_game
 t = time.perf_counter(); game = validate_game(folder); t_val = time.perf_counter() - t
-assert game.ok(), [f.format() for f in game.findings if f.is_error][:3]
+# (before the list limit rose to 1,000 the anchor reports the deck as too long; it still renders it)
+assert game.data is not None and len(game.data.classes) == 1000
 from printgen.plan import plan_build
 from printgen.build import render_target
 target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "class-cards")
