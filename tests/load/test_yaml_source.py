@@ -34,13 +34,15 @@ def test_merge_keys_work_and_explicit_keys_win():
     assert doc.data["item"] == {"x": 1, "y": 3}
 
 
-def test_billion_laughs_is_refused_within_a_second():
+def test_billion_laughs_is_refused_without_expanding():
     text = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
     for prev, name in zip("abcdefgh", "bcdefghi"):
         text += f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]\n"
     t = time.perf_counter()
     doc, findings = load_yaml_text(text, file="f.yaml")
-    assert time.perf_counter() - t < 1.0
+    # Expanded, the document holds 9**9 strings: minutes and gigabytes. Refused, it takes
+    # milliseconds; the generous bound keeps the test honest on a loaded machine.
+    assert time.perf_counter() - t < 10.0
     assert doc is None and [f.code for f in findings] == ["yaml-too-large"]
 
 
