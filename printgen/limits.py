@@ -32,6 +32,7 @@ _TABLE = [
     Limit("word-length", 24, "characters", "one word (no spaces) of printed text; break long URLs"),
     Limit("list-length", 1000, "items", "any one list in the data"),  # a 1,000-card deck (issue 16)
     Limit("nesting", 12, "levels", "how deeply lists and mappings nest in a YAML file"),
+    Limit("number", 1_000_000, "", "any number in the data (and it must be finite)"),
     # Geometry
     Limit("hex-size", 100, "mm", "a hex's size, flat to flat, in print and in 3D"),
     Limit("min-hex-size", 5, "mm", "the smallest hex size"),
@@ -40,18 +41,16 @@ _TABLE = [
     Limit("bleed", 10, "mm", "card bleed"),
     Limit("margin", 30, "mm", "the page margin"),
     Limit("map-hexes", 2000, "hexes", "hexes in one map"),
-    Limit("map-pages", 40, "pages", "pages a map may be tiled across"),
     Limit("mesh-hexes", 400, "hexes", "hexes in one 3D tile or piece"),
     Limit("mesh-levels", 10, "levels", "levels of a 3D tile"),
     Limit("mesh-height", 100, "mm", "height of one level of a 3D tile"),
     Limit("pieces", 100, "pieces", "3D pieces a game declares"),
     Limit("coordinate", 1000, "", "an axial hex coordinate (either number)"),
+    Limit("pattern-reach", 12, "hexes", "how far one Hex Dice move or attack step reaches"),
     # Templates and documents
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
     Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),
-    Limit("rulebook-chars", 600_000, "characters", "the whole rulebook's Markdown"),
     Limit("repeat", 100_000, "characters", "a string or list a template builds by repetition"),
-    Limit("pages", 300, "pages", "pages of one printable"),
 ]
 
 LIMITS: dict[str, Limit] = {limit.name: limit for limit in _TABLE}

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Iterable
 
 from .check import ValidatedGame, check_game
-from .findings import sort_findings
-from .load.game_folder import GAME_FILE
+from .findings import error, sort_findings
+from .load.game_folder import GAME_FILE, display_path
 from .registry import asset_findings
 from .safety.paths import absolute
 
@@ -76,4 +76,16 @@ def validate_game(folder: Path, *, project: Project | None = None) -> ValidatedG
 
 
 def validate_games(folders: Iterable[Path], *, project: Project | None = None) -> list[ValidatedGame]:
-    return [validate_game(f, project=project) for f in folders]
+    """Every game, and no two with one id: they would share (and overwrite) one output folder."""
+    games = [validate_game(f, project=project) for f in folders]
+    first: dict[str, ValidatedGame] = {}
+    for g in games:
+        if g.data is None:
+            continue
+        other = first.setdefault(g.game_id, g)
+        if other is not g and other.folder.resolve() != g.folder.resolve():
+            g.findings = sort_findings(g.findings + [error(
+                "duplicate-game-id", f"the game id '{g.game_id}' is also the id of {display_path(other.folder)}; "
+                "two games in one build need different ids (they name the output folders)",
+                g.source.loc(("game", "id")))])
+    return games

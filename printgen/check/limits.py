@@ -7,6 +7,7 @@ settings (sizes that must fit the paper, hexes per map, 3D pieces).
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Iterator
 
@@ -24,10 +25,16 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]")
 _WORD = re.compile(r"\S+")
 
 
-def _over(name: str, what: str, value: float, loc, hint: str = "") -> Finding:
+def over_limit(name: str, what: str, value: float, loc, hint: str = "") -> Finding:
+    """The finding for ``what`` being ``value``, past limit ``name`` (code ``limit-<name>``)."""
     lim = LIMITS[name]
     amount = f"{lim.value:g} {lim.unit}".strip()
     return error(lim.code, f"{what} is {value:g}; the limit is {amount}" + (f" ({hint})" if hint else ""), loc)
+
+
+def past_limits(findings) -> bool:
+    """Whether any finding is a limit error: then no further check or build step may run."""
+    return any(f.is_error and f.code.startswith("limit-") for f in findings)
 
 
 def _walk(node: Any, path: tuple) -> Iterator[tuple[tuple, Any]]:
@@ -45,8 +52,12 @@ def raw_text_findings(source) -> Iterator[Finding]:
     for path, value in _walk(source.data, ()):
         key = next((p for p in reversed(path) if isinstance(p, str)), "")
         if isinstance(value, list) and len(value) > limit("list-length"):
-            yield _over("list-length", f"this list has {len(value)} items; its length", len(value),
+            yield over_limit("list-length", f"this list has {len(value)} items; its length", len(value),
                         source.loc(path))
+            continue
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if not math.isfinite(value) or abs(value) > limit("number"):
+                yield over_limit("number", "this number", value, source.loc(path), "use a smaller number")
             continue
         if not isinstance(value, str):
             continue
@@ -57,20 +68,20 @@ def raw_text_findings(source) -> Iterator[Finding]:
             continue
         if key in LAYOUT_KEYS:
             if len(value) > LAYOUT_CHARS:
-                yield _over("map-hexes", f"this map is {len(value):,} characters of text; a map", len(value),
+                yield over_limit("map-hexes", f"this map is {len(value):,} characters of text; a map", len(value),
                             source.loc(path), "split it into several maps")
             continue
         if path[:2] == ("game", "id") and len(value) > limit("id-length"):
-            yield _over("id-length", "the game id's length", len(value), source.loc(path))
+            yield over_limit("id-length", "the game id's length", len(value), source.loc(path))
         elif key in NAME_KEYS and path[-1] == key and len(value) > limit("name-length"):
-            yield _over("name-length", f"this {key}'s length", len(value), source.loc(path), "shorten it")
+            yield over_limit("name-length", f"this {key}'s length", len(value), source.loc(path), "shorten it")
         elif len(value) > limit("text-length"):
-            yield _over("text-length", "this text's length", len(value), source.loc(path),
+            yield over_limit("text-length", "this text's length", len(value), source.loc(path),
                         "shorten it or split it into several entries")
             continue
         for m in _WORD.finditer(value):
             if len(m.group()) > limit("word-length"):
-                yield _over("word-length", f"the word '{m.group()[:20]}...' is {len(m.group())} characters; a word",
+                yield over_limit("word-length", f"the word '{m.group()[:20]}...' is {len(m.group())} characters; a word",
                             len(m.group()), source.offset_loc(path, m.start()),
                             "break it with spaces or hyphens so it can wrap")
                 break
@@ -93,21 +104,21 @@ def settings_findings(ctx) -> Iterator[Finding]:
                     f"{limit('hex-size'):g} mm", loc(("game", "hex", "size")))
     margin_ok = g.print.margin <= limit("margin")
     if not margin_ok:
-        yield _over("margin", "the margin (mm)", g.print.margin, loc(("game", "print", "margin")))
+        yield over_limit("margin", "the margin (mm)", g.print.margin, loc(("game", "print", "margin")))
     cw, ch = _page_content(g.print.margin if margin_ok else 5.0)
     if g.token.diameter > min(limit("token-diameter"), cw, ch):
         yield error(LIMITS["token-diameter"].code,
                     f"a token of {g.token.diameter:g} mm does not fit the page (at most "
                     f"{min(limit('token-diameter'), cw, ch):.0f} mm)", loc(("game", "token", "diameter")))
     if g.card.bleed > limit("bleed"):
-        yield _over("bleed", "the bleed (mm)", g.card.bleed, loc(("game", "card", "bleed")))
+        yield over_limit("bleed", "the bleed (mm)", g.card.bleed, loc(("game", "card", "bleed")))
     w, h = g.card.size
     bleed = min(g.card.bleed, limit("bleed"))
     if max(w, h) > limit("card-side") or min(w, h) + 2 * bleed > cw or max(w, h) + 2 * bleed > ch:
         yield error(LIMITS["card-side"].code, f"a {w:g} x {h:g} mm card with {bleed:g} mm bleed does not fit "
                     f"the page's {cw:.0f} x {ch:.0f} mm printable area", loc(("game", "card", "size")))
     if g.mesh.height > limit("mesh-height"):
-        yield _over("mesh-height", "a level's height (mm)", g.mesh.height, loc(("game", "mesh", "height")))
+        yield over_limit("mesh-height", "a level's height (mm)", g.mesh.height, loc(("game", "mesh", "height")))
 
 
 def content_findings(ctx) -> Iterator[Finding]:
@@ -115,19 +126,19 @@ def content_findings(ctx) -> Iterator[Finding]:
     for i, m in enumerate(getattr(ctx.data, "maps", None) or []):
         hexes = sum(1 for ch in (m.layout or "") if not ch.isspace())
         if hexes > limit("map-hexes"):
-            yield _over("map-hexes", f"map '{m.name}' has {hexes} hexes; a map", hexes, ctx.loc(("maps", i, "layout")),
+            yield over_limit("map-hexes", f"map '{m.name}' has {hexes} hexes; a map", hexes, ctx.loc(("maps", i, "layout")),
                         "split it into several maps")
         for j, o in enumerate(getattr(m, "objectives", None) or []):
             at = getattr(o, "at", None)
             if isinstance(at, (tuple, list)) and any(abs(v) > limit("coordinate") for v in at):
-                yield _over("coordinate", "a coordinate", max(abs(v) for v in at),
+                yield over_limit("coordinate", "a coordinate", max(abs(v) for v in at),
                             ctx.loc(("maps", i, "objectives", j, "at")))
     pieces = getattr(ctx.data, "pieces", None) or []
     if len(pieces) > limit("pieces"):
-        yield _over("pieces", "the number of pieces", len(pieces), ctx.loc(("pieces",)))
+        yield over_limit("pieces", "the number of pieces", len(pieces), ctx.loc(("pieces",)))
     for i, p in enumerate(pieces):
         if getattr(p, "levels", 1) > limit("mesh-levels"):
-            yield _over("mesh-levels", "a piece's levels", p.levels, ctx.loc(("pieces", i, "levels")))
+            yield over_limit("mesh-levels", "a piece's levels", p.levels, ctx.loc(("pieces", i, "levels")))
 
 
 def check_limits(ctx) -> Iterator[Finding]:

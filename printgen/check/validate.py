@@ -19,7 +19,7 @@ from ..model.content import Content, Rules
 from ..model.game import GameConfig
 from ..model.kinds import DeclaredRefs, DeclaredTexts, data_model, parse_kinds
 from ..packs import CheckContext, PACKS, RulePack
-from .limits import check_limits, raw_text_findings
+from .limits import check_limits, past_limits, raw_text_findings
 from .maps import check_maps
 from .names import check_unique_names
 from .printable import check_glyphs, check_icons
@@ -120,7 +120,8 @@ def check_game(folder: Path) -> ValidatedGame:
     result.findings += findings
     if source is not None:
         result.findings += list(raw_text_findings(source))
-    if source is None or "game" not in source.data:
+    # Past a limit nothing more runs on the data (not even a check): that is what bounds time and memory.
+    if source is None or "game" not in source.data or past_limits(result.findings):
         result.findings = sort_findings(result.findings)
         return result
     system = source.data["game"].get("system")

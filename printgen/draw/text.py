@@ -76,16 +76,48 @@ def _words(runs: Sequence[Run]) -> list[list[Run]]:
     return [w for w in words if w]
 
 
-def wrap(runs: Sequence[Run], width: float, size: float) -> list[Line]:
+def _split_word(word: list[Run], width: float) -> list[list[Run]]:
+    """A word wider than ``width`` (in units of the font size) cut into pieces that fit, letter by letter."""
+    pieces: list[list[Run]] = [[]]
+    x = 0.0
+    for run in word:
+        if run.font.startswith(ICON):  # an inline icon is one piece
+            if x + ICON_EM > width and pieces[-1]:
+                pieces.append([])
+                x = 0.0
+            pieces[-1].append(run)
+            x += ICON_EM
+            continue
+        chunk = ""
+        for ch in run.text:
+            w = text_width(ch, run.font, 1.0)
+            if x + w > width and (chunk or pieces[-1]):
+                if chunk:
+                    pieces[-1].append(Run(chunk, run.font, run.colour))
+                pieces.append([])
+                chunk, x = "", 0.0
+            chunk += ch
+            x += w
+        if chunk:
+            pieces[-1].append(Run(chunk, run.font, run.colour))
+    return [p for p in pieces if p]
+
+
+def wrap(runs: Sequence[Run], width: float, size: float, *, break_words: bool = False) -> list[Line]:
     """Greedy line breaking of ``runs`` into lines no wider than ``width`` mm at ``size`` mm.
 
     A single word wider than the line is put on a line of its own (callers
-    detect the overflow through ``Line.width``).
+    detect the overflow through ``Line.width``), or with ``break_words`` cut
+    where the line ends (a narrow table column must still show all its text).
     """
     lines: list[Line] = []
     cur: list[tuple[float, Run]] = []
     x = 0.0
-    for word in _words(runs):
+    words = _words(runs)
+    if break_words:
+        words = [piece for word in words for piece in
+                 (_split_word(word, width / size) if sum(run_width(r) for r in word) * size > width else [word])]
+    for word in words:
         ww = sum(run_width(r) for r in word)
         space = text_width(" ", "sans" if word[0].font.startswith(ICON) else word[0].font, 1.0)
         if cur and (x + space + ww) * size > width:
@@ -115,10 +147,11 @@ class Fitted:
 
 
 def fit(paragraphs: Sequence[Sequence[Run]], width: float, height: float, *, max_size: float, min_size: float,
-        leading: float = 1.2, step: float = 0.05) -> Fitted | None:
+        leading: float = 1.2, step: float = 0.05, break_words: bool = False) -> Fitted | None:
     """The largest size from ``max_size`` down to ``min_size`` (mm) at which the text fits the box.
 
-    Returns None when even ``min_size`` overflows the width or the height.
+    Returns None when even ``min_size`` overflows the width or the height (with ``break_words`` a
+    word wider than the box is cut to fit, so only the height can overflow).
     """
     size = max_size
     while size >= min_size - 1e-9:
@@ -126,7 +159,7 @@ def fit(paragraphs: Sequence[Sequence[Run]], width: float, height: float, *, max
         starts: list[int] = []
         for para in paragraphs:
             starts.append(len(lines))
-            lines += wrap(para, width, size)
+            lines += wrap(para, width, size, break_words=break_words)
         f = Fitted(size, size * leading, tuple(lines), tuple(starts))
         if f.height <= height + 1e-9 and all(ln.width * size <= width + 1e-9 for ln in lines):
             return f

@@ -94,6 +94,8 @@ def parse_shape(text: str, *, orientation: str = "flat", maps=None, data=None) -
 def region_levels(spec: str, data) -> dict[Hex, int]:
     """``NAME[:TERRAIN[:LEVEL]]``: each hex of the map region with its height in levels (at least 1),
     from the map's legend levels and level layers; TERRAIN is the top hex's."""
+    from ..hexgrid import TextMapError
+
     if data is None:
         raise ShapeError("map: shapes need a game (--game DIR, or run inside a project with data/)")
     name, _, rest = spec.partition(":")
@@ -103,7 +105,10 @@ def region_levels(spec: str, data) -> dict[Hex, int]:
     m = by_name(data.maps, name)
     if m is None:
         raise ShapeError(f"no map named {name!r} (maps: {', '.join(x.name for x in data.maps)})")
-    geom = map_geometry(m, data.game)
+    try:
+        geom = map_geometry(m, data.game)
+    except TextMapError as exc:  # the map's own check places it; stl --shape map:... needs a sentence
+        raise ShapeError(f"map {m.name!r} cannot be read: {exc}") from None
     out: dict[Hex, int] = {}
     for h, (_, entry) in geom.cells.items():
         if terrain and name_key(entry.terrain) != name_key(terrain):

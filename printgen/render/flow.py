@@ -70,7 +70,7 @@ class Flow:
     def paragraph(self, runs: list[Run], *, size: float | None = None, indent: float = 0.0,
                   bullet: str | None = None, after: float = 1.6) -> None:
         size = size or self.size
-        f = fit([runs], self.width - indent, 10_000, max_size=size, min_size=size)
+        f = fit([runs], self.width - indent, 10_000, max_size=size, min_size=size, break_words=True)
         assert f is not None
         self.ensure(f.height)
         if bullet:
@@ -99,7 +99,9 @@ class Flow:
         pad = 1.4
 
         def cell_fits(cells):
-            return [fit([c], w - 2 * pad, 10_000, max_size=size, min_size=size) for c, w in zip(cells, widths)]
+            # break_words: a word longer than its column (a name, a URL) is cut, never a missing cell.
+            return [fit([c], w - 2 * pad, 10_000, max_size=size, min_size=size, break_words=True)
+                    for c, w in zip(cells, widths)]
 
         def draw_row(cells, fitted, top, height, fill, header=False):
             ops: list[Op] = []

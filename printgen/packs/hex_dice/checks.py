@@ -7,6 +7,8 @@ from typing import Iterable, Iterator
 
 from ...findings import Finding, error, warning
 from ...hexgrid import Hex, TextMapError, distance, hexagon, parse_textmap
+from ...limits import limit
+from ...check.limits import over_limit
 from ...names import by_name, index_by_name, name_key
 from ..base import CheckContext
 from .patterns import PatternError, face_pattern, reach, step_hexes
@@ -34,6 +36,11 @@ def check_faces(ctx: CheckContext) -> Iterator[Finding]:
                           ctx.loc(base + ("distance",)))
         for kind in ("moves", "attacks", "aura"):
             for si, step in enumerate(getattr(face, kind)):
+                far = max(step.steps[1], step.ring[1] if step.ring else 0)
+                if far > limit("pattern-reach"):  # before any hex of it is made
+                    yield over_limit("pattern-reach", f"face {face.value}: this step reaches {far} hexes; a step",
+                                     far, ctx.loc(base + (kind, si)))
+                    return
                 try:
                     step_hexes(step)
                 except PatternError as exc:

@@ -1,0 +1,90 @@
+"""The hostile inputs of issue 17, each a located finding (never a traceback, hang, huge memory or lost
+content); and the README's limits table is printgen/limits.py's."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from printgen.limits import LIMITS
+from tests.conftest import REPO
+from tests.fuzz.harness import load_game, nested, run_case, write_project
+
+MB = 1024 * 1024
+
+
+def _set(files, fname, path, value):
+    node = files[fname]
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+
+
+CASES = {
+    # 3. validate passed, then the build crashed or hung
+    "nul-in-text": ("hex-dice", [("faces.yaml", ("faces", 0, "text"), "nul\x00byte")], "text-control"),
+    "long-word-face-name": ("hex-dice", [("faces.yaml", ("faces", 0, "name"), "W" * 28)], "limit-word-length"),
+    "long-word-role": ("hex-dice", [("faces.yaml", ("faces", 1, "role"), "Supercalifragilisticexpialidocious")],
+                       "limit-word-length"),
+    "6000-char-rule": ("heroes-of-hex", [("rules.yaml", ("keywords", 0, "text"), "Lorem ipsum " * 500)],
+                       "limit-text-length"),
+    "7200-char-summary": ("heroes-of-hex", [("changelog.yaml", ("changelog", 0, "summary"), "Lorem ipsum " * 600)],
+                          "limit-text-length"),
+    "token-1e23mm": ("hex-dice", [("game.yaml", ("token", "diameter"), "1e23mm")], "schema"),
+    "token-300mm": ("hexatech", [("game.yaml", ("token", "diameter"), "300mm")], "limit-token-diameter"),
+    "bleed-500mm": ("hexatech", [("game.yaml", ("card", "bleed"), "500mm")], "limit-bleed"),
+    # 4. validator tracebacks
+    "url-in-effect": ("heroes-of-hex", [("classes.yaml", ("classes", 0, "actions", 0, "effect"),
+                                         "See https://example.com/a/very/long/path/without/spaces")],
+                      "limit-word-length"),
+    "500-nested-lists": ("hex-dice", [("play.yaml", ("turn", 0, "text"), nested(500))], "limit-nesting"),
+    "5000-char-id": ("hex-dice", [("game.yaml", ("id",), "x" * 5000)], "limit-id-length"),
+    "misaligned-map-a-piece-uses": ("heroes-of-hex", [("maps.yaml", ("maps", 0, "layout"), "25.4")], "map-layout"),
+    # 5. unbounded resources from a few bytes
+    "hex-5000mm": ("hex-dice", [("game.yaml", ("hex", "size"), "5000mm")], "limit-hex-size"),
+    "piece-hexagon-1000": ("heroes-of-hex", [("maps.yaml", ("pieces", 0, "shape"), "hexagon:1000")], "piece"),
+    "steps-1e20": ("hex-dice", [("faces.yaml", ("faces", 0, "moves", 0, "steps"), 10**20)], "limit-number"),
+    "steps-50": ("hex-dice", [("faces.yaml", ("faces", 0, "moves", 0, "steps"), "1-50")], "limit-pattern-reach"),
+    "infinite-number": ("hex-dice", [("game.yaml", ("rules", "attack_bonus"), float("inf"))], "limit-number"),
+    "500-pieces": ("heroes-of-hex", [("maps.yaml", ("pieces",), [{"name": f"P{i}", "shape": "7"} for i in range(500)])],
+                   "limit-pieces"),
+    # 6. content lost silently
+    "decks-share-a-file-name": ("hexatech", [("decks.yaml", ("decks", 1, "name"), "Tidecaller!")],
+                                "duplicate-file-name"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_hostile_input_is_a_located_finding(case, tmp_path):
+    game, edits, code = CASES[case]
+    files = load_game(game)
+    for fname, path, value in edits:
+        _set(files, fname, path, value)
+    folder = write_project(tmp_path, game, files)
+    out = run_case(folder, timeout=60, memory=1024 * MB)
+    assert out.kind == "findings", out.detail
+    assert code in out.codes, out.codes
+    assert out.seconds < 30 and out.peak_rss < 600 * MB, (out.seconds, out.peak_rss // MB)
+
+
+def test_two_games_with_one_id_is_a_finding(tmp_path):
+    from printgen.project import validate_games
+
+    files = load_game("hex-dice")
+    a = write_project(tmp_path / "a", "hex-dice", files)
+    b = write_project(tmp_path / "b", "hex-dice", files)
+    games = validate_games([a, b])
+    assert games[0].ok()
+    (f,) = [f for f in games[1].findings if f.code == "duplicate-game-id"]
+    assert f.loc.file.endswith("game.yaml") and f.loc.line > 0 and "also the id of" in f.message
+
+
+def test_the_readme_states_every_limit():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Limits", 1)[1].split("\n## ", 1)[0]
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| ([^|]+?) \|", section, re.M))
+    for lim in LIMITS.values():
+        assert lim.name in rows, f"README Limits lacks {lim.name}"
+        assert float(rows[lim.name].split()[0].replace(",", "")) == lim.value, (lim.name, rows[lim.name])
+    assert set(rows) == set(LIMITS)
