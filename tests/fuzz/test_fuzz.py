@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from .harness import GAMES, LENGTHS, NASTY, NUMBERS, _get, load_game, nested, paths, run_case, write_project
 
-CI_CASES = 200
+CI_CASES = 150
 NIGHTLY = int(os.environ.get("PRINTGEN_FUZZ", "0") or 0)
 MEMORY = 1536 * 1024 * 1024  # bytes a case may map; a good build of a bundled game peaks near 150 MB
 

@@ -38,11 +38,10 @@ def test_billion_laughs_is_refused_without_expanding():
     text = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
     for prev, name in zip("abcdefgh", "bcdefghi"):
         text += f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]\n"
-    t = time.perf_counter()
+    t = time.process_time()  # CPU time: the bound is on work done, not on how busy the machine is
     doc, findings = load_yaml_text(text, file="f.yaml")
-    # Expanded, the document holds 9**9 strings: minutes and gigabytes. Refused, it takes
-    # milliseconds; the generous bound keeps the test honest on a loaded machine.
-    assert time.perf_counter() - t < 10.0
+    # Expanded, the document holds 9**9 strings: minutes and gigabytes; refused, milliseconds.
+    assert time.process_time() - t < 1.0
     assert doc is None and [f.code for f in findings] == ["yaml-too-large"]
 
 
