@@ -15,21 +15,27 @@ from ..findings import Finding, error
 from ..limits import LIMITS, limit
 from ..units import PAPER_SIZES
 
-# Keys whose text is a one-line label; "layout" is a text map (bounded by its hexes, not its length).
+# Keys whose text is a one-line label; "layout" and "layers" hold text maps (bounded by hexes, not length).
 NAME_KEYS = {"name", "title", "id", "version", "colour_name", "ability", "symbol", "system", "enemy", "map",
              "faction", "group", "type", "param", "icon", "terrain", "zone", "objective"}
-LAYOUT_KEYS = {"layout"}
+LAYOUT_KEYS = {"layout", "layers"}
 LAYOUT_CHARS = 40_000  # a text map of limits['map-hexes'] hexes, drawn with generous spacing
 # Controls other than tab and newline cannot be printed (PDF text, SVG/XML): never valid in game text.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]")
 _WORD = re.compile(r"\S+")
 
 
+def _num(v: float) -> str:
+    """1,000,000 rather than 1e+06; 2.5 as 2.5; inf and nan as themselves."""
+    return f"{int(v):,}" if math.isfinite(v) and float(v).is_integer() and abs(v) < 1e15 else f"{v:g}"
+
+
 def over_limit(name: str, what: str, value: float, loc, hint: str = "") -> Finding:
-    """The finding for ``what`` being ``value``, past limit ``name`` (code ``limit-<name>``)."""
+    """The finding "``what`` is ``value`` <unit>; the limit is ..." for limit ``name`` (code ``limit-<name>``)."""
     lim = LIMITS[name]
-    amount = f"{lim.value:g} {lim.unit}".strip()
-    return error(lim.code, f"{what} is {value:g}; the limit is {amount}" + (f" ({hint})" if hint else ""), loc)
+    unit = f" {lim.unit}" if lim.unit else ""
+    return error(lim.code, f"{what} is {_num(value)}{unit}; the limit is {_num(lim.value)}{unit}"
+                 + (f"; {hint}" if hint else ""), loc)
 
 
 def past_limits(findings) -> bool:
@@ -52,7 +58,7 @@ def raw_text_findings(source) -> Iterator[Finding]:
     for path, value in _walk(source.data, ()):
         key = next((p for p in reversed(path) if isinstance(p, str)), "")
         if isinstance(value, list) and len(value) > limit("list-length"):
-            yield over_limit("list-length", f"this list has {len(value)} items; its length", len(value),
+            yield over_limit("list-length", "this list's length", len(value),
                         source.loc(path))
             continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -68,8 +74,9 @@ def raw_text_findings(source) -> Iterator[Finding]:
             continue
         if key in LAYOUT_KEYS:
             if len(value) > LAYOUT_CHARS:
-                yield over_limit("map-hexes", f"this map is {len(value):,} characters of text; a map", len(value),
-                            source.loc(path), "split it into several maps")
+                yield error(LIMITS["map-hexes"].code, f"this map is {len(value):,} characters of text, more than a "
+                            f"map of {_num(limit('map-hexes'))} hexes (the limit) needs; split it into several maps",
+                            source.loc(path))
             continue
         if path[:2] == ("game", "id") and len(value) > limit("id-length"):
             yield over_limit("id-length", "the game id's length", len(value), source.loc(path))
@@ -81,7 +88,8 @@ def raw_text_findings(source) -> Iterator[Finding]:
             continue
         for m in _WORD.finditer(value):
             if len(m.group()) > limit("word-length"):
-                yield over_limit("word-length", f"the word '{m.group()[:20]}...' is {len(m.group())} characters; a word",
+                word = m.group() if len(m.group()) <= 20 else m.group()[:20] + "..."
+                yield over_limit("word-length", f"the length of the word '{word}'",
                             len(m.group()), source.offset_loc(path, m.start()),
                             "break it with spaces or hyphens so it can wrap")
                 break
@@ -104,21 +112,21 @@ def settings_findings(ctx) -> Iterator[Finding]:
                     f"{limit('hex-size'):g} mm", loc(("game", "hex", "size")))
     margin_ok = g.print.margin <= limit("margin")
     if not margin_ok:
-        yield over_limit("margin", "the margin (mm)", g.print.margin, loc(("game", "print", "margin")))
+        yield over_limit("margin", "the margin", g.print.margin, loc(("game", "print", "margin")))
     cw, ch = _page_content(g.print.margin if margin_ok else 5.0)
     if g.token.diameter > min(limit("token-diameter"), cw, ch):
         yield error(LIMITS["token-diameter"].code,
                     f"a token of {g.token.diameter:g} mm does not fit the page (at most "
                     f"{min(limit('token-diameter'), cw, ch):.0f} mm)", loc(("game", "token", "diameter")))
     if g.card.bleed > limit("bleed"):
-        yield over_limit("bleed", "the bleed (mm)", g.card.bleed, loc(("game", "card", "bleed")))
+        yield over_limit("bleed", "the bleed", g.card.bleed, loc(("game", "card", "bleed")))
     w, h = g.card.size
     bleed = min(g.card.bleed, limit("bleed"))
     if max(w, h) > limit("card-side") or min(w, h) + 2 * bleed > cw or max(w, h) + 2 * bleed > ch:
         yield error(LIMITS["card-side"].code, f"a {w:g} x {h:g} mm card with {bleed:g} mm bleed does not fit "
                     f"the page's {cw:.0f} x {ch:.0f} mm printable area", loc(("game", "card", "size")))
     if g.mesh.height > limit("mesh-height"):
-        yield over_limit("mesh-height", "a level's height (mm)", g.mesh.height, loc(("game", "mesh", "height")))
+        yield over_limit("mesh-height", "a level's height", g.mesh.height, loc(("game", "mesh", "height")))
 
 
 def content_findings(ctx) -> Iterator[Finding]:
@@ -126,19 +134,23 @@ def content_findings(ctx) -> Iterator[Finding]:
     for i, m in enumerate(getattr(ctx.data, "maps", None) or []):
         hexes = sum(1 for ch in (m.layout or "") if not ch.isspace())
         if hexes > limit("map-hexes"):
-            yield over_limit("map-hexes", f"map '{m.name}' has {hexes} hexes; a map", hexes, ctx.loc(("maps", i, "layout")),
+            yield over_limit("map-hexes", f"the number of hexes in map '{m.name}'", hexes, ctx.loc(("maps", i, "layout")),
                         "split it into several maps")
+        layers = getattr(m, "layers", None) or []
+        if len(layers) + 1 > limit("mesh-levels"):
+            yield over_limit("mesh-levels", f"the number of levels in map '{m.name}'", len(layers) + 1,
+                             ctx.loc(("maps", i, "layers")))
         for j, o in enumerate(getattr(m, "objectives", None) or []):
             at = getattr(o, "at", None)
             if isinstance(at, (tuple, list)) and any(abs(v) > limit("coordinate") for v in at):
-                yield over_limit("coordinate", "a coordinate", max(abs(v) for v in at),
+                yield over_limit("coordinate", "a coordinate's size", max(abs(v) for v in at),
                             ctx.loc(("maps", i, "objectives", j, "at")))
     pieces = getattr(ctx.data, "pieces", None) or []
     if len(pieces) > limit("pieces"):
         yield over_limit("pieces", "the number of pieces", len(pieces), ctx.loc(("pieces",)))
     for i, p in enumerate(pieces):
         if getattr(p, "levels", 1) > limit("mesh-levels"):
-            yield over_limit("mesh-levels", "a piece's levels", p.levels, ctx.loc(("pieces", i, "levels")))
+            yield over_limit("mesh-levels", "the number of a piece's levels", p.levels, ctx.loc(("pieces", i, "levels")))
 
 
 def check_limits(ctx) -> Iterator[Finding]:

@@ -33,6 +33,10 @@ def parse_axial(text: str) -> Hex | None:
 def check_maps(ctx: CheckContext) -> Iterable[Finding]:
     game = ctx.data.game
     terrain = set(index_by_name(ctx.data.terrain))
+    # A terrain that is written but broken (no colour) has its own error; "not defined" would be a second.
+    raw = ctx.source.data.get("terrain")
+    written = {name_key(t["name"]) for t in raw if isinstance(t, dict) and isinstance(t.get("name"), str)} \
+        if isinstance(raw, list) else set()
     terrain_names = [t.name for t in ctx.data.terrain]
     for mi, m in enumerate(ctx.data.maps):
         base = ("maps", mi)
@@ -51,7 +55,7 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
             if len(ch) != 1:
                 yield error("map-legend", f"legend key '{ch}' must be a single character (each character is a hex)",
                             ctx.loc(base + ("legend", ch), key=True))
-            if name_key(entry.terrain) not in terrain:
+            if name_key(entry.terrain) not in terrain | written:
                 hint = did_you_mean(entry.terrain, terrain_names)
                 yield error("unknown-terrain", f"terrain '{entry.terrain}' is not defined under terrain:"
                             + (f"; did you mean '{hint}'?" if hint else ""),

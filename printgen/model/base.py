@@ -44,7 +44,11 @@ def _card_size(value: Any) -> tuple[float, float]:
 def _colour(value: Any) -> str:
     if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
         return value.strip().lower()
-    raise PydanticCustomError("colour", "a colour is written '#rrggbb', e.g. '#3a7d44' (quote it: # starts a YAML comment)")
+    if value is None:  # `colour: #3a7d44` unquoted: YAML reads a comment, so the value is empty
+        raise PydanticCustomError("colour", "a colour is written '#rrggbb', e.g. '#3a7d44' (quote it: # starts a "
+                                  "YAML comment)")
+    raise PydanticCustomError("colour", "{value} is not a colour: write '#rrggbb' (six hex digits), e.g. '#3a7d44'",
+                              {"value": repr(value)})
 
 
 def _text(value: Any) -> str:
@@ -117,6 +121,11 @@ def field_names(cls: type[BaseModel]) -> list[str]:
     return [f.alias or name for name, f in cls.model_fields.items()]
 
 
+# Field patterns in a designer's words.
+_PATTERN_WORDS = {
+    "^[a-z0-9][a-z0-9-]*$": "lowercase letters, digits and hyphens, e.g. 'my-game'",
+}
+
 _MESSAGES = {
     "missing": "missing required key '{field}'",
     "string_type": "expected text, got {got}",
@@ -163,14 +172,22 @@ def findings_from_validation(exc: ValidationError, *, root: type[BaseModel], pre
             hint = did_you_mean(str(key), names)
             msg = f"unknown key '{key}'"
             msg += f"; did you mean '{hint}'?" if hint else (f"; expected one of: {', '.join(names)}" if names else "")
-            out.append(error("unknown-key", msg, locate(path, key=True)))
+            out.append((path[:-1], hint or "", error("unknown-key", msg, locate(path, key=True))))
             continue
         if kind == "missing":
-            out.append(error("missing-key", _MESSAGES["missing"].format(field=loc[-1]), locate(path[:-1], key=True)))
+            out.append((path[:-1], str(loc[-1]),
+                        error("missing-key", _MESSAGES["missing"].format(field=loc[-1]), locate(path[:-1], key=True))))
             continue
         if kind == "literal_error":
             expected = err.get("ctx", {}).get("expected", "")
-            out.append(error("bad-value", f"{got} is not allowed here; expected {expected}", locate(path)))
+            out.append(((), "", error("bad-value", f"{err.get('input')!r} is not allowed here; expected {expected}",
+                                      locate(path))))
+            continue
+        if kind == "string_pattern_mismatch":
+            pattern = err.get("ctx", {}).get("pattern", "")
+            form = _PATTERN_WORDS.get(pattern, f"text of the form {pattern}")
+            out.append(((), "", error("schema", f"{err.get('input')!r} is not allowed here: write {form}",
+                                      locate(path))))
             continue
         if kind in _BOUNDS:
             ctx = err.get("ctx", {})
@@ -184,5 +201,12 @@ def findings_from_validation(exc: ValidationError, *, root: type[BaseModel], pre
             if msg.startswith("Value error, "):
                 msg = msg[len("Value error, "):]
         # Unions report one error per branch; the tagged branch name is noise to a designer.
-        out.append(error("schema", msg, locate(path)))
-    return out
+        out.append(((), "", error("schema", msg, locate(path))))
+    return _one_per_mistake(out)
+
+
+def _one_per_mistake(found: list[tuple[tuple, str, Finding]]) -> list[Finding]:
+    """`color:` for `colour:` is one mistake: keep "unknown key 'color'; did you mean 'colour'?" and drop
+    the "missing required key 'colour'" the same item gets. Entries are (item path, key, finding)."""
+    meant = {(item, key) for item, key, f in found if f.code == "unknown-key"}
+    return [f for item, key, f in found if not (f.code == "missing-key" and (item, key) in meant)]

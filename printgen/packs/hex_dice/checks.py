@@ -38,7 +38,7 @@ def check_faces(ctx: CheckContext) -> Iterator[Finding]:
             for si, step in enumerate(getattr(face, kind)):
                 far = max(step.steps[1], step.ring[1] if step.ring else 0)
                 if far > limit("pattern-reach"):  # before any hex of it is made
-                    yield over_limit("pattern-reach", f"face {face.value}: this step reaches {far} hexes; a step",
+                    yield over_limit("pattern-reach", f"face {face.value}: this step's reach",
                                      far, ctx.loc(base + (kind, si)))
                     return
                 try:
