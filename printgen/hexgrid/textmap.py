@@ -10,6 +10,7 @@ so both ``. . .`` and the wide ``.     .     .`` diagrams read the same.
 
 from __future__ import annotations
 
+from collections import Counter
 from math import gcd
 from typing import NamedTuple
 
@@ -57,14 +58,19 @@ def _axial_to_doubled(h: Hex, orientation: str) -> tuple[int, int]:
 
 def _column_step(found: list[tuple[int, int, str]]) -> int:
     """Characters per doubled column. Hexes on one line are two columns apart, so
-    half the spacing within lines is the step; one misaligned line cannot skew it."""
+    half the spacing within lines is the step. The spacing is the largest one most gaps
+    agree with (not the GCD of all): one hex typed a column off is then the one blamed,
+    rather than skewing the step and getting a correct hex far away blamed instead."""
     by_line: dict[int, list[int]] = {}
     for li, ci, _ in found:
         by_line.setdefault(li, []).append(ci)
+    gaps = [b - a for cols in by_line.values() for a, b in zip(cols, cols[1:])]
     within = 0
-    for cols in by_line.values():
-        for a, b in zip(cols, cols[1:]):
-            within = gcd(within, b - a)
+    if gaps:
+        counts = Counter(gaps)
+        common = min(counts, key=lambda g: (-counts[g], g))
+        within = next(d for d in range(common, 0, -1)
+                      if common % d == 0 and 2 * sum(g % d == 0 for g in gaps) > len(gaps) or d == 1)
     if within and within % 2 == 0:
         return within // 2
     pos0 = min(ci for _, ci, _ in found)

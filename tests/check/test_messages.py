@@ -41,3 +41,15 @@ def test_an_unquoted_colour_gets_the_quoting_hint(tmp_path):
     (game / "maps.yaml").write_text(text.replace(WALL, "  - name: Wall\n    colour: #3b342c\n    blocked: true"))
     (f,) = [f for f in validate_game(game).findings if f.is_error]
     assert "quote it: # starts a YAML comment" in f.message and (f.loc.line, f.loc.col) == (4, 12)
+
+
+def test_a_hex_typed_one_column_off_is_the_one_blamed(tmp_path):
+    game = tmp_path / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", game)
+    text = (game / "maps.yaml").read_text()
+    assert "        .   .   B\n" in text
+    (game / "maps.yaml").write_text(text.replace("        .   .   B\n", "        .   .    B\n"))
+    (f,) = [f for f in validate_game(game).findings if f.is_error]
+    assert f.code == "map-layout" and "'B' is not lined up" in f.message
+    line = text.split("\n").index("        .   .   B") + 1
+    assert (f.loc.line, f.loc.col) == (line, 18)
