@@ -46,6 +46,7 @@ _TABLE = [
     Limit("mesh-height", 100, "mm", "height of one level of a 3D tile"),
     Limit("pieces", 100, "pieces", "3D pieces a game declares"),
     Limit("coordinate", 1000, "", "an axial hex coordinate (either number)"),
+    Limit("honeycomb-hex", 1, "mm", "the smallest hex of a layout's honeycomb background (radius)"),
     Limit("pattern-reach", 12, "hexes", "how far one Hex Dice move or attack step reaches"),
     # Templates and documents
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),

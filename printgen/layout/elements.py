@@ -39,6 +39,7 @@ from ..draw.geometry import clip_polygon
 from ..draw.icons import ICONS, draw_icon
 from ..draw.text import ICON, Run, draw, fit, single_line, style_terms
 from ..hexgrid import hex_corners, honeycomb
+from ..limits import LIMITS, limit
 from .face import FAILED, Box, Face
 from .spec import Element
 
@@ -354,6 +355,10 @@ def stats(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
 def honeycomb_el(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     fw, fh = face.w + 2 * face.bleed, face.h + 2 * face.bleed
     r = face.length(el, "r", scope, fw, 6.0)
+    if not r >= limit("honeycomb-hex"):  # a tiny r is millions of hexes (0 never ends): refuse, do not draw
+        face.problem(LIMITS["honeycomb-hex"].code, f"layout '{face.layout.name}': a honeycomb hex of {r:g} mm is "
+                     f"smaller than the limit of {limit('honeycomb-hex'):g} mm", el.loc("r"))
+        return []
     scale = face.get(el, "scale", scope, 0.92)
     style = _style(face, el, scope)
     ops: list[Op] = []

@@ -192,7 +192,7 @@ def findings_from_validation(exc: ValidationError, *, root: type[BaseModel], pre
         if kind in _BOUNDS:
             ctx = err.get("ctx", {})
             bound = next((v for k, v in ctx.items() if k in ("le", "ge", "lt", "gt")), "")
-            out.append(error("schema", f"{got} is {_BOUNDS[kind]} {bound}", locate(path)))
+            out.append(((), "", error("schema", f"{got} is {_BOUNDS[kind]} {bound}", locate(path))))
             continue
         if kind in _MESSAGES:
             msg = _MESSAGES[kind].format(got=got, field=loc[-1] if loc else "")

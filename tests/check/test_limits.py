@@ -88,3 +88,18 @@ def test_the_readme_states_every_limit():
         assert lim.name in rows, f"README Limits lacks {lim.name}"
         assert float(rows[lim.name].split()[0].replace(",", "")) == lim.value, (lim.name, rows[lim.name])
     assert set(rows) == set(LIMITS)
+
+
+@pytest.mark.parametrize("r", ["0mm", "0.001mm"])
+def test_a_tiny_honeycomb_in_a_layout_is_a_finding_not_a_hang(tmp_path, r):
+    import shutil
+
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "custom-game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    back = game / "templates" / "layouts" / "unit-back.yaml"
+    back.write_text(back.read_text().replace("r: 5mm", f"r: {r}"))
+    out = run_case(game, timeout=60, memory=1024 * MB)
+    assert out.kind == "findings" and "limit-honeycomb-hex" in out.codes, (out.kind, out.codes, out.detail)
+    assert out.seconds < 30
