@@ -8,8 +8,9 @@ their own style without any markup in the YAML.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .document import Text
 from .fonts import text_width
@@ -164,7 +165,24 @@ def fit(paragraphs: Sequence[Sequence[Run]], width: float, height: float, *, max
         if f.height <= height + 1e-9 and all(ln.width * size <= width + 1e-9 for ln in lines):
             return f
         size = round(size - step, 4)
+    lost = _LOST.get()
+    if lost is not None:  # a renderer will leave this text out: the check running it wants to know
+        lost.append(" ".join(r.text for para in paragraphs for r in para))
     return None
+
+
+_LOST: ContextVar[list[str] | None] = ContextVar("printgen_lost_text", default=None)
+
+
+def texts_lost(draw: Callable[[], object]) -> list[str]:
+    """The texts ``fit`` could not place (too long for their box even at the smallest size) while
+    ``draw()`` ran: what a renderer that skips such a text would silently leave out."""
+    token = _LOST.set([])
+    try:
+        draw()
+        return list(_LOST.get() or [])
+    finally:
+        _LOST.reset(token)
 
 
 def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, align: str = "left",

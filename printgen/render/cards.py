@@ -46,5 +46,11 @@ class CardDeck:
         pages = card_pages(fronts, self.draw_back(data, w, h, bleed), spec, (w, h), bleed)
         return {self.name: finish(pages, spec, game=data.game, title=self.title)}
 
+    def lost_text(self, game) -> list:
+        """Validation hook: a card text that would not fit its box is a finding, not a blank."""
+        from ..check.overflow import lost_text_findings
+
+        return list(lost_text_findings(game, lambda spec: self.render(game, spec), (self.kind,)))
+
     def asset(self) -> Asset:
-        return Asset(self.name, self.render, reads=(self.kind,))
+        return Asset(self.name, self.render, reads=(self.kind,), validate=self.lost_text)

@@ -50,6 +50,12 @@ CASES = {
     "500-pieces": ("heroes-of-hex", [("maps.yaml", ("pieces",), [{"name": f"P{i}", "shape": "7"} for i in range(500)])],
                    "limit-pieces"),
     # 6. content lost silently
+    "504-char-tile-text": ("hexatech", [("tiles.yaml", ("tiles", 0, "text"), ("Lorem ipsum dolor sit amet " * 19)[:504])],
+                           "text-overflow"),
+    "1500-char-unit-card-text": ("hex-dice", [("faces.yaml", ("faces", 0, "text"), "Lorem ipsum dolor " * 80)],
+                                 "text-overflow"),
+    "faction-text-too-long": ("hexatech", [("factions.yaml", ("factions", 0, "text"), "Lorem ipsum dolor " * 110)],
+                              "text-overflow"),
     "decks-share-a-file-name": ("hexatech", [("decks.yaml", ("decks", 1, "name"), "Tidecaller!")],
                                 "duplicate-file-name"),
 }

@@ -1,6 +1,7 @@
 """HEXATECH (Alpha v1.12): hex-shaped card tiles joined by colour-faction links."""
 
 from ...asset import Asset
+from ...check.overflow import lost_text_findings
 from ..base import RulePack
 from .aid import render_player_aid
 from .checks import CHECKS, rules_texts, vocabulary
@@ -17,8 +18,11 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        Asset("decks", render_decks, reads=("decks",)),
-        Asset("faction-reference", render_faction_reference, reads=("factions",)),
+        Asset("decks", render_decks, reads=("decks",),
+              validate=lambda game: list(lost_text_findings(game, lambda spec: render_decks(game, spec), ("tiles",)))),
+        Asset("faction-reference", render_faction_reference, reads=("factions",),
+              validate=lambda game: list(lost_text_findings(game, lambda spec: render_faction_reference(game, spec),
+                                                            ("factions",)))),
         Asset("pattern-mat", render_mat),
         Asset("player-aid", render_player_aid, reads=("turn", "actions")),
     ),
