@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 REPO = Path(__file__).resolve().parents[2]
-GAMES = ("heroes-of-hex", "hex-dice", "hexatech")
+GAMES = ("heroes-of-hex", "hex-dice", "hexatech", "heroscape-style")
 TIMEOUT = 60.0  # seconds per case (validate + build), far above a normal case (~1 s)
 MEMORY = 2 * 1024**3  # bytes of address space a case may use
 

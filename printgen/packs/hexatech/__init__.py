@@ -9,6 +9,16 @@ from .diagrams import match_image, pattern_image, tile_image
 from .models import TechData, TechRules
 from .printables import render_decks, render_faction_reference, render_mat
 
+def check_tile_texts(game) -> list:
+    """Validation hook: a tile text too long for the tile is a finding (the deck would leave it out)."""
+    return list(lost_text_findings(game, lambda spec: render_decks(game, spec), ("tiles",)))
+
+
+def check_faction_texts(game) -> list:
+    """Validation hook: a faction text too long for its row of the reference is a finding."""
+    return list(lost_text_findings(game, lambda spec: render_faction_reference(game, spec), ("factions",)))
+
+
 PACK = RulePack(
     system="hexatech",
     title="Hexatech",
@@ -18,11 +28,8 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        Asset("decks", render_decks, reads=("decks",),
-              validate=lambda game: list(lost_text_findings(game, lambda spec: render_decks(game, spec), ("tiles",)))),
-        Asset("faction-reference", render_faction_reference, reads=("factions",),
-              validate=lambda game: list(lost_text_findings(game, lambda spec: render_faction_reference(game, spec),
-                                                            ("factions",)))),
+        Asset("decks", render_decks, reads=("decks",), validate=check_tile_texts),
+        Asset("faction-reference", render_faction_reference, reads=("factions",), validate=check_faction_texts),
         Asset("pattern-mat", render_mat),
         Asset("player-aid", render_player_aid, reads=("turn", "actions")),
     ),
