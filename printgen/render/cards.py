@@ -48,7 +48,7 @@ class CardDeck:
 
     def lost_text(self, game) -> list:
         """Validation hook: a card text that would not fit its box is a finding, not a blank."""
-        from ..check.overflow import lost_text_findings
+        from .overflow import lost_text_findings
 
         return list(lost_text_findings(game, lambda spec: self.render(game, spec), (self.kind,)))
 

@@ -15,6 +15,7 @@ import os
 import random
 import re
 import resource
+import select
 import shutil
 import signal
 import time
@@ -205,7 +206,6 @@ def run_case(folder: Path, *, timeout: float = TIMEOUT, memory: int = MEMORY) ->
         os.close(r)
         try:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-            signal.alarm(int(timeout) + 1)
             try:
                 out = check_and_build(folder)
             except MemoryError:
@@ -216,8 +216,17 @@ def run_case(folder: Path, *, timeout: float = TIMEOUT, memory: int = MEMORY) ->
         finally:
             os._exit(0)
     os.close(w)
+    # The parent keeps the clock (the child's own alarm is not enough: the template watchdog re-arms
+    # SIGALRM for itself), and kills a child past its time.
     chunks = []
+    timed_out = False
+    deadline = start + timeout
     while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([r], [], [], left)[0]:
+            os.kill(pid, signal.SIGKILL)
+            timed_out = True
+            break
         b = os.read(r, 65536)
         if not b:
             break
@@ -226,6 +235,8 @@ def run_case(folder: Path, *, timeout: float = TIMEOUT, memory: int = MEMORY) ->
     _, status, usage = os.wait4(pid, 0)
     seconds = time.monotonic() - start
     peak = usage.ru_maxrss * 1024
+    if timed_out:
+        return Outcome("timeout", detail=f"still running after {timeout:g} s", seconds=seconds, peak_rss=peak)
     if not chunks:
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
         kind = "timeout" if sig == signal.SIGALRM else "memory" if sig in (signal.SIGKILL, signal.SIGSEGV) else "traceback"

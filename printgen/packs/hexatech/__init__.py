@@ -1,7 +1,7 @@
 """HEXATECH (Alpha v1.12): hex-shaped card tiles joined by colour-faction links."""
 
 from ...asset import Asset
-from ...check.overflow import lost_text_findings
+from ...render.overflow import lost_text_findings
 from ..base import RulePack
 from .aid import render_player_aid
 from .checks import CHECKS, rules_texts, vocabulary
