@@ -35,9 +35,9 @@ def assets_for(game: ValidatedGame) -> dict[str, Asset]:
 
 def asset_findings(game: ValidatedGame) -> list[Finding]:
     """What each asset's own validation hook finds (nothing when the data could not be read)."""
-    # A hook builds something to see that it can be built: only from data that has passed every check
-    # (broken data is already reported, at its place; building from it would report it twice, or crash).
-    if game.data is None or not game.ok():
+    from .check.limits import past_limits
+
+    if game.data is None or past_limits(game.findings):  # a hook builds: never past a limit
         return []
     found: list[Finding] = layout_findings(game)
     for asset in assets_for(game).values():
