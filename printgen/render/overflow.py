@@ -26,7 +26,12 @@ def _holder(game, kinds: tuple[str, ...], text: str) -> tuple[tuple, str]:
 
 
 def lost_text_findings(game, render: Callable[[PageSpec], object], kinds: tuple[str, ...]) -> Iterator[Finding]:
-    """Run ``render(spec)`` (an asset's renderer on A4) and report every text it had to leave out."""
+    """Run ``render(spec)`` (an asset's renderer on A4) and report every text it had to leave out.
+
+    Only on data that passed every check: a renderer may rely on what the checks guarantee (a
+    game's looks, a named terrain), and broken data is already reported at its place."""
+    if not game.ok():
+        return
     spec = PageSpec.for_paper("a4", game.data.game.print.margin)
     for text in texts_lost(lambda: render(spec)):
         path, what = _holder(game, kinds, text)
