@@ -46,27 +46,49 @@ def _read_json(path: Path) -> dict:
         return {}
 
 
-def _papers_on_disk(gout: Path, papers: list[str]) -> dict[str, dict[str, bytes]]:
+def _built(gout: Path) -> dict[str, str]:
+    """Relative path -> SHA-256 of every file the build's record says it wrote in ``gout``.
+
+    Publishing packs only these (checked against their digest on disk): a PDF or STL the user
+    keeps in the output folder, or one edited since, never goes into a kit, a zip or the gallery.
+    """
+    return {rel: d for entry in Manifest.load(gout).targets.values() for rel, d in entry["files"].items()}
+
+
+def _read_built(gout: Path, rel: str, built: dict[str, str]) -> bytes | None:
+    path = gout / rel
+    if rel not in built or path.is_symlink() or not path.is_file():
+        return None
+    data = path.read_bytes()
+    return data if sha256(data) == built[rel] else None
+
+
+def _papers_on_disk(gout: Path, papers: list[str], built: dict[str, str]) -> dict[str, dict[str, bytes]]:
     """paper -> {stem: PDF bytes} for the papers of this build that have printables."""
     found = {}
     for paper in papers:
-        pdfs = {p.stem: p.read_bytes() for p in sorted((gout / paper).glob("*.pdf"))}
+        pdfs = {}
+        for rel in sorted(r for r in built if r.startswith(f"{paper}/") and r.count("/") == 1 and r.endswith(".pdf")):
+            data = _read_built(gout, rel, built)
+            if data is not None:
+                pdfs[Path(rel).stem] = data
         if pdfs:
             found[paper] = pdfs
     return found
 
 
-def _meshes(gout: Path) -> list[dict]:
+def _meshes(gout: Path, built: dict[str, str]) -> list[dict]:
     """The 3D pieces the build wrote: name, its STL and 3MF, its preview."""
     pieces = []
-    for stl in sorted((gout / "stl").glob("*.stl")):
+    stls = [gout / r for r in sorted(built) if r.startswith("stl/") and r.count("/") == 1 and r.endswith(".stl")]
+    for stl in (p for p in stls if p.is_file() and not p.is_symlink()):
         entry = {"name": stl.stem, "files": {"stl": f"stl/{stl.name}"}, "bytes": {"stl": stl.stat().st_size}}
         three = gout / "3mf" / f"{stl.stem}.3mf"
-        if three.is_file():
+        if f"3mf/{three.name}" in built and three.is_file():
             entry["files"]["3mf"] = f"3mf/{three.name}"
             entry["bytes"]["3mf"] = three.stat().st_size
         preview = gout / "png" / f"piece-{stl.stem}.png"
-        if preview.is_file():
+        if f"png/{preview.name}" in built and preview.is_file():
             head = preview.read_bytes()[:24]
             entry["preview"] = {"src": f"png/{preview.name}", "w": int.from_bytes(head[16:20], "big"),
                                 "h": int.from_bytes(head[20:24], "big")}
@@ -146,8 +168,9 @@ def publish(*, games: list, out: Path, papers: list[str], previews: bool = True,
     todo = []
     for game in games:
         gout = out / game.game_id
-        on_disk = _papers_on_disk(gout, papers)
-        pieces = _meshes(gout)
+        built = _built(gout)
+        on_disk = _papers_on_disk(gout, papers, built)
+        pieces = _meshes(gout, built)
         digest = _digest(game, gout, on_disk, pieces, previews)
         old = _read_json(gout / MANIFEST)
         if (not force and old.get("digest") == digest

@@ -134,3 +134,21 @@ def test_noop_rebuild_writes_nothing_and_a_change_remakes_the_kit(tmp_path):
     names = {p.name for p in third.written}
     assert {"mini-dice-a4-kit.pdf", "mini-dice-a4.zip", "index.html"} <= names
     assert "v9" in pymupdf.open(out / "mini-dice" / "mini-dice-a4-kit.pdf")[0].get_text()
+
+
+def test_a_users_own_pdf_in_the_output_folder_stays_out_of_kit_zip_and_gallery(tmp_path):
+    out = tmp_path / "out"
+    build(folders=[FIXTURES / "mini-dice"], out=out, papers=["a4"], jobs=1)
+    kit = out / "mini-dice" / "mini-dice-a4-kit.pdf"
+    pages = len(pymupdf.open(kit))
+    # The user keeps a private PDF beside the printables, and overwrites a printable with their own.
+    mine = pymupdf.open()
+    mine.new_page().insert_text((72, 72), "PRIVATE NOTES")
+    (out / "mini-dice" / "a4" / "my-notes.pdf").write_bytes(mine.tobytes())
+    build(folders=[FIXTURES / "mini-dice"], out=out, papers=["a4"], jobs=1, force=True)
+    assert len(pymupdf.open(kit)) == pages
+    assert all("PRIVATE NOTES" not in p.get_text() for p in pymupdf.open(kit))
+    with zipfile.ZipFile(out / "mini-dice" / "mini-dice-a4.zip") as z:
+        assert not any("my-notes" in n for n in z.namelist())
+    assert "my-notes" not in (out / "index.html").read_text()
+    assert (out / "mini-dice" / "a4" / "my-notes.pdf").is_file()  # and it is left alone
