@@ -206,9 +206,27 @@ def cover_story(st, info: BookInfo) -> list:
     ]
 
 
-def contents_story(st, headings: list) -> list:
+def _contents_styles(st, entries: list, room: float | None) -> list[ParagraphStyle]:
+    """The styles of the contents' two levels: the usual ones, or tighter ones when that keeps the
+    contents on one page that would otherwise spill a few lines onto a second (``room``: the body
+    frame's height in points)."""
+    usual = [st["toc0"], st["toc1"]]
+    title = st["toc-title"].leading + st["toc-title"].spaceAfter
+
+    def height(levels):
+        return title + sum(levels[min(level, 1)].leading for level, *_ in entries)
+
+    if room is None or height(usual) <= room:
+        return usual
+    tight = [ParagraphStyle("toc0-tight", parent=st["toc0"], fontSize=10.2, leading=13.2),
+             ParagraphStyle("toc1-tight", parent=st["toc1"], fontSize=9.0, leading=11.0)]
+    return tight if height(tight) <= room else usual
+
+
+def contents_story(st, headings: list, room: float | None = None) -> list:
     """The contents page. It starts with one placeholder line per heading, so the first pass
-    already lays it out at its final length and two passes suffice instead of three."""
+    already lays it out at its final length and two passes suffice instead of three. ``room``: the
+    body frame's height in points, if known (see _contents_styles)."""
     toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), st["body"].fontName),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -217,8 +235,8 @@ def contents_story(st, headings: list) -> list:
         ("TOPPADDING", (0, 0), (-1, -1), 0),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
     ]))
-    toc.levelStyles = [st["toc0"], st["toc1"]]
     toc._entries = [(h.level, h.plain, 0, h.key) for h in headings if h.toc]  # beforeBuild() moves them to _lastEntries
+    toc.levelStyles = _contents_styles(st, toc._entries, room)
     return [paragraph(text("Contents"), st["toc-title"]), toc, PageBreak()]
 
 

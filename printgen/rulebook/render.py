@@ -10,8 +10,8 @@ from ..draw.document import PdfFile
 from ..draw.page import PageSpec
 from ..names import slug
 from ..safety import markup as mk
-from ..units import pt_to_mm
-from .book import BookInfo, contents_story, cover_story, set_book, styles
+from ..units import mm_to_pt, pt_to_mm
+from .book import MARGIN_BOTTOM, MARGIN_TOP, BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
 from .images import ImageError, resolve
 from .markdown import Converter, Heading
@@ -58,7 +58,8 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
         info = BookInfo(g.name, g.version, g.description or "")
         body = conv.convert(text)
         headings = [f for f in body if isinstance(f, Heading)]
-        return cover_story(st, info) + contents_story(st, headings) + body
+        room = mm_to_pt(spec.height - MARGIN_TOP - MARGIN_BOTTOM)
+        return cover_story(st, info) + contents_story(st, headings, room) + body
 
     g = game.data.game
     data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""))

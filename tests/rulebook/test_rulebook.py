@@ -74,6 +74,18 @@ def test_contents_page_numbers_match_the_outline(books):
             assert m and int(m.group(1)) == page, title
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_contents_fit_one_page_and_the_first_chapter_follows(books, paper):
+    # The contents would spill two lines onto a page of their own at the usual spacing; the tighter
+    # spacing keeps them on page 2 and every heading in them (last one included) with its page.
+    doc = books[paper]
+    contents = " ".join(doc[1].get_text().split())
+    last = [title for level, title, page in doc.get_toc() if level == 2][-1]
+    assert contents.startswith("Contents") and last in contents
+    assert min(page for level, title, page in doc.get_toc() if level == 1) == 3
+    assert "Contents" not in doc[2].get_text()
+
+
 def test_every_internal_link_resolves_to_its_reference_entry(books):
     doc = books["a4"]
     links = [(page.number, link) for page in doc for link in page.get_links()]
