@@ -207,12 +207,27 @@ def ordered(maker: FaceMaker, sheet, index: int | None) -> list[tuple[int, Any]]
         return items
 
 
+def labels(maker: FaceMaker, sheet, index: int | None, items: list[tuple[int, Any]]) -> list[str]:
+    """Each item's name as digital exports show it (a Tabletop Simulator card's nickname): the sheet's
+    ``label`` expression (e.g. ``item.value ~ ' ' ~ item.name``), else the item's name."""
+    plain = [str(getattr(it, "name", i + 1)) for i, it in items]
+    if sheet.label is None:
+        return plain
+    loc = maker.game.source.loc(("game", "sheets", index, "label"))
+    face = Face(Layout("label", None, {}), maker.exprs, 0, 0, 0, "", loc, maker.found, maker.game.source.loc)
+    expr = sheet.label if "{{" in sheet.label else "{{ " + sheet.label + " }}"
+    out = [face.eval(expr, {**maker.scope, "item": it}, loc) for _, it in items]
+    return [p if v is FAILED else str(v) for v, p in zip(out, plain)]
+
+
 def _faces(maker: FaceMaker, sheet, index: int) -> tuple[list[list[Op]], list[list[Op]]]:
     front = maker.layouts.get(sheet.front)
     back = maker.layouts.get(sheet.back) if sheet.back else None
     title = sheet.title or sheet.name.replace("-", " ")
     fronts, backs = [], []
-    for i, item in ordered(maker, sheet, index):
+    items = ordered(maker, sheet, index)
+    labels(maker, sheet, index, items)  # checked here, so a bad label is a validation finding
+    for i, item in items:
         what = f"{_singular(title)} '{getattr(item, 'name', i + 1)}'"
         f = maker.draw(front, item, sheet.kind, i, what)
         b = maker.draw(back, item, sheet.kind, i, what + " (back)") if back else None

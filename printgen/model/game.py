@@ -108,6 +108,7 @@ class SheetDef(Model):
     copies: Text | Annotated[int, Field(ge=0, le=1000)] | None = None  # number or expression; default: the item's count
     sheet: Literal["cards", "hex"] = "cards"  # n-up grid with crop marks, or hexes on a hex lattice
     order: Text | None = None  # an expression to sort the items by (e.g. item.value); default: the data's order
+    label: Text | None = None  # an expression naming each card in digital exports (TTS); default: item.name
 
 
 class GameConfig(Model):

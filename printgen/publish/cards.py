@@ -69,7 +69,7 @@ def _printed_decks(game) -> list[CardDeck]:
 
 def _layout_decks(game) -> list[CardDeck]:
     """The game's layout-drawn sheets (printgen.layout.sheets) as decks: one card per item."""
-    from ..layout.sheets import FaceMaker, face_size, game_sheets, ordered
+    from ..layout.sheets import FaceMaker, face_size, game_sheets, labels, ordered
 
     maker = FaceMaker(game)
     decks = []
@@ -81,9 +81,8 @@ def _layout_decks(game) -> list[CardDeck]:
         w, h, _ = face_size(front, game.data.game)
         title = (sheet.title or sheet.name.replace("-", " ")).capitalize()
         kind = sheet.kind
-        cards = tuple(Card(str(getattr(it, "name", i + 1)),
-                           lambda b, it=it, i=i, f=front, k=kind: maker.draw(f, it, k, i, "", bleed=b))
-                      for i, it in items)
+        cards = tuple(Card(label, lambda b, it=it, i=i, f=front, k=kind: maker.draw(f, it, k, i, "", bleed=b))
+                      for label, (i, it) in zip(labels(maker, sheet, index, items), items))
         shape = "hex" if sheet.sheet == "hex" else "rect"
         decks.append(CardDeck(title, (w, h), shape, cards,
                               (lambda b, bk=back, it=items[0], k=kind: maker.draw(bk, it[1], k, it[0], "", bleed=b))

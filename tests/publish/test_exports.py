@@ -152,3 +152,26 @@ def test_exports_are_linked_from_the_gallery(site):
     assert 'href="mini-hoh/pod/cards.csv"' in html
     assert 'href="mini-hoh/tts/README.txt"' in html
     assert "<h3>Tabletop Simulator</h3>" in html and "<h3>Print on demand</h3>" in html
+
+
+def test_tts_hex_dice_cards_are_named_by_value_and_unit(site):
+    # The sheet's label expression names each card: "1 Pawn", as the printed card shows its value.
+    game = validate_game(FIXTURES / "mini-dice")
+    (deck,) = [p for p in (site / "mini-dice" / "tts").glob("*.json") if "token" not in p.name]
+    names = [c["Nickname"] for obj in _objects(deck) for c in obj["ContainedObjects"]]
+    faces = sorted(game.data.faces, key=lambda f: f.value)
+    assert names == [f"{f.value} {f.name}" for f in faces]
+
+
+def test_a_bad_label_expression_is_a_located_finding(tmp_path):
+    import shutil
+
+    game = tmp_path / "mini-dice"
+    shutil.copytree(FIXTURES / "mini-dice", game)
+    text = (game / "game.yaml").read_text()
+    assert "sheets:" not in text
+    (game / "game.yaml").write_text(text + "sheets:\n  - {name: unit-cards, kind: faces, front: unit-card, "
+                                    "back: unit-back, label: \"item.nope ~ \"}\n")
+    found = validate_game(game).findings
+    bad = [f for f in found if f.loc and f.loc.line == text.count("\n") + 2]
+    assert bad and bad[0].is_error, [f.format() for f in found]

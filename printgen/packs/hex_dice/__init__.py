@@ -22,7 +22,8 @@ PACK = RulePack(
     ),
     elements=ELEMENTS,
     sheets=(SheetDef(name="unit-cards", kind="faces", front="unit-card", back="unit-back",
-                     title="unit reference cards", order="item.value", copies=1),),
+                     title="unit reference cards", order="item.value", copies=1,
+                     label="item.value ~ ' ' ~ item.name"),),
     layouts=Path(__file__).parent / "layouts",
     images={"pattern": pattern_image},
 )
