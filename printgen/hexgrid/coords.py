@@ -188,3 +188,23 @@ def components(hexes: Iterable[Hex]) -> list[set[Hex]]:
         out.append(part)
     return sorted(out, key=len, reverse=True)
 
+
+
+def normalise(hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+    """The hexes moved so that the first in (r, q) order sits at the origin, sorted (r, q)."""
+    cells = sorted(hexes, key=lambda h: (h.r, h.q))
+    q0, r0 = cells[0].q, cells[0].r
+    return tuple(Hex(h.q - q0, h.r - r0) for h in cells)
+
+
+def canonical(hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+    """The same hexes for every turn and move of a shape on the lattice: the least of its six turns,
+    normalised. Two regions print as the same tile exactly when their canonical forms are equal."""
+    cells = list(hexes)
+    best = None
+    for _ in range(6):
+        norm = normalise(cells)
+        if best is None or norm < best:
+            best = norm
+        cells = [rotate_left(h) for h in cells]
+    return best

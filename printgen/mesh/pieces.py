@@ -9,7 +9,7 @@ its own pockets, and stacks exactly on the part below.
 from __future__ import annotations
 
 from ..hexgrid import Hex
-from ..hexgrid.coords import components
+from ..hexgrid.coords import canonical, components
 from .polyhex import Mesh, MeshError, TileSpec, build_tile
 from .shapes import ShapeError, parse_shape, region_levels
 
@@ -23,16 +23,22 @@ def tile_spec(game_config, *, levels: int = 1) -> TileSpec:
 
 
 def stacked(levels: dict[Hex, int], spec: TileSpec) -> list[tuple[str, Mesh]]:
-    """One mesh per connected part of each level of a map region (a flat region is level 1 only)."""
-    out = []
+    """One mesh per distinct part of a map region's levels (a flat region is level 1 only).
+
+    Every part is one level high, so parts with the same hexes up to a turn and a move on the lattice
+    print the same: each distinct part is built once, named after its first place (``level2-1``) and,
+    when it is needed more than once, suffixed with how many to print (``level1-4-x3``)."""
     top = max(levels.values())
+    kinds: dict[tuple[Hex, ...], list] = {}  # canonical hexes -> [name, hexes, count], in first-seen order
     for level in range(1, top + 1):
         layer = [h for h, lv in levels.items() if lv >= level]
         parts = components(layer)
         for k, part in enumerate(parts, start=1):
             name = (f"level{level}-" if top > 1 else "") + (f"{k}" if len(parts) > 1 or top > 1 else "")
-            out.append((name.rstrip("-"), build_tile(sorted(part), spec)))
-    return out
+            entry = kinds.setdefault(canonical(part), [name.rstrip("-"), sorted(part), 0])
+            entry[2] += 1
+    return [(name + (f"-x{count}" if count > 1 else ""), build_tile(hexes, spec))
+            for name, hexes, count in kinds.values()]
 
 
 def piece_meshes(piece, data) -> list[tuple[str, Mesh]]:

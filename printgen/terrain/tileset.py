@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..hexgrid import Hex, rotate_left
-from ..hexgrid.coords import components
+from ..hexgrid.coords import canonical, components
 from ..hexgrid.levels import read_stack
 from ..tiling import Tile, Tiling, solve
-from ..tiling.shapes import SHAPES, normalise
+from ..tiling.shapes import SHAPES
 
 TILE_MODES = ("standard", "exact")
 
@@ -41,18 +41,6 @@ def map_cells(mapdef, game_config) -> dict[tuple[Hex, int], str]:
         for lv in range(top + 1, entries[-1].level + 1):
             cells[(h, lv)] = entries[-1].terrain
     return cells
-
-
-def canonical(hexes) -> tuple[Hex, ...]:
-    """The same hexes for every turn and move of a shape: the least of its six turns, normalised."""
-    cells = list(hexes)
-    best = None
-    for _ in range(6):
-        norm = normalise(cells)
-        if best is None or norm < best:
-            best = norm
-        cells = [rotate_left(h) for h in cells]
-    return best
 
 
 def shape_label(hexes: tuple[Hex, ...]) -> str:

@@ -10,17 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..hexgrid import Hex, rotate_left
+from ..hexgrid.coords import normalise
 from ..mesh.shapes import NAMED
 
 # Largest first: the greedy fallback tries big tiles before small ones.
 SHAPES: dict[str, tuple[Hex, ...]] = {name: tuple(NAMED[name]) for name in ("24", "7", "3", "2", "1")}
-
-
-def normalise(hexes) -> tuple[Hex, ...]:
-    """The hexes moved so that the first in (r, q) order sits at the origin, sorted (r, q)."""
-    cells = sorted(hexes, key=lambda h: (h.r, h.q))
-    q0, r0 = cells[0].q, cells[0].r
-    return tuple(Hex(h.q - q0, h.r - r0) for h in cells)
 
 
 @lru_cache(maxsize=None)

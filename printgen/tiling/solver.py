@@ -24,9 +24,9 @@ from typing import Mapping
 from ortools.sat.python import cp_model
 
 from ..hexgrid import Hex
-from ..hexgrid.coords import components
+from ..hexgrid.coords import components, normalise
 from .model import Cells, Inventory, Tile, Tiling, check_cells
-from .shapes import SHAPES, normalise, orientations, placements
+from .shapes import SHAPES, orientations, placements
 
 Placement = tuple[str, int, tuple[Hex, ...]]  # shape, rotation, hexes
 
