@@ -7,6 +7,8 @@ fact is also in words). Links are relative to the page.
 
 from __future__ import annotations
 
+import re
+
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
@@ -117,7 +119,9 @@ def _game(rec: dict) -> str:
                 img = _img(gid, piece["preview"], f"Shaded preview of the 3D piece {piece['name']}")
             links = "".join(f'<li><a href="{_href(gid, path)}">{escape(piece["name"])}, {kind.upper()}</a> '
                             f'({_size(piece["bytes"][kind])})</li>' for kind, path in piece["files"].items())
-            out.append(f'<li><figure>{img}<figcaption><strong>{escape(piece["name"])}</strong>'
+            copies = re.search(r"-x(\d+)$", piece["name"])  # the mesh step names a repeated part <name>-xN
+            many = f", print {copies.group(1)}" if copies else ", print 1"
+            out.append(f'<li><figure>{img}<figcaption><strong>{escape(piece["name"])}</strong>{many}'
                        f'<ul>{links}</ul></figcaption></figure></li>')
         out.append("</ul>")
     for info in rec.get("exports", {}).values():

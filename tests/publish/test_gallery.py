@@ -89,6 +89,8 @@ def test_every_game_and_its_downloads_are_listed(site):
         assert f'href="{"big-map/" + piece["files"]["stl"]}"' in html
         assert f'href="{"big-map/" + piece["files"]["3mf"]}"' in html
         assert f'src="{"big-map/" + piece["preview"]["src"]}"' in html
+        copies = piece["name"].rsplit("-x", 1)[1] if re.search(r"-x\d+$", piece["name"]) else "1"
+        assert f'<strong>{piece["name"]}</strong>, print {copies}<' in html
 
 
 def test_the_rulebook_shows_its_first_three_pages(tmp_path):
