@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from .document import Text
@@ -154,6 +155,20 @@ def fit(paragraphs: Sequence[Sequence[Run]], width: float, height: float, *, max
     Returns None when even ``min_size`` overflows the width or the height (with ``break_words`` a
     word wider than the box is cut to fit, so only the height can overflow).
     """
+    key = (tuple(tuple(p) for p in paragraphs), width, height, max_size, min_size, leading, step, break_words)
+    f = _fit(*key)
+    if f is None:
+        lost = _LOST.get()
+        if lost is not None:  # a renderer will leave this text out: the check running it wants to know
+            lost.append(" ".join(r.text for para in paragraphs for r in para))
+    return f
+
+
+@lru_cache(maxsize=4096)
+def _fit(paragraphs: tuple[tuple[Run, ...], ...], width: float, height: float, max_size: float, min_size: float,
+         leading: float, step: float, break_words: bool) -> Fitted | None:
+    # A pure function of its arguments, cached: a deck repeats the same texts in the same boxes
+    # (an action shared by classes, a card back), and fitting steps down through many sizes.
     size = max_size
     while size >= min_size - 1e-9:
         lines: list[Line] = []
@@ -165,9 +180,6 @@ def fit(paragraphs: Sequence[Sequence[Run]], width: float, height: float, *, max
         if f.height <= height + 1e-9 and all(ln.width * size <= width + 1e-9 for ln in lines):
             return f
         size = round(size - step, 4)
-    lost = _LOST.get()
-    if lost is not None:  # a renderer will leave this text out: the check running it wants to know
-        lost.append(" ".join(r.text for para in paragraphs for r in para))
     return None
 
 

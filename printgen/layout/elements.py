@@ -32,6 +32,7 @@ Every element takes ``id`` (for ``extends``) and ``when`` (an expression; false:
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Callable
 
 from ..draw.document import Circle, Op, Poly, Rect, Style, Text, pt
@@ -361,14 +362,21 @@ def honeycomb_el(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
         return []
     scale = face.get(el, "scale", scope, 0.92)
     style = _style(face, el, scope)
-    ops: list[Op] = []
+    return [Poly(pts, style) for pts in _honeycomb_cells(fw, fh, r, float(scale))]
+
+
+@lru_cache(maxsize=64)
+def _honeycomb_cells(fw: float, fh: float, r: float, scale: float) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The hexagons (clipped to the fw x fh mm face) of a honeycomb of ``r`` mm hexes drawn at ``scale``.
+    Cached: every card of a deck has the same background, and clipping hundreds of cells is slow."""
+    cells = []
     for cx, cy in honeycomb(fw, fh, r):
-        pts = hex_corners(cx, cy, r * float(scale))
+        pts = hex_corners(cx, cy, r * scale)
         if all(-r <= px <= fw + r and -r <= py <= fh + r for px, py in pts):
             clipped = clip_polygon(pts, 0, 0, fw, fh)
             if len(clipped) >= 3:
-                ops.append(Poly(tuple(clipped), style))
-    return ops
+                cells.append(tuple(clipped))
+    return tuple(cells)
 
 
 def hexgrid(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:

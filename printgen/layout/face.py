@@ -45,13 +45,36 @@ class Expressions:
         fn = self.cache.get(text)
         if fn is None:
             m = _EXPR.match(text)
-            if m and "{{" not in m.group(1) and "}}" not in m.group(1):
+            path = _PATH.match(m.group(1)) if m else None
+            if path:  # ``{{ item.stats.vit }}``: the sandbox's own look-ups, without a Jinja context per card
+                fn = self._path(path.group(1), tuple(a for a in path.group(2).split(".") if a))
+            elif m and "{{" not in m.group(1) and "}}" not in m.group(1):
                 expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
                 fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
             else:
                 tpl = self.env.from_string(text)
                 fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
             self.cache[text] = fn
+        return fn
+
+
+    def _path(self, first: str, attrs: tuple[str, ...]) -> Callable[[dict], Any]:
+        """A dotted name evaluated as Jinja would (the same undefined errors and sandbox checks)."""
+        env = self.env
+
+        def fn(scope: dict) -> Any:
+            if first in scope:
+                value = scope[first]
+            elif first in env.globals:
+                value = env.globals[first]
+            else:
+                value = env.undefined(name=first)
+            for a in attrs:
+                if isinstance(value, jinja2.Undefined):
+                    break
+                value = env.getattr(value, a)
+            return _defined(value)
+
         return fn
 
 

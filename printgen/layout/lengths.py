@@ -5,6 +5,7 @@ containing box, or ``bleed`` (the face's bleed): ``3mm``, ``50%``, ``100% - 6mm`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..units import MM_PER_UNIT
 
@@ -17,6 +18,17 @@ class LengthError(ValueError):
 
 def parse_extent(value: object, *, ref: float, bleed: float = 0.0) -> float:
     """``value`` in mm; ``ref`` mm is 100 % (the box's width for x and w, its height for y and h)."""
+    if isinstance(value, str):  # a layout's lengths are a few texts read for every card: read each once
+        return _parse_text(value, ref, bleed)
+    return _parse(value, ref=ref, bleed=bleed)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(value: str, ref: float, bleed: float) -> float:
+    return _parse(value, ref=ref, bleed=bleed)
+
+
+def _parse(value: object, *, ref: float, bleed: float = 0.0) -> float:
     if isinstance(value, bool) or value is None:
         raise LengthError(f"expected a length such as '3mm' or '50%', got {value!r}")
     if isinstance(value, (int, float)):
