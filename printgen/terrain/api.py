@@ -11,7 +11,7 @@ from ..mesh.polyhex import Mesh, MeshError, build_tile
 from ..names import by_name, name_key, slug
 from .bom import Material, bill, to_csv, to_json, to_markdown
 from .plates import Placed, lay_flat, pack, turned
-from .tileset import TileSet, TerrainError, build_tileset
+from .tileset import TIME_LIMIT, TileSet, TerrainError, build_tileset
 
 FALLBACK_COLOUR = "#b9a27a"
 
@@ -33,7 +33,7 @@ def plate_objects(result_meshes: list[Mesh], plate: list[Placed], names: list[st
 
 def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None, gap: float | None = None,
                  tiles: str | None = None, grid: bool | None = None, groove: tuple[float, float] | None = None,
-                 material: Material = Material(), inventory=None, previews: bool = True, time_limit: float = 10.0,
+                 material: Material = Material(), inventory=None, previews: bool = True, time_limit: float = TIME_LIMIT,
                  page_spec=None) -> TerrainResult:
     """Every file of one map's terrain (paths relative to the map's folder), all lengths in mm:
     ``tiles/<terrain>-<shape>.stl`` per distinct tile, ``plates/plate-<n>.3mf`` (and ``.png``

@@ -57,5 +57,5 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
         draw.text(px((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), label, fill=(29, 29, 27), font=small,
                   anchor="mm")
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False)
+    img.save(buf, format="PNG", compress_level=1)  # a preview: fast to write matters more than its size
     return buf.getvalue()

@@ -18,6 +18,10 @@ from ..tiling import Tile, Tiling, solve
 from ..tiling.shapes import SHAPES
 
 TILE_MODES = ("standard", "exact")
+# CP-SAT work units (about seconds on one core) for a map's tiling. Maps of a few hundred hexes are
+# solved exactly well within it; a 1,000-hex map ends time-limited at 555 tiles (553 with 10 units,
+# in twice the time): bench/bench_terrain.py.
+TIME_LIMIT = 4.0
 
 
 class TerrainError(ValueError):
@@ -95,7 +99,7 @@ def exact_tiles(cells: dict[tuple[Hex, int], str]) -> list[Tile]:
 
 
 def build_tileset(mapdef, game_config, *, mode: str = "standard", inventory=None,
-                  time_limit: float = 10.0) -> TileSet:
+                  time_limit: float = TIME_LIMIT) -> TileSet:
     """The tile set of one map. Raises TerrainError for an unknown mode or a map with no cells."""
     if mode not in TILE_MODES:
         raise TerrainError(f"unknown tile mode {mode!r}; modes: {', '.join(TILE_MODES)}")
