@@ -96,7 +96,39 @@ def _meshes(gout: Path, built: dict[str, str]) -> list[dict]:
     return pieces
 
 
-def _digest(game, gout: Path, papers: dict[str, dict[str, bytes]], pieces: list[dict], previews: bool) -> str:
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _terrain(gout: Path, built: dict[str, str]) -> list[dict]:
+    """The terrain plates the build wrote (game.yaml ``mesh: terrain:``), per map: each plate's 3MF
+    and preview, the distinct tiles' STLs and the bill of materials."""
+    maps: dict[str, dict] = {}
+    for rel in sorted(built):
+        parts = rel.split("/")
+        if parts[0] != "terrain" or len(parts) < 3 or not (gout / rel).is_file():
+            continue
+        entry = maps.setdefault(parts[1], {"map": parts[1], "plates": [], "tiles": [], "bom": []})
+        name = parts[-1]
+        if parts[2] == "plates" and name.endswith(".3mf"):
+            plate = {"name": name[:-4], "3mf": rel, "bytes": (gout / rel).stat().st_size}
+            preview = rel[:-4] + ".png"
+            if preview in built and (gout / preview).is_file():
+                w, h = _png_size(gout / preview)
+                plate["preview"] = {"src": preview, "w": w, "h": h}
+            entry["plates"].append(plate)
+        elif parts[2] == "tiles" and name.endswith(".stl"):
+            entry["tiles"].append({"name": name[:-4], "stl": rel, "bytes": (gout / rel).stat().st_size})
+        elif len(parts) == 3 and name.startswith("bom."):
+            entry["bom"].append({"name": name, "href": rel})
+    for entry in maps.values():
+        entry["plates"].sort(key=lambda p: int(p["name"].rsplit("-", 1)[-1]) if p["name"][-1:].isdigit() else 0)
+    return [maps[k] for k in sorted(maps)]
+
+
+def _digest(game, gout: Path, papers: dict[str, dict[str, bytes]], pieces: list[dict], previews: bool,
+            terrain: list[dict] | None = None) -> str:
     # The TTS files name their images by absolute file URLs: a moved output folder remakes them.
     h = hashlib.sha256(f"{FORMAT}:{Digests(game).whole()}:{previews}:{gout.resolve()}".encode())
     for paper, pdfs in papers.items():
@@ -104,6 +136,7 @@ def _digest(game, gout: Path, papers: dict[str, dict[str, bytes]], pieces: list[
             h.update(f"{paper}/{stem}:".encode())
             h.update(hashlib.sha256(data).digest())
     h.update(json.dumps(pieces, sort_keys=True).encode())
+    h.update(json.dumps(terrain or [], sort_keys=True).encode())
     return h.hexdigest()
 
 
@@ -142,11 +175,11 @@ def _run(job: tuple) -> tuple[dict[str, bytes], tuple, dict]:
     return fn(*args)
 
 
-def _record(game, pieces: list[dict]) -> dict:
+def _record(game, pieces: list[dict], terrain: list[dict]) -> dict:
     cfg = game.data.game
     return {"id": game.game_id, "name": cfg.name, "version": cfg.version,
             "description": getattr(cfg, "description", None) or "", "papers": {}, "pieces": pieces,
-            "thumbs": {}, "exports": {}}
+            "terrain": terrain, "thumbs": {}, "exports": {}}
 
 
 def _place(record: dict, where: tuple, files: dict, info: dict) -> None:
@@ -171,14 +204,15 @@ def publish(*, games: list, out: Path, papers: list[str], previews: bool = True,
         built = _built(gout)
         on_disk = _papers_on_disk(gout, papers, built)
         pieces = _meshes(gout, built)
-        digest = _digest(game, gout, on_disk, pieces, previews)
+        terrain = _terrain(gout, built)
+        digest = _digest(game, gout, on_disk, pieces, previews, terrain)
         old = _read_json(gout / MANIFEST)
         if (not force and old.get("digest") == digest
                 and all((gout / f).is_file() for f in old.get("files", []))):
             continue
         # Only "start" (it names the work on the progress bar): "done" would count past the planned targets.
         emit("start", {"game": game.game_id, "target": "print kits, gallery, exports"})
-        todo.append((game, gout, digest, old, _record(game, pieces), _jobs(game, gout, on_disk)))
+        todo.append((game, gout, digest, old, _record(game, pieces, terrain), _jobs(game, gout, on_disk)))
     every = [(i, job) for i, item in enumerate(todo) for job in item[5]]
     workers = min(len(every), jobs if jobs is not None else (os.cpu_count() or 1))
     if workers > 1:

@@ -124,6 +124,22 @@ def _game(rec: dict) -> str:
             out.append(f'<li><figure>{img}<figcaption><strong>{escape(piece["name"])}</strong>{many}'
                        f'<ul>{links}</ul></figcaption></figure></li>')
         out.append("</ul>")
+    for t in rec.get("terrain", []):
+        out.append(f'<h3>3D terrain: {escape(t["map"].replace("-", " ").title())}</h3>')
+        out.append(f"<p>Print-bed plates (3MF, one named object per tile, in its terrain's colour), each "
+                   f"distinct tile as STL, and the bill of materials: "
+                   + ", ".join(f'<a href="{_href(gid, b["href"])}">{escape(b["name"])}</a>' for b in t["bom"])
+                   + ".</p>")
+        out.append('<ul class="cards">')
+        for plate in t["plates"]:
+            img = _img(gid, plate["preview"], f"Plate {plate['name']} seen from above") if plate.get("preview") else ""
+            out.append(f'<li><figure>{img}<figcaption><strong>{escape(plate["name"])}</strong><ul><li>'
+                       f'<a href="{_href(gid, plate["3mf"])}">{escape(plate["name"])}, 3MF</a> '
+                       f'({_size(plate["bytes"])})</li></ul></figcaption></figure></li>')
+        out.append("</ul>")
+        if t["tiles"]:
+            out.append("<p>Tiles: " + ", ".join(f'<a href="{_href(gid, x["stl"])}">{escape(x["name"])}</a>'
+                                                 for x in t["tiles"]) + ".</p>")
     for info in rec.get("exports", {}).values():
         out.append(f"<h3>{escape(info['title'])}</h3><p>{escape(info['text'])}</p><ul>")
         for link in info["links"]:

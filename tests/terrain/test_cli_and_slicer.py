@@ -108,6 +108,19 @@ def test_build_writes_terrain_when_game_yaml_asks(tmp_path):
 
     doc = pymupdf.open(base / "a4" / "terrain-bom-cellar.pdf")
     assert f"{bill['total']['tiles']} tiles" in doc[0].get_text()
+    # the gallery offers every plate (3MF and its preview), every distinct tile and the bill
+    import re
+    from urllib.parse import unquote
+
+    html = (tmp_path / "index.html").read_text()
+    links = {unquote(h) for h in re.findall(r'(?:href|src)="([^"]+)"', html)}
+    for plate in plates:
+        assert f"mini-terrain/terrain/cellar/plates/{plate.name}" in links
+        assert f"mini-terrain/terrain/cellar/plates/{plate.stem}.png" in links
+    for tile in (base / "terrain" / "cellar" / "tiles").glob("*.stl"):
+        assert f"mini-terrain/terrain/cellar/tiles/{tile.name}" in links
+    assert {f"mini-terrain/terrain/cellar/bom.{x}" for x in ("csv", "json", "md")} <= links
+    assert all((tmp_path / link).is_file() for link in links if link.startswith("mini-terrain/"))
 
 
 def test_a_terrain_map_that_does_not_exist_is_a_located_finding(tmp_path):
