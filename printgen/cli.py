@@ -240,6 +240,8 @@ def terrain(
                                              "exact: one tile per connected region. [default: standard]"),
     grid: Optional[GridMode] = typer.Option(None, "--grid", help="Engraved hex grid on the tops. [default: groove]"),
     groove: Optional[str] = typer.Option(None, "--groove", help="Grid groove width x depth. [default: 1.2x0.6mm]"),
+    dots: Optional[str] = typer.Option(None, "--dots", help="Engrave a dot at every hex's centre, across x depth, "
+                                       "e.g. 2x0.6mm (big boards). [default: none]"),
     density: float = typer.Option(1.24, "--density", help="Filament density, g/cm3 (PLA 1.24)."),
     diameter: str = typer.Option("1.75mm", "--diameter", help="Filament diameter."),
     paper: Paper = typer.Option("a4", "--paper", help="Paper of the bill of materials page."),
@@ -251,7 +253,8 @@ def terrain(
     paper_name = PAPER_CHOICES[paper.value][0]
     try:
         code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,
-                                  grid=grid and grid.value, groove=groove, density=density, diameter=diameter,
+                                  grid=grid and grid.value, groove=groove, dots=dots, density=density,
+                                  diameter=diameter,
                                   paper=paper_name, previews=previews)
     except UsageError as exc:
         raise typer.BadParameter(str(exc))

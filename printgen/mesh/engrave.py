@@ -20,6 +20,50 @@ from .polyhex import MeshError, TileSpec, Vec
 Face = tuple[int, int, int]
 
 
+def check_dot(spec: TileSpec) -> None:
+    """Raise MeshError for a centre dot that cannot be cut in this tile."""
+    across, depth = spec.dot
+    if across <= 0 or depth <= 0:
+        raise MeshError("a centre dot needs a positive size and depth")
+    room = spec.size * 2 / 3 ** 0.5 - (2 * spec.groove[0] if spec.groove else 0.0)
+    if across > room / 2:
+        raise MeshError(f"a {across:g} mm centre dot is too wide for {spec.size:g} mm hexes (at most {room / 2:.1f} mm)")
+    floor = spec.pocket[1] + 0.8 if spec.pocket else 0.8
+    if depth > spec.height - floor:
+        raise MeshError(f"a {depth:g} mm centre dot is too deep for a {spec.height:g} mm tile "
+                        f"(at most {spec.height - floor:g} mm keeps 0.8 mm of material under it)")
+
+
+def hex_top(centre: tuple[float, float], ring: list[int], spec: TileSpec, vertices: list[Vec],
+            corners: list[tuple[float, float]] | None = None) -> list[Face]:
+    """The flat top of one hex inside ``ring`` (its six top vertices, counter-clockwise): a fan, or with
+    ``spec.dot`` a band round a hexagonal pit at the centre (its corners towards the hex's lattice
+    ``corners``, so each band quad joins matching vertices), the pit's walls and its floor. Faces
+    face up/out. All in mm."""
+    if not spec.dot:
+        return [(ring[0], ring[a], ring[b]) for a, b in ((1, 2), (2, 3), (3, 4), (4, 5))]
+    check_dot(spec)
+    across, depth = spec.dot
+    cx, cy = centre
+    z = vertices[ring[0]][2]
+    # Towards the lattice corners, not the ring's: an outer corner moved in by the clearance is
+    # slightly off the hex's own diagonal, and the pit must be a regular hexagon.
+    corners = corners or [vertices[i][:2] for i in ring]
+    rim = len(vertices)
+    for x, y in corners:
+        d = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+        vertices.append((cx + (x - cx) * across / 2 / d, cy + (y - cy) * across / 2 / d, z))
+    floor = len(vertices)
+    vertices += [(x, y, z - depth) for x, y, _ in vertices[rim:rim + 6]]
+    faces: list[Face] = []
+    for k in range(6):
+        k1 = (k + 1) % 6
+        faces += [(ring[k], ring[k1], rim + k1), (ring[k], rim + k1, rim + k)]  # the band, facing up
+        faces += [(rim + k, rim + k1, floor + k1), (rim + k, floor + k1, floor + k)]  # walls, facing the axis
+    faces += [(floor, floor + a, floor + b) for a, b in ((1, 2), (2, 3), (3, 4), (4, 5))]  # floor, facing up
+    return faces
+
+
 def check_groove(spec: TileSpec) -> None:
     """Raise MeshError for a groove that cannot be cut in this tile."""
     width, depth = spec.groove
@@ -65,7 +109,7 @@ def grooved_top(hexes: list[Hex], hex_idx: list[tuple[int, ...]], boundary: set,
         cy = -cy
         inner = len(vertices)
         vertices += [(cx + (at[i][0] - cx) * shrink, cy + (at[i][1] - cy) * shrink, h_top) for i in c]
-        faces += [(inner, inner + a, inner + b) for a, b in ((1, 2), (2, 3), (3, 4), (4, 5))]
+        faces += hex_top((cx, cy), list(range(inner, inner + 6)), spec, vertices, [at[i] for i in c])
         for k in range(6):
             k1 = (k + 1) % 6
             a, b = K + c[k], K + c[k1]

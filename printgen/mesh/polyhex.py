@@ -46,6 +46,7 @@ class TileSpec(NamedTuple):
     chamfer: float = 0.0  # 45-degree chamfer on the top edge
     segments: int = 32  # sides of a pocket's circle
     groove: tuple[float, float] | None = None  # engraved hex grid: V-groove (width, depth)
+    dot: tuple[float, float] | None = None  # engraved hex-centre dot: a hexagonal pit (across corners, depth)
 
     @property
     def pocket(self) -> tuple[float, float] | None:
@@ -202,6 +203,15 @@ def build_tile(hexes: list[Hex], spec: TileSpec) -> Mesh:
         faces = _caps(hex_idx, len(keys), set(pocket_hexes), top=False)
         boundary = {v for loop in loops for v in loop}
         faces += grooved_top(hexes, hex_idx, boundary, keys, lay, spec, vertices)
+    elif spec.dot:
+        from .engrave import hex_top
+
+        faces = _caps(hex_idx, len(keys), set(pocket_hexes), top=False)
+        K = len(keys)
+        lattice = {i: _xy(lay, v) for v, i in keys.items()}
+        for h, c in zip(hexes, hex_idx):
+            cx, cy = lay.hex_to_point(h)
+            faces += hex_top((cx, -cy), [K + i for i in c], spec, vertices, [lattice[i] for i in c])
     else:
         faces = _caps(hex_idx, len(keys), set(pocket_hexes))
     ring = _chamfer_ring(loops, lay, spec, vertices)

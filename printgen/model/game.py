@@ -72,6 +72,7 @@ def _pair(what: str, example: str):
 
 Bed = Annotated[tuple[float, float], _pair("bed size (width x depth)", "256x256mm")]
 Groove = Annotated[tuple[float, float], _pair("groove (width x depth)", "1.2x0.6mm")]
+Dot = Annotated[tuple[float, float], _pair("dot (across x depth)", "2x0.6mm")]
 
 
 class TerrainSpec(Model):
@@ -83,6 +84,7 @@ class TerrainSpec(Model):
     tiles: Literal["standard", "exact"] = "standard"
     grid: bool = True  # engraved hex grid (V-groove) on the tiles' tops
     groove: Groove = (1.2, 0.6)  # grid groove, width x depth
+    dots: Dot | None = None  # an engraved dot at every hex's centre (across x depth), for big boards
 
 
 class MeshSpec(Model):

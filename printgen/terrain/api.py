@@ -33,6 +33,7 @@ def plate_objects(result_meshes: list[Mesh], plate: list[Placed], names: list[st
 
 def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None, gap: float | None = None,
                  tiles: str | None = None, grid: bool | None = None, groove: tuple[float, float] | None = None,
+                 dots: tuple[float, float] | None = None,
                  material: Material = Material(), inventory=None, previews: bool = True, time_limit: float = TIME_LIMIT,
                  page_spec=None) -> TerrainResult:
     """Every file of one map's terrain (paths relative to the map's folder), all lengths in mm:
@@ -49,6 +50,7 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     tiles = tiles or conf.tiles
     grid = conf.grid if grid is None else grid
     groove = groove or conf.groove
+    dots = dots or conf.dots
 
     mapdef = by_name(data.maps, map_name)
     if mapdef is None:
@@ -59,6 +61,11 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     spec = tile_spec(cfg)
     if grid:
         spec = spec._replace(groove=groove, chamfer=0.0)  # the grid's bevel takes the chamfer's place
+    if dots:
+        from ..mesh.engrave import check_dot
+
+        spec = spec._replace(dot=dots)
+        check_dot(spec)  # before any tile is built: one clear message for the whole map
     tileset = build_tileset(mapdef, cfg, mode=tiles, inventory=inventory, time_limit=time_limit)
     colour_of = {name_key(t.name): t.colour for t in getattr(data, "terrain", [])}
     meshes, names, colours, volumes = [], [], [], []

@@ -14,7 +14,7 @@ class UsageError(Exception):
 
 
 def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | None = None, gap: str | None = None,
-                tiles: str | None = None, grid: str | None = None, groove: str | None = None,
+                tiles: str | None = None, grid: str | None = None, groove: str | None = None, dots: str | None = None,
                 density: float = 1.24, diameter: str = "1.75mm", paper: str = "a4", previews: bool = True
                 ) -> tuple[int, list[str]]:
     """Returns (exit code, lines to print). Options left None come from game.yaml ``mesh: terrain:``
@@ -49,6 +49,7 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
             tiles=tiles,
             grid=(grid != "none") if grid else None,
             groove=parse_pair(groove, "groove (width x depth)", "1.2x0.6mm") if groove else None,
+            dots=parse_pair(dots, "dots (across x depth)", "2x0.6mm") if dots else None,
             material=Material(density=density, diameter=parse_length(diameter, allow_zero=False)),
         )
     except UnitError as exc:

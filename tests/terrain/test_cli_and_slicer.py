@@ -131,3 +131,19 @@ def test_a_terrain_map_that_does_not_exist_is_a_located_finding(tmp_path):
     res = CliRunner().invoke(app, ["validate", str(game)])
     assert res.exit_code == 1
     assert "game.yaml:" in res.output and "error[terrain-map]" in res.output and "'Attic'" in res.output
+
+
+def test_terrain_dots_option_engraves_every_hex_centre(tmp_path):
+    plain, dotted = tmp_path / "plain", tmp_path / "dotted"
+    for out, extra in ((plain, []), (dotted, ["--dots", "2x0.6mm"])):
+        res = CliRunner().invoke(app, ["terrain", str(FIXTURE), "--out", str(out), "--no-previews", *extra])
+        assert res.exit_code == 0, res.output
+    for stl in sorted((plain / "cellar" / "tiles").glob("*.stl")):
+        a = trimesh.load(stl)
+        b = trimesh.load(dotted / "cellar" / "tiles" / stl.name)
+        assert b.is_watertight and len(b.split(only_watertight=False)) == 1
+        hexes = int(stl.stem.rsplit("-", 1)[1].removesuffix("hex"))  # <terrain>-<n>hex
+        assert a.volume - b.volume == pytest.approx(hexes * 3 * 3 ** 0.5 / 2 * 0.6, rel=1e-4)
+    bad = CliRunner().invoke(app, ["terrain", str(FIXTURE), "--out", str(tmp_path / "bad"), "--dots", "30x0.6mm"])
+    assert bad.exit_code == 1 and "too wide" in bad.output and "Traceback" not in bad.output
+    assert not (tmp_path / "bad" / "cellar").exists()

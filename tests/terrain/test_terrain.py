@@ -179,3 +179,34 @@ def test_same_map_same_bytes(mini_terrain):
     a = make_terrain(data=mini_terrain, map_name="Cellar", previews=True)
     b = make_terrain(data=mini_terrain, map_name="Cellar", previews=True)
     assert a.files == b.files
+
+
+@pytest.mark.parametrize("groove", [None, (1.2, 0.6)])
+@pytest.mark.parametrize("shape", ["1", "3", "7"])
+def test_centre_dots_are_hexagonal_pits_of_the_stated_size(shape, groove):
+    spec = TileSpec(25.4, "flat", 6.0, clearance=0.2, groove=groove)
+    plain = trimesh.Trimesh(*map(np.asarray, build_tile(NAMED[shape], spec)[:2]))
+    dotted = trimesh.Trimesh(*map(np.asarray, build_tile(NAMED[shape], spec._replace(dot=(2.0, 0.6)))[:2]))
+    assert dotted.is_watertight and dotted.is_winding_consistent and len(dotted.split(only_watertight=False)) == 1
+    pit = 3 * math.sqrt(3) / 2 * 1.0 ** 2 * 0.6  # a hexagon 2 mm across its corners, 0.6 mm deep
+    assert plain.volume - dotted.volume == pytest.approx(len(NAMED[shape]) * pit, rel=1e-6)
+    # under each hex centre: a hexagon of six floor corners 1 mm from the centre, 0.6 mm down
+    from printgen.hexgrid import Layout
+
+    lay = Layout("flat", 25.4)
+    v = dotted.vertices
+    for h in NAMED[shape]:
+        x, y = lay.hex_to_point(h)
+        d = np.hypot(v[:, 0] - x, v[:, 1] + y)
+        floor = v[(d < 1.5) & (np.abs(v[:, 2] - 5.4) < 1e-9)]
+        assert len(floor) == 6
+        assert np.allclose(np.hypot(floor[:, 0] - x, floor[:, 1] + y), 1.0)
+
+
+def test_a_dot_too_wide_or_too_deep_is_an_error():
+    from printgen.mesh.polyhex import MeshError
+
+    with pytest.raises(MeshError, match="too wide"):
+        build_tile(NAMED["1"], TileSpec(25.4, "flat", 6.0, dot=(20.0, 0.6)))
+    with pytest.raises(MeshError, match="too deep"):
+        build_tile(NAMED["1"], TileSpec(25.4, "flat", 6.0, dot=(2.0, 5.5)))
