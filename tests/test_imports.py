@@ -73,3 +73,25 @@ def test_no_forbidden_import(folder):
     bad = [f"printgen/{rel}:{line} imports printgen.{to}" for src, to, rel, line in EDGES
            if src == folder and to in FORBIDDEN[folder]]
     assert not bad, "\n".join(bad)
+
+
+def test_every_package_imports_first_in_a_fresh_process():
+    # A third party's code (or a pack's own test) may import any part of printgen first: no order
+    # of imports may meet a half-initialised module (printgen.packs once imported check, which
+    # needed the packs' registry before it existed).
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    packages = sorted(".".join(p.relative_to(root).parts[:-1]) for p in (root / "printgen").rglob("__init__.py")
+                      if "scaffold" not in p.parts)
+    code = ("import importlib, subprocess, sys\n"
+            "bad = []\n"
+            "for name in sys.argv[1:]:\n"
+            "    r = subprocess.run([sys.executable, '-c', f'import {name}'], capture_output=True, text=True)\n"
+            "    if r.returncode:\n"
+            "        bad.append(name + ': ' + r.stderr.strip().splitlines()[-1])\n"
+            "print('\\n'.join(bad))\n")
+    out = subprocess.run([sys.executable, "-c", code, *packages], capture_output=True, text=True, cwd=root,
+                         timeout=600)
+    assert out.stdout.strip() == "", out.stdout

@@ -18,7 +18,8 @@ from ..model.base import findings_from_validation
 from ..model.content import Content, Rules
 from ..model.game import GameConfig
 from ..model.kinds import DeclaredRefs, DeclaredTexts, data_model, parse_kinds
-from ..packs import CheckContext, PACKS, RulePack
+from .. import packs as _packs  # PACKS read when a game is checked: packs import check helpers
+from ..packs.base import CheckContext, RulePack
 from .limits import check_limits, past_limits, raw_text_findings
 from .maps import check_maps
 from .names import check_unique_names
@@ -125,6 +126,7 @@ def check_game(folder: Path) -> ValidatedGame:
         result.findings = sort_findings(result.findings)
         return result
     system = source.data["game"].get("system")
+    PACKS = _packs.PACKS
     pack = PACKS.get(system) if isinstance(system, str) else None
     if pack is None:
         hint = did_you_mean(str(system), PACKS) if system else None
