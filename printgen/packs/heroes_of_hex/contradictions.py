@@ -14,6 +14,7 @@ from ...check.terms import _offset_loc as _at
 _MAKE = re.compile(r"\bMake an? (\w+) (?:(?:Special|Physical) )?(?:Area )?Attack\b")
 _VITALITY_OF = re.compile(r"\bVitality of (\d+)")
 _WOUNDS_EXCEED = re.compile(r"\bWounds exceed (\d+)")
+_NEW = re.compile(r"\bNew (Archetypes?|Classes|Class|tokens?|maps?) ([^.;:]+)", re.I)
 
 
 def check_attack_costs(ctx: CheckContext) -> Iterator[Finding]:
@@ -67,4 +68,30 @@ def check_vitality_thresholds(ctx: CheckContext) -> Iterator[Finding]:
                                   _at(ctx, ("scenarios", si, key, i), text, w.start()))
 
 
-CHECKS = (check_attack_costs, check_movement_keywords, check_vitality_thresholds)
+def check_changelog_repeats(ctx: CheckContext) -> Iterator[Finding]:
+    """A Dev Log that introduces the same thing as new in two releases ("New Archetypes ...,
+    Gunslinger" in 0.2 and again in 0.3): one of the two entries is wrong. Reported at the later
+    release's mention, the earlier one named."""
+    seen: dict[tuple[str, str], str] = {}
+    releases = list(enumerate(ctx.data.changelog))
+    for ri, release in reversed(releases):  # the Dev Log lists the newest first: read it oldest first
+        for si, section in enumerate(release.sections):
+            for ii, item in enumerate(section.items):
+                for m in _NEW.finditer(item):
+                    kind = m.group(1).lower()
+                    kind = kind[:-2] if kind.endswith("sses") else kind.rstrip("s")  # classes -> class
+                    text = re.sub(r"\band\b", ",", m.group(2))
+                    start = m.start(2)
+                    for name in (n.strip() for n in text.split(",")):
+                        if not name:
+                            continue
+                        key = (kind, name_key(name))
+                        if key in seen and seen[key] != release.version:
+                            at = item.find(name, start)
+                            yield warning("changelog-repeat", f"version {release.version} announces {name} as a new "
+                                          f"{kind}, but version {seen[key]} already did",
+                                          _at(ctx, ("changelog", ri, "sections", si, "items", ii), item, max(0, at)))
+                        seen.setdefault(key, release.version)
+
+
+CHECKS = (check_attack_costs, check_movement_keywords, check_vitality_thresholds, check_changelog_repeats)
