@@ -9,7 +9,6 @@ import typer
 from enum import Enum
 
 from . import __version__
-from .load.game_folder import GAME_FILE
 from .report import REPORTERS
 from .units import PAPER_SIZES
 
@@ -39,13 +38,13 @@ def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
         if not found:
             raise typer.BadParameter(
                 f"no games found under {root / 'data'}; run printgen in a project folder whose data/<game>/ "
-                f"holds a {GAME_FILE}, or name a game folder")
+                "holds a game.yaml, or name a game folder")
         return found
     for g in games:
         if not g.exists():
             raise typer.BadParameter(f"no such folder: {g}")
         if not g.is_dir():
-            raise typer.BadParameter(f"{g} is not a folder; name the game folder that holds {GAME_FILE}")
+            raise typer.BadParameter(f"{g} is not a folder; name the game folder that holds game.yaml")
     return list(games)
 
 

@@ -7,7 +7,7 @@ import struct
 from typing import Callable
 
 
-from ..model.game import MeshFormat
+from ..model.defaults import MeshFormat
 from .polyhex import Mesh
 
 

@@ -10,10 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import NamedTuple
 
-from ..model.game import HexSpec, MeshSpec
+from ..model import defaults as D  # the defaults when no --game gives them (plain numbers: no pydantic)
 from .export import EXPORTERS
-
-_HEX, _MESH = HexSpec(), MeshSpec()  # the defaults when no --game gives them
 
 
 class StlOption(NamedTuple):
@@ -30,12 +28,12 @@ STL_OPTIONS: tuple[StlOption, ...] = (
               "(needs --game).", required=True),
     StlOption("out", "--out", "The file to write (.stl or .3mf).", required=True),
     StlOption("game", "--game", "Take defaults (hex size, mesh settings) and maps from this game folder."),
-    StlOption("hex", "--hex", f"Hex size flat-to-flat, e.g. 1in. [default: {_HEX.size:g}mm, or the game's]"),
-    StlOption("orientation", "--orientation", f"flat or pointy. [default: {_HEX.orientation}, or the game's]",
+    StlOption("hex", "--hex", f"Hex size flat-to-flat, e.g. 1in. [default: {D.HEX_SIZE:g}mm, or the game's]"),
+    StlOption("orientation", "--orientation", f"flat or pointy. [default: {D.ORIENTATION}, or the game's]",
               choices=("flat", "pointy")),
-    StlOption("height", "--height", f"Height of one level, e.g. 6mm. [default: {_MESH.height:g}mm, or the game's]"),
+    StlOption("height", "--height", f"Height of one level, e.g. 6mm. [default: {D.LEVEL_HEIGHT:g}mm, or the game's]"),
     StlOption("levels", "--levels", "Levels high: the tile is height x levels.", type=int),
-    StlOption("clearance", "--clearance", f"Taken off each outer side. [default: {_MESH.clearance:g}mm, or the game's]"),
+    StlOption("clearance", "--clearance", f"Taken off each outer side. [default: {D.CLEARANCE:g}mm, or the game's]"),
     StlOption("magnet", "--magnet", "Magnet pockets, diameter x thickness, e.g. 6x2mm."),
     StlOption("magnet_every", "--magnet-every", "A pocket under every Nth hex.", type=int),
     StlOption("chamfer", "--chamfer", "Chamfer on the top edge, e.g. 0.6mm."),

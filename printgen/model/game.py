@@ -8,6 +8,7 @@ from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
+from . import defaults
 from .base import CardSize, Length, Model, PositiveLength, Text
 
 
@@ -24,12 +25,12 @@ def _version(value: Any) -> str:
 Version = Annotated[str, BeforeValidator(_version)]
 Orientation = Literal["flat", "pointy"]
 # The mesh formats a game may ask for: the keys of mesh.export.EXPORTERS (a test holds them equal).
-MeshFormat = Literal["stl", "3mf"]
+MeshFormat = defaults.MeshFormat
 
 
 class HexSpec(Model):
-    size: PositiveLength = 25.4  # flat-to-flat, mm
-    orientation: Orientation = "flat"
+    size: PositiveLength = defaults.HEX_SIZE  # flat-to-flat, mm
+    orientation: Orientation = defaults.ORIENTATION
 
 
 class CardSpec(Model):
@@ -90,8 +91,8 @@ class TerrainSpec(Model):
 class MeshSpec(Model):
     """Defaults for 3D-printed terrain tiles (``printgen stl`` and the pieces a game declares)."""
 
-    height: PositiveLength = 6.0  # one level
-    clearance: Length = 0.2  # taken off every outer side
+    height: PositiveLength = defaults.LEVEL_HEIGHT  # one level
+    clearance: Length = defaults.CLEARANCE  # taken off every outer side
     magnet: Magnet = None  # e.g. "6x2mm": a pocket for it under the hexes
     magnet_every: Annotated[int, Field(ge=1)] = 1
     chamfer: Length = 0.0
