@@ -188,15 +188,21 @@ def _copies(maker: FaceMaker, sheet, item, loc: Location) -> int:
     return 1
 
 
+def _per_item(maker: FaceMaker, index: int | None, key: str, expr: str, items: list[tuple[int, Any]]):
+    """The sheet's ``key`` expression evaluated for each item (FAILED where it fails, with a finding at
+    game.yaml's sheets[index].key), and that location."""
+    loc = maker.game.source.loc(("game", "sheets", index, key))
+    face = Face(Layout(key, None, {}), maker.exprs, 0, 0, 0, "", loc, maker.found, maker.game.source.loc)
+    expr = expr if "{{" in expr else "{{ " + expr + " }}"
+    return [face.eval(expr, {**maker.scope, "item": it}, loc) for _, it in items], loc
+
+
 def ordered(maker: FaceMaker, sheet, index: int | None) -> list[tuple[int, Any]]:
     """(data index, item) of the sheet's kind, sorted by ``order`` when it has one."""
     items = list(enumerate(getattr(maker.game.data, sheet.kind, []) or []))
     if sheet.order is None:
         return items
-    loc = maker.game.source.loc(("game", "sheets", index, "order"))
-    face = Face(Layout("order", None, {}), maker.exprs, 0, 0, 0, "", loc, maker.found, maker.game.source.loc)
-    expr = sheet.order if "{{" in sheet.order else "{{ " + sheet.order + " }}"
-    keys = [face.eval(expr, {**maker.scope, "item": it}, loc) for _, it in items]
+    keys, loc = _per_item(maker, index, "order", sheet.order, items)
     if any(k is FAILED for k in keys):
         return items
     try:
@@ -213,10 +219,7 @@ def labels(maker: FaceMaker, sheet, index: int | None, items: list[tuple[int, An
     plain = [str(getattr(it, "name", i + 1)) for i, it in items]
     if sheet.label is None:
         return plain
-    loc = maker.game.source.loc(("game", "sheets", index, "label"))
-    face = Face(Layout("label", None, {}), maker.exprs, 0, 0, 0, "", loc, maker.found, maker.game.source.loc)
-    expr = sheet.label if "{{" in sheet.label else "{{ " + sheet.label + " }}"
-    out = [face.eval(expr, {**maker.scope, "item": it}, loc) for _, it in items]
+    out, _ = _per_item(maker, index, "label", sheet.label, items)
     return [p if v is FAILED else str(v) for v, p in zip(out, plain)]
 
 
