@@ -16,6 +16,7 @@ from ..units import PAPER_SIZES
 FOOTER_H = 12.0  # mm of the safe area kept for the furniture strip
 CONTENT_PAD = 0.6  # mm between the safe margin and content, so strokes and type never cross it
 MAP_TITLE_H = 7.5  # mm above a map for its title
+MAP_PICTURE = 0.55  # a terrain's picture fits a square this fraction of the hex (flat-to-flat) wide
 MAP_LEGEND_H = 8.0  # mm below a one-page map for its legend
 
 

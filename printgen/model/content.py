@@ -40,6 +40,7 @@ class Terrain(Model):
     colour: Colour
     blocked: bool = False  # impassable: blocks movement and line of sight
     text: Text | None = None
+    image: Text | None = None  # a picture in the game folder (art/tree.svg) drawn in every hex of this terrain
 
 
 class LegendEntry(Model):

@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 from ..draw.document import Document, Page
 from ..model.maps import map_geometry
 from ..names import slug
-from ..render.maps import map_ops
+from ..render.maps import map_ops, map_pictures
 from ..render.tokens import token_face
 from ..write.pdf import to_pdf
 from .cards import CardDeck, card_decks
@@ -153,9 +153,11 @@ def _token_files(game, gout: Path) -> dict[str, bytes]:
 def _map_files(game) -> dict[str, bytes]:
     files = {}
     data = game.data
+    pictures = map_pictures(game) if getattr(data, "maps", None) else {}
     for mapdef in getattr(data, "maps", None) or []:
         geom = map_geometry(mapdef, data.game)
-        page = Page(geom.width, geom.height, map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0))
+        page = Page(geom.width, geom.height,
+                    map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0, pictures))
         (img,) = pdf_page_images(to_pdf(Document(title=mapdef.name, pages=[page])), dpi=MAP_DPI)
         files[f"tts/maps/{slug(mapdef.name)}.png"] = png_bytes(img, dpi=MAP_DPI)
     return files

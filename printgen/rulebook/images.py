@@ -12,7 +12,7 @@ from ..draw.document import Drawing, ImageError
 from ..draw.icons import ICONS, draw_icon
 from ..model.maps import map_geometry
 from ..names import by_name
-from ..render.maps import legend_ops, map_ops
+from ..render.maps import legend_ops, map_ops, map_pictures
 from ..render.tokens import token_face
 
 ImageFn = Callable[[str, object], Drawing]
@@ -28,7 +28,7 @@ def _named(items, name: str, kind: str):
 def map_image(name: str, game) -> Drawing:
     m = _named(game.data.maps, name, "map")
     geom = map_geometry(m, game.data.game)
-    ops = map_ops(geom, game.data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0)
+    ops = map_ops(geom, game.data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0, map_pictures(game))
     ops += legend_ops(geom, game.data, 0.0, geom.height + 4.0, geom.width)
     return ops, geom.width, geom.height + 13.0
 

@@ -15,17 +15,31 @@ from __future__ import annotations
 
 from ...draw.colour import INK
 from ...draw.document import Document, Page, Text, pt
-from ...draw.page import MAP_LEGEND_H as LEGEND_H, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page
+from ...draw.page import MAP_LEGEND_H as LEGEND_H, MAP_PICTURE, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page
 from ...model.content import MapDef
 from ...model.maps import map_geometry
+from ...names import name_key
 from ..compose import heading, one_per_item
 from .hexes import map_ops
 from .legend import legend_ops
 from .tiling import assembly_guide, plan_tiles, tile_page
 
 
-def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None) -> list[Page]:
-    """Pages for one map: one page when it fits, else tiles plus an assembly guide."""
+def map_pictures(game) -> dict:
+    """Terrain name key -> its picture (printgen.layout.art.Art) for the terrains that have one."""
+    with_picture = [t for t in game.data.terrain if t.image]
+    if not with_picture:
+        return {}
+    from ...layout.art import load_art
+
+    width = game.data.game.hex.size * MAP_PICTURE
+    return {name_key(t.name): load_art(game.folder, t.image, width_mm=width) for t in with_picture}
+
+
+def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None,
+               pictures: dict | None = None) -> list[Page]:
+    """Pages for one map: one page when it fits, else tiles plus an assembly guide (``pictures``: see
+    map_pictures)."""
     geom = map_geometry(mapdef, data.game)
     x0, y0, x1, y1 = spec.content
     name = title or mapdef.name
@@ -35,7 +49,7 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
         dy = y0 + TITLE_H + (y1 - y0 - TITLE_H - LEGEND_H - geom.height) / 2
         page.add(heading(x0, y0 + 5.6, name, pt(14)))
         page.add(Text(x1, y0 + 5.6, f"{geom.layout.size:.1f} mm hexes", "sans", pt(7), INK, "end"))
-        page.add(*map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), dx, dy))
+        page.add(*map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), dx, dy, pictures))
         page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
         return [page]
     win_w, win_h = x1 - x0, y1 - y0 - TITLE_H
@@ -43,14 +57,15 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
     pages = [assembly_guide(geom, data, spec, tiling, name)]
     for r in range(tiling.rows):
         for c in range(tiling.cols):
-            pages.append(tile_page(geom, data, spec, tiling, r, c, name))
+            pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures))
     return pages
 
 
 def render_maps(game, spec: PageSpec) -> dict[str, Document]:
     """Asset renderer: one document per map."""
-    return one_per_item(game.data.maps, lambda m: render_map(m, game.data, spec), spec, game=game.data.game,
+    pictures = map_pictures(game)
+    return one_per_item(game.data.maps, lambda m: render_map(m, game.data, spec, pictures=pictures), spec, game=game.data.game,
                         kind="map")
 
 
-__all__ = ["legend_ops", "map_ops", "render_map", "render_maps"]
+__all__ = ["legend_ops", "map_ops", "map_pictures", "render_map", "render_maps"]

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 
 from ...draw.colour import INK, ink_on, mix
-from ...draw.document import Circle, Op, Poly, Style, Text
+from ...draw.document import Circle, Image, Op, Poly, Style, Text
+from ...draw.page import MAP_PICTURE
 from ...draw.geometry import clip_polygon, clip_segment, scale_about
 from ...draw.text import single_line
 from ...hexgrid import Hex
@@ -31,8 +32,10 @@ def abbrev(name: str) -> str:
     return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2].title()
 
 
-def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float) -> list[Op]:
-    """Draw the part of the map inside ``window`` (map mm) with the window's corner at (dx, dy) page mm."""
+def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float,
+            pictures: dict | None = None) -> list[Op]:
+    """Draw the part of the map inside ``window`` (map mm) with the window's corner at (dx, dy) page mm.
+    ``pictures``: terrain name key -> Art, drawn centred in each hex of that terrain (see map_pictures)."""
     wx0, wy0, wx1, wy1 = window
     terrain = index_by_name(data.terrain)
     zones = index_by_name(geom.mapdef.zones)
@@ -63,6 +66,9 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                           role="hex" if whole else "hex-part"))
         if t and t.blocked:
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside)
+        art = pictures.get(name_key(entry.terrain)) if pictures else None
+        if art is not None:
+            overlays += _picture(art, cx, cy, size, window, dx, dy)
         if entry.zone and name_key(entry.zone) in zones:
             z = zones[name_key(entry.zone)]
             rim_w = size * 0.045
@@ -88,6 +94,17 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
 def _inside(x, y, window, margin=0.0) -> bool:
     wx0, wy0, wx1, wy1 = window
     return wx0 + margin <= x <= wx1 - margin and wy0 + margin <= y <= wy1 - margin
+
+
+def _picture(art, cx, cy, size, window, dx, dy) -> list[Op]:
+    """A terrain's picture centred on the hex, fitting a square PICTURE x the hex's size, aspect kept
+    (left out where the hex is cut by the page's window: the neighbouring tile shows it whole)."""
+    side = size * MAP_PICTURE
+    w, h = (side, side / art.aspect) if art.aspect >= 1 else (side * art.aspect, side)
+    if not (_inside(cx - w / 2, cy - h / 2, window) and _inside(cx + w / 2, cy + h / 2, window)):
+        return []
+    wx0, wy0 = window[0], window[1]
+    return [Image(cx - w / 2 - wx0 + dx, cy - h / 2 - wy0 + dy, w, h, art.data, art.mime, role="terrain-picture")]
 
 
 def _label(text, x, y, size, colour, window, dx, dy) -> list[Op]:

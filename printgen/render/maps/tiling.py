@@ -49,7 +49,7 @@ def tile_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str) -> Page:
+def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictures: dict | None = None) -> Page:
     x0, y0, x1, y1 = spec.content
     ww, wh = tiling.window
     wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
@@ -60,7 +60,7 @@ def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str) -> Pa
     page.add(heading(x0, y0 + 5.6, f"{name}: tile {label}", pt(12)))
     page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {tiling.overlap:g} mm",
                   "sans", pt(7), INK, "end"))
-    page.add(*map_ops(geom, data, window, dx, dy))
+    page.add(*map_ops(geom, data, window, dx, dy, pictures))
     dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
     # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue.
     marks: list[Op] = []
