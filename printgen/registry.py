@@ -12,13 +12,13 @@ from .findings import Finding
 from .layout.sheets import layout_findings, sheet_assets
 from .mesh.pieces import check_pieces, render_pieces
 from .render.maps import render_maps
-from .render.tokens import render_tokens
+from .render.tokens import check_tokens, render_tokens
 from .rulebook.render import check_rulebook, render_rulebook
 from .terrain.assets import check_terrain, render_terrain, render_terrain_bom, wants_terrain
 
 SHARED_ASSETS: tuple[Asset, ...] = (
     Asset("maps", render_maps, reads=("maps",)),
-    Asset("tokens", render_tokens, reads=("tokens",)),
+    Asset("tokens", render_tokens, reads=("tokens",), validate=check_tokens),
     Asset("rulebook", render_rulebook, validate=check_rulebook),
     Asset("pieces", render_pieces, kind="mesh", reads=("pieces",), validate=check_pieces),
     Asset("terrain", render_terrain, kind="mesh", reads=("maps",), validate=check_terrain, when=wants_terrain),

@@ -141,6 +141,27 @@ def translate(dx: float, dy: float) -> Matrix:
     return (1.0, 0.0, 0.0, 1.0, dx, dy)
 
 
+def shifted(ops, dx: float, dy: float) -> list[Op]:
+    """``ops`` moved by (dx, dy) mm, each shape itself moved (no group around them, so a sheet of
+    small faces stays a flat list of shapes)."""
+    from dataclasses import replace
+
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, (Circle,)):
+            out.append(replace(op, cx=op.cx + dx, cy=op.cy + dy))
+        elif isinstance(op, (Rect, Text, Image)):
+            out.append(replace(op, x=op.x + dx, y=op.y + dy))
+        elif isinstance(op, Poly):
+            out.append(replace(op, points=tuple((x + dx, y + dy) for x, y in op.points)))
+        elif isinstance(op, Path):
+            out.append(replace(op, loops=tuple(tuple((x + dx, y + dy) for x, y in loop) for loop in op.loops)))
+        else:
+            a, b, c, d, e, f = op.matrix
+            out.append(replace(op, matrix=(a, b, c, d, e + dx, f + dy)))
+    return out
+
+
 def apply(m: Matrix, p: Point) -> Point:
     a, b, c, d, e, f = m
     x, y = p

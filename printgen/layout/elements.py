@@ -12,7 +12,8 @@ Every element takes ``id`` (for ``extends``) and ``when`` (an expression; false:
               wrap leading terms group grow baseline
               - fits the box: the largest size from ``size`` down to ``min`` (a finding below that);
               - ``baseline``: one line on that baseline, shrunk to the width;
-              - ``terms: true`` styles the game's keywords and tokens; ``:name:`` draws an inline icon
+              - ``terms: true`` styles the game's keywords and tokens; ``:name:`` draws an inline icon;
+                ``**words**`` are bold
                 (the layout's ``icons:``, else a built-in icon);
               - ``group``: texts of one group share the largest size at which all of them fit;
               - ``paragraphs``: [{text, font, colour, when}] instead of text, each in its own style.
@@ -156,6 +157,22 @@ def inline_icon(face: Face) -> Callable:
     return draw_one
 
 
+def _strong(para: str) -> list[str]:
+    """``para`` split at ``**`` pairs: the odd parts are bold. An unpaired ``**`` is kept as written."""
+    parts = para.split("**")
+    if len(parts) % 2 == 0:
+        parts = parts[:-2] + [parts[-2] + "**" + parts[-1]]
+    return parts
+
+
+def _bold(font: str) -> str:
+    from ..draw.fonts import FONTS
+
+    bold = font.replace("-italic", "-bolditalic") if font.endswith("-italic") else (
+        font if "bold" in font else font + "-bold")
+    return bold if bold in FONTS else font
+
+
 def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool) -> list[list[Run]]:
     import re
 
@@ -164,8 +181,12 @@ def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: boo
     for para in text.split("\n"):
         if not para.strip():
             continue
-        base = Run("", font, colour)
-        runs = style_terms(para, face.styles, base) if terms else [Run(para, font, colour)]
+        runs = []
+        for k, part in enumerate(_strong(para)):
+            # **...** is bold (a game's own font stays as it is: it may have no bold face)
+            f = _bold(font) if k % 2 else font
+            runs += style_terms(part, face.styles, Run("", f, colour)) if terms else [Run(part, f, colour)]
+        runs = [r for r in runs if r.text]
         out: list[Run] = []
         for r in runs:
             pos = 0
@@ -354,7 +375,7 @@ def stats(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
 
 
 def honeycomb_el(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
-    fw, fh = face.w + 2 * face.bleed, face.h + 2 * face.bleed
+    _, _, fw, fh = face.frame
     r = face.length(el, "r", scope, fw, 6.0)
     if not r >= limit("honeycomb-hex"):  # a tiny r is millions of hexes (0 never ends): refuse, do not draw
         face.problem(LIMITS["honeycomb-hex"].code, f"layout '{face.layout.name}': a honeycomb hex of {r:g} mm is "

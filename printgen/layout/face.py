@@ -10,6 +10,7 @@ not fit, at the data that holds the text), recorded once however many items repe
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,9 +20,10 @@ import jinja2
 from pydantic import BaseModel
 
 from ..draw.colour import ink_on, mix
-from ..draw.document import Op, Rect, Style
+from ..draw.document import Circle, Op, Poly, Rect, Style
 from ..draw.fonts import FONTS
 from ..findings import Finding, Location, did_you_mean, error
+from ..hexgrid import hex_corners
 from ..safety.sandbox import TemplateLimitError
 from .lengths import LengthError, parse_extent
 from .spec import Element, Layout
@@ -84,6 +86,26 @@ def _defined(value: Any) -> Any:
     return value
 
 
+SHAPES = ("rect", "round", "hex")
+
+
+def bleed_box(w: float, h: float, bleed: float, shape: str) -> tuple[float, float, float, float]:
+    """(trim x, trim y, box w, box h) mm of a ``w`` x ``h`` mm face with ``bleed`` mm round its cut."""
+    if shape == "hex":
+        ox = 2 * bleed / math.sqrt(3)
+        return ox, bleed, w + 2 * ox, h + 2 * bleed
+    return bleed, bleed, w + 2 * bleed, h + 2 * bleed
+
+
+def outline(shape: str, cx: float, cy: float, w: float, h: float, style: Style, role: str) -> Op:
+    """The face's shape ``w`` x ``h`` mm centred on (cx, cy): a rectangle, a circle or a flat hexagon."""
+    if shape == "round":
+        return Circle(cx, cy, min(w, h) / 2, style, role=role)
+    if shape == "hex":
+        return Poly(tuple(hex_corners(cx, cy, h / math.sqrt(3))), style, role=role)
+    return Rect(cx - w / 2, cy - h / 2, w, h, style, role=role)
+
+
 @dataclass
 class Face:
     """One face being drawn: its size, the evaluation scope, and where findings go."""
@@ -106,6 +128,14 @@ class Face:
     forced: dict[int, float] = field(default_factory=dict)  # id(text element) -> text size (repeat stacks)
     groups: dict[str, float] = field(default_factory=dict)  # text group -> shared size
     measuring: bool = False
+    shape: str = "rect"  # rect, round or hex (flat-top): the cut's shape
+    cut: float = 0.2  # mm, the cut line's width on round and hex faces (0: none)
+
+    @property
+    def frame(self) -> tuple[float, float, float, float]:
+        """(trim x, trim y, bleed box w, bleed box h) mm: a flat hexagon grows by its bleed on every
+        side, so its bleed box is wider than the trim by 4 bleed / sqrt 3."""
+        return bleed_box(self.w, self.h, self.bleed, self.shape)
 
     # -- findings -------------------------------------------------------------
     def problem(self, code: str, message: str, loc: Location) -> None:
@@ -286,23 +316,29 @@ def render_face(face: Face, scope: dict) -> list[Op]:
         path = face.data_path(raw)
         if path is not None:
             face.paths[name] = path
-    fw, fh = face.w + 2 * face.bleed, face.h + 2 * face.bleed
+    ox, oy, fw, fh = face.frame
     ops: list[Op] = []
     bg = face.layout.settings.get("background")
     if bg is not None:
         v = face.eval(bg, scope, face.layout.loc("background"))
         if isinstance(v, str) and _COLOUR.match(v.strip()):
-            ops.append(Rect(0, 0, fw, fh, Style(fill=v.strip().lower()), role="background"))
+            # the whole bleed box of a card; a token's or tile's bleed disc or hexagon, so neighbours can sit close
+            ops.append(outline(face.shape, fw / 2, fh / 2, fw, fh, Style(fill=v.strip().lower()), "background"))
         elif v is not FAILED and v not in (None, "none"):
             face.problem("layout-colour", f"layout '{face.layout.name}': background {v!r} is not a colour; write "
                          "'#rrggbb'", face.layout.loc("background"))
-    trim = (face.bleed, face.bleed, face.w, face.h)
+    trim = (ox, oy, face.w, face.h)
     if any(e.args.get("group") for e in _all(face.layout.elements)):
         # Texts of a group share one size: measure them all first, then draw at the smallest.
         face.measuring = True
         face.draw(face.layout.elements, scope, trim)
         face.measuring = False
-    return ops + face.draw(face.layout.elements, scope, trim)
+    ops += face.draw(face.layout.elements, scope, trim)
+    if face.shape != "rect" and face.cut > 0:
+        # no crop marks can guide scissors round a disc or a hexagon: the face carries its own cut line
+        ops.append(outline(face.shape, fw / 2, fh / 2, face.w, face.h, Style(stroke="#000000", width=face.cut),
+                           "cut"))
+    return ops
 
 
 def _all(elements):

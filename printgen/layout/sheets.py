@@ -15,7 +15,7 @@ rule pack's own printables replaces it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +31,11 @@ from ..render.sheets import BACKS_LABEL, hex_lattice, impose, plan_sheet, rect_l
 from ..safety.sandbox import environment
 from ..units import UnitError, parse_size
 from .elements import element_types
-from .face import FAILED, Expressions, Face, render_face
+from .face import FAILED, Expressions, Face, bleed_box, render_face
 from .spec import Layout, load_layouts
 
+HEX_GAP = 1.2  # mm between neighbouring hex tiles' bleeds on a sheet
+ROUND_GAP = 1.6  # mm between neighbouring tokens' bleeds
 _CACHE: dict[tuple, tuple[dict[str, Layout], list[Finding]]] = {}
 
 
@@ -45,9 +47,13 @@ def _types(game) -> dict:
     return element_types(game.pack.elements if game.pack else None)
 
 
+BUILTIN = Path(__file__).parent / "builtin"  # every game's token faces
+
+
 def _folders(game) -> list[Path | None]:
-    """Where layouts come from, later ones winning: the rule pack's, then the game's own templates."""
-    return [game.pack.layouts if game.pack else None, layouts_folder(game)]
+    """Where layouts come from, later ones winning: printgen's own (tokens), the rule pack's, then the
+    game's own templates."""
+    return [BUILTIN, game.pack.layouts if game.pack else None, layouts_folder(game)]
 
 
 def game_layouts(game) -> tuple[dict[str, Layout], list[Finding]]:
@@ -122,10 +128,10 @@ def face_size(layout: Layout, settings) -> tuple[float, float, float]:
     elif size == "token":
         w = h = settings.token.diameter
         bleed = 0.0
-    elif size == "hex":
+    elif size == "hex":  # a tile card: the game's hex size flat to flat, the card bleed round it
         h = settings.hex.size
         w = h * 2 / math.sqrt(3)
-        bleed = 0.0
+        bleed = settings.card.bleed
     else:
         w, h = parse_size(size, {})
         bleed = 0.0
@@ -135,6 +141,24 @@ def face_size(layout: Layout, settings) -> tuple[float, float, float]:
         except LengthError as exc:
             raise UnitError(str(exc)) from None
     return w, h, bleed
+
+
+def face_shape(layout: Layout) -> tuple[str, float]:
+    """(shape, cut line width mm) of a layout's face; raises UnitError when either is unreadable."""
+    from .face import SHAPES
+    from .lengths import LengthError, parse_extent
+
+    size = layout.settings.get("size", "card")
+    shape = layout.settings.get("shape", {"token": "round", "hex": "hex"}.get(size, "rect"))
+    if shape not in SHAPES:
+        raise UnitError(f"shape is one of {', '.join(SHAPES)}, not {shape!r}")
+    try:
+        cut = parse_extent(layout.settings.get("cut", "0.2mm"), ref=0.0)
+    except LengthError as exc:
+        raise UnitError(f"cut: {exc}") from None
+    if not 0 <= cut <= 2:
+        raise UnitError(f"cut is a line width from 0 to 2mm, not {cut:g} mm")
+    return shape, cut
 
 
 def scope_of(game) -> dict[str, Any]:
@@ -160,11 +184,12 @@ class FaceMaker:
         """``item``'s face in bleed-box mm (an item of ``kind`` at ``index``, named ``what`` in findings);
         ``bleed`` mm replaces the layout's (print-on-demand sizes)."""
         w, h, own = face_size(layout, self.game.data.game)
+        shape, cut = face_shape(layout)
         bleed = own if bleed is None else bleed
         source = self.game.source
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
                     styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
-                    folder=self.game.folder, aliases=self.fonts)
+                    folder=self.game.folder, aliases=self.fonts, shape=shape, cut=cut)
         return render_face(face, {**self.scope, "item": item})
 
 
@@ -259,9 +284,15 @@ class SheetPrintable:
         fronts, backs = _faces(maker, sheet, self.index)
         if not fronts:
             return {}
-        w, h, bleed = face_size(maker.layouts[sheet.front], game.data.game)
-        if sheet.sheet == "hex":
-            lattice = hex_lattice(spec, (w + 2 * bleed, h + 2 * bleed), h + 2 * bleed + 1.0)
+        front = maker.layouts[sheet.front]
+        w, h, bleed = face_size(front, game.data.game)
+        shape = face_shape(front)[0]
+        if sheet.sheet == "hex" or shape == "hex":
+            _, _, bw, bh = bleed_box(w, h, bleed, shape)
+            lattice = hex_lattice(spec, (bw, bh), bh + HEX_GAP)
+        elif shape == "round":
+            # discs carry their cut circle: a small gap between bleeds, no crop marks
+            lattice = replace(rect_lattice(plan_sheet(spec, (w, h), bleed, gutter=ROUND_GAP)), marks=())
         else:
             lattice = rect_lattice(plan_sheet(spec, (w, h), bleed))
         pages = []
@@ -313,6 +344,11 @@ def sheet_findings(game, sheet, index: int) -> list[Finding]:
             face_size(layouts[name], game.data.game)
         except UnitError as exc:
             found.append(error("layout-size", f"layout '{name}': {exc}", layouts[name].loc("size")))
+        try:
+            face_shape(layouts[name])
+        except UnitError as exc:
+            key = "shape" if str(exc).startswith("shape") else "cut"
+            found.append(error("layout-value", f"layout '{name}': {exc}", layouts[name].loc(key)))
     return found
 
 

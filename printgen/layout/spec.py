@@ -1,7 +1,9 @@
 """Layout files: ``templates/<game-id>/layouts/<name>.yaml``, one face each, named by the file's stem.
 
     size: card                 # card (game.yaml card size), token, hex, or "63.5mm x 88.9mm"
-    bleed: 3mm                 # default: the game's card bleed for cards, 0 otherwise
+    shape: rect                # rect, round or hex (flat-top); default: round for token, hex for hex
+    bleed: 3mm                 # default: the game's card bleed for cards, 0 otherwise (round its cut)
+    cut: 0.2mm                 # round and hex faces draw their own cut line this wide (0: none)
     extends: base-card         # start from another layout: its keys, vars and elements
     background: "#f4ecd8"      # fills the whole bleed box
     vars: {accent: "{{ item.colour or '#3b2f4a' }}"}   # named values, evaluated in order per item
@@ -11,9 +13,10 @@
       - {type: text, id: title, text: "{{ item.name }}", x: 3mm, y: 3mm, w: 100% - 6mm, h: 8mm,
          font: serif-bold, size: 14pt, min: 8pt, align: center}
 
-Positions are in the trim box ((0, 0) its top-left corner); see ``lengths`` for units and
+Positions are in the trim box ((0, 0) its top-left corner; a round or hex face's trim box is the
+bounding box of its disc or hexagon); see ``lengths`` for units and
 ``elements`` for each element's keys. A child layout's element with the ``id`` of one of its parent's
-is laid over it in place (the child's keys win, so one key can change); its other elements are drawn after the parent's. Loading checks the file's
+is laid over it in place (the child's keys win, so one key can change; its type: may be left out); its other elements are drawn after the parent's. Loading checks the file's
 shape (unknown keys and element types, with "did you mean"); per-item mistakes (an unknown field, text
 that cannot fit) are found when the validator draws every item.
 """
@@ -29,7 +32,7 @@ from ..load.game_folder import display_path
 from ..load.yaml_source import Document, load_yaml_file
 from ..safety.paths import confined_files
 
-LAYOUT_KEYS = ("size", "bleed", "extends", "background", "vars", "icons", "elements", "text")
+LAYOUT_KEYS = ("size", "shape", "bleed", "cut", "extends", "background", "vars", "icons", "elements", "text")
 SIZES = ("card", "token", "hex")
 
 
@@ -70,7 +73,7 @@ class Layout:
 
 
 def _elements(raw: Any, doc: Document, path: tuple, types: dict[str, tuple[str, ...]],
-              found: list[Finding]) -> tuple[Element, ...]:
+              found: list[Finding], extends: bool = False) -> tuple[Element, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -81,9 +84,15 @@ def _elements(raw: Any, doc: Document, path: tuple, types: dict[str, tuple[str, 
     for i, el in enumerate(raw):
         p = path + (i,)
         where = doc.values.get(p, Location(doc.file, 1, 1))
+        if isinstance(el, dict) and "type" not in el and el.get("id") is not None and extends:
+            # a change to an element of the layout this one extends: its type (and keys) are checked
+            # when the two are merged
+            out.append(Element("", dict(el), doc, p))
+            continue
         if not isinstance(el, dict) or "type" not in el:
             found.append(error("layout-element", "an element is a mapping with a type: (" + ", ".join(sorted(types))
-                               + ")", where))
+                               + ")" + ("; or, to change an element of the layout this one extends, give its id:"
+                                        if extends else ""), where))
             continue
         kind = el["type"]
         if kind not in types:
@@ -92,16 +101,21 @@ def _elements(raw: Any, doc: Document, path: tuple, types: dict[str, tuple[str, 
                                + (f"; did you mean '{hint}'?" if hint else f"; the types are: {', '.join(sorted(types))}"),
                                doc.values.get(p + ("type",), where)))
             continue
-        allowed = set(types[kind]) | {"type", "id", "when"}
-        for key in el:
-            if key not in allowed:
-                hint = did_you_mean(str(key), allowed)
-                found.append(error("layout-key", f"unknown key '{key}' for a {kind} element"
-                                   + (f"; did you mean '{hint}'?" if hint else f"; it takes: {', '.join(sorted(allowed))}"),
-                                   doc.keys.get(p + (key,), where)))
         children = _elements(el.get("elements"), doc, p + ("elements",), types, found) if kind == "repeat" else ()
-        out.append(Element(kind, dict(el), doc, p, children))
+        element = Element(kind, dict(el), doc, p, children)
+        _check_keys(element, types, found)
+        out.append(element)
     return tuple(out)
+
+
+def _check_keys(el: Element, types: dict[str, tuple[str, ...]], found: list[Finding]) -> None:
+    allowed = set(types.get(el.type, ())) | {"type", "id", "when"}
+    for key in el.args:
+        if key not in allowed:
+            hint = did_you_mean(str(key), allowed)
+            found.append(error("layout-key", f"unknown key '{key}' for a {el.type} element"
+                               + (f"; did you mean '{hint}'?" if hint else f"; it takes: {', '.join(sorted(allowed))}"),
+                               el.doc.keys.get(el.path + (key,), el.loc())))
 
 
 def _read(path: Path, types: dict[str, tuple[str, ...]]) -> tuple[Layout | None, str | None, list[Finding]]:
@@ -127,16 +141,16 @@ def _read(path: Path, types: dict[str, tuple[str, ...]]) -> tuple[Layout | None,
         found.append(error("layout", "icons: maps a name to {icon: ..., colour: ...} or {image: ...}",
                            doc.values.get(("icons",), top)))
         icons = {}
-    settings = {k: data[k] for k in ("size", "bleed", "background", "text") if k in data}
+    settings = {k: data[k] for k in ("size", "shape", "bleed", "cut", "background", "text") if k in data}
     layout = Layout(path.stem, doc, settings,
                     tuple((str(k), v, doc.values.get(("vars", k), top)) for k, v in raw_vars.items()),
                     {str(k): {**v, "_loc": doc.values.get(("icons", k), top)} for k, v in icons.items()},
-                    _elements(data.get("elements"), doc, ("elements",), types, found))
+                    _elements(data.get("elements"), doc, ("elements",), types, found, "extends" in data))
     parent = data.get("extends")
     return layout, (str(parent) if parent is not None else None), found
 
 
-def _merge(parent: Layout, child: Layout) -> Layout:
+def _merge(parent: Layout, child: Layout, types: dict[str, tuple[str, ...]], found: list[Finding]) -> Layout:
     by_id = {e.id: e for e in child.elements if e.id}
     used = set()
     elements = []
@@ -144,11 +158,23 @@ def _merge(parent: Layout, child: Layout) -> Layout:
         if e.id and e.id in by_id:
             # The child's keys over the parent's: a layout may change one colour or size of an element.
             c = by_id[e.id]
+            if not c.type:
+                c = replace(c, type=e.type, args={"type": e.type, **c.args})
+                _check_keys(c, types, found)
             elements.append(replace(c, args={**e.args, **c.args}, children=c.children or e.children))
             used.add(e.id)
         else:
             elements.append(e)
-    elements += [e for e in child.elements if not (e.id and e.id in used)]
+    for e in child.elements:
+        if e.id and e.id in used:
+            continue
+        if not e.type:
+            hint = did_you_mean(str(e.id), [p.id for p in parent.elements if p.id])
+            found.append(error("layout-element", f"'{parent.name}' has no element with id '{e.id}' to change"
+                               + (f"; did you mean '{hint}'?" if hint else "; give this element a type: to add it"),
+                               e.loc("id")))
+            continue
+        elements.append(e)
     names = {n for n, _, _ in child.vars}
     return replace(child, settings={**parent.settings, **child.settings},
                    vars=tuple(v for v in parent.vars if v[0] not in names) + child.vars,
@@ -199,7 +225,7 @@ def load_layouts(folders: list[Path | None], types: dict[str, tuple[str, ...]]
             if base is None:
                 done[(level, name)] = None
                 return None
-            layout = _merge(base, layout)
+            layout = _merge(base, layout, types, found)
         done[(level, name)] = layout
         return layout
 

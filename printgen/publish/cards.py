@@ -91,19 +91,13 @@ def _layout_decks(game) -> list[CardDeck]:
 
 
 def _tech(game) -> list[CardDeck]:
-    from ..packs.hexatech.printables import tile_back, tile_face
+    from ..packs.hexatech.printables import TileFaces
 
-    data = game.data
-    size = data.game.hex.size
-    factions = {f.name: f for f in data.factions}
-    tiles = {t.name.casefold(): t for t in data.tiles}
+    faces = TileFaces(game)
     decks = []
-    for deck in data.decks:
-        members = [tiles[n.casefold()] for n in deck.tiles if n.casefold() in tiles]
-        cards = tuple(Card(t.name, lambda b, t=t: tile_face(t, factions, size, b))
-                      for t in members)
-        decks.append(CardDeck(deck.name, (2 * size / SQ3, size), "hex", cards,
-                              lambda b: tile_back(data.game, size, b)))
+    for deck in game.data.decks:
+        cards = tuple(Card(faces.tiles[i].name, lambda b, i=i: faces.front(i, bleed=b)) for i in faces.deck(deck))
+        decks.append(CardDeck(deck.name, (faces.w, faces.h), "hex", cards, lambda b: faces.back(bleed=b)))
     return decks
 
 

@@ -27,7 +27,7 @@ from ..draw.document import Document, Page
 from ..model.maps import map_geometry
 from ..names import slug
 from ..render.maps import map_ops, map_pictures
-from ..render.tokens import token_face
+from ..render.tokens import TokenFaces
 from ..write.pdf import to_pdf
 from .cards import CardDeck, card_decks
 from .raster import items_images, pdf_page_images, png_bytes, px
@@ -125,12 +125,15 @@ def _round(img: Image.Image) -> Image.Image:
 
 
 def _token_files(game, gout: Path) -> dict[str, bytes]:
-    tokens = [t for t in getattr(game.data, "tokens", None) or [] if t.count]
-    if not tokens:
+    drawn = [(i, t) for i, t in enumerate(getattr(game.data, "tokens", None) or []) if t.count]
+    if not drawn:
         return {}
-    d = game.data.game.token.diameter
+    faces = TokenFaces(game)
+    tokens = [t for _, t in drawn]
+    d = faces.diameter
     size = (px(d, TOKEN_DPI), px(d, TOKEN_DPI))
-    images = items_images([token_face(t, d / 2, d / 2, d) for t in tokens], d, d, size_px=size, transparent=True)
+    # each face cut to its disc: no bleed, the image is the token
+    images = items_images([faces.face(i, bleed=0.0) for i, _ in drawn], d, d, size_px=size, transparent=True)
     files: dict[str, bytes] = {}
     bags = []
     for i, (t, img) in enumerate(zip(tokens, images)):

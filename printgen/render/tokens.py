@@ -1,57 +1,82 @@
 """Token sheets: every token at the game's diameter, in the counts the data asks for.
 
-Each token is a disc of its colour with a little bleed, its icon and label,
-and a thin cut circle at exactly the token diameter. Tokens with a back get a
-mirrored backs page for long-edge duplex printing.
+Each face is the layout ``token`` (its back ``token-back``): printgen's own in
+printgen/layout/builtin/, which a game replaces or extends in its templates. The
+sheet groups tokens by kind under a heading; tokens with a back get a mirrored
+backs page for long-edge duplex printing.
 """
 
 from __future__ import annotations
 
 import math
 
-from ..draw.colour import INK, ink_on, mix
-from ..draw.document import Circle, Document, Op, Page, Style, Text, pt
-from ..draw.icons import ICONS, draw_icon
+from ..draw.colour import INK
+from ..draw.document import Document, Op, Page, Text, pt, shifted
 from ..draw.page import PageSpec
-from ..draw.text import single_line
+from ..findings import Finding
 from ..model.content import Token
 from .compose import finish, heading
 from .sheets import mirror_x
 
-TOKEN_BLEED = 0.8  # mm of colour beyond the cut circle
 TOKEN_GAP = 1.6  # mm between neighbouring bleeds
 SECTION_H = 7.0  # mm for a token type's heading
-CUT = Style(stroke="#000000", width=0.15)
+FRONT, BACK = "token", "token-back"
 
 
-def token_face(t: Token, cx: float, cy: float, d: float, *, back: bool = False) -> list[Op]:
-    r = d / 2
-    ink = ink_on(t.colour)
-    ops: list[Op] = [Circle(cx, cy, r + TOKEN_BLEED, Style(fill=t.colour)),
-                     Circle(cx, cy, r - 0.9, Style(stroke=mix(t.colour, ink, 0.45), width=0.3))]
-    label = (t.label or t.name).upper()
-    if back:
-        fs = single_line(label, "sans-bold", pt(6), d * 0.7)
-        ops.append(Text(cx, cy + fs * 0.35, label, "sans-bold", fs, ink, "middle"))
-    else:
-        if t.icon and t.icon in ICONS:
-            ops += draw_icon(t.icon, cx, cy - d * 0.1, d * 0.42, ink)
-        fs = single_line(label, "sans-bold", pt(5), d * 0.62)
-        ops.append(Text(cx, cy + d * 0.3, label, "sans-bold", fs, ink, "middle"))
-    ops.append(Circle(cx, cy, r, CUT, role="cut"))
-    return ops
+class TokenFaces:
+    """The game's token faces from its layouts, each drawn once (mm, bleed-box coordinates)."""
+
+    def __init__(self, game) -> None:
+        from ..layout.sheets import FaceMaker, face_size
+
+        self.maker = FaceMaker(game)
+        self.tokens = list(game.data.tokens or [])
+        self.diameter, _, self.bleed = face_size(self.maker.layouts[FRONT], game.data.game)
+        self.box = self.diameter + 2 * self.bleed  # the bleed disc's square, mm
+        self._drawn: dict[tuple[int, bool], list[Op]] = {}
+
+    def face(self, index: int, *, back: bool = False, bleed: float | None = None) -> list[Op]:
+        """Token ``index``'s face in its bleed box (``bleed`` mm instead of the layout's: exports)."""
+        key = (index, back)
+        if bleed is None and key in self._drawn:
+            return self._drawn[key]
+        t = self.tokens[index]
+        layout = self.maker.layouts[BACK if back else FRONT]
+        ops = self.maker.draw(layout, t, "tokens", index, f"token '{t.name}'" + (" (back)" if back else ""),
+                              bleed=bleed)
+        if bleed is None:
+            self._drawn[key] = ops
+        return ops
+
+    def at(self, index: int, cx: float, cy: float, *, back: bool = False) -> list[Op]:
+        """Token ``index``'s face centred on (cx, cy) mm."""
+        return shifted(self.face(index, back=back), cx - self.box / 2, cy - self.box / 2)
 
 
-def token_pages(tokens: list[Token], d: float, spec: PageSpec) -> list[Page]:
+def check_tokens(game) -> list[Finding]:
+    """Validation hook: every token face (and back) drawn once, so a label that cannot fit or a broken
+    token layout is a finding before anything is written."""
+    if not game.ok() or not (game.data.tokens or []):
+        return []
+    faces = TokenFaces(game)
+    for i, t in enumerate(faces.tokens):
+        faces.face(i)
+        if t.back:
+            faces.face(i, back=True)
+    return faces.maker.found
+
+
+def token_pages(faces: TokenFaces, spec: PageSpec) -> list[Page]:
     x0, y0, x1, y1 = spec.content
-    pitch = d + 2 * TOKEN_BLEED + TOKEN_GAP
+    tokens: list[Token] = faces.tokens
+    pitch = faces.box + TOKEN_GAP
     cols = max(1, int((x1 - x0 + TOKEN_GAP) // pitch))
     left = x0 + (x1 - x0 - (cols * pitch - TOKEN_GAP)) / 2 + pitch / 2 - TOKEN_GAP / 2
     pages: list[Page] = []
     backs: list[Page] = []
     page = back = None
     y = y1  # forces a new page
-    for t in tokens:
+    for index, t in enumerate(tokens):
         rows = math.ceil(t.count / cols) if t.count else 0
         if not rows:
             continue
@@ -78,9 +103,9 @@ def token_pages(tokens: list[Token], d: float, spec: PageSpec) -> list[Page]:
                 if placed == t.count:
                     break
                 cx = left + col * pitch
-                page.add(*token_face(t, cx, cy, d))
+                page.add(*faces.at(index, cx, cy))
                 if t.back:
-                    back.add(*token_face(t, mirror_x(cx, 0.0, spec), cy, d, back=True))
+                    back.add(*faces.at(index, mirror_x(cx, 0.0, spec), cy, back=True))
                 placed += 1
             y += pitch
     out: list[Page] = []
@@ -98,5 +123,5 @@ def render_tokens(game, spec: PageSpec) -> dict[str, Document]:
     if not tokens:
         return {}
     d = game.data.game.token.diameter
-    pages = token_pages(tokens, d, spec)
+    pages = token_pages(TokenFaces(game), spec)
     return {"tokens": finish(pages, spec, game=game.data.game, title=f"{d:g} mm tokens")}

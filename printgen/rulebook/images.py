@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..draw.document import Drawing, ImageError
+from ..draw.document import Drawing, ImageError, shifted
 from ..draw.icons import ICONS, draw_icon
 from ..model.maps import map_geometry
 from ..names import by_name
 from ..render.maps import legend_ops, map_ops, map_pictures
-from ..render.tokens import token_face
+from ..render.tokens import TokenFaces
 
 ImageFn = Callable[[str, object], Drawing]
 
@@ -41,8 +41,10 @@ def icon_image(name: str, game) -> Drawing:
 
 def token_image(name: str, game) -> Drawing:
     t = _named(game.data.tokens, name, "token")
-    d = game.data.game.token.diameter
-    return token_face(t, d / 2 + 1, d / 2 + 1, d), d + 2, d + 2
+    faces = TokenFaces(game)
+    index = next(i for i, x in enumerate(faces.tokens) if x is t)
+    # a 1 mm margin round the bleed disc, as the picture's frame
+    return shifted(faces.face(index), 1.0, 1.0), faces.box + 2, faces.box + 2
 
 
 IMAGES: dict[str, ImageFn] = {

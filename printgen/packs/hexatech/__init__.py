@@ -1,5 +1,7 @@
 """HEXATECH (Alpha v1.12): hex-shaped card tiles joined by colour-faction links."""
 
+from pathlib import Path
+
 from ...asset import Asset
 from ...render.overflow import lost_text_findings
 from ..base import RulePack
@@ -7,11 +9,7 @@ from .aid import render_player_aid
 from .checks import CHECKS, rules_texts, vocabulary
 from .diagrams import match_image, pattern_image, tile_image
 from .models import TechData, TechRules
-from .printables import render_decks, render_faction_reference, render_mat
-
-def check_tile_texts(game) -> list:
-    """Validation hook: a tile text too long for the tile is a finding (the deck would leave it out)."""
-    return list(lost_text_findings(game, lambda spec: render_decks(game, spec), ("tiles",)))
+from .printables import ELEMENTS, check_tile_faces, render_decks, render_faction_reference, render_mat
 
 
 def check_faction_texts(game) -> list:
@@ -28,10 +26,12 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        Asset("decks", render_decks, reads=("decks",), validate=check_tile_texts),
+        Asset("decks", render_decks, reads=("decks", "tiles", "factions"), validate=check_tile_faces),
         Asset("faction-reference", render_faction_reference, reads=("factions",), validate=check_faction_texts),
         Asset("pattern-mat", render_mat),
         Asset("player-aid", render_player_aid, reads=("turn", "actions")),
     ),
+    elements=ELEMENTS,
+    layouts=Path(__file__).parent / "layouts",
     images={"tile": tile_image, "match": match_image, "pattern": pattern_image},
 )

@@ -8,7 +8,7 @@ import math
 from ...draw.colour import INK
 from ...draw.document import Group, ImageError, Op, Poly, Style, Text, pt
 from ...names import by_name
-from .printables import tile_face
+from .printables import TileFaces
 
 SQ3 = math.sqrt(3)
 KINDS = ("none", "base", "link", "both")
@@ -76,7 +76,7 @@ def match_image(kind: str, game) -> tuple[list[Op], float, float]:
         raise ImageError(f"no two tiles of the game join to make a '{kind}' match")
     a, b, i = found
     size = game.data.game.hex.size * SCALE
-    factions = {f.name: f for f in game.data.factions}
+    faces = TileFaces(game)
     nx, ny = _normal(i)
     w1, h1 = 2 * size / SQ3, size
     ax, ay = 0.0, 0.0
@@ -85,7 +85,7 @@ def match_image(kind: str, game) -> tuple[list[Op], float, float]:
     width, height = abs(bx - ax) + w1, abs(by - ay) + h1
     ops: list[Op] = []
     for t, (cx, cy) in ((a, (ax, ay)), (b, (bx, by))):
-        face = tile_face(t, factions, game.data.game.hex.size, 0.0)
+        face = faces.front(faces.index(t), bleed=0.0)
         ops.append(Group(tuple(face), (SCALE, 0.0, 0.0, SCALE, cx - x0 - w1 / 2, cy - y0 - h1 / 2)))
     # the joint: a bar along the shared edge
     mx, my = ax - x0 + nx * size / 2, ay - y0 + ny * size / 2
@@ -138,12 +138,12 @@ def tile_image(name: str, game) -> tuple[list[Op], float, float]:
     if tile is None:
         raise ImageError(f"no tile named '{name}'")
     size = game.data.game.hex.size
-    factions = {f.name: f for f in game.data.factions}
+    faces = TileFaces(game)
     margin = 24.0
     w1 = 2 * size / SQ3
     width, height = w1 + 2 * margin, size + 6.0
     cx, cy = margin + w1 / 2, 3.0 + size / 2
-    ops: list[Op] = [Group(tuple(tile_face(tile, factions, size, 0.0)), (1.0, 0.0, 0.0, 1.0, margin, 3.0))]
+    ops: list[Op] = [Group(tuple(faces.front(faces.index(tile), bleed=0.0)), (1.0, 0.0, 0.0, 1.0, margin, 3.0))]
     single = next((e for e in range(6) if len(tile.edges[e]) == 1), None)
     dual = next((e for e in range(6) if len(tile.edges[e]) == 2), None)
     targets: dict[str, list] = {"left": [], "right": []}

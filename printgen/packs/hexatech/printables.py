@@ -1,5 +1,8 @@
 """Hexatech printables: hex-shaped tile cards packed on sheets, one sheet set per deck (with its
-summary), the faction reference, the 7-hex HEXATECH pattern mat, and the deck summaries as JSON."""
+summary), the faction reference, the 7-hex HEXATECH pattern mat, and the deck summaries as JSON.
+
+The tiles' faces are layouts (layouts/tile-card.yaml, tile-back.yaml); the pack adds the one element a
+layout cannot say, the link icons along the six edges."""
 
 from __future__ import annotations
 
@@ -10,8 +13,8 @@ from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Document, Op, Page, Poly, RawFile, Style, Text, pt
 from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
-from ...draw.text import Run, draw, fit, single_line
-from ...hexgrid import Hex, Layout, format_textmap, hex_corners, hexagon
+from ...draw.text import Run, draw, fit
+from ...hexgrid import Hex, format_textmap, hex_corners, hexagon
 from ...model.content import Content, LegendEntry, MapDef, Terrain
 from ...names import index_by_name, name_key, slug
 from ...render.compose import finish
@@ -21,9 +24,6 @@ from ...render.sheets import duplex_pages, hex_lattice
 from .links import deck_summary
 
 SQ3 = math.sqrt(3)
-GAP = 1.2  # mm between neighbouring tiles' bleeds
-CUT = Style(stroke="#000000", width=0.2)
-BACK = "#1f2430"
 
 
 def hex_points(cx: float, cy: float, flats: float) -> tuple[tuple[float, float], ...]:
@@ -37,64 +37,89 @@ def _edge_frame(i: int, cx: float, cy: float, dist: float) -> tuple[float, float
     return cx + dist * math.cos(angle), cy + dist * math.sin(angle), -math.sin(angle), math.cos(angle)
 
 
-def tile_face(tile, factions: dict, size: float, bleed: float) -> list[Op]:
-    """One tile in its own box: the bleed hexagon's bounding box, top-left at (0, 0)."""
-    outer = size + 2 * bleed
-    cx, cy = outer / SQ3, outer / 2
-    fac = factions.get(tile.faction)
-    colour = fac.colour if fac else "#888888"
-    ops: list[Op] = [Poly(hex_points(cx, cy, outer), Style(fill=colour))]
-    ops.append(Poly(hex_points(cx, cy, size * 0.9), Style(fill=mix(colour, "#ffffff", 0.82),
-                                                            stroke=mix(colour, "#000000", 0.2), width=0.5)))
-    icon = size * 0.12
-    for i, edge in enumerate(tile.edges[:6]):
-        ex, ey, tx, ty = _edge_frame(i, cx, cy, size / 2 - icon * 0.78)
+def edge_links(face, el, scope: dict, parent) -> list[Op]:
+    """Layout element ``edge-links``: each edge's link icons (``edges``: six lists of faction names,
+    clockwise from the top; ``factions``: the factions) as small hexagons of the faction's colour with
+    its icon, ``size`` across the flats (a percentage: of the tile's height), side by side along the edge."""
+    px, py, pw, ph = parent
+    cx, cy = px + pw / 2, py + ph / 2
+    edges = face.get(el, "edges", scope) or []
+    factions = {f.name: f for f in (face.get(el, "factions", scope) or []) if hasattr(f, "colour")}
+    icon = face.length(el, "size", scope, ph, ph * 0.12)
+    ops: list[Op] = []
+    for i, edge in enumerate(list(edges)[:6]):
+        ex, ey, tx, ty = _edge_frame(i, cx, cy, ph / 2 - icon * 0.78)
         for k, link in enumerate(edge):
             f = factions.get(link)
             if f is None:
                 continue
             off = (k - (len(edge) - 1) / 2) * icon * 1.05
-            px, py = ex + tx * off, ey + ty * off
-            ops.append(Poly(hex_points(px, py, icon * 0.98), Style(fill=f.colour, stroke="#ffffff", width=0.3)))
-            ops += draw_icon(f.icon, px, py, icon * 0.62, ink_on(f.colour))
-    name_w = size * 0.72
-    ns = single_line(tile.name, "serif-bold", pt(9.5), name_w)
-    ops.append(Text(cx, cy - size * 0.2, tile.name, "serif-bold", ns, INK, "middle"))
-    fname = (fac.name if fac else tile.faction)
-    ops.append(Text(cx, cy - size * 0.2 + 3.2, fname, "sans-bold", pt(5), mix(colour, "#000000", 0.3), "middle"))
-    if tile.text:
-        head, sep, rest = tile.text.partition(":")
-        # the ability's name in bold, as the faction reference and rulebook name it
-        runs = [Run(head + sep, "sans-bold", INK), Run(rest, "sans", INK)] if sep else [Run(tile.text, "sans", INK)]
-        f = fit([runs], size * 0.56, size * 0.26, max_size=pt(6.2), min_size=pt(4.6))
-        if f:
-            ops += draw(f, cx - size * 0.28, cy - size * 0.09, width=size * 0.56, align="center")
-    for label, value, dx in (("ATK", tile.attack, -0.17), ("DEF", tile.defense, 0.17)):
-        x = cx + dx * size
-        ops.append(Poly(hex_points(x, cy + size * 0.25, size * 0.15), Style(fill=colour)))
-        ops.append(Text(x, cy + size * 0.25 + 1.3, str(value), "sans-bold", pt(9), ink_on(colour), "middle"))
-        ops.append(Text(x, cy + size * 0.25 + 5.9, label, "sans-bold", pt(4.5), INK, "middle"))
-    ops.append(Poly(hex_points(cx, cy, size), CUT, role="cut"))
+            x, y = ex + tx * off, ey + ty * off
+            ops.append(Poly(hex_points(x, y, icon * 0.98), Style(fill=f.colour, stroke="#ffffff", width=0.3)))
+            ops += draw_icon(f.icon, x, y, icon * 0.62, ink_on(f.colour))
     return ops
 
 
-def tile_back(game, size: float, bleed: float) -> list[Op]:
-    outer = size + 2 * bleed
-    cx, cy = outer / SQ3, outer / 2
-    ops: list[Op] = [Poly(hex_points(cx, cy, outer), Style(fill=BACK))]
-    lay = Layout("flat", size * 0.16, origin=(cx, cy))
-    for h in hexagon(1):
-        ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#8fa3bf", width=0.5)))
-    ops.append(Text(cx, cy + size * 0.3, game.name.upper(), "serif-bold",
-                    single_line(game.name.upper(), "serif-bold", pt(10), size * 0.6), "#e6ecf5", "middle"))
-    ops.append(Poly(hex_points(cx, cy, size), CUT, role="cut"))
-    return ops
+ELEMENTS = {"edge-links": (("edges", "factions", "size"), edge_links)}
+FRONT, BACK = "tile-card", "tile-back"
 
 
-def tile_pages(fronts: list[list[Op]], back: list[Op], size: float, bleed: float, spec: PageSpec) -> list[Page]:
+class TileFaces:
+    """The game's tile faces from its layouts (``tile-card``, ``tile-back``), each drawn once, in
+    bleed-box mm: the bleed hexagon's bounding box, top-left at (0, 0)."""
+
+    def __init__(self, game) -> None:
+        from ...layout.sheets import FaceMaker, face_size
+
+        self.maker = FaceMaker(game)
+        self.tiles = list(game.data.tiles)
+        self.w, self.h, self.bleed = face_size(self.maker.layouts[FRONT], game.data.game)
+        self._drawn: dict[tuple, list[Op]] = {}
+
+    def front(self, index: int, bleed: float | None = None) -> list[Op]:
+        key = (index, bleed)
+        if key not in self._drawn:
+            t = self.tiles[index]
+            self._drawn[key] = self.maker.draw(self.maker.layouts[FRONT], t, "tiles", index, f"tile '{t.name}'",
+                                               bleed=bleed)
+        return self._drawn[key]
+
+    def back(self, bleed: float | None = None) -> list[Op]:
+        key = ("back", bleed)
+        if key not in self._drawn:
+            # the back shows no tile's data; it is drawn for the first tile
+            self._drawn[key] = self.maker.draw(self.maker.layouts[BACK], self.tiles[0], "tiles", 0, "tile back",
+                                               bleed=bleed)
+        return self._drawn[key]
+
+    def index(self, tile) -> int:
+        return next(i for i, t in enumerate(self.tiles) if t is tile)
+
+    def deck(self, deck) -> list[int]:
+        """Indexes of a deck's tiles, in the deck's order (names it lists that no tile has are left out:
+        the checker reports them)."""
+        where = {name_key(t.name): i for i, t in enumerate(self.tiles)}
+        return [where[name_key(n)] for n in deck.tiles if name_key(n) in where]
+
+
+def check_tile_faces(game) -> list:
+    """Validation hook: every tile face and the back drawn once (text that cannot fit, a broken layout)."""
+    if not game.ok() or not game.data.tiles:
+        return []
+    faces = TileFaces(game)
+    for i in range(len(faces.tiles)):
+        faces.front(i)
+    faces.back()
+    return faces.maker.found
+
+
+def tile_pages(fronts: list[list[Op]], back: list[Op], faces: TileFaces, spec: PageSpec) -> list[Page]:
     """Tiles packed on a hex lattice (densest for hexagons), each page followed by its mirrored backs."""
-    outer = size + 2 * bleed
-    return duplex_pages(fronts, back, hex_lattice(spec, (2 * outer / SQ3, outer), outer + GAP))
+    from ...layout.face import bleed_box
+    from ...layout.sheets import HEX_GAP
+
+    _, _, bw, bh = bleed_box(faces.w, faces.h, faces.bleed, "hex")
+    return duplex_pages(fronts, back, hex_lattice(spec, (bw, bh), bh + HEX_GAP))
 
 
 def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:
@@ -116,14 +141,12 @@ def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:
 
 def render_decks(game, spec: PageSpec) -> dict:
     data = game.data
-    size, bleed = data.game.hex.size, data.game.card.bleed
-    factions = {f.name: f for f in data.factions}
-    tiles = index_by_name(data.tiles)
-    back = tile_back(data.game, size, bleed)
+    faces = TileFaces(game)
     out: dict = {}
+    tiles = index_by_name(data.tiles)
     for deck in data.decks:
-        members = [tiles[name_key(n)] for n in deck.tiles if name_key(n) in tiles]
-        pages = tile_pages([tile_face(t, factions, size, bleed) for t in members], back, size, bleed, spec)
+        members = faces.deck(deck)
+        pages = tile_pages([faces.front(i) for i in members], faces.back(), faces, spec)
         summary = deck_summary(deck, tiles, data.factions)
         pages.append(_summary_page(summary, data.factions, spec))
         stem = f"deck-{slug(deck.name)}"
