@@ -196,6 +196,12 @@ def check_and_build(folder: Path) -> Outcome:
     return Outcome("built", sorted({f.code for f in game.findings}))
 
 
+def _address_space() -> int:
+    """This process's virtual memory size, bytes."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+
+
 def run_case(folder: Path, *, timeout: float = TIMEOUT, memory: int = MEMORY) -> Outcome:
     """``check_and_build`` in a forked child with a time and memory limit."""
     _warm()
@@ -205,7 +211,10 @@ def run_case(folder: Path, *, timeout: float = TIMEOUT, memory: int = MEMORY) ->
     if pid == 0:  # the child: never returns
         os.close(r)
         try:
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+            # the limit is on what the case adds: the test process's own address space (grown by every
+            # library earlier tests imported) is not the case's doing
+            limit = _address_space() + memory
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
             try:
                 out = check_and_build(folder)
             except MemoryError:
