@@ -98,6 +98,12 @@ class _Kind(Sequence):
     def __getitem__(self, i):
         return self._get()[i]
 
+    def __getattr__(self, name: str) -> Any:  # a kind that is one record (HexPrint's looks), not a list
+        return getattr(self._get(), name)
+
+    def __bool__(self) -> bool:
+        return bool(self._get())
+
     def __len__(self) -> int:
         return len(self._get())
 

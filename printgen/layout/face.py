@@ -171,8 +171,8 @@ class Face:
         if m:
             names = set()
             for v in scope.values():
-                if isinstance(v, BaseModel):
-                    names |= {f.alias or n for n, f in type(v).model_fields.items()}
+                if isinstance(v, BaseModel):  # v.__class__: the model's class, also through a read-logging proxy
+                    names |= {f.alias or n for n, f in v.__class__.model_fields.items()}
             hint = did_you_mean(m.group(1), names)
             return f"unknown field '{m.group(1)}'" + (f"; did you mean '{hint}'?" if hint else "")
         m = re.search(r"'(\w+)' is undefined", msg)

@@ -63,7 +63,7 @@ def _printed_decks(game) -> list[CardDeck]:
             continue
         cards = tuple(Card(item.name, lambda b, item=item, d=printed: d.front(item, data, w, h, b)) for item in items)
         decks.append(CardDeck(printed.title[:1].upper() + printed.title[1:], (w, h), "rect", cards,
-                              lambda b, d=printed: d.draw_back(data, w, h, b)))
+                              lambda b, d=printed: d.draw_back(game, w, h, b)))
     return decks
 
 

@@ -185,3 +185,20 @@ def test_a_change_to_an_element_the_parent_lacks_is_a_finding(tmp_path):
     assert any("token.yaml:3:" in m and "no element with id 'lable'" in m and "did you mean 'label'" in m
                for m in messages), messages
     assert any("token.yaml:4:" in m and "unknown key 'colour' for a circle element" in m for m in messages), messages
+
+
+@pytest.mark.parametrize("fixture, layout, change, pdf, page, text", [
+    ("mini-hexprint", "unit-back", "{id: label, text: SOLDIER CARD}", "unit-cards", 1, "SOLDIER CARD"),
+    ("mini-heroscape", "glyph-back", "{id: symbol, text: '!'}", "markers", 1, "!"),
+])
+def test_pack_backs_and_markers_are_layouts_a_game_can_change(tmp_path, fixture, layout, change, pdf, page, text):
+    game = tmp_path / fixture
+    shutil.copytree(FIXTURES / fixture, game)
+    (game / "templates" / "layouts").mkdir(parents=True, exist_ok=True)
+    (game / "templates" / "layouts" / f"{layout}.yaml").write_text(f"extends: {layout}\nelements:\n  - {change}\n")
+    checked = validate_game(game)
+    assert checked.ok(), [f.format() for f in checked.findings]
+    out = tmp_path / "out"
+    assert build(folders=[game], out=out, papers=("a4",), previews=False).ok
+    doc = open_pdf(next(out.glob(f"*/a4/{pdf}.pdf")))
+    assert text in [s["text"] for s in text_spans(doc[page])]

@@ -10,7 +10,7 @@ from .checks import check_armies, check_glyphs_and_dice, check_powers, check_sce
 from .cards import ELEMENTS
 from .checks_maps import CHECKS_MAPS
 from .guide import check_guide, render_guides
-from .markers import render_dice_stickers, render_markers, render_round_track
+from .markers import check_markers, render_dice_stickers, render_markers, render_round_track
 from .models import HSData, HSRules
 
 PACK = RulePack(
@@ -23,7 +23,7 @@ PACK = RulePack(
     vocabulary=vocabulary,
     assets=(
         Asset("build-guide", render_guides, reads=("maps",), validate=check_guide),
-        Asset("markers", render_markers, reads=("glyphs", "units")),
+        Asset("markers", render_markers, reads=("glyphs", "units"), validate=check_markers),
         Asset("round-track", render_round_track, reads=("units",)),
         Asset("dice-stickers", render_dice_stickers, reads=("dice",)),
     ),

@@ -1,23 +1,23 @@
 """Markers: order markers 1, 2, 3 and X for every player colour (their backs alike, so the
 opponent cannot tell them apart), glyph tokens (face down they all look the same), the round
-track, and stickers for blank dice (combat d6 faces as data, a numbered d20)."""
+track, and stickers for blank dice (combat d6 faces as data, a numbered d20).
+
+Order markers and glyphs are layouts (layouts/order-marker.yaml, order-back, glyph, glyph-back)."""
 
 from __future__ import annotations
 
 import math
 
 from ...draw.colour import INK, ink_on, mix
-from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt
-from ...draw.icons import ICONS, draw_icon
+from ...draw.document import Document, Group, Op, Page, Poly, Rect, Style, Text, pt
+from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
-from ...draw.text import Run, draw, fit, single_line
+from ...draw.text import Run, draw, fit
 from ...render.compose import finish, heading
 from ...render.sheets import Lattice, Slot, impose
 
-BLEED = 0.8  # mm of colour beyond a marker's cut circle
+BLEED = 0.8  # mm of colour beyond a marker's cut circle (the layouts' bleed)
 GAP = 2.4  # mm between neighbouring bleeds
-CUT = Style(stroke="#000000", width=0.15)
-STONE = "#4a4038"
 
 
 def _put(item, slot: Slot, back: bool) -> Op:
@@ -37,65 +37,59 @@ def disc_lattice(spec: PageSpec, d: float) -> Lattice:
     return Lattice(spec, slots, (cell, cell), _put)
 
 
-def _disc(d: float, colour: str) -> tuple[float, list[Op]]:
-    c = d / 2 + BLEED
-    return c, [Circle(c, c, d / 2 + BLEED, Style(fill=colour)),
-               Circle(c, c, d / 2 - 1.0, Style(stroke=mix(colour, ink_on(colour), 0.45), width=0.3))]
+class MarkerFaces:
+    """Order markers and glyphs from the game's layouts (order-marker, order-back, glyph, glyph-back),
+    in bleed-box mm; a game changes them with its own layout files."""
+
+    def __init__(self, game) -> None:
+        from ...layout.sheets import FaceMaker
+
+        self.maker = FaceMaker(game)
+        self.game = game
+
+    def _draw(self, layout: str, item, kind: str, index: int, what: str) -> list[Op]:
+        return self.maker.draw(self.maker.layouts[layout], item, kind, index, what)
+
+    def orders(self) -> tuple[list[list[Op]], list[list[Op]]]:
+        """Every player's order markers and their backs (the back drawn once per player)."""
+        fronts, backs = [], []
+        for i, p in enumerate(self.game.rules.players):
+            items = [{"order": o, "player": p.name, "colour": p.colour} for o in self.game.rules.orders]
+            back = self._draw("order-back", items[0], "rules", i, f"{p.name}'s order marker (back)")
+            for item in items:
+                fronts.append(self._draw("order-marker", item, "rules", i, f"{p.name}'s order marker {item['order']}"))
+                backs.append(back)
+        return fronts, backs
+
+    def glyphs(self) -> tuple[list[list[Op]], list[list[Op]]]:
+        glyphs = self.game.data.glyphs
+        if not glyphs:
+            return [], []
+        back = self._draw("glyph-back", glyphs[0], "glyphs", 0, "glyph back")
+        return ([self._draw("glyph", g, "glyphs", i, f"glyph '{g.name}'") for i, g in enumerate(glyphs)],
+                [back] * len(glyphs))
 
 
-def order_front(order: str, colour: str, d: float) -> list[Op]:
-    c, ops = _disc(d, colour)
-    ink = ink_on(colour)
-    fs = single_line(order, "serif-bold", d * 0.62, d * 0.6)
-    ops.append(Text(c, c + fs * 0.36, order, "serif-bold", fs, ink, "middle"))
-    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
-
-
-def order_back(player: str, colour: str, d: float) -> list[Op]:
-    c, ops = _disc(d, colour)
-    ink = ink_on(colour)
-    ops += draw_icon("hex", c, c - d * 0.08, d * 0.42, mix(colour, ink, 0.5))
-    label = player.upper()
-    ops.append(Text(c, c + d * 0.3, label, "sans-bold", single_line(label, "sans-bold", pt(5.5), d * 0.6), ink, "middle"))
-    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
-
-
-def glyph_front(g, d: float) -> list[Op]:
-    c, ops = _disc(d, g.colour)
-    ink = ink_on(g.colour)
-    if g.icon and g.icon in ICONS:
-        ops += draw_icon(g.icon, c, c - d * 0.25, d * 0.22, ink)
-    ops.append(Text(c, c + d * 0.08, g.symbol, "serif-bold", d * 0.22, ink, "middle"))
-    name = g.name.replace("Glyph of ", "").upper()
-    ops.append(Text(c, c + d * 0.22, name, "sans-bold", single_line(name, "sans-bold", pt(5), d * 0.62), ink, "middle"))
-    bonus = ", ".join(f"+{v} {k}" for k, v in g.bonus.items())
-    if bonus:
-        ops.append(Text(c, c + d * 0.33, bonus, "sans", single_line(bonus, "sans", pt(4.2), d * 0.5), ink, "middle"))
-    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
-
-
-def glyph_back(d: float) -> list[Op]:
-    c, ops = _disc(d, STONE)
-    ops += draw_icon("hex", c, c, d * 0.5, "#8c7c66")
-    ops.append(Text(c, c + d * 0.08, "?", "serif-bold", d * 0.24, "#f3e3c0", "middle"))
-    return ops + [Circle(c, c, d / 2, CUT, role="cut")]
+def check_markers(game) -> list:
+    """Validation hook: every marker face drawn once (a label that cannot fit, a broken layout)."""
+    if not game.ok():
+        return []
+    faces = MarkerFaces(game)
+    faces.orders()
+    faces.glyphs()
+    return faces.maker.found
 
 
 def render_markers(game, spec: PageSpec) -> dict[str, Document]:
     """Order markers per player colour, then glyph tokens, fronts and mirrored backs."""
-    data, rules = game.data, game.rules
+    data = game.data
     d = data.game.token.diameter
-    fronts, backs = [], []
-    for p in rules.players:
-        for order in rules.orders:
-            fronts.append(order_front(order, p.colour, d))
-            backs.append(order_back(p.name, p.colour, d))
-    for g in data.glyphs:
-        fronts.append(glyph_front(g, d))
-        backs.append(glyph_back(d))
+    faces = MarkerFaces(game)
+    fronts, backs = faces.orders()
+    gf, gb = faces.glyphs()
     lattice = disc_lattice(spec, d)
     pages = []
-    for page, side in impose(fronts, lattice, backs=backs):
+    for page, side in impose(fronts + gf, lattice, backs=backs + gb):
         page.label = "backs (print double-sided, flip on the long edge)" if side == "back" else "fronts"
         pages.append(page)
     return {"markers": finish(pages, spec, game=data.game, title=f"order markers and glyphs, {d:g} mm")}

@@ -1,8 +1,9 @@
 """HexPrint unit cards: the front (every damage line with its d6 slot dice and damage boxes) and the back.
 
 Card coordinates: (0, 0) is the top-left of the bleed box, the trim inset by the bleed, all mm.
-Every colour and size comes from looks.yaml (``looks.card``); only the arrangement is here. The
-gamedata layout engine had not landed when these were written, so the pack draws them itself.
+Every colour and size of the front comes from looks.yaml (``looks.card``); only the arrangement is
+here (each damage line's slot dice and boxes are computed from the data). The backs are layouts
+(layouts/unit-back.yaml, terrain-back.yaml) with the Timer dial as this pack's element.
 """
 
 from __future__ import annotations
@@ -221,23 +222,26 @@ def _bottom_strip(unit, data, x: float, y: float, width: float, height: float, c
     return ops
 
 
-def card_back(data, w: float, h: float, bleed: float, *, label: str = "UNIT CARD") -> list[Op]:
-    """A deck's back: the game's name under a Hex Timer, in the looks' accent colour."""
-    game, accent = data.game, data.looks.accent
-    fw, fh = w + 2 * bleed, h + 2 * bleed
-    ops: list[Op] = [Rect(0, 0, fw, fh, Style(fill=accent))]
-    cx, cy, r = fw / 2, fh / 2 - 8, min(w, h) * 0.33
-    light = mix(accent, "#ffffff", 0.35)
-    ops.append(Circle(cx, cy, r, Style(stroke=light, width=0.6)))
+def timer_dial(face, el, scope: dict, parent) -> list[Op]:
+    """Layout element ``timer-dial``: the Hex Timer in small, ``r`` mm round (cx, cy): a ring and six
+    spokes in ``colour``, the segment numbers in ``ink``, a hub."""
+    px, py, pw, ph = parent
+    cx = px + face.length(el, "cx", scope, pw, pw / 2)
+    cy = py + face.length(el, "cy", scope, ph, ph / 2)
+    r = face.length(el, "r", scope, pw, min(pw, ph) * 0.33)
+    light = face.colour(el, "colour", scope, "#ffffff") or "#ffffff"
+    ink = face.colour(el, "ink", scope, "#ffffff") or "#ffffff"
+    ops: list[Op] = [Circle(cx, cy, r, Style(stroke=light, width=0.6))]
     for k in range(6):
         x1, y1 = polar(r, k * 60)
         ops.append(Poly(((cx, cy), (cx + x1, cy + y1)), Style(stroke=light, width=0.4), closed=False))
         nx, ny = polar(r * 0.68, k * 60 + 30)
-        ops.append(Text(cx + nx, cy + ny + 1.8, str(k + 1), "sans-bold", 5.0, "#ffffff", "middle"))
+        ops.append(Text(cx + nx, cy + ny + 1.8, str(k + 1), "sans-bold", r * 0.24, ink, "middle"))
     ops.append(Circle(cx, cy, r * 0.14, Style(fill=light)))
-    ops.append(Text(fw / 2, fh / 2 + r + 2, game.name.upper(), "serif-bold", pt(16), "#ffffff", "middle"))
-    ops.append(Text(fw / 2, fh / 2 + r + 7, label, "sans-bold", pt(6.5), light, "middle"))
     return ops
+
+
+ELEMENTS = {"timer-dial": (("cx", "cy", "r", "colour", "ink"), timer_dial)}
 
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:

@@ -11,7 +11,7 @@ from ...draw.text import Run, draw, fit, single_line
 from ...render.cards import CardDeck
 from ...render.compose import finish, heading
 from ...findings import error
-from .cards import MIN_TEXT, PAD, card_back, card_front, overflow
+from .cards import MIN_TEXT, PAD, card_front, overflow
 from .dial import dial_for, polar
 
 CUT = Style(stroke="#000000", width=0.2)
@@ -246,10 +246,6 @@ def stack_ops(t, data, cx: float, base: float, height: float) -> list[Op]:
     return ops
 
 
-def terrain_back(data, w: float, h: float, bleed: float) -> list[Op]:
-    return card_back(data, w, h, bleed, label="TERRAIN")
-
-
 def validate_unit_cards(game):
     """A unit whose statics and abilities do not fit its card even at the smallest text size."""
     data = game.data
@@ -262,5 +258,11 @@ def validate_unit_cards(game):
                         game.source.loc(("units", i, "type")))
 
 
-UNIT_CARDS = CardDeck("unit-cards", "unit cards", "units", card_front, card_back, back_data=True)
-TERRAIN_CARDS = CardDeck("terrain-cards", "terrain rules cards", "terrain", terrain_front, terrain_back, back_data=True)
+UNIT_CARDS = CardDeck("unit-cards", "unit cards", "units", card_front, None, back_layout="unit-back")
+TERRAIN_CARDS = CardDeck("terrain-cards", "terrain rules cards", "terrain", terrain_front, None,
+                         back_layout="terrain-back")
+
+
+def validate_unit_card_faces(game):
+    """Validation hook of the unit cards: lost text on a front, and the back layout's own findings."""
+    return list(validate_unit_cards(game)) + UNIT_CARDS.back_findings(game)
