@@ -118,6 +118,10 @@ import json, time, sys, io, os
 from pathlib import Path
 folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(os.environ["CARDS_GAME"])
 from printgen.project import validate_game
+try:  # as the console script runs (anchors before it had none)
+    from printgen.launcher import batch_gc; batch_gc()
+except ImportError:
+    pass
 t = time.perf_counter(); game = validate_game(folder); t_val = time.perf_counter() - t
 # (before the list limit rose to 1,000 the anchor reports the deck as too long; it still renders it)
 assert game.data is not None and len(game.data.classes) == 1000

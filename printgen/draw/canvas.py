@@ -92,11 +92,51 @@ def _form(c, op: Group) -> str | None:
         outer = getattr(c, "_printgen_state", None)
         c.beginForm(name, -FORM_BOX, -FORM_BOX, FORM_BOX, FORM_BOX)
         c._printgen_state = {}  # a form starts from the default graphics state
-        for child in op.ops:
-            draw_op(c, child)
+        draw_ops(c, op.ops)
         c.endForm()
         c._printgen_state = outer
     return forms[key]
+
+
+def draw_ops(c, ops) -> None:
+    """Draw ops in order; neighbouring texts share one PDF text object (a card's dozen lines of text
+    would otherwise each save and restore the graphics state: a third of a deck's file)."""
+    run: list[Text] = []
+    for op in ops:
+        if isinstance(op, Text):
+            run.append(op)
+            continue
+        if run:
+            _texts(c, run)
+            run = []
+        draw_op(c, op)
+    if run:
+        _texts(c, run)
+
+
+def _texts(c, texts) -> None:
+    """Texts (y down, baseline at y) in one BT ... ET: a text matrix per text, the font and colour set
+    only when they change. The fill colour stays set after it, as the state record notes."""
+    t = c.beginText()
+    font = colour = None
+    for op in texts:
+        if op.colour != colour:
+            colour = op.colour
+            t.setFillColor(_rl_colour(colour))
+        name = pdf_name(op.font)
+        if (name, op.size) != font:
+            font = (name, op.size)
+            t.setFont(name, op.size)
+        x = op.x
+        if op.anchor != "start":
+            w = c.stringWidth(op.text, name, op.size)
+            x -= w / 2 if op.anchor == "middle" else w
+        t.setTextTransform(1, 0, 0, -1, x, op.y)
+        t.textOut(op.text)
+    c.drawText(t)
+    state = getattr(c, "_printgen_state", None)
+    if state is not None and colour is not None:
+        state["fill"] = ("fill", colour, 1.0)
 
 
 def draw_op(c, op) -> None:
@@ -114,8 +154,7 @@ def draw_op(c, op) -> None:
         if name is not None:
             c.doForm(name)
         else:
-            for child in op.ops:
-                draw_op(c, child)
+            draw_ops(c, op.ops)
         c.restoreState()
         if saved is not None:  # what the group set is undone with it
             c._printgen_state = saved
@@ -131,18 +170,7 @@ def draw_op(c, op) -> None:
         c.drawImage(ImageReader(io.BytesIO(op.data)), 0, 0, op.w, op.h, mask="auto")
         c.restoreState()
     elif isinstance(op, Text):
-        c.saveState()
-        c.setFillColor(_rl_colour(op.colour))
-        c.translate(op.x, op.y)
-        c.scale(1, -1)
-        c.setFont(pdf_name(op.font), op.size)
-        if op.anchor == "middle":
-            c.drawCentredString(0, 0, op.text)
-        elif op.anchor == "end":
-            c.drawRightString(0, 0, op.text)
-        else:
-            c.drawString(0, 0, op.text)
-        c.restoreState()
+        _texts(c, (op,))
     else:
         fill, stroke = _style(c, op.style)
         if not (fill or stroke):

@@ -110,6 +110,12 @@ def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(FONTS)) -> list[str
 
 def text_width(text: str, font: str, size: float) -> float:
     """Advance width of ``text`` in mm at ``size`` mm (no kerning, as reportlab sets it)."""
+    return _em_width(text, font) * size
+
+
+@lru_cache(maxsize=65536)
+def _em_width(text: str, font: str) -> float:
+    """Advance width of ``text`` in em; cached, as fitting measures the same words at many sizes."""
     cmap = _cmap(font)
     adv, upem = _advances(font)
     notdef = adv.get(".notdef", upem // 2)
@@ -117,7 +123,7 @@ def text_width(text: str, font: str, size: float) -> float:
     for ch in text:
         g = cmap.get(ord(ch))
         total += adv.get(g, notdef) if g else notdef
-    return total * size / upem
+    return total / upem
 
 
 @lru_cache(maxsize=8192)

@@ -30,6 +30,14 @@ class Line:
     width: float  # mm at size 1
 
 
+@lru_cache(maxsize=64)
+def _terms_pattern(names: tuple[str, ...]) -> re.Pattern:
+    """One pattern for a game's terms, longest first (compiled once per game, not per text)."""
+    names = tuple(sorted(names, key=len, reverse=True))
+    return re.compile(
+        r"(?<![\w-])(\d+\s+)?(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])((?:\s+\d+(?:\s*\(\d+\s*[-–]\s*\d+\))?)?)")
+
+
 def style_terms(text: str, terms: dict[str, tuple[str, str]], base: Run = Run("")) -> list[Run]:
     """Split ``text`` into runs, styling each defined term (and a number right after it).
 
@@ -37,9 +45,7 @@ def style_terms(text: str, terms: dict[str, tuple[str, str]], base: Run = Run(""
     """
     if not terms:
         return [Run(text, base.font, base.colour)]
-    names = sorted(terms, key=len, reverse=True)
-    pattern = re.compile(
-        r"(?<![\w-])(\d+\s+)?(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])((?:\s+\d+(?:\s*\(\d+\s*[-–]\s*\d+\))?)?)")
+    pattern = _terms_pattern(tuple(terms))
     runs: list[Run] = []
     pos = 0
     for m in pattern.finditer(text):
@@ -228,16 +234,21 @@ def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, alig
 def _merge(ops: list[Text]) -> list[Text]:
     """Join adjacent pieces of the same style on one baseline (fewer, more readable text ops)."""
     out: list = []
+    end = 0.0  # where the last text op's text ends, mm
     for op in ops:
         if out and isinstance(op, Text) and isinstance(out[-1], Text) and out[-1].y == op.y and out[-1].font == op.font and out[-1].colour == op.colour \
                 and out[-1].size == op.size:
             prev = out[-1]
-            gap = op.x - (prev.x + text_width(prev.text, prev.font, prev.size))
-            spaces = round(gap / max(text_width(" ", prev.font, prev.size), 1e-9))
-            if spaces >= 0 and abs(gap - spaces * text_width(" ", prev.font, prev.size)) < 1e-6:
+            gap = op.x - end
+            space = text_width(" ", prev.font, prev.size)
+            spaces = round(gap / max(space, 1e-9))
+            if spaces >= 0 and abs(gap - spaces * space) < 1e-6:
                 out[-1] = Text(prev.x, prev.y, prev.text + " " * spaces + op.text, prev.font, prev.size, prev.colour)
+                end = op.x + text_width(op.text, op.font, op.size)
                 continue
         out.append(op)
+        if isinstance(op, Text):
+            end = op.x + text_width(op.text, op.font, op.size)
     return out
 
 

@@ -174,6 +174,16 @@ def _bold(font: str) -> str:
 
 
 def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool) -> list[list[Run]]:
+    """``text`` as styled runs per paragraph. Remembered per element and text: a deck's cards repeat
+    their texts, and fitting asks for the same runs at every size it tries."""
+    key = (id(el), text, font, colour, terms)
+    runs = face.memo.get(key)
+    if runs is None:
+        runs = face.memo[key] = _style_runs(face, el, text, font, colour, terms)
+    return runs
+
+
+def _style_runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool) -> list[list[Run]]:
     import re
 
     face.glyphs(text, font, _text_loc(face, el))

@@ -128,6 +128,7 @@ class Face:
     forced: dict[int, float] = field(default_factory=dict)  # id(text element) -> text size (repeat stacks)
     groups: dict[str, float] = field(default_factory=dict)  # text group -> shared size
     measuring: bool = False
+    memo: dict = field(default_factory=dict)  # per game: text runs already styled (shared by every face)
     shape: str = "rect"  # rect, round or hex (flat-top): the cut's shape
     cut: float = 0.2  # mm, the cut line's width on round and hex faces (0: none)
 
@@ -138,8 +139,9 @@ class Face:
         return bleed_box(self.w, self.h, self.bleed, self.shape)
 
     # -- findings -------------------------------------------------------------
-    def problem(self, code: str, message: str, loc: Location) -> None:
-        f = error(code, message, loc)
+    def problem(self, code: str, message: str, loc) -> None:
+        """Record a finding once; ``loc`` is a Location or a function giving it (found only when needed)."""
+        f = error(code, message, loc() if callable(loc) else loc)
         if f not in self.found:
             self.found.append(f)
 
@@ -183,9 +185,12 @@ class Face:
         return msg or "an undefined value"
 
     def get(self, el: Element, key: str, scope: dict, default: Any = None) -> Any:
-        if key not in el.args:
+        raw = el.args.get(key, FAILED)
+        if raw is FAILED:
             return default
-        v = self.eval(el.args[key], scope, el.loc(key))
+        if isinstance(raw, str) and "{{" not in raw and "{%" not in raw or not isinstance(raw, (str, dict)):
+            return raw  # most values are plain ("3mm", "#ffffff"): read as written, every card
+        v = self.eval(raw, scope, lambda: el.loc(key))
         return default if v is FAILED else v
 
     def length(self, el: Element, key: str, scope: dict, ref: float, default: Any = 0.0) -> float:

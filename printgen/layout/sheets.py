@@ -15,6 +15,7 @@ rule pack's own printables replaces it.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -178,6 +179,7 @@ class FaceMaker:
         self.elements = {k: v[1] for k, v in _types(game).items()}
         self.fonts, _ = game_fonts(game)
         self.found: list[Finding] = []
+        self.memo: dict = {}  # styled text runs, shared by every face this maker draws
 
     def draw(self, layout: Layout, item, kind: str, index: int, what: str, *, bleed: float | None = None
              ) -> list[Op]:
@@ -189,8 +191,29 @@ class FaceMaker:
         source = self.game.source
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
                     styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
-                    folder=self.game.folder, aliases=self.fonts, shape=shape, cut=cut)
+                    folder=self.game.folder, aliases=self.fonts, shape=shape, cut=cut, memo=self.memo)
         return render_face(face, {**self.scope, "item": item})
+
+
+_ITEM = re.compile(r"\bitem\b")
+
+
+def uses_item(layout: Layout) -> bool:
+    """Does any value of the layout (settings, vars, icons, elements) name ``item``?"""
+    def walk(v) -> bool:
+        if isinstance(v, str):
+            return bool(_ITEM.search(v))
+        if isinstance(v, dict):
+            return any(walk(x) for x in v.values())
+        if isinstance(v, (list, tuple)):
+            return any(walk(x) for x in v)
+        return False
+
+    def elements(els) -> bool:
+        return any(walk(e.args) or elements(e.children) for e in els)
+
+    return (walk(layout.settings) or any(walk(raw) for _, raw, _ in layout.vars) or walk(layout.icons)
+            or elements(layout.elements))
 
 
 def _singular(title: str) -> str:
@@ -255,10 +278,15 @@ def _faces(maker: FaceMaker, sheet, index: int) -> tuple[list[list[Op]], list[li
     fronts, backs = [], []
     items = ordered(maker, sheet, index)
     labels(maker, sheet, index, items)  # checked here, so a bad label is a validation finding
+    shared = None
+    if back is not None and not uses_item(back) and items:
+        # a back that shows nothing of its item (the deck's back) is drawn once for all
+        i, item = items[0]
+        shared = maker.draw(back, item, sheet.kind, i, f"{_singular(title)} back")
     for i, item in items:
         what = f"{_singular(title)} '{getattr(item, 'name', i + 1)}'"
         f = maker.draw(front, item, sheet.kind, i, what)
-        b = maker.draw(back, item, sheet.kind, i, what + " (back)") if back else None
+        b = shared if shared is not None else (maker.draw(back, item, sheet.kind, i, what + " (back)") if back else None)
         n = _copies(maker, sheet, item, maker.game.source.loc(("game", "sheets", index, "copies")))
         fronts += [f] * n
         if b is not None:

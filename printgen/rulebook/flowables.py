@@ -6,7 +6,7 @@ from typing import Sequence
 
 from reportlab.platypus import Flowable, Paragraph
 
-from ..draw.canvas import draw_op
+from ..draw.canvas import draw_ops
 from ..draw.document import Group, Op
 from ..units import mm_to_pt
 
@@ -49,8 +49,7 @@ class OpsFlowable(Flowable):
         c.translate(0, self.height)
         k = mm_to_pt(1) * self.scale
         c.scale(k, -k)
-        for op in self.ops:
-            draw_op(c, op)
+        draw_ops(c, self.ops)
         c.restoreState()
 
 

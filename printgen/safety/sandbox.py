@@ -128,8 +128,14 @@ class GameSandbox(ImmutableSandboxedEnvironment):
         return super().is_safe_attribute(obj, attr, value)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if isinstance(obj, BaseModel) and attribute not in obj.__class__.model_fields:
-            for name, info in obj.__class__.model_fields.items():
+        if isinstance(obj, BaseModel):
+            fields = obj.__class__.model_fields
+            if attribute in fields:
+                # a data field (never a method or pydantic's machinery): read it without the general
+                # safety walk, which is most of a large deck's layout time
+                value = getattr(obj, attribute)
+                return literal(value) if self.markdown else value
+            for name, info in fields.items():
                 if info.alias == attribute:  # ``def`` in YAML is ``def_`` in Python
                     attribute = name
                     break

@@ -6,7 +6,7 @@ import io
 
 from reportlab.pdfgen import canvas as rl_canvas
 
-from ..draw.canvas import draw_op, share_repeats, track_state
+from ..draw.canvas import draw_ops, share_repeats, track_state
 from ..draw.document import Document
 from ..draw.fonts import pdf_name, register_game_fonts
 from ..units import mm_to_pt
@@ -29,8 +29,7 @@ def to_pdf(doc: Document) -> bytes:
         # Draw in mm with y down: flip and scale once per page.
         c.transform(mm_to_pt(1), 0, 0, -mm_to_pt(1), 0, h)
         track_state(c)  # a new page starts from the default graphics state
-        for op in page.ops:
-            draw_op(c, op)
+        draw_ops(c, page.ops)
         c.restoreState()
         c.showPage()
     c.save()
