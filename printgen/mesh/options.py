@@ -10,8 +10,13 @@ from __future__ import annotations
 import argparse
 from typing import NamedTuple
 
+from typing import get_args
+
 from ..model import defaults as D  # the defaults when no --game gives them (plain numbers: no pydantic)
-from .export import EXPORTERS
+
+# mesh.export.EXPORTERS has a writer for each of these (a test holds them equal); read from the type, so
+# building the CLI's choices imports no mesh code
+FORMATS = get_args(D.MeshFormat)
 
 
 class StlOption(NamedTuple):
@@ -37,7 +42,7 @@ STL_OPTIONS: tuple[StlOption, ...] = (
     StlOption("magnet", "--magnet", "Magnet pockets, diameter x thickness, e.g. 6x2mm."),
     StlOption("magnet_every", "--magnet-every", "A pocket under every Nth hex.", type=int),
     StlOption("chamfer", "--chamfer", "Chamfer on the top edge, e.g. 0.6mm."),
-    StlOption("fmt", "--format", f"{' or '.join(EXPORTERS)}. [default: from --out]", choices=tuple(EXPORTERS)),
+    StlOption("fmt", "--format", f"{' or '.join(FORMATS)}. [default: from --out]", choices=FORMATS),
 )
 
 

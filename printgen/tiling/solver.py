@@ -21,12 +21,25 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Mapping
 
-from ortools.sat.python import cp_model
-
 from ..hexgrid import Hex
 from ..hexgrid.coords import components, normalise
 from .model import Cells, Inventory, Tile, Tiling, check_cells
 from .shapes import SHAPES, orientations, placements
+
+
+class _LazyCpModel:
+    """OR-Tools' CP-SAT module, imported at the first solve: importing it takes half a second (it
+    brings pandas), and most commands never tile a map."""
+
+    def __getattr__(self, name: str):
+        from ortools.sat.python import cp_model as real
+
+        globals()["cp_model"] = real
+        return getattr(real, name)
+
+
+cp_model = _LazyCpModel()
+
 
 Placement = tuple[str, int, tuple[Hex, ...]]  # shape, rotation, hexes
 
