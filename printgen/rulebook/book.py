@@ -1,13 +1,14 @@
 """Setting the rulebook with platypus: cover, contents, chapters, outline, links, header and footer.
 
-Two passes (multiBuild) fill in the table of contents; the second pass also
-knows the page count of the first, so every footer can say "page x of y" (a
-third pass runs only if the count moved). The document is deterministic
+One pass: the contents' page numbers and the "y" of every footer's "page x of
+y" are PDF forms placed as the pages are set and defined when the last page is
+(a form may be used before it is defined). The document is deterministic
 (reportlab invariant mode) and embeds only the bundled fonts.
 """
 
 from __future__ import annotations
 
+import html
 import io
 from dataclasses import dataclass
 
@@ -16,8 +17,9 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer, TableStyle,
+    BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer, Table, TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -26,7 +28,7 @@ from ..draw.fonts import pdf_name, register_game_fonts
 from ..draw.page import PageSpec
 from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
-from ..safety.markup import paragraph, text
+from ..safety.markup import paragraph, tag, text
 from .markdown import Heading
 
 INK = "#1d1d1b"
@@ -114,32 +116,23 @@ class Rulebook(BaseDocTemplate):
     def frame_width(self) -> float:
         return self.width
 
-    draft_first_pass = False  # set when pass 1 cannot be the last (the contents start with placeholders)
-    _pass = 0
-
-    total_hint = 0  # pages in the previous pass: the "y" of "page x of y"
-    footer_total = 0  # the total the current pass printed
-
+    # One pass: what the pages cannot know until the end (the contents' page numbers, the "y" of
+    # "page x of y") is drawn as a PDF form named here and defined once the last page is set.
     def build(self, flowables, **kw):
-        self.footer_total = self.total_hint
+        self.heading_pages: dict[str, int] = {}
+        self._doSave = 0  # the forms come first
         super().build(flowables, **kw)
-        self.total_hint = self.page
+        self._define_forms()
+        self.canv.save()
 
     def afterPage(self) -> None:
-        self.furniture(self.canv, self.footer_total)
-
-    def beforeDocument(self) -> None:
-        # Pass 1 only measures the layout for the contents page; its pages are thrown away, so
-        # vector art need not be drawn on it.
-        self._pass += 1
-        self.canv._printgen_draft = self.draft_first_pass and self._pass == 1
+        self.furniture(self.canv)
 
     def afterFlowable(self, flowable) -> None:
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.title, flowable.key, level=flowable.level, closed=flowable.level > 0)
-            if flowable.toc:
-                self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
+            self.heading_pages[flowable.key] = self.page
 
     def _cover_art(self, canv, doc) -> None:
         w, h = self.pagesize
@@ -169,7 +162,7 @@ class Rulebook(BaseDocTemplate):
         canv.roundRect(m, m, w - 2 * m, h - 2 * m, mm_to_pt(4), stroke=1, fill=0)
         canv.restoreState()
 
-    def furniture(self, canv, total: int) -> None:
+    def furniture(self, canv) -> None:
         """Running header (game, version) and footer (page x of y) on every page but the cover."""
         n = canv.getPageNumber()
         if n == 1:
@@ -189,8 +182,70 @@ class Rulebook(BaseDocTemplate):
         canv.drawRightString(x1, top, f"Rulebook, version {self.info.version}")
         bottom = mm_to_pt(11)
         canv.line(x0, bottom + 9, x1, bottom + 9)
-        canv.drawCentredString(w / 2, bottom, f"page {n} of {total}" if total else f"page {n}")
+        canv.translate(w / 2, bottom)
+        canv.doForm(f"printgen-footer-{n}")  # "page n of y", centred: set when y is known
         canv.restoreState()
+
+    def _define_forms(self) -> None:
+        canv, total = self.canv, self.page
+        for n in range(2, total + 1):
+            canv.beginForm(f"printgen-footer-{n}", -300, -20, 300, 20)
+            canv.setFont(pdf_name("sans"), 8)
+            canv.setFillColor(colors.HexColor("#5a5a5a"))
+            canv.drawCentredString(0, 0, f"page {n} of {total}")
+            canv.endForm()
+        for key, style in getattr(self, "contents_keys", {}).items():
+            canv.beginForm(f"printgen-page-{key}", -300, -20, 300, 40)
+            canv.setFont(style.fontName, style.fontSize)
+            canv.setFillColor(style.textColor)
+            canv.drawRightString(0, 0, str(self.heading_pages.get(key, "")))
+            canv.endForm()
+
+
+class Contents(TableOfContents):
+    """The table of contents, set in the one pass: its entries are the book's headings, known before
+    it is set; each page number is a form the book defines at the end (``Rulebook._define_forms``),
+    right-aligned under room for three digits, with the dot leader up to that room."""
+
+    def __init__(self, entries: list, **kw) -> None:
+        super().__init__(**kw)
+        self._fixed = list(entries)
+
+    def isIndexing(self) -> int:
+        return 0
+
+    def wrap(self, availWidth, availHeight):
+        doc = self.canv._doctemplate
+        doc.contents_keys = {key: self.getLevelStyle(level) for level, _, _, key in self._fixed}
+
+        def entry_end(canvas, kind, label):
+            level, key = label.split(",", 1)
+            style = self.getLevelStyle(int(level))
+            x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+            room = stringWidth("000", style.fontName, style.fontSize)
+            dot = " . "
+            dots = int((availWidth - x - room) / stringWidth(dot, style.fontName, style.fontSize))
+            if dots > 0:
+                canvas.setFont(style.fontName, style.fontSize)
+                canvas.setFillColor(style.textColor)
+                canvas.drawRightString(availWidth - room, y, dots * dot)
+            canvas.saveState()
+            canvas.translate(availWidth, y)
+            canvas.doForm(f"printgen-page-{key}")
+            canvas.restoreState()
+            canvas.linkRect("", key, (availWidth - room, y, availWidth, y + style.leading), relative=1)
+
+        self.canv.setNamedCB("printgenContentsEnd", entry_end)
+        rows = []
+        for level, title, _, key in self._fixed:
+            style = self.getLevelStyle(level)
+            k = html.escape(key, quote=True)
+            para = paragraph(tag(f'<a href="#{k}">') + text(title)
+                             + tag(f'</a><onDraw name="printgenContentsEnd" label="{level},{k}"/>'), style)
+            rows.append([para])
+        self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
 
 
 def cover_story(st, info: BookInfo) -> list:
@@ -224,10 +279,10 @@ def _contents_styles(st, entries: list, room: float | None) -> list[ParagraphSty
 
 
 def contents_story(st, headings: list, room: float | None = None) -> list:
-    """The contents page. It starts with one placeholder line per heading, so the first pass
-    already lays it out at its final length and two passes suffice instead of three. ``room``: the
+    """The contents page: one line per heading (its page number filled in at the end). ``room``: the
     body frame's height in points, if known (see _contents_styles)."""
-    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+    entries = [(h.level, h.plain, 0, h.key) for h in headings if h.toc]
+    toc = Contents(entries, dotsMinLevel=0, tableStyle=TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), st["body"].fontName),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -235,21 +290,14 @@ def contents_story(st, headings: list, room: float | None = None) -> list:
         ("TOPPADDING", (0, 0), (-1, -1), 0),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
     ]))
-    toc._entries = [(h.level, h.plain, 0, h.key) for h in headings if h.toc]  # beforeBuild() moves them to _lastEntries
-    toc.levelStyles = _contents_styles(st, toc._entries, room)
+    toc.levelStyles = _contents_styles(st, entries, room)
     return [paragraph(text("Contents"), st["toc-title"]), toc, PageBreak()]
 
 
 def set_book(story_for, spec: PageSpec, info: BookInfo) -> tuple[bytes, int]:
-    """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes; returns (bytes, pages)."""
+    """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes, in one pass; returns
+    (bytes, pages)."""
     buf = io.BytesIO()
     doc = Rulebook(buf, spec, info)
-    story = story_for(doc.frame_width)
-    doc.draft_first_pass = any(getattr(f, "_entries", None) for f in story)
-    doc.multiBuild(story, canvasmaker=_canvas)
-    if doc.footer_total != doc.page:  # the last pass changed the page count: set it once more
-        buf.seek(0)
-        buf.truncate()
-        doc.draft_first_pass = False
-        doc.multiBuild(story_for(doc.frame_width), canvasmaker=_canvas)
+    doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
     return buf.getvalue(), doc.page
