@@ -20,6 +20,7 @@ class Token(Model):
     type: Text = "counter"  # counter, marker, status effect, ...
     colour: Colour
     icon: Text | None = None  # a built-in icon name
+    image: Text | None = None  # a picture in the game folder (art/shield.png), drawn instead of the icon
     label: Text | None = None  # short text printed on the token
     text: Text
     count: Count = 10  # how many to print per player sheet

@@ -202,3 +202,13 @@ def test_pack_backs_and_markers_are_layouts_a_game_can_change(tmp_path, fixture,
     assert build(folders=[game], out=out, papers=("a4",), previews=False).ok
     doc = open_pdf(next(out.glob(f"*/a4/{pdf}.pdf")))
     assert text in [s["text"] for s in text_spans(doc[page])]
+
+
+def test_a_missing_token_picture_is_a_finding_at_its_data_line(tmp_path):
+    game = tmp_path / "ember"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    content = game / "content.yaml"
+    content.write_text(content.read_text().replace("image: art/lantern.svg", "image: art/nothere.svg"))
+    line = next(i for i, text in enumerate(content.read_text().splitlines(), 1) if "nothere" in text)
+    found = [f for f in validate_game(game).findings if f.code == "art"]
+    assert found and f"content.yaml:{line}:" in found[0].format() and "art/nothere.svg" in found[0].message

@@ -124,3 +124,19 @@ def test_the_games_own_font_is_embedded_where_the_layout_uses_it(custom_out):
     assert any(name.endswith("+EmberHand-Regular") for name in fonts)  # embedded as a subset
     goal = [s for s in text_spans(page) if s["text"].startswith("Hold the tower")]
     assert goal and all("EmberHand" in s["font"] for s in goal)
+
+
+def test_a_tokens_own_picture_sits_inside_its_cut_circle(custom_out):
+    """tokens.yaml image: art/lantern.svg is drawn on the token (printgen's token layout) in place of an
+    icon: a square picture centred across the disc, inside the 16 mm cut circle."""
+    from tests.pdfmeasure import circles
+
+    page = open_pdf(custom_out / "tokens.pdf")[0]
+    cuts = [d["mm"] for d in circles(page, stroke="#000000")]
+    assert len(cuts) >= 10 + 4  # Spark's ten and Lantern's four
+    pictures = [tuple(mm(v) for v in i["bbox"]) for i in page.get_image_info()]
+    assert len(pictures) == 4
+    for x0, y0, x1, y1 in pictures:
+        assert x1 - x0 == pytest.approx(16 * 0.52, abs=0.05) and y1 - y0 == pytest.approx(16 * 0.52, abs=0.05)
+        cut = next(c for c in cuts if c[0] <= x0 and x1 <= c[2] and c[1] <= y0 and y1 <= c[3])
+        assert (x0 + x1) / 2 == pytest.approx((cut[0] + cut[2]) / 2, abs=0.05)
