@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..mesh.checks import inspect
 from ..mesh.export import to_3mf_objects, to_stl
@@ -23,6 +24,16 @@ class TerrainResult:
     meshes: list[Mesh]               # one per kind: centred, flat, turned to its smallest box
     plates: list[list[Placed]]
     bill: dict
+    # the plates' PNG previews (path -> bytes), drawn on demand: validating a map needs its plates,
+    # not their pictures, which are half the work
+    plate_previews: Callable[[], dict[str, bytes]] | None = None
+
+    def with_previews(self) -> "TerrainResult":
+        """This result with its plate previews among its files (drawn once)."""
+        if self.plate_previews is not None:
+            self.files.update(self.plate_previews())
+            self.plate_previews = None
+        return self
 
 
 def plate_objects(result_meshes: list[Mesh], plate: list[Placed], names: list[str], colours: list[str]):
@@ -101,12 +112,18 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     for n, plate in enumerate(plates, start=1):
         objects = plate_objects(meshes, plate, names, colours)
         files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
-        if previews:
-            from .preview import plate_png
 
-            files[f"plates/plate-{n}.png"] = plate_png(
+    def plate_previews() -> dict[str, bytes]:
+        from .preview import plate_png
+
+        out = {}
+        for n, plate in enumerate(plates, start=1):
+            objects = plate_objects(meshes, plate, names, colours)
+            out[f"plates/plate-{n}.png"] = plate_png(
                 [(str(i + 1), m, c) for i, (_, m, c) in enumerate(objects)], bed,
                 f"{title}: plate {n} of {len(plates)} ({len(plate)} tiles, {bed[0]:g} x {bed[1]:g} mm)")
+        return out
+
     missing = tileset.tiling.missing if tileset.tiling else {}
     b = bill(tileset, volumes, plates_of, material=material, game=cfg.name, missing=missing)
     files["bom.json"] = to_json(b)
@@ -120,4 +137,5 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
         doc = finish(bom_pages(b, page_spec, f"{mapdef.name}: terrain"), page_spec, game=cfg,
                      title=f"bill of materials, {mapdef.name}")
         files[f"bom-{page_spec.paper}.pdf"] = to_pdf(doc)
-    return TerrainResult(files, tileset, meshes, plates, b)
+    result = TerrainResult(files, tileset, meshes, plates, b, plate_previews)
+    return result.with_previews() if previews else result

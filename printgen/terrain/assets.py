@@ -25,14 +25,20 @@ def _names(data) -> list[str]:
 
 
 def _result(data, name: str, previews: bool) -> TerrainResult:
+    """A map's terrain (the plate previews drawn only when asked for: validation does not need them)."""
     mapdef = by_name(data.maps, name)
     key = json.dumps([mapdef.model_dump(mode="json"), data.game.model_dump(mode="json"),
-                      [t.model_dump(mode="json") for t in getattr(data, "terrain", [])], previews], sort_keys=True)
+                      [t.model_dump(mode="json") for t in getattr(data, "terrain", [])]], sort_keys=True)
     if key not in _CACHE:
         if len(_CACHE) > 16:
             _CACHE.clear()
-        _CACHE[key] = make_terrain(data=data, map_name=name, previews=previews)
-    return _CACHE[key]
+        _CACHE[key] = make_terrain(data=data, map_name=name, previews=False)
+    result = _CACHE[key]
+    if not previews:
+        # a build without previews writes none, whatever an earlier call drew
+        return TerrainResult({k: v for k, v in result.files.items() if not k.endswith(".png")}, result.tileset,
+                             result.meshes, result.plates, result.bill)
+    return result.with_previews()
 
 
 def wants_terrain(data) -> bool:
@@ -51,7 +57,7 @@ def render_terrain(game, *, previews: bool = True) -> dict[str, bytes]:
 def render_terrain_bom(game, spec) -> dict:
     out = {}
     for name in _names(game.data):
-        b = _result(game.data, name, True).bill
+        b = _result(game.data, name, False).bill
         pages = bom_pages(b, spec, f"{name}: terrain")
         out[f"terrain-bom-{slug(name)}"] = finish(pages, spec, game=game.data.game, title=f"bill of materials, {name}")
     return out
@@ -71,7 +77,7 @@ def check_terrain(game) -> list:
                                f"{', '.join(m.name for m in game.data.maps)})", where))
             continue
         try:
-            _result(game.data, name, True)
+            _result(game.data, name, False)
         except (TerrainError, PlateError, ValueError) as exc:
             found.append(error("terrain", f"terrain of map {name!r}: {exc}", where))
     return found
