@@ -49,6 +49,16 @@ def _game(tmp_path: Path, tile: str = TILE, marker: str = MARKER) -> Path:
     return game
 
 
+def _with_layout(tmp_path: Path, fixture: str, name: str | None = None, text: str = "") -> Path:
+    """A copy of a fixture game, with ``templates/layouts/<name>.yaml`` of its own when ``name`` is given."""
+    game = tmp_path / fixture
+    shutil.copytree(FIXTURES / fixture, game)
+    if name is not None:
+        (game / "templates" / "layouts").mkdir(parents=True, exist_ok=True)
+        (game / "templates" / "layouts" / f"{name}.yaml").write_text(text)
+    return game
+
+
 @pytest.fixture(scope="module")
 def shaped(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("shapes")
@@ -121,8 +131,7 @@ def test_an_unknown_shape_is_a_finding_at_its_line(tmp_path):
 
 
 def test_a_token_label_that_cannot_fit_is_a_finding_at_the_data(tmp_path):
-    game = tmp_path / "mini-hoh"
-    shutil.copytree(FIXTURES / "mini-hoh", game)
+    game = _with_layout(tmp_path, "mini-hoh")
     rules = game / "rules.yaml"
     rules.write_text(rules.read_text().replace(
         "{name: Wound, colour:", "{name: Wound, label: " + "Overwhelmingly Long Label " * 3 + ", colour:", 1))
@@ -133,8 +142,7 @@ def test_a_token_label_that_cannot_fit_is_a_finding_at_the_data(tmp_path):
 
 def test_changing_the_token_layout_changes_the_pdf(tmp_path):
     """A designer's token.yaml over printgen's: a bigger label and a thicker cut line."""
-    game = tmp_path / "mini-hoh"
-    shutil.copytree(FIXTURES / "mini-hoh", game)
+    game = _with_layout(tmp_path, "mini-hoh")
     out = tmp_path / "out"
     assert build(folders=[game], out=out, papers=("a4",), previews=False).ok
     before = open_pdf(out / "mini-hoh" / "a4" / "tokens.pdf")[0]
@@ -159,11 +167,8 @@ def test_changing_the_token_layout_changes_the_pdf(tmp_path):
 
 def test_changing_the_tile_layout_changes_the_hexatech_pdf(tmp_path):
     """Hexatech's tile card is a layout: a game file over it changes the panel colour, the cut stays."""
-    game = tmp_path / "mini-tech"
-    shutil.copytree(FIXTURES / "mini-tech", game)
-    (game / "templates" / "layouts").mkdir(parents=True)
-    (game / "templates" / "layouts" / "tile-card.yaml").write_text(
-        'extends: tile-card\nelements:\n  - {id: panel, fill: "#fff3c4"}\n')
+    game = _with_layout(tmp_path, "mini-tech", "tile-card",
+                        'extends: tile-card\nelements:\n  - {id: panel, fill: "#fff3c4"}\n')
     assert validate_game(game).ok()
     out = tmp_path / "out"
     assert build(folders=[game], out=out, papers=("a4",), previews=False).ok
@@ -175,11 +180,8 @@ def test_changing_the_tile_layout_changes_the_hexatech_pdf(tmp_path):
 
 
 def test_a_change_to_an_element_the_parent_lacks_is_a_finding(tmp_path):
-    game = tmp_path / "mini-hoh"
-    shutil.copytree(FIXTURES / "mini-hoh", game)
-    (game / "templates" / "layouts").mkdir(parents=True)
-    (game / "templates" / "layouts" / "token.yaml").write_text(
-        "extends: token\nelements:\n  - {id: lable, size: 6pt}\n  - {id: ring, colour: '#000000'}\n")
+    game = _with_layout(tmp_path, "mini-hoh", "token",
+                        "extends: token\nelements:\n  - {id: lable, size: 6pt}\n  - {id: ring, colour: '#000000'}\n")
     found = [f for f in validate_game(game).findings if f.severity == "error"]
     messages = [f.format() for f in found]
     assert any("token.yaml:3:" in m and "no element with id 'lable'" in m and "did you mean 'label'" in m
@@ -192,10 +194,7 @@ def test_a_change_to_an_element_the_parent_lacks_is_a_finding(tmp_path):
     ("mini-heroscape", "glyph-back", "{id: symbol, text: '!'}", "markers", 1, "!"),
 ])
 def test_pack_backs_and_markers_are_layouts_a_game_can_change(tmp_path, fixture, layout, change, pdf, page, text):
-    game = tmp_path / fixture
-    shutil.copytree(FIXTURES / fixture, game)
-    (game / "templates" / "layouts").mkdir(parents=True, exist_ok=True)
-    (game / "templates" / "layouts" / f"{layout}.yaml").write_text(f"extends: {layout}\nelements:\n  - {change}\n")
+    game = _with_layout(tmp_path, fixture, layout, f"extends: {layout}\nelements:\n  - {change}\n")
     checked = validate_game(game)
     assert checked.ok(), [f.format() for f in checked.findings]
     out = tmp_path / "out"
