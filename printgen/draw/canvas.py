@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 
-from .document import Circle, Group, Image, Path, Poly, Rect, Style, Text
+from .document import Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
 from .fonts import pdf_name
 
 
@@ -148,7 +148,11 @@ def draw_op(c, op) -> None:
         c.transform(*op.matrix)
         if op.clip:
             path = c.beginPath()
-            path.rect(*op.clip)
+            pts = clip_points(op.clip)
+            path.moveTo(*pts[0])
+            for p_ in pts[1:]:
+                path.lineTo(*p_)
+            path.close()
             c.clipPath(path, stroke=0, fill=0)
         name = _form(c, op)
         if name is not None:

@@ -82,7 +82,8 @@ class Text:
 class Group:
     ops: tuple["Op", ...]
     matrix: Matrix = IDENTITY
-    clip: tuple[float, float, float, float] | None = None  # (x, y, w, h) in the group's own coordinates
+    # in the group's own coordinates: a rectangle (x, y, w, h), or a polygon's points ((x, y), ...)
+    clip: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,14 @@ class RawFile:
 
     path: str
     data: bytes
+
+
+def clip_points(clip: tuple) -> tuple[Point, ...]:
+    """A group's clip as a polygon's points (a rectangle (x, y, w, h) as its four corners)."""
+    if clip and isinstance(clip[0], tuple):
+        return clip
+    x, y, w, h = clip
+    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
 
 
 def translate(dx: float, dy: float) -> Matrix:

@@ -42,6 +42,8 @@ class Terrain(Model):
     blocked: bool = False  # impassable: blocks movement and line of sight
     text: Text | None = None
     image: Text | None = None  # a picture in the game folder (art/tree.svg) drawn in every hex of this terrain
+    # contain: whole, centred, 55 % of the hex wide (a symbol); cover: filling the hexagon, cut to it (a texture)
+    image_fit: Literal["contain", "cover"] = "contain"
 
 
 class LegendEntry(Model):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import svgwrite
 
-from ..draw.document import Circle, Group, Image, Page, Path, Poly, Rect, Text
+from ..draw.document import Circle, Group, Image, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.fonts import text_outline, text_width
 
 
@@ -50,7 +50,7 @@ class _Writer:
             if op.clip:
                 self.clips += 1
                 cp = d.clipPath(id=f"clip{self.clips}")
-                cp.add(d.rect(insert=(_num(op.clip[0]), _num(op.clip[1])), size=(_num(op.clip[2]), _num(op.clip[3]))))
+                cp.add(d.polygon([(_num(x), _num(y)) for x, y in clip_points(op.clip)]))
                 d.defs.add(cp)
                 inner = d.g(clip_path=f"url(#clip{self.clips})")
                 g.add(inner)

@@ -32,8 +32,11 @@ def map_pictures(game) -> dict:
         return {}
     from ...layout.art import load_art
 
-    width = game.data.game.hex.size * MAP_PICTURE
-    return {name_key(t.name): load_art(game.folder, t.image, width_mm=width) for t in with_picture}
+    size = game.data.game.hex.size
+    # an SVG is rasterised for the width it prints at: the hex's whole width when it covers the hex
+    return {name_key(t.name): load_art(game.folder, t.image, width_mm=size * (1.2 if t.image_fit == "cover"
+                                                                               else MAP_PICTURE))
+            for t in with_picture}
 
 
 def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None,

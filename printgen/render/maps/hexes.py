@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from ...draw.colour import INK, ink_on, mix
-from ...draw.document import Circle, Image, Op, Poly, Style, Text
+from ...draw.document import Circle, Group, Image, Op, Poly, Style, Text
 from ...draw.page import MAP_PICTURE
 from ...draw.geometry import clip_polygon, clip_segment, scale_about
 from ...draw.text import single_line
@@ -64,9 +64,13 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
         fills.append(Poly(page_pts, Style(fill=colour, stroke=GRID.stroke, width=GRID.width),
                           role="hex" if whole else "hex-part"))
+        art = pictures.get(name_key(entry.terrain)) if pictures else None
+        if art is not None and t is not None and t.image_fit == "cover":
+            # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
+            fills += _cover(art, corners, page_pts, wx0 - dx, wy0 - dy)
+            art = None
         if t and t.blocked:
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside)
-        art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None:
             overlays += _picture(art, cx, cy, size, window, dx, dy)
         if entry.zone and name_key(entry.zone) in zones:
@@ -105,6 +109,20 @@ def _picture(art, cx, cy, size, window, dx, dy) -> list[Op]:
         return []
     wx0, wy0 = window[0], window[1]
     return [Image(cx - w / 2 - wx0 + dx, cy - h / 2 - wy0 + dy, w, h, art.data, art.mime, role="terrain-picture")]
+
+
+def _cover(art, corners, page_pts, ox: float, oy: float) -> list[Op]:
+    """A picture covering the hexagon ``corners`` (map mm), aspect kept and centred, cut to the hex's
+    visible part ``page_pts`` (page mm; the map is moved by -ox, -oy onto the page), and the hex's edge
+    drawn over it."""
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    bw, bh = max(xs) - min(xs), max(ys) - min(ys)
+    w, h = (bw, bw / art.aspect) if art.aspect <= bw / bh else (bh * art.aspect, bh)
+    x = (min(xs) + max(xs) - w) / 2 - ox
+    y = (min(ys) + max(ys) - h) / 2 - oy
+    picture = Image(x, y, w, h, art.data, art.mime, role="terrain-texture")
+    return [Group((picture,), clip=page_pts),
+            Poly(page_pts, Style(stroke=GRID.stroke, width=GRID.width), role="hex-edge")]
 
 
 def _label(text, x, y, size, colour, window, dx, dy) -> list[Op]:
