@@ -87,7 +87,7 @@ import math  # noqa: E402
 
 from printgen.build import build  # noqa: E402
 from printgen.draw.document import Document, Page  # noqa: E402
-from printgen.packs.hexprint.cards import card_front, slot_values  # noqa: E402
+from printgen.packs.hexprint.cards import slot_values  # noqa: E402
 from printgen.write.pdf import to_pdf  # noqa: E402
 from tests.pdfmeasure import circles, colour, drawings, open_pdf, text_spans  # noqa: E402
 
@@ -145,9 +145,16 @@ def vertices_in_order(d) -> list:
     return out
 
 
-def _card_pdf(unit, data, tmp_path):
+def _card_pdf(game, index, tmp_path):
+    """Unit ``index``'s card front alone on a page of its bleed box, drawn through its layout."""
+    from printgen.layout.sheets import FaceMaker
+
+    data = game.data
     (w, h), bleed = data.game.card.size, data.game.card.bleed
-    page = Page(w + 2 * bleed, h + 2 * bleed, card_front(unit, data, w, h, bleed))
+    maker = FaceMaker(game)
+    ops = maker.draw(maker.layouts["unit-card"], data.units[index], "units", index, "card")
+    assert not maker.found, [f.format() for f in maker.found]
+    page = Page(w + 2 * bleed, h + 2 * bleed, ops)
     path = tmp_path / "card.pdf"
     path.write_bytes(to_pdf(Document("card", [page])))
     return open_pdf(path)[0]
@@ -171,8 +178,8 @@ def _dice_and_boxes(page, looks):
 
 def test_each_card_prints_its_damage_boxes_and_d6_slots_as_its_data_says(game, tmp_path):
     data = game.data
-    for unit in data.units:
-        page = _card_pdf(unit, data, tmp_path)
+    for index, unit in enumerate(data.units):
+        page = _card_pdf(game, index, tmp_path)
         dice, boxes = _dice_and_boxes(page, data.looks)
         assert sorted(v for v, _ in dice) == list(range(1, 7)), unit.type
         assert len(boxes) == sum(line.boxes for _, _, line in card_lines(unit)), unit.type

@@ -3,13 +3,13 @@
 from pathlib import Path
 
 from ...asset import Asset
+from ...model.game import SheetDef
 from ..base import RulePack
 from .cards import ELEMENTS, card_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .missions import render_missions
 from .models import HexPrintData, HexPrintRules
-from .printables import (TERRAIN_CARDS, UNIT_CARDS, render_death_tracks, render_markers, render_timer, timer_image,
-                         validate_unit_card_faces)
+from .printables import TERRAIN_CARDS, render_death_tracks, render_markers, render_timer, timer_image
 
 PACK = RulePack(
     system="hexprint",
@@ -20,7 +20,6 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        Asset("unit-cards", UNIT_CARDS.render, reads=("units",), validate=validate_unit_card_faces),
         TERRAIN_CARDS.asset(),
         Asset("hex-timer", render_timer, reads=("units",)),
         Asset("initiative-markers", render_markers, reads=("units",)),
@@ -28,6 +27,8 @@ PACK = RulePack(
         Asset("missions", render_missions, reads=("missions",)),
     ),
     elements=ELEMENTS,
+    sheets=(SheetDef(name="unit-cards", kind="units", front="unit-card", back="unit-back", title="unit cards",
+                     copies=1),),
     layouts=Path(__file__).parent / "layouts",
     images={"card": card_image, "timer": timer_image},
 )

@@ -13,8 +13,8 @@ from ...draw.dice import die
 from ...draw.document import Circle, Group, ImageError, Op, Poly, Rect, Style, Text, pt
 from ...draw.fonts import text_width
 from ...draw.icons import draw_icon
-from ...draw.text import Run, draw, fit, single_line, style_terms
-from ...names import by_name
+from ...draw.text import Run, draw, fit, style_terms
+from ...names import name_key
 from .dial import polar
 
 PAD = 3.2  # mm inside the trim kept free of text
@@ -107,98 +107,82 @@ def _rows(unit, data, width: float, height: float):
     return None
 
 
-def stat_cell_height(unit, looks) -> float:
-    return max(gutter_size(s, looks)[1] for s in (unit.act, unit.mov, unit.tar)) + 8.6
-
-
-def rows_box(unit, looks, h: float, bleed: float) -> tuple[float, float]:
-    """(top, bottom) in card mm of the statics and abilities: below the header, name, size and stat
-    cells, above the strip with the Death Die, counters and terrain granted."""
-    c = looks.card
-    top = bleed + c.header + 1.2 + c.name_line + 0.6 + 4.2 + stat_cell_height(unit, looks) + 1.4
-    return top, bleed + h - PAD - (c.death_die_box + 2.0)
-
-
-def overflow(unit, data) -> bool:
-    """Does the unit's text fail to fit its card at the smallest text size?"""
-    (w, h), bleed = data.game.card.size, data.game.card.bleed
-    top, bottom = rows_box(unit, data.looks, h, bleed)
-    return _rows(unit, data, w - 2 * PAD, bottom - top - 0.6) is None
-
-
-def card_front(unit, data, w: float, h: float, bleed: float) -> list[Op]:
-    looks, c = data.looks, data.looks.card
-    colour = unit.colour
-    fw, fh = w + 2 * bleed, h + 2 * bleed
-    x0, inner = bleed + PAD, w - 2 * PAD
-    head = ink_on(colour)
-    ops: list[Op] = [Rect(0, 0, fw, fh, Style(fill=c.paper)),
-                     Rect(0, 0, fw, bleed + c.header, Style(fill=colour), role="header"),
-                     Rect(bleed + 1.4, bleed + 1.4, w - 2.8, h - 2.8, Style(stroke=mix(colour, c.paper, 0.45), width=0.4),
-                          radius=2.2)]
-    # header: the type and the code badge (its initiative marker's face)
-    badge = c.header - 3.0
-    ops.append(Circle(bleed + w - PAD - badge / 2, bleed + c.header / 2, badge / 2,
-                      Style(fill=c.paper, stroke=head, width=0.4)))
-    ops.append(Text(bleed + w - PAD - badge / 2, bleed + c.header / 2 + badge * 0.18, unit.code, "sans-bold",
-                    single_line(unit.code, "sans-bold", badge * 0.5, badge * 0.8), colour, "middle"))
-    ts = single_line(unit.type.upper(), "serif-bold", pt(11), inner - badge - 2)
-    ops.append(Text(x0, bleed + c.header * 0.52, unit.type.upper(), "serif-bold", ts, head))
-    tags = " · ".join(unit.tags)
-    ops.append(Text(x0, bleed + c.header - 1.8, tags, "sans", single_line(tags, "sans", pt(6), inner - badge - 2),
-                    mix(head, colour, 0.2)))
-    y = bleed + c.header + 1.2
-    # the blank name line
-    ops.append(Text(x0, y + c.name_line - 1.6, "NAME", "sans-bold", pt(5), mix(c.ink, c.paper, 0.35)))
-    ops.append(Poly(((x0 + 7.5, y + c.name_line - 1.4), (x0 + inner, y + c.name_line - 1.4)),
-                    Style(stroke=mix(c.ink, c.paper, 0.5), width=0.25), closed=False, role="name-line"))
-    y += c.name_line + 0.6
-    size_text = (f"{unit.size.models} model{'s' * (unit.size.models > 1)} · {unit.size.base}"
-                 + (f" · {unit.size.hexes} hexes each" if unit.size.hexes > 1 else ""))
-    ops.append(Text(x0, y + 2.4, "SIZE", "sans-bold", pt(5), mix(c.ink, c.paper, 0.35)))
-    ops.append(Text(x0 + 7.5, y + 2.4, size_text, "sans", single_line(size_text, "sans", pt(6.5), inner - 8), c.ink))
-    y += 4.2
-    # ACT, MOV, TAR: a cell each, the value and, under it, the slot dice and boxes
-    cw = (inner - 2 * 1.2) / 3
-    stats = [("ACT", str(unit.act.value), unit.act), ("MOV", str(unit.mov.value), unit.mov),
-             ("TAR", f"{unit.tar.value}+", unit.tar)]
-    cell_h = stat_cell_height(unit, looks)
-    for i, (label, value, line) in enumerate(stats):
-        cx = x0 + i * (cw + 1.2)
-        ops.append(Rect(cx, y, cw, cell_h, Style(fill="#ffffff", stroke=colour, width=0.35), radius=1.2))
-        ops.append(Text(cx + 1.4, y + 3.4, label, "sans-bold", pt(6.5), colour))
-        ops.append(Text(cx + cw - 1.4, y + 6.6, value, "sans-bold", pt(15), c.ink, "end"))
-        ops += gutter(line, cx + 1.4, y + 7.6 - 0.2, looks, colour)
-    y += cell_h + 1.4
-    top, bottom = rows_box(unit, looks, h, bleed)
-    assert abs(top - y) < 1e-6  # rows_box mirrors the arrangement above
-    rows = _rows(unit, data, inner, bottom - y - 0.6)
-    if rows:
-        for item, static, f, rh, gw in rows:
-            ops += gutter(item, x0, y, looks, colour)
-            tx = x0 + gw + 1.6
-            size = f.size
-            kind = "STATIC" if static else None
-            nx = tx
-            name_font = "sans-bold"
-            ops.append(Text(nx, y + size * 0.95, item.name, name_font, size * 1.1, colour if static else c.ink))
-            nx += text_width(item.name, name_font, size * 1.1) + 1.2
-            if kind:
-                ops.append(Text(nx, y + size * 0.95, kind, "sans-bold", size * 0.8, mix(c.ink, c.paper, 0.4)))
-                nx += text_width(kind, "sans-bold", size * 0.8) + 1.2
-            for label, bc in _badges(item, looks):
-                bw = text_width(label, "sans-bold", size * 0.75) + 1.6
-                ops.append(Rect(nx, y + 0.1, bw, size * 1.05, Style(fill=bc), radius=0.6))
-                ops.append(Text(nx + 0.8, y + size * 0.85, label, "sans-bold", size * 0.75, ink_on(bc)))
-                nx += bw + 0.8
-            if getattr(item, "no_los", False):
-                ops += no_los_icon(nx + size * 0.8, y + size * 0.55, size * 1.5, c.los_colour)
-            ops += draw(f, tx, y + size * 1.25)
-            y += rh
-            ops.append(Poly(((x0, y - 0.7), (x0 + inner, y - 0.7)), Style(stroke=mix(colour, c.paper, 0.7), width=0.2),
-                            closed=False))
-    ops += _bottom_strip(unit, data, x0, bottom, inner, c.death_die_box + 2.0, colour)
+def _rows_ops(unit, data, x0: float, y: float, inner: float, height: float, colour: str) -> list[Op] | None:
+    """The statics and abilities from (x0, y), ``inner`` x ``height`` mm: each line's slot dice and boxes,
+    its name, badges and text at one size for the card; None when they cannot fit."""
+    c = data.looks.card
+    rows = _rows(unit, data, inner, height)
+    if rows is None:
+        return None
+    ops: list[Op] = []
+    for item, static, f, rh, gw in rows:
+        ops += gutter(item, x0, y, data.looks, colour)
+        tx = x0 + gw + 1.6
+        size = f.size
+        kind = "STATIC" if static else None
+        nx = tx
+        name_font = "sans-bold"
+        ops.append(Text(nx, y + size * 0.95, item.name, name_font, size * 1.1, colour if static else c.ink))
+        nx += text_width(item.name, name_font, size * 1.1) + 1.2
+        if kind:
+            ops.append(Text(nx, y + size * 0.95, kind, "sans-bold", size * 0.8, mix(c.ink, c.paper, 0.4)))
+            nx += text_width(kind, "sans-bold", size * 0.8) + 1.2
+        for label, bc in _badges(item, data.looks):
+            bw = text_width(label, "sans-bold", size * 0.75) + 1.6
+            ops.append(Rect(nx, y + 0.1, bw, size * 1.05, Style(fill=bc), radius=0.6))
+            ops.append(Text(nx + 0.8, y + size * 0.85, label, "sans-bold", size * 0.75, ink_on(bc)))
+            nx += bw + 0.8
+        if getattr(item, "no_los", False):
+            ops += no_los_icon(nx + size * 0.8, y + size * 0.55, size * 1.5, c.los_colour)
+        ops += draw(f, tx, y + size * 1.25)
+        y += rh
+        ops.append(Poly(((x0, y - 0.7), (x0 + inner, y - 0.7)), Style(stroke=mix(colour, c.paper, 0.7), width=0.2),
+                        closed=False))
     return ops
+
+
+# -- layout elements (layouts/unit-card.yaml): the parts of a card computed from its data ----------------
+
+def _box(face, el, scope, parent):
+    return face.box(el, scope, parent)
+
+
+def slots_el(face, el, scope: dict, parent) -> list[Op]:
+    """``slots``: a damage line's d6 slot dice side by side and its damage boxes under them (``line``: a
+    stat, static or ability of the unit), top-left at x, y."""
+    line = face.get(el, "line", scope)
+    if line is None or not hasattr(line, "slots"):
+        return []
+    x, y, _, _ = _box(face, el, scope, parent)
+    colour = face.colour(el, "colour", scope, "#1d1d1b") or "#1d1d1b"
+    return gutter(line, x, y, scope["looks"], colour)
+
+
+def damage_rows_el(face, el, scope: dict, parent) -> list[Op]:
+    """``damage-rows``: the unit's statics and abilities in the box, every line with its slot dice and
+    boxes, all at the largest one text size that fits (a text-overflow finding when none does)."""
+    unit = face.get(el, "unit", scope)
+    if unit is None:
+        return []
+    x, y, w, h = _box(face, el, scope, parent)
+    colour = face.colour(el, "colour", scope, "#1d1d1b") or "#1d1d1b"
+    ops = _rows_ops(unit, scope["data"], x, y, w, h, colour)
+    if ops is None:
+        where = face.paths.get("item")
+        face.problem("text-overflow", f"{unit.type}: its statics and abilities do not fit the card even at "
+                     f"{MIN_TEXT / pt(1):.1f} pt; shorten the text or drop a line",
+                     face.locate(where + ("type",)) if where else face.item_loc)
+        return []
+    return ops
+
+
+def strip_el(face, el, scope: dict, parent) -> list[Op]:
+    """``unit-strip``: the Death Die box, the Positive counters and the terrain the unit grants."""
+    unit = face.get(el, "unit", scope)
+    if unit is None:
+        return []
+    x, y, w, h = _box(face, el, scope, parent)
+    return _bottom_strip(unit, scope["data"], x, y, w, h, face.colour(el, "colour", scope, "#1d1d1b") or "#1d1d1b")
 
 
 def _bottom_strip(unit, data, x: float, y: float, width: float, height: float, colour: str) -> list[Op]:
@@ -241,16 +225,25 @@ def timer_dial(face, el, scope: dict, parent) -> list[Op]:
     return ops
 
 
-ELEMENTS = {"timer-dial": (("cx", "cy", "r", "colour", "ink"), timer_dial)}
+ELEMENTS = {
+    "timer-dial": (("cx", "cy", "r", "colour", "ink"), timer_dial),
+    "slots": (("line", "x", "y", "colour"), slots_el),
+    "damage-rows": (("unit", "x", "y", "w", "h", "colour"), damage_rows_el),
+    "unit-strip": (("unit", "x", "y", "w", "h", "colour"), strip_el),
+}
 
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:
-    """``printgen:card/<unit type>`` for the rulebook: the card front cut to its trim."""
-    unit = by_name(game.data.units, name)
-    if unit is None:
+    """``printgen:card/<unit type>`` for the rulebook: the card front (its layout) cut to its trim."""
+    from ...layout.sheets import FaceMaker, face_size
+
+    index = next((i for i, u in enumerate(game.data.units) if name_key(u.type) == name_key(name)), None)
+    if index is None:
         raise ImageError(f"no unit named '{name}'")
-    (w, h), bleed = game.data.game.card.size, game.data.game.card.bleed
-    ops = card_front(unit, game.data, w, h, bleed)
+    maker = FaceMaker(game)
+    layout = maker.layouts["unit-card"]
+    w, h, bleed = face_size(layout, game.data.game)
+    ops = maker.draw(layout, game.data.units[index], "units", index, f"unit card '{name}'")
     inner = Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, -bleed, -bleed), clip=(bleed, bleed, w, h))
     edge = Rect(0.15, 0.15, w - 0.3, h - 0.3, Style(stroke="#8c7b5f", width=0.3), radius=2.5)
     return [inner, edge], w, h

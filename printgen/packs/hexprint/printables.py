@@ -10,8 +10,7 @@ from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
 from ...render.cards import CardDeck
 from ...render.compose import finish, heading
-from ...findings import error
-from .cards import MIN_TEXT, PAD, card_front, overflow
+from .cards import PAD
 from .dial import dial_for, polar
 
 CUT = Style(stroke="#000000", width=0.2)
@@ -246,23 +245,5 @@ def stack_ops(t, data, cx: float, base: float, height: float) -> list[Op]:
     return ops
 
 
-def validate_unit_cards(game):
-    """A unit whose statics and abilities do not fit its card even at the smallest text size."""
-    data = game.data
-    if data.looks is None:
-        return
-    for i, unit in enumerate(data.units):
-        if overflow(unit, data):
-            yield error("text-overflow", f"{unit.type}: its statics and abilities do not fit the card even at "
-                        f"{MIN_TEXT / pt(1):.1f} pt; shorten the text or drop a line",
-                        game.source.loc(("units", i, "type")))
-
-
-UNIT_CARDS = CardDeck("unit-cards", "unit cards", "units", card_front, None, back_layout="unit-back")
 TERRAIN_CARDS = CardDeck("terrain-cards", "terrain rules cards", "terrain", terrain_front, None,
                          back_layout="terrain-back")
-
-
-def validate_unit_card_faces(game):
-    """Validation hook of the unit cards: lost text on a front, and the back layout's own findings."""
-    return list(validate_unit_cards(game)) + UNIT_CARDS.back_findings(game)
