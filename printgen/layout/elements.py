@@ -16,7 +16,8 @@ Every element takes ``id`` (for ``extends``) and ``when`` (an expression; false:
                 ``**words**`` are bold
                 (the layout's ``icons:``, else a built-in icon);
               - ``group``: texts of one group share the largest size at which all of them fit;
-              - ``paragraphs``: [{text, font, colour, when}] instead of text, each in its own style.
+              - ``paragraphs``: [{text, font, colour, when, lead, lead_colour}] instead of text, each in its
+                own style (``lead``: a bold lead-in before the paragraph, in ``lead_colour``).
     icon      name cx cy size colour                        (a built-in icon)
     image     src x y w h fit(contain|cover|stretch)        (PNG, JPEG or SVG inside the game folder)
     stats     items x y w h gap fill stroke width radius label value
@@ -244,7 +245,7 @@ def text_params(face: Face, el: Element, scope: dict):
 
 
 def _paragraphs(face: Face, el: Element, scope: dict) -> list[list[Run]]:
-    """``paragraphs:`` [{text, font, colour, when}], each in its own style; else ``text``."""
+    """``paragraphs:`` [{text, font, colour, when, lead, lead_colour}], each in its own style; else ``text``."""
     font, _, _, colour = text_params(face, el, scope)
     terms = bool(face.get(el, "terms", scope, False))
     raw = el.args.get("paragraphs")
@@ -264,7 +265,12 @@ def _paragraphs(face: Face, el: Element, scope: dict) -> list[list[Run]]:
         if pfont not in face.fonts:
             face.problem("layout-font", f"layout '{face.layout.name}': unknown font {pfont!r}", el.loc(("paragraphs", i)))
             pfont = font
-        paras += _runs(face, el, str(p["text"]), pfont, str(p.get("colour", colour)), terms)
+        runs = _runs(face, el, str(p["text"]), pfont, str(p.get("colour", colour)), terms)
+        if p.get("lead") and runs:
+            # a lead-in ("Cover: ") in bold, in a colour of its own, before the paragraph's first line
+            lead = Run(str(p["lead"]), _bold(pfont), str(p.get("lead_colour", p.get("colour", colour))))
+            runs = [[lead] + runs[0]] + runs[1:]
+        paras += runs
     return paras
 
 

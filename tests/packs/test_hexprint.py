@@ -226,6 +226,11 @@ def test_markers_tracks_terrain_cards_and_missions(game, built):
     terrain = " ".join(p.get_text() for p in open_pdf(built / "a4" / "terrain-cards.pdf"))
     assert all(t.name.upper() in terrain for t in game.data.terrain)
     assert "Activates after every unit" in terrain
+    # the layout's lead-ins: bold, "Activates ..." in the reaction colour, the rule after it in ink
+    spans = [s for p in open_pdf(built / "a4" / "terrain-cards.pdf") for s in text_spans(p)]
+    lead = next(s for s in spans if s["text"].startswith("Activates after every unit"))
+    assert "Bold" in lead["font"] and f"#{lead['color']:06x}" == game.data.looks.card.reaction_colour.lower()
+    assert any(s["text"].startswith("Cover:") and "Bold" in s["font"] for s in spans)
     for ms in game.data.missions:
         from printgen.names import slug
         page = open_pdf(built / "a4" / f"mission-{slug(ms.name)}.pdf")[0]

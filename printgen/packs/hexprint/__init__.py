@@ -9,7 +9,7 @@ from .cards import ELEMENTS, card_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .missions import render_missions
 from .models import HexPrintData, HexPrintRules
-from .printables import TERRAIN_CARDS, render_death_tracks, render_markers, render_timer, timer_image
+from .printables import TERRAIN_ELEMENTS, render_death_tracks, render_markers, render_timer, timer_image
 
 PACK = RulePack(
     system="hexprint",
@@ -20,15 +20,16 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        TERRAIN_CARDS.asset(),
         Asset("hex-timer", render_timer, reads=("units",)),
         Asset("initiative-markers", render_markers, reads=("units",)),
         Asset("death-die-tracks", render_death_tracks, reads=("units",)),
         Asset("missions", render_missions, reads=("missions",)),
     ),
-    elements=ELEMENTS,
+    elements={**ELEMENTS, **TERRAIN_ELEMENTS},
     sheets=(SheetDef(name="unit-cards", kind="units", front="unit-card", back="unit-back", title="unit cards",
-                     copies=1),),
+                     copies=1),
+            SheetDef(name="terrain-cards", kind="terrain", front="terrain-card", back="terrain-back",
+                     title="terrain rules cards", copies=1)),
     layouts=Path(__file__).parent / "layouts",
     images={"card": card_image, "timer": timer_image},
 )

@@ -8,9 +8,7 @@ from ...draw.dice import die
 from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit, single_line
-from ...render.cards import CardDeck
 from ...render.compose import finish, heading
-from .cards import PAD
 from .dial import dial_for, polar
 
 CUT = Style(stroke="#000000", width=0.2)
@@ -181,47 +179,6 @@ def render_death_tracks(game, spec: PageSpec) -> dict[str, Document]:
     return {"death-die-tracks": finish([page], spec, game=data.game, title="Death Die tracks")}
 
 
-def terrain_front(t, data, w: float, h: float, bleed: float) -> list[Op]:
-    """A terrain rules card: tags, height and cost, what it does to shots it blocks, its activation."""
-    looks = data.looks
-    c = looks.card
-    fw, fh = w + 2 * bleed, h + 2 * bleed
-    x0, inner = bleed + PAD, w - 2 * PAD
-    head = ink_on(t.colour)
-    ops: list[Op] = [Rect(0, 0, fw, fh, Style(fill=c.paper)), Rect(0, 0, fw, bleed + c.header, Style(fill=t.colour)),
-                     Rect(bleed + 1.4, bleed + 1.4, w - 2.8, h - 2.8, Style(stroke=mix(t.colour, c.paper, 0.4),
-                                                                            width=0.4), radius=2.2)]
-    ns = single_line(t.name.upper(), "serif-bold", pt(11), inner)
-    ops.append(Text(x0, bleed + c.header * 0.52, t.name.upper(), "serif-bold", ns, head))
-    ops.append(Text(x0, bleed + c.header - 1.8, " · ".join(t.tags), "sans", pt(6), mix(head, t.colour, 0.2)))
-    y = bleed + c.header + 2.0
-    cw = (inner - 1.2) / 2
-    for i, (label, value) in enumerate((("HEIGHT", str(t.height)), ("MOVE COST", str(t.cost)))):
-        cx = x0 + i * (cw + 1.2)
-        ops.append(Rect(cx, y, cw, 10, Style(fill="#ffffff", stroke=t.colour, width=0.35), radius=1.2))
-        ops.append(Text(cx + 1.4, y + 3.4, label, "sans-bold", pt(5.5), mix(c.ink, c.paper, 0.3)))
-        ops.append(Text(cx + cw - 1.6, y + 8.0, value, "sans-bold", pt(14), c.ink, "end"))
-    y += 12.5
-    paras: list[list[Run]] = []
-    if t.text:
-        paras.append([Run(t.text, "sans-italic", c.ink)])
-    if t.card and t.card.cover:
-        paras.append([Run("Cover: ", "sans-bold", c.ink), Run(t.card.cover, "sans", c.ink)])
-    if t.card and t.card.activation:
-        paras.append([Run("Activates after every unit: ", "sans-bold", c.reaction_colour),
-                      Run(t.card.activation, "sans", c.ink)])
-    paras.append([Run(f"Each step of height costs {data.game.rules.get('height_cost', 1)} more movement point.",
-                      "sans", mix(c.ink, c.paper, 0.3))])
-    if t.piece:
-        paras.append([Run("Piece: ", "sans-bold", mix(c.ink, c.paper, 0.3)), Run(t.piece, "sans", mix(c.ink, c.paper, 0.3))])
-    art = 22.0
-    f = fit(paras, inner, bleed + h - PAD - y - art, max_size=pt(8.5), min_size=pt(5))
-    if f:
-        ops += draw(f, x0, y)
-    ops += stack_ops(t, data, bleed + w / 2, bleed + h - PAD - 2.0, art - 6.0)
-    return ops
-
-
 def stack_ops(t, data, cx: float, base: float, height: float) -> list[Op]:
     """A side view of the terrain on a land tile: tiles of one level each, water as a thin sheet on the
     tile under it, a piece standing on its tile; its base line at ``base`` mm."""
@@ -245,5 +202,16 @@ def stack_ops(t, data, cx: float, base: float, height: float) -> list[Op]:
     return ops
 
 
-TERRAIN_CARDS = CardDeck("terrain-cards", "terrain rules cards", "terrain", terrain_front, None,
-                         back_layout="terrain-back")
+def terrain_stack_el(face, el, scope: dict, parent) -> list[Op]:
+    """Layout element ``terrain-stack``: the side view of ``terrain`` on its tiles (stack_ops), centred on
+    cx, its base line at ``base``, ``h`` mm tall at most."""
+    t = face.get(el, "terrain", scope)
+    if t is None or not hasattr(t, "height"):
+        return []
+    px, py, pw, ph = parent
+    cx = px + face.length(el, "cx", scope, pw, pw / 2)
+    base = py + face.length(el, "base", scope, ph, ph)
+    return stack_ops(t, scope["data"], cx, base, face.length(el, "h", scope, ph, 16.0))
+
+
+TERRAIN_ELEMENTS = {"terrain-stack": (("terrain", "cx", "base", "h"), terrain_stack_el)}
