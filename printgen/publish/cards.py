@@ -1,7 +1,7 @@
 """Every game's card decks as separate faces, for the digital exports (TTS, print on demand).
 
-Decks printed through the shared card-deck asset are found on their own; other
-kinds (Hexatech's hex tiles) come from a plain registry, rule system -> decks(game).
+Every layout sheet is a deck (one card per item); decks a pack groups otherwise (Hexatech's tiles, a
+deck per decks.yaml entry) come from a plain registry, rule system -> decks(game).
 Each face draws itself for any bleed, in its own box with (0, 0) at the top-left of the bleed box, the same
 art the print sheets impose. Lengths in mm.
 """
@@ -45,28 +45,6 @@ class CardDeck:
         return (w + 2 * bleed, h + 2 * bleed)
 
 
-def _printed_decks(game) -> list[CardDeck]:
-    """The rectangular decks a pack prints through the shared card-deck asset (render/cards.py)."""
-    from ..render.cards import CardDeck as PrintedDeck
-
-    data = game.data
-    w, h = data.game.card.size
-    decks = []
-    for asset in game.pack.assets if game.pack else ():
-        printed = getattr(asset.render, "__self__", None)
-        if not isinstance(printed, PrintedDeck):
-            continue
-        items = list(getattr(data, printed.kind))
-        if printed.order is not None:
-            items.sort(key=printed.order)
-        if not items:
-            continue
-        cards = tuple(Card(item.name, lambda b, item=item, d=printed: d.front(item, data, w, h, b)) for item in items)
-        decks.append(CardDeck(printed.title[:1].upper() + printed.title[1:], (w, h), "rect", cards,
-                              lambda b, d=printed: d.draw_back(game, w, h, b)))
-    return decks
-
-
 def _layout_decks(game) -> list[CardDeck]:
     """The game's layout-drawn sheets (printgen.layout.sheets) as decks: one card per item."""
     from ..layout.sheets import FaceMaker, face_size, game_sheets, labels, ordered
@@ -101,14 +79,13 @@ def _tech(game) -> list[CardDeck]:
     return decks
 
 
-# rule system -> its decks that are not printed through the shared card-deck asset (hex tiles)
+# rule system -> its decks that are not one per layout sheet (Hexatech: one per deck of tiles)
 OTHER_DECKS: dict[str, Callable] = {
     "hexatech": _tech,
 }
 
 
 def card_decks(game) -> list[CardDeck]:
-    """The card decks of ``game``: its layout sheets, every shared card-deck asset of its pack, then the
-    pack's own kinds."""
+    """The card decks of ``game``: its layout sheets, then the decks its pack groups otherwise."""
     other = OTHER_DECKS.get(game.pack.system) if game.pack else None
-    return _layout_decks(game) + _printed_decks(game) + (other(game) if other else [])
+    return _layout_decks(game) + (other(game) if other else [])

@@ -234,9 +234,3 @@ def duplex_pages(fronts: Sequence[Sequence[Op]], back: Sequence[Op], lattice: La
         page.label = BACKS_LABEL if side == "back" else "fronts"
         pages.append(page)
     return pages
-
-
-def card_pages(fronts: Sequence[Sequence[Op]], back: Sequence[Op], spec, trim: tuple[float, float],
-               bleed: float) -> list[Page]:
-    """Card fronts imposed n-up, each sheet followed by its mirrored backs page, labelled for the printer."""
-    return duplex_pages(fronts, back, rect_lattice(plan_sheet(spec, trim, bleed)))
