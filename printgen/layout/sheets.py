@@ -181,11 +181,14 @@ class FaceMaker:
         self.found: list[Finding] = []
         self.memo: dict = {}  # styled text runs, shared by every face this maker draws
 
-    def draw(self, layout: Layout, item, kind: str, index: int, what: str, *, bleed: float | None = None
-             ) -> list[Op]:
+    def draw(self, layout: Layout, item, kind: str, index: int, what: str, *, bleed: float | None = None,
+             size: tuple[float, float] | None = None) -> list[Op]:
         """``item``'s face in bleed-box mm (an item of ``kind`` at ``index``, named ``what`` in findings);
-        ``bleed`` mm replaces the layout's (print-on-demand sizes)."""
+        ``bleed`` mm replaces the layout's (print-on-demand sizes), ``size`` (w, h mm) its trim (a pack
+        whose data sets a face's size, as HexPrint's looks.yaml does its markers')."""
         w, h, own = face_size(layout, self.game.data.game)
+        if size is not None:
+            w, h = size
         shape, cut = face_shape(layout)
         bleed = own if bleed is None else bleed
         source = self.game.source

@@ -192,6 +192,7 @@ def test_a_change_to_an_element_the_parent_lacks_is_a_finding(tmp_path):
 @pytest.mark.parametrize("fixture, layout, change, pdf, page, text", [
     ("mini-hexprint", "unit-back", "{id: label, text: SOLDIER CARD}", "unit-cards", 1, "SOLDIER CARD"),
     ("mini-hexprint", "unit-card", "{id: name-label, text: CALLSIGN}", "unit-cards", 0, "CALLSIGN"),
+    ("mini-hexprint", "initiative-marker", "{id: type, text: MARKER}", "initiative-markers", 0, "MARKER"),
     ("mini-heroscape", "glyph-back", "{id: symbol, text: '!'}", "markers", 1, "!"),
 ])
 def test_pack_backs_and_markers_are_layouts_a_game_can_change(tmp_path, fixture, layout, change, pdf, page, text):

@@ -9,7 +9,8 @@ from .cards import ELEMENTS, card_image
 from .checks import CHECKS, rules_texts, vocabulary
 from .missions import render_missions
 from .models import HexPrintData, HexPrintRules
-from .printables import TERRAIN_ELEMENTS, render_death_tracks, render_markers, render_timer, timer_image
+from .printables import (TERRAIN_ELEMENTS, check_markers, render_death_tracks, render_markers, render_timer,
+                         timer_image)
 
 PACK = RulePack(
     system="hexprint",
@@ -21,7 +22,7 @@ PACK = RulePack(
     vocabulary=vocabulary,
     assets=(
         Asset("hex-timer", render_timer, reads=("units",)),
-        Asset("initiative-markers", render_markers, reads=("units",)),
+        Asset("initiative-markers", render_markers, reads=("units",), validate=check_markers),
         Asset("death-die-tracks", render_death_tracks, reads=("units",)),
         Asset("missions", render_missions, reads=("missions",)),
     ),

@@ -3,15 +3,13 @@ tracks, terrain rules cards. Every colour and size comes from looks.yaml."""
 
 from __future__ import annotations
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, mix
 from ...draw.dice import die
-from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt
+from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt, shifted
 from ...draw.page import PageSpec
-from ...draw.text import Run, draw, fit, single_line
+from ...draw.text import Run, draw, fit
 from ...render.compose import finish, heading
 from .dial import dial_for, polar
-
-CUT = Style(stroke="#000000", width=0.2)
 
 
 def _arc(cx: float, cy: float, r: float, a0: float, a1: float, n: int = 48) -> list[tuple[float, float]]:
@@ -105,18 +103,25 @@ def render_timer(game, spec: PageSpec) -> dict[str, Document]:
     return {"hex-timer": finish([page], spec, game=data.game, title="Hex Timer")}
 
 
-def marker_face(unit, cx: float, cy: float, d: float, ink: str) -> list[Op]:
-    r = d / 2
-    on = ink_on(unit.colour)
-    ops: list[Op] = [Circle(cx, cy, r + 0.8, Style(fill=unit.colour)),
-                     Circle(cx, cy, r - 1.0, Style(stroke=mix(unit.colour, on, 0.5), width=0.3))]
-    ops.append(Text(cx, cy + r * 0.22, unit.code, "sans-bold", single_line(unit.code, "sans-bold", r * 0.85, d * 0.62),
-                    on, "middle"))
-    name = unit.type.upper()
-    ops.append(Text(cx, cy + r * 0.62, name, "sans-bold", single_line(name, "sans-bold", pt(4.2), d * 0.72), on,
-                    "middle"))
-    ops.append(Circle(cx, cy, r, CUT, role="cut"))
-    return ops
+def marker_faces(game) -> tuple[object, float, list[list[Op]]]:
+    """Each unit's initiative marker (layout ``initiative-marker``) at looks.yaml's diameter, in its
+    bleed box (mm); the FaceMaker that drew them (its findings) and the box's side, mm."""
+    from ...layout.sheets import FaceMaker, face_size
+
+    maker = FaceMaker(game)
+    d = game.data.looks.marker.diameter
+    layout = maker.layouts["initiative-marker"]
+    bleed = face_size(layout, game.data.game)[2]
+    return maker, d + 2 * bleed, [maker.draw(layout, u, "units", i, f"initiative marker '{u.type}'", size=(d, d))
+                                  for i, u in enumerate(game.data.units)]
+
+
+def check_markers(game) -> list:
+    """Validation hook: every marker face drawn once (a code or type that cannot fit, a broken layout)."""
+    if not game.ok() or game.data.looks is None or not game.data.units:
+        return []
+    maker, _, _ = marker_faces(game)
+    return maker.found
 
 
 def render_markers(game, spec: PageSpec) -> dict[str, Document]:
@@ -132,12 +137,14 @@ def render_markers(game, spec: PageSpec) -> dict[str, Document]:
     pitch = d + 4.0
     cols = max(1, int((x1 - x0 - 40) // pitch))
     y = y0 + 18
-    for u in data.units:
+    _, box, faces = marker_faces(game)
+    for u, face in zip(data.units, faces):
         if y + pitch > y1:
             break
         page.add(Text(x0, y + pitch / 2 + 1, u.type, "sans-bold", pt(8), INK))
         for k in range(min(m.per_unit, cols)):
-            page.add(*marker_face(u, x0 + 40 + pitch / 2 + k * pitch, y + pitch / 2, d, INK))
+            cx, cy = x0 + 40 + pitch / 2 + k * pitch, y + pitch / 2
+            page.add(*shifted(face, cx - box / 2, cy - box / 2))
         y += pitch
     return {"initiative-markers": finish([page], spec, game=data.game, title="initiative markers")}
 
