@@ -126,20 +126,77 @@ def _em_width(text: str, font: str) -> float:
     return total / upem
 
 
+def _num(v: float) -> str:
+    s = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if s in ("", "-0") else s
+
+
+@lru_cache(maxsize=None)
+def _glyph_path(font: str, name: str) -> str:
+    """One glyph's outline as SVG path data in em units (y up), every command relative, so a line of
+    text places it with one absolute move: outlining a word reads each glyph once per process, not
+    once per text (a rulebook's SVG pages name the same few dozen glyphs thousands of times)."""
+    from fontTools.pens.basePen import BasePen
+
+    tt = _tt(font)
+    upem = _advances(font)[1]
+    out: list[str] = []
+
+    class RelativePen(BasePen):
+        # deltas between points rounded to 1e-4 em, so the relative steps never drift
+        def __init__(self, glyph_set):
+            super().__init__(glyph_set)
+            self.cur = self.start = (0.0, 0.0)
+
+        def _step(self, p):
+            x, y = round(p[0] / upem, 4), round(p[1] / upem, 4)
+            d = f"{_num(x - self.cur[0])} {_num(y - self.cur[1])}"
+            self.cur = (x, y)
+            return d
+
+        def _moveTo(self, p):
+            out.append("m" + self._step(p))
+            self.start = self.cur
+
+        def _lineTo(self, p):
+            out.append("l" + self._step(p))
+
+        def _qCurveToOne(self, p1, p2):
+            c = self.cur
+            a = (round(p1[0] / upem, 4), round(p1[1] / upem, 4))
+            out.append(f"q{_num(a[0] - c[0])} {_num(a[1] - c[1])} " + self._step(p2))
+
+        def _curveToOne(self, p1, p2, p3):
+            c = self.cur
+            pts = [(round(p[0] / upem, 4), round(p[1] / upem, 4)) for p in (p1, p2)]
+            out.append("c" + " ".join(f"{_num(x - c[0])} {_num(y - c[1])}" for x, y in pts) + " " + self._step(p3))
+
+        def _closePath(self):
+            out.append("z")
+            self.cur = self.start
+
+    glyphs = _glyph_set(font)
+    if name in glyphs:
+        glyphs[name].draw(RelativePen(glyphs))
+    return "".join(out)
+
+
+@lru_cache(maxsize=None)
+def _glyph_set(font: str):
+    return _tt(font).getGlyphSet()
+
+
 @lru_cache(maxsize=8192)
 def text_outline(font: str, text: str) -> str:
     """SVG path data of a whole line of text in em units (y up), glyphs advanced in turn."""
-    from fontTools.pens.svgPathPen import SVGPathPen
-    from fontTools.pens.transformPen import TransformPen
-
-    tt = _tt(font)
     cmap = _cmap(font)
     adv, upem = _advances(font)
-    glyphs = tt.getGlyphSet()
-    pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:.4f}".rstrip("0").rstrip("."))
     x = 0
+    parts = []
     for ch in text:
         name = cmap.get(ord(ch), ".notdef")
-        glyphs[name].draw(TransformPen(pen, (1 / upem, 0, 0, 1 / upem, x / upem, 0)))
+        path = _glyph_path(font, name)
+        if path:
+            parts.append(f"M{_num(x / upem)} 0{path}")
         x += adv.get(name, 0)
-    return pen.getCommands()
+    return "".join(parts)
