@@ -219,6 +219,21 @@ def uses_item(layout: Layout) -> bool:
             or elements(layout.elements))
 
 
+_PICTURE_MAKERS: dict[int, tuple[Any, "FaceMaker"]] = {}
+
+
+def picture_maker(game) -> "FaceMaker":
+    """One FaceMaker per game for faces drawn as pictures (a rulebook's card and token images): made
+    once, not once per picture (each maker compiles every layout expression anew). Its findings are
+    not read: the sheets' own validation reports every face."""
+    entry = _PICTURE_MAKERS.get(id(game))
+    if entry is None or entry[0] is not game:
+        if len(_PICTURE_MAKERS) >= 4:
+            _PICTURE_MAKERS.clear()
+        entry = _PICTURE_MAKERS[id(game)] = (game, FaceMaker(game))  # the game kept, so its id stays its own
+    return entry[1]
+
+
 def _singular(title: str) -> str:
     return title[:-1] if title.endswith("s") else title
 

@@ -26,10 +26,11 @@ FRONT, BACK = "token", "token-back"
 class TokenFaces:
     """The game's token faces from its layouts, each drawn once (mm, bleed-box coordinates)."""
 
-    def __init__(self, game) -> None:
-        from ..layout.sheets import FaceMaker, face_size
+    def __init__(self, game, *, picture: bool = False) -> None:
+        """``picture``: for a picture of a token (the rulebook's), drawn by the game's shared maker."""
+        from ..layout.sheets import FaceMaker, face_size, picture_maker
 
-        self.maker = FaceMaker(game)
+        self.maker = picture_maker(game) if picture else FaceMaker(game)
         self.tokens = list(game.data.tokens or [])
         self.diameter, _, self.bleed = face_size(self.maker.layouts[FRONT], game.data.game)
         self.box = self.diameter + 2 * self.bleed  # the bleed disc's square, mm

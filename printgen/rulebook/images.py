@@ -41,7 +41,7 @@ def icon_image(name: str, game) -> Drawing:
 
 def token_image(name: str, game) -> Drawing:
     t = _named(game.data.tokens, name, "token")
-    faces = TokenFaces(game)
+    faces = TokenFaces(game, picture=True)
     index = next(i for i, x in enumerate(faces.tokens) if x is t)
     # a 1 mm margin round the bleed disc, as the picture's frame
     return shifted(faces.face(index), 1.0, 1.0), faces.box + 2, faces.box + 2

@@ -21,12 +21,12 @@ def badge_width(label: str, size: float) -> float:
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:
     """``printgen:card/<class>`` for the rulebook: the card front (its layout) cut to its trim."""
-    from ...layout.sheets import FaceMaker, face_size
+    from ...layout.sheets import face_size, picture_maker
 
     index = next((i for i, c in enumerate(game.data.classes) if name_key(c.name) == name_key(name)), None)
     if index is None:
         raise ImageError(f"no class named '{name}'")
-    maker = FaceMaker(game)
+    maker = picture_maker(game)
     layout = maker.layouts["class-card"]
     w, h, bleed = face_size(layout, game.data.game)
     ops = maker.draw(layout, game.data.classes[index], "classes", index, f"class card '{name}'")

@@ -76,7 +76,7 @@ def match_image(kind: str, game) -> tuple[list[Op], float, float]:
         raise ImageError(f"no two tiles of the game join to make a '{kind}' match")
     a, b, i = found
     size = game.data.game.hex.size * SCALE
-    faces = TileFaces(game)
+    faces = TileFaces(game, picture=True)
     nx, ny = _normal(i)
     w1, h1 = 2 * size / SQ3, size
     ax, ay = 0.0, 0.0
@@ -138,7 +138,7 @@ def tile_image(name: str, game) -> tuple[list[Op], float, float]:
     if tile is None:
         raise ImageError(f"no tile named '{name}'")
     size = game.data.game.hex.size
-    faces = TileFaces(game)
+    faces = TileFaces(game, picture=True)
     margin = 24.0
     w1 = 2 * size / SQ3
     width, height = w1 + 2 * margin, size + 6.0

@@ -68,10 +68,11 @@ class TileFaces:
     """The game's tile faces from its layouts (``tile-card``, ``tile-back``), each drawn once, in
     bleed-box mm: the bleed hexagon's bounding box, top-left at (0, 0)."""
 
-    def __init__(self, game) -> None:
-        from ...layout.sheets import FaceMaker, face_size
+    def __init__(self, game, *, picture: bool = False) -> None:
+        """``picture``: for pictures of tiles (the rulebook's), drawn by the game's shared maker."""
+        from ...layout.sheets import FaceMaker, face_size, picture_maker
 
-        self.maker = FaceMaker(game)
+        self.maker = picture_maker(game) if picture else FaceMaker(game)
         self.tiles = list(game.data.tiles)
         self.w, self.h, self.bleed = face_size(self.maker.layouts[FRONT], game.data.game)
         self._drawn: dict[tuple, list[Op]] = {}

@@ -235,12 +235,12 @@ ELEMENTS = {
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:
     """``printgen:card/<unit type>`` for the rulebook: the card front (its layout) cut to its trim."""
-    from ...layout.sheets import FaceMaker, face_size
+    from ...layout.sheets import face_size, picture_maker
 
     index = next((i for i, u in enumerate(game.data.units) if name_key(u.type) == name_key(name)), None)
     if index is None:
         raise ImageError(f"no unit named '{name}'")
-    maker = FaceMaker(game)
+    maker = picture_maker(game)
     layout = maker.layouts["unit-card"]
     w, h, bleed = face_size(layout, game.data.game)
     ops = maker.draw(layout, game.data.units[index], "units", index, f"unit card '{name}'")
