@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ..draw.page import MAP_PICTURE, PageSpec, map_fits_page
+from ..draw.page import PageSpec, map_fits_page, terrain_picture_width
 from ..findings import Finding, did_you_mean, error, warning
 from ..hexgrid import Hex, LayerError, Layout, read_stack
 from ..names import index_by_name, name_key
@@ -34,12 +34,11 @@ def check_terrain_pictures(ctx: CheckContext) -> Iterable[Finding]:
     """Every terrain picture is a readable picture inside the game folder (it is drawn on the maps)."""
     from ..layout.art import ArtError, load_art
 
-    width = ctx.data.game.hex.size * MAP_PICTURE
     for i, t in enumerate(ctx.data.terrain):
         if t.image is None:
             continue
         try:
-            load_art(ctx.source.folder, t.image, width_mm=width)
+            load_art(ctx.source.folder, t.image, width_mm=terrain_picture_width(t.image_fit, ctx.data.game.hex.size))
         except ArtError as exc:
             yield error("terrain-image", f"terrain '{t.name}': {exc}", ctx.loc(("terrain", i, "image")))
 

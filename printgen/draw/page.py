@@ -17,6 +17,12 @@ FOOTER_H = 12.0  # mm of the safe area kept for the furniture strip
 CONTENT_PAD = 0.6  # mm between the safe margin and content, so strokes and type never cross it
 MAP_TITLE_H = 7.5  # mm above a map for its title
 MAP_PICTURE = 0.55  # a terrain's picture fits a square this fraction of the hex (flat-to-flat) wide
+
+
+def terrain_picture_width(fit: str, hex_size: float) -> float:
+    """How wide (mm) a terrain's picture prints on a map of ``hex_size`` mm hexes: centred (contain)
+    or filling the hex (cover). An SVG is rasterised for this width, by the check and the maps alike."""
+    return hex_size * (1.2 if fit == "cover" else MAP_PICTURE)
 MAP_LEGEND_H = 8.0  # mm below a one-page map for its legend
 
 

@@ -162,6 +162,19 @@ def face_shape(layout: Layout) -> tuple[str, float]:
     return shape, cut
 
 
+def face_lattice(spec: PageSpec, layout: Layout, settings, *, hex_sheet: bool = False):
+    """Where a layout's faces go on a sheet: hexagons on a hex lattice, discs n-up with a small gap and
+    no crop marks (they carry their cut circle), cards n-up with crop marks (render.sheets.Lattice)."""
+    w, h, bleed = face_size(layout, settings)
+    shape = face_shape(layout)[0]
+    if hex_sheet or shape == "hex":
+        _, _, bw, bh = bleed_box(w, h, bleed, shape)
+        return hex_lattice(spec, (bw, bh), bh + HEX_GAP)
+    if shape == "round":
+        return replace(rect_lattice(plan_sheet(spec, (w, h), bleed, gutter=ROUND_GAP)), marks=())
+    return rect_lattice(plan_sheet(spec, (w, h), bleed))
+
+
 def scope_of(game) -> dict[str, Any]:
     return content_scope(game)  # each kind looked up when a layout uses it (printgen.deps)
 
@@ -330,17 +343,7 @@ class SheetPrintable:
         fronts, backs = _faces(maker, sheet, self.index)
         if not fronts:
             return {}
-        front = maker.layouts[sheet.front]
-        w, h, bleed = face_size(front, game.data.game)
-        shape = face_shape(front)[0]
-        if sheet.sheet == "hex" or shape == "hex":
-            _, _, bw, bh = bleed_box(w, h, bleed, shape)
-            lattice = hex_lattice(spec, (bw, bh), bh + HEX_GAP)
-        elif shape == "round":
-            # discs carry their cut circle: a small gap between bleeds, no crop marks
-            lattice = replace(rect_lattice(plan_sheet(spec, (w, h), bleed, gutter=ROUND_GAP)), marks=())
-        else:
-            lattice = rect_lattice(plan_sheet(spec, (w, h), bleed))
+        lattice = face_lattice(spec, maker.layouts[sheet.front], game.data.game, hex_sheet=sheet.sheet == "hex")
         pages = []
         for page, side in impose(fronts, lattice, backs=backs or None):
             page.label = BACKS_LABEL if side == "back" else "fronts"

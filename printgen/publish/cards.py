@@ -8,14 +8,11 @@ art the print sheets impose. Lengths in mm.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable
 
 from ..draw.document import Op
 from ..names import slug
-
-SQ3 = math.sqrt(3.0)
 
 
 @dataclass(frozen=True)
@@ -39,10 +36,10 @@ class CardDeck:
 
     def box(self, bleed: float) -> tuple[float, float]:
         """The drawing box for ``bleed`` mm of bleed (mm): a flat hex grows by its bleed on every side."""
-        w, h = self.trim
-        if self.shape == "hex":
-            return (w + 4 * bleed / SQ3, h + 2 * bleed)
-        return (w + 2 * bleed, h + 2 * bleed)
+        from ..layout.face import bleed_box
+
+        _, _, w, h = bleed_box(*self.trim, bleed, self.shape)
+        return (w, h)
 
 
 def _layout_decks(game) -> list[CardDeck]:

@@ -20,7 +20,7 @@ from ...names import index_by_name, name_key, slug
 from ...render.compose import finish
 from ...render.flow import Flow
 from ...render.maps import render_map
-from ...render.sheets import duplex_pages, hex_lattice
+from ...render.sheets import duplex_pages
 from .links import deck_summary
 
 SQ3 = math.sqrt(3)
@@ -116,11 +116,10 @@ def check_tile_faces(game) -> list:
 
 def tile_pages(fronts: list[list[Op]], back: list[Op], faces: TileFaces, spec: PageSpec) -> list[Page]:
     """Tiles packed on a hex lattice (densest for hexagons), each page followed by its mirrored backs."""
-    from ...layout.face import bleed_box
-    from ...layout.sheets import HEX_GAP
+    from ...layout.sheets import face_lattice
 
-    _, _, bw, bh = bleed_box(faces.w, faces.h, faces.bleed, "hex")
-    return duplex_pages(fronts, back, hex_lattice(spec, (bw, bh), bh + HEX_GAP))
+    lattice = face_lattice(spec, faces.maker.layouts[FRONT], faces.maker.game.data.game)
+    return duplex_pages(fronts, back, lattice)
 
 
 def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:

@@ -143,17 +143,13 @@ def _rows_ops(unit, data, x0: float, y: float, inner: float, height: float, colo
 
 # -- layout elements (layouts/unit-card.yaml): the parts of a card computed from its data ----------------
 
-def _box(face, el, scope, parent):
-    return face.box(el, scope, parent)
-
-
 def slots_el(face, el, scope: dict, parent) -> list[Op]:
     """``slots``: a damage line's d6 slot dice side by side and its damage boxes under them (``line``: a
     stat, static or ability of the unit), top-left at x, y."""
     line = face.get(el, "line", scope)
     if line is None or not hasattr(line, "slots"):
         return []
-    x, y, _, _ = _box(face, el, scope, parent)
+    x, y, _, _ = face.box(el, scope, parent)
     colour = face.colour(el, "colour", scope, "#1d1d1b") or "#1d1d1b"
     return gutter(line, x, y, scope["looks"], colour)
 
@@ -164,7 +160,7 @@ def damage_rows_el(face, el, scope: dict, parent) -> list[Op]:
     unit = face.get(el, "unit", scope)
     if unit is None:
         return []
-    x, y, w, h = _box(face, el, scope, parent)
+    x, y, w, h = face.box(el, scope, parent)
     colour = face.colour(el, "colour", scope, "#1d1d1b") or "#1d1d1b"
     ops = _rows_ops(unit, scope["data"], x, y, w, h, colour)
     if ops is None:
@@ -181,7 +177,7 @@ def strip_el(face, el, scope: dict, parent) -> list[Op]:
     unit = face.get(el, "unit", scope)
     if unit is None:
         return []
-    x, y, w, h = _box(face, el, scope, parent)
+    x, y, w, h = face.box(el, scope, parent)
     return _bottom_strip(unit, scope["data"], x, y, w, h, face.colour(el, "colour", scope, "#1d1d1b") or "#1d1d1b")
 
 

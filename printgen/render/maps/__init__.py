@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...draw.colour import INK
 from ...draw.document import Document, Page, Text, pt
-from ...draw.page import MAP_LEGEND_H as LEGEND_H, MAP_PICTURE, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page
+from ...draw.page import MAP_LEGEND_H as LEGEND_H, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page, terrain_picture_width
 from ...model.content import MapDef
 from ...model.maps import map_geometry
 from ...names import name_key
@@ -33,9 +33,7 @@ def map_pictures(game) -> dict:
     from ...layout.art import load_art
 
     size = game.data.game.hex.size
-    # an SVG is rasterised for the width it prints at: the hex's whole width when it covers the hex
-    return {name_key(t.name): load_art(game.folder, t.image, width_mm=size * (1.2 if t.image_fit == "cover"
-                                                                               else MAP_PICTURE))
+    return {name_key(t.name): load_art(game.folder, t.image, width_mm=terrain_picture_width(t.image_fit, size))
             for t in with_picture}
 
 
