@@ -40,6 +40,8 @@ def asset_findings(game: ValidatedGame) -> list[Finding]:
     if game.data is None or past_limits(game.findings):  # a hook builds: never past a limit
         return []
     found: list[Finding] = layout_findings(game)
+    if any(f.is_error for f in found):
+        return found  # the hooks draw faces: never through a broken layout (fix it, then they run)
     for asset in assets_for(game).values():
         if asset.validate is not None:
             found += list(asset.validate(game))

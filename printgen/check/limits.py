@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from ..findings import Finding, error
 from ..limits import LIMITS, limit
-from ..units import PAPER_SIZES
+from ..draw.page import printable_area
 
 # Keys whose text is a one-line label; "layout" and "layers" hold text maps (bounded by hexes, not length).
 NAME_KEYS = {"name", "title", "id", "version", "colour_name", "ability", "symbol", "system", "enemy", "map",
@@ -95,13 +95,6 @@ def raw_text_findings(source) -> Iterator[Finding]:
                 break
 
 
-def _page_content(margin: float) -> tuple[float, float]:
-    """Width and height (mm) printable on every paper printgen builds for, inside ``margin``."""
-    w = min(min(size) for size in PAPER_SIZES.values())
-    h = min(max(size) for size in PAPER_SIZES.values())
-    return w - 2 * margin, h - 2 * margin - 16.0  # 16 mm: the furniture strip (ruler, title, page x of y)
-
-
 def settings_findings(ctx) -> Iterator[Finding]:
     """Sizes in game.yaml: each within its limit and small enough to print on the paper."""
     g = ctx.data.game
@@ -113,7 +106,7 @@ def settings_findings(ctx) -> Iterator[Finding]:
     margin_ok = g.print.margin <= limit("margin")
     if not margin_ok:
         yield over_limit("margin", "the margin", g.print.margin, loc(("game", "print", "margin")))
-    cw, ch = _page_content(g.print.margin if margin_ok else 5.0)
+    cw, ch = printable_area(g.print.margin if margin_ok else 5.0)
     if g.token.diameter > min(limit("token-diameter"), cw, ch):
         yield error(LIMITS["token-diameter"].code,
                     f"a token of {g.token.diameter:g} mm does not fit the page (at most "

@@ -19,6 +19,13 @@ MAP_TITLE_H = 7.5  # mm above a map for its title
 MAP_PICTURE = 0.55  # a terrain's picture fits a square this fraction of the hex (flat-to-flat) wide
 
 
+def printable_area(margin: float) -> tuple[float, float]:
+    """Width and height (mm) printable on every paper printgen builds for, inside ``margin``."""
+    w = min(min(size) for size in PAPER_SIZES.values())
+    h = min(max(size) for size in PAPER_SIZES.values())
+    return w - 2 * margin, h - 2 * margin - 16.0  # 16 mm: the furniture strip (ruler, title, page x of y)
+
+
 def terrain_picture_width(fit: str, hex_size: float) -> float:
     """How wide (mm) a terrain's picture prints on a map of ``hex_size`` mm hexes: centred (contain)
     or filling the hex (cover). An SVG is rasterised for this width, by the check and the maps alike."""

@@ -307,8 +307,16 @@ class Face:
                 if cond is FAILED or not cond:
                     continue
             fn = self.elements.get(el.type)
-            if fn is not None:
+            if fn is None:
+                continue
+            try:
                 ops += fn(self, el, scope, parent)
+            except (TypeError, AttributeError, ValueError, LookupError) as exc:
+                # a value of the wrong kind reached an element (a pack's own elements take data items:
+                # `unit: "{{ item }}"`); a finding at the element, never a traceback
+                keys = ", ".join(k for k in el.args if k not in ("type", "id", "when"))
+                self.problem("layout-value", f"layout '{self.layout.name}': the {el.type} element cannot draw "
+                             f"{self.what}: one of its values ({keys}) is not the kind it takes", el.loc())
         return ops
 
 

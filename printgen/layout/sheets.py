@@ -26,6 +26,7 @@ from ..draw.colour import mix
 from ..draw.document import Document, Op
 from ..draw.page import PageSpec
 from ..findings import Finding, Location, did_you_mean, error
+from ..limits import limit
 from ..load.game_folder import display_path
 from ..render.compose import finish
 from ..render.sheets import BACKS_LABEL, hex_lattice, impose, plan_sheet, rect_lattice
@@ -134,13 +135,23 @@ def face_size(layout: Layout, settings) -> tuple[float, float, float]:
         w = h * 2 / math.sqrt(3)
         bleed = settings.card.bleed
     else:
-        w, h = parse_size(size, {})
+        try:
+            if not isinstance(size, str):
+                raise UnitError("not a size")
+            w, h = parse_size(size, {})
+        except UnitError:
+            raise UnitError(f"size is card, token, hex or 'W x H' with units (e.g. '63.5mm x 88.9mm'), "
+                            f"not {size!r}") from None
         bleed = 0.0
     if "bleed" in layout.settings:
         try:
             bleed = parse_extent(layout.settings["bleed"], ref=0.0)
         except LengthError as exc:
-            raise UnitError(str(exc)) from None
+            raise UnitError(f"bleed: {exc}") from None
+        if not 0 <= bleed <= limit("bleed"):
+            raise UnitError(f"bleed: {bleed:g} mm is outside 0-{limit('bleed'):g} mm")
+    if not (0 < w <= limit("card-side") and 0 < h <= limit("card-side")):
+        raise UnitError(f"a face of {w:g} x {h:g} mm is outside the 0-{limit('card-side'):g} mm a side can be")
     return w, h, bleed
 
 
@@ -200,9 +211,9 @@ class FaceMaker:
         ``bleed`` mm replaces the layout's (print-on-demand sizes), ``size`` (w, h mm) its trim (a pack
         whose data sets a face's size, as HexPrint's looks.yaml does its markers')."""
         w, h, own = face_size(layout, self.game.data.game)
+        shape, cut = face_shape(layout)
         if size is not None:
             w, h = size
-        shape, cut = face_shape(layout)
         bleed = own if bleed is None else bleed
         source = self.game.source
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
@@ -388,16 +399,6 @@ def sheet_findings(game, sheet, index: int) -> list[Finding]:
                                + (f"; did you mean '{hint}'?" if hint else
                                   f"; add {display_path(folder / (name + '.yaml')) if folder else 'templates/<game-id>/layouts/' + name + '.yaml'}"),
                                where))
-            continue
-        try:
-            face_size(layouts[name], game.data.game)
-        except UnitError as exc:
-            found.append(error("layout-size", f"layout '{name}': {exc}", layouts[name].loc("size")))
-        try:
-            face_shape(layouts[name])
-        except UnitError as exc:
-            key = "shape" if str(exc).startswith("shape") else "cut"
-            found.append(error("layout-value", f"layout '{name}': {exc}", layouts[name].loc(key)))
     return found
 
 
@@ -417,7 +418,35 @@ def sheet_assets(game) -> tuple[Asset, ...]:
 
 
 def layout_findings(game) -> list[Finding]:
-    """What is wrong in the layout files themselves (shape, element types, keys, extends)."""
+    """What is wrong in the layout files themselves (shape, element types, keys, extends, a face's size,
+    bleed, shape and cut line, and whether it fits the page), for every layout, used by a sheet or not."""
     if game.data is None:
         return []
-    return list(game_layouts(game)[1]) + list(game_fonts(game)[1])
+    layouts, found = game_layouts(game)
+    found = list(found)
+    for name, layout in sorted(layouts.items()):
+        found += face_findings(name, layout, game.data.game)
+    return found + list(game_fonts(game)[1])
+
+
+def face_findings(name: str, layout: Layout, settings) -> list[Finding]:
+    """A layout's face: a readable size within the limits, bleed, shape and cut line, and its bleed box
+    on the printable area of every paper."""
+    from ..draw.page import printable_area
+
+    try:
+        w, h, bleed = face_size(layout, settings)
+    except UnitError as exc:
+        key = "bleed" if str(exc).startswith("bleed") else "size"
+        return [error("layout-size", f"layout '{name}': {exc}", layout.loc(key))]
+    try:
+        shape, _ = face_shape(layout)
+    except UnitError as exc:
+        key = "shape" if str(exc).startswith("shape") else "cut"
+        return [error("layout-value", f"layout '{name}': {exc}", layout.loc(key))]
+    _, _, bw, bh = bleed_box(w, h, bleed, shape)
+    cw, ch = printable_area(settings.print.margin)
+    if min(bw, bh) > min(cw, ch) or max(bw, bh) > max(cw, ch):
+        return [error("layout-size", f"layout '{name}': a face of {bw:.1f} x {bh:.1f} mm with its bleed does not fit "
+                      f"the page's {cw:.0f} x {ch:.0f} mm printable area; make it smaller", layout.loc("size"))]
+    return []

@@ -213,3 +213,25 @@ def test_a_missing_token_picture_is_a_finding_at_its_data_line(tmp_path):
     line = next(i for i, text in enumerate(content.read_text().splitlines(), 1) if "nothere" in text)
     found = [f for f in validate_game(game).findings if f.code == "art"]
     assert found and f"content.yaml:{line}:" in found[0].format() and "art/nothere.svg" in found[0].message
+
+
+@pytest.mark.parametrize("fixture, layout, text, code, line, words", [
+    ("mini-hoh", "token", "extends: token\nbleed: 100000mm\n", "layout-size", 2, "outside 0-10 mm"),
+    ("mini-hoh", "token", "extends: token\nbleed: -5mm\n", "layout-size", 2, "outside 0-10 mm"),
+    ("mini-hoh", "token", "extends: token\nsize: 99999mm x 99999mm\n", "layout-size", 2, "0-300 mm"),
+    ("mini-hoh", "token", "extends: token\nsize: 250mm x 250mm\n", "layout-size", 2, "does not fit the page"),
+    ("mini-hoh", "token", "extends: token\nsize: [1, 2]\n", "layout-size", 2, "size is card, token, hex"),
+    ("mini-hoh", "token", "extends: token\ncut: \"\\0\"\n", "layout-value", 2, "cut:"),
+    ("mini-tech", "tile-card", "extends: tile-card\nelements:\n  - {id: links, edges: 12}\n", "layout-value", 3,
+     "the edge-links element cannot draw tile 'Ember'"),
+    ("mini-hexprint", "unit-card", "extends: unit-card\nelements:\n  - {id: rows, unit: nonsense}\n", "layout-value", 3,
+     "is not the kind it takes"),
+])
+def test_a_hostile_layout_is_a_located_finding_not_a_traceback(tmp_path, fixture, layout, text, code, line, words):
+    """Layouts no sheet names (tokens, tiles) are checked like the sheets' own; a value of the wrong kind
+    reaching a pack's element is a finding at the element."""
+    game = _with_layout(tmp_path, fixture, layout, text)
+    found = [f for f in validate_game(game).findings if f.code == code]
+    assert found and f"{layout}.yaml:{line}:" in found[0].format() and words in found[0].message, \
+        [f.format() for f in validate_game(game).findings]
+    assert "object" not in found[0].message and "Error" not in found[0].message
