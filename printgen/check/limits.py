@@ -55,14 +55,16 @@ def _walk(node: Any, path: tuple) -> Iterator[tuple[tuple, Any]]:
 
 def raw_text_findings(source) -> Iterator[Finding]:
     """Text and list limits over the raw data of every file (before the schema reads it)."""
+    longest_list, biggest, longest_text = limit("list-length"), limit("number"), limit("text-length")
+    # one regular-expression search per text finds a word too long to wrap (not a loop over its words)
+    long_word = re.compile(r"\S{%d,}" % (int(limit("word-length")) + 1))
     for path, value in _walk(source.data, ()):
-        key = next((p for p in reversed(path) if isinstance(p, str)), "")
-        if isinstance(value, list) and len(value) > limit("list-length"):
-            yield over_limit("list-length", "this list's length", len(value),
-                        source.loc(path))
+        if isinstance(value, list):
+            if len(value) > longest_list:
+                yield over_limit("list-length", "this list's length", len(value), source.loc(path))
             continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            if not math.isfinite(value) or abs(value) > limit("number"):
+            if not math.isfinite(value) or abs(value) > biggest:
                 yield over_limit("number", "this number", value, source.loc(path), "use a smaller number")
             continue
         if not isinstance(value, str):
@@ -72,6 +74,7 @@ def raw_text_findings(source) -> Iterator[Finding]:
             yield error("text-control", f"a control character (U+{ord(bad.group()):04X}) cannot be printed; "
                         "remove it", source.offset_loc(path, bad.start()))
             continue
+        key = next((p for p in reversed(path) if isinstance(p, str)), "")
         if key in LAYOUT_KEYS:
             if len(value) > LAYOUT_CHARS:
                 yield error(LIMITS["map-hexes"].code, f"this map is {len(value):,} characters of text, more than a "
@@ -82,17 +85,15 @@ def raw_text_findings(source) -> Iterator[Finding]:
             yield over_limit("id-length", "the game id's length", len(value), source.loc(path))
         elif key in NAME_KEYS and path[-1] == key and len(value) > limit("name-length"):
             yield over_limit("name-length", f"this {key}'s length", len(value), source.loc(path), "shorten it")
-        elif len(value) > limit("text-length"):
+        elif len(value) > longest_text:
             yield over_limit("text-length", "this text's length", len(value), source.loc(path),
-                        "shorten it or split it into several entries")
+                             "shorten it or split it into several entries")
             continue
-        for m in _WORD.finditer(value):
-            if len(m.group()) > limit("word-length"):
-                word = m.group() if len(m.group()) <= 20 else m.group()[:20] + "..."
-                yield over_limit("word-length", f"the length of the word '{word}'",
-                            len(m.group()), source.offset_loc(path, m.start()),
-                            "break it with spaces or hyphens so it can wrap")
-                break
+        m = long_word.search(value)
+        if m:
+            word = m.group() if len(m.group()) <= 20 else m.group()[:20] + "..."
+            yield over_limit("word-length", f"the length of the word '{word}'", len(m.group()),
+                             source.offset_loc(path, m.start()), "break it with spaces or hyphens so it can wrap")
 
 
 def settings_findings(ctx) -> Iterator[Finding]:

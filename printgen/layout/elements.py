@@ -44,6 +44,7 @@ from ..draw.text import ICON, Run, draw, fit, single_line, style_terms
 from ..hexgrid import hex_corners, honeycomb
 from ..limits import LIMITS, limit
 from .face import FAILED, Box, Face
+from .lengths import parse_extent
 from .spec import Element
 
 _STROKE = ("fill", "stroke", "width", "opacity")
@@ -227,6 +228,13 @@ def _text_loc(face: Face, el: Element):
     return face.locate(path) if path is not None else el.loc("text")
 
 
+def _pictured_icons(face: Face, fitted) -> bool:
+    """Does the fitted text hold an inline icon drawn from a picture (whose checks run as it is drawn)?"""
+    pictured = [n for n, spec in face.layout.icons.items() if spec.get("image")]
+    return bool(pictured) and any(run.font.startswith(ICON) and run.text in pictured
+                                  for line in fitted.lines for _, run in line.pieces)
+
+
 def _overflow(face: Face, el: Element, w: float, h: float, min_size: float, raw) -> None:
     path = face.data_path(raw)
     where = el.loc("text")
@@ -332,6 +340,8 @@ def text(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     if group and face.measuring:
         face.groups[group] = min(face.groups.get(group, fitted.size), fitted.size)
     valign = face.choice(el, "valign", scope, ("top", "middle", "bottom"))
+    if face.validating and not _pictured_icons(face, fitted):
+        return []  # every finding is made; the ops would be thrown away
     dy = {"top": 0.0, "middle": (h - fitted.height) / 2, "bottom": h - fitted.height}[valign]
     return draw(fitted, x, y + max(0.0, dy), width=w, align=align, icon=inline_icon(face))
 
@@ -364,28 +374,28 @@ def stats(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     unit = (w - gap * (len(cells) - 1)) / sum(c[2] for c in cells)
     style = _style(face, el, scope)
     radius = face.length(el, "radius", scope, h, 1.0)
-    lab = face.eval(el.args.get("label", {}), scope, el.loc("label")) or {}
-    val = face.eval(el.args.get("value", {}), scope, el.loc("value")) or {}
+    parts = []  # (size mm, baseline mm, font, colour) of the label, then of the value
+    for key, dsize, dbase, dcolour in (("label", pt(4.6), 0.3, "#1d1d1b"), ("value", pt(10), 0.82, "#1d1d1b")):
+        spec = face.eval(el.args.get(key, {}), scope, el.loc(key)) or {}
+        spec = spec if isinstance(spec, dict) else {}
+        try:
+            size = parse_extent(spec.get("size", f"{dsize}mm"), ref=h)
+            base = parse_extent(spec.get("baseline", f"{dbase * h}mm"), ref=h)
+        except ValueError as exc:
+            face.problem("layout-length", f"layout '{face.layout.name}': {exc}", el.loc(key))
+            size, base = dsize, dbase * h
+        font = spec.get("font", "sans-bold")
+        parts.append((size, base, font if font in face.fonts else "sans-bold", str(spec.get("colour", dcolour))))
+    if face.validating:
+        return []  # every value is read and checked: the ops would be thrown away
     ops: list[Op] = []
     cx = x
-    for label, value, weight in cells:
-        bw = unit * weight
+    for cell in cells:
+        bw = unit * cell[2]
         ops.append(Rect(cx, y, bw, h, style, radius=radius))
-        for part, spec, dsize, dbase, dcolour in ((label, lab, pt(4.6), 0.3, "#1d1d1b"),
-                                                  (value, val, pt(10), 0.82, "#1d1d1b")):
-            spec = spec if isinstance(spec, dict) else {}
-            from .lengths import parse_extent
-
-            try:
-                size = parse_extent(spec.get("size", f"{dsize}mm"), ref=h)
-                base = parse_extent(spec.get("baseline", f"{dbase * h}mm"), ref=h)
-            except ValueError as exc:
-                face.problem("layout-length", f"layout '{face.layout.name}': {exc}", el.loc("label"))
-                size, base = dsize, dbase * h
-            font = spec.get("font", "sans-bold")
-            font = font if font in face.fonts else "sans-bold"
-            s = single_line(part, font, size, bw - 1.2)
-            ops.append(Text(cx + bw / 2, y + base, part, font, s, str(spec.get("colour", dcolour)), "middle"))
+        for text, (size, base, font, colour) in zip(cell[:2], parts):
+            s = single_line(text, font, size, bw - 1.2)
+            ops.append(Text(cx + bw / 2, y + base, text, font, s, colour, "middle"))
         cx += bw + gap
     return ops
 
@@ -492,11 +502,14 @@ def _stack(face: Face, el: Element, scopes, name, base, box: Box, gap: float) ->
     _, size, min_size, _ = text_params(face, g, scopes[0])
     chosen = None
     s = size
+    cells = []  # per item: its text's top, width and styled paragraphs, and its leading (the same at every size)
+    for sc in scopes:
+        _, gy, gw, _ = face.box(g, sc, cell_box)
+        cells.append((gy, gw, _paragraphs(face, g, sc), float(face.get(g, "leading", sc, 1.2))))
     while s >= min_size - 1e-9:
         heights = []
-        for sc in scopes:
-            gx, gy, gw, _ = face.box(g, sc, cell_box)
-            fitted, paras = fit_text(face, g, sc, gw, 10_000.0, s, s)
+        for gy, gw, paras, leading in cells:
+            fitted = fit(paras, gw, 10_000.0, max_size=s, min_size=s, leading=leading) if paras else None
             heights.append(gy + (fitted.height if fitted else 0.0) + pad)
         if sum(heights) + gap * (n - 1) <= h + 1e-9:
             chosen = (s, heights)

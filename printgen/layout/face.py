@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
+from jinja2 import meta
 from pydantic import BaseModel
 
 from ..draw.colour import ink_on, mix
@@ -33,6 +34,7 @@ _EXPR = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 FAILED = object()
+_SCALARS = (str, int, float, bool, type(None))
 
 
 class Expressions:
@@ -42,6 +44,35 @@ class Expressions:
         self.env = env
         env.globals.update(mix=mix, ink_on=ink_on)
         self.cache: dict[str, Callable[[dict], Any]] = {}
+        self.names: dict[str, frozenset[str]] = {}  # a compiled expression's free names (not dotted paths)
+        self.results: dict[tuple, Any] = {}  # (text, its names' scalar values) -> result
+
+    def evaluate(self, text: str, scope: dict) -> Any:
+        """``text`` evaluated in ``scope``. An expression whose names are all plain values (a colour in
+        ``vars``, an index) or helpers gives the same result for the same values: a deck's cards share
+        it, and the sandbox runs it once (``{{ mix(accent, '#fff', 0.3) }}`` per accent colour)."""
+        fn = self.compile(text)
+        names = self.names.get(text)
+        if names is None:
+            return fn(scope)
+        key: list = [text]
+        for n in names:
+            if n in scope:
+                v = scope[n]
+                if type(v) not in _SCALARS:
+                    return fn(scope)
+                key.append((n, type(v), v))
+            elif n not in self.env.globals:
+                return fn(scope)  # undefined: the evaluation says so
+        k = tuple(key)
+        if k in self.results:
+            return self.results[k]
+        v = fn(scope)
+        if type(v) in _SCALARS:
+            if len(self.results) > 50_000:
+                self.results.clear()
+            self.results[k] = v
+        return v
 
     def compile(self, text: str) -> Callable[[dict], Any]:
         fn = self.cache.get(text)
@@ -53,9 +84,11 @@ class Expressions:
             elif m and "{{" not in m.group(1) and "}}" not in m.group(1):
                 expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
                 fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
+                self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
             else:
                 tpl = self.env.from_string(text)
                 fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
+                self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
             self.cache[text] = fn
         return fn
 
@@ -128,6 +161,7 @@ class Face:
     forced: dict[int, float] = field(default_factory=dict)  # id(text element) -> text size (repeat stacks)
     groups: dict[str, float] = field(default_factory=dict)  # text group -> shared size
     measuring: bool = False
+    validating: bool = False  # only the findings count: elements may skip making ops nobody draws
     memo: dict = field(default_factory=dict)  # per game: text runs already styled (shared by every face)
     shape: str = "rect"  # rect, round or hex (flat-top): the cut's shape
     cut: float = 0.2  # mm, the cut line's width on round and hex faces (0: none)
@@ -150,7 +184,7 @@ class Face:
         """A raw layout value evaluated in ``scope`` (FAILED after recording a finding)."""
         if isinstance(raw, str) and ("{{" in raw or "{%" in raw):
             try:
-                return self.exprs.compile(raw)(scope)
+                return self.exprs.evaluate(raw, scope)
             except jinja2.UndefinedError as exc:
                 self.problem("layout-field", f"layout '{self.layout.name}': {self._undefined(exc, scope)}", loc)
             except TemplateLimitError as exc:
@@ -185,12 +219,9 @@ class Face:
         return msg or "an undefined value"
 
     def get(self, el: Element, key: str, scope: dict, default: Any = None) -> Any:
-        raw = el.args.get(key, FAILED)
-        if raw is FAILED:
-            return default
-        if isinstance(raw, str) and "{{" not in raw and "{%" not in raw or not isinstance(raw, (str, dict)):
-            return raw  # most values are plain ("3mm", "#ffffff"): read as written, every card
-        v = self.eval(raw, scope, lambda: el.loc(key))
+        if key not in el.dynamic:
+            return el.args.get(key, default)  # most values are plain ("3mm", "#ffffff"): read as written
+        v = self.eval(el.args[key], scope, lambda: el.loc(key))
         return default if v is FAILED else v
 
     def length(self, el: Element, key: str, scope: dict, ref: float, default: Any = 0.0) -> float:
@@ -342,10 +373,13 @@ def render_face(face: Face, scope: dict) -> list[Op]:
                          "'#rrggbb'", face.layout.loc("background"))
     trim = (ox, oy, face.w, face.h)
     if any(e.args.get("group") for e in _all(face.layout.elements)):
-        # Texts of a group share one size: measure them all first, then draw at the smallest.
+        # Texts of a group share one size: measure them all first, then draw at the smallest. (A text
+        # that fits at its own size fits at the group's smaller one: validating, the first pass finds all.)
         face.measuring = True
-        face.draw(face.layout.elements, scope, trim)
+        measured = face.draw(face.layout.elements, scope, trim)
         face.measuring = False
+        if face.validating:
+            return ops + measured
     ops += face.draw(face.layout.elements, scope, trim)
     if face.shape != "rect" and face.cut > 0:
         # no crop marks can guide scissors round a disc or a hexagon: the face carries its own cut line

@@ -193,8 +193,9 @@ def scope_of(game) -> dict[str, Any]:
 class FaceMaker:
     """Draws items of one game through its layouts, collecting findings."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, *, validating: bool = False) -> None:
         self.game = game
+        self.validating = validating  # findings only: faces come back without the ops of their texts
         self.layouts, self.load_findings = game_layouts(game)
         folder = layouts_folder(game) or game.folder
         self.exprs = Expressions(environment(folder, folder.parent, markdown=False))
@@ -218,7 +219,8 @@ class FaceMaker:
         source = self.game.source
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
                     styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
-                    folder=self.game.folder, aliases=self.fonts, shape=shape, cut=cut, memo=self.memo)
+                    folder=self.game.folder, aliases=self.fonts, shape=shape, cut=cut, memo=self.memo,
+                    validating=self.validating)
         return render_face(face, {**self.scope, "item": item})
 
 
@@ -365,7 +367,7 @@ class SheetPrintable:
         found = sheet_findings(game, self.sheet, self.index)
         if found or not game.ok():
             return found  # faces are drawn from valid data only: a data mistake would echo in every layout
-        maker = FaceMaker(game)
+        maker = FaceMaker(game, validating=True)
         _faces(maker, self.sheet, self.index)
         return maker.found
 

@@ -24,6 +24,7 @@ that cannot fit) are found when the validator draws every item.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,13 @@ class Element:
     doc: Document
     path: tuple  # the element's path in its file
     children: tuple["Element", ...] = ()
+
+    @cached_property
+    def dynamic(self) -> frozenset[str]:
+        """The keys whose values are evaluated per item (templates, or mappings that may hold them);
+        the rest are read as written."""
+        return frozenset(k for k, v in self.args.items()
+                         if isinstance(v, dict) or isinstance(v, str) and ("{{" in v or "{%" in v))
 
     @property
     def id(self) -> str | None:
