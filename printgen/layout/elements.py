@@ -244,7 +244,21 @@ def _overflow(face: Face, el: Element, w: float, h: float, min_size: float, raw)
                  "shorten it, or give the element more room or a smaller min:", loc)
 
 
+_TEXT_KEYS = frozenset(("font", "size", "min", "colour"))
+
+
 def text_params(face: Face, el: Element, scope: dict):
+    """(font, size mm, min size mm, colour) of a text element; worked out once when none is a template."""
+    if el.dynamic.isdisjoint(_TEXT_KEYS):
+        key = ("text", id(el), face.bleed)
+        params = face.memo.get(key)
+        if params is None:
+            params = face.memo[key] = _text_params(face, el, scope)
+        return params
+    return _text_params(face, el, scope)
+
+
+def _text_params(face: Face, el: Element, scope: dict):
     font = face.font(el, "font", scope, "sans")
     size = face.length(el, "size", scope, 0.0, pt(8))
     min_size = face.length(el, "min", scope, 0.0, size)

@@ -35,6 +35,7 @@ _PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 FAILED = object()
 _SCALARS = (str, int, float, bool, type(None))
+BOX_KEYS = frozenset(("x", "y", "w", "h"))
 
 
 class Expressions:
@@ -280,6 +281,16 @@ class Face:
 
     def box(self, el: Element, scope: dict, parent: Box) -> Box:
         """The element's x, y, w, h inside ``parent`` (defaults: the whole parent)."""
+        static = el.dynamic.isdisjoint(BOX_KEYS)
+        if static:  # the same box for every item: worked out once per parent box
+            key = ("box", id(el), parent, self.bleed)
+            box = self.memo.get(key)
+            if box is None:
+                box = self.memo[key] = self._box(el, scope, parent)
+            return box
+        return self._box(el, scope, parent)
+
+    def _box(self, el: Element, scope: dict, parent: Box) -> Box:
         px, py, pw, ph = parent
         x = self.length(el, "x", scope, pw, 0.0)
         y = self.length(el, "y", scope, ph, 0.0)

@@ -20,6 +20,7 @@ from ..limits import LIMITS, limit
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's YAML is text written by hand; 2 MiB is plenty
 MAX_NODES = 100_000  # expanded nodes per file; alias bombs blow far past this
 
+_STR = "tag:yaml.org,2002:str"
 Path_ = tuple  # a path into the data: ("classes", 3, "actions", 0, "cost")
 
 
@@ -69,6 +70,8 @@ class _Converter:
         if isinstance(node, yaml.ScalarNode):
             if node.style:
                 self.styles[path] = node.style
+            if node.tag == _STR:
+                return node.value  # most scalars are text: what the constructor would return, without it
             try:
                 return self.constructor.construct_object(node, deep=True)
             except yaml.constructor.ConstructorError as exc:
@@ -100,7 +103,7 @@ class _Converter:
                           _loc(self.file, key_node.start_mark))
                 )
                 continue
-            key = self.constructor.construct_object(key_node)
+            key = key_node.value if key_node.tag == _STR else self.constructor.construct_object(key_node)
             if not isinstance(key, str):
                 key = str(key) if not isinstance(key, bool) else key_node.value
             if key in first_seen:
