@@ -19,6 +19,7 @@ from .draw.page import PageSpec
 from .load.game_folder import display_path
 from .plan import Target, plan_build
 from .project import Project, validate_games
+from .publish import Publisher, run_job, run_jobs
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 from .write.outputs import output_files
 
@@ -116,22 +117,29 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
         result.built.append(f"{gid}/{target.key}")
         emit("done", {"game": gid, "target": target.key, "files": len(files)})
 
-    workers = jobs if jobs is not None else min(len(todo), os.cpu_count() or 1)
-    if workers <= 1 or len(todo) <= 1:
+    # For players: print kits, zips, exports and the gallery page. The exports read only the validated
+    # games, so they run beside the targets; the kits read what the targets wrote, so they come after.
+    publisher = Publisher(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit)
+    early = publisher.early()
+    workers = jobs if jobs is not None else min(len(todo) + len(early), os.cpu_count() or 1)
+    if workers <= 1 or len(todo) + len(early) <= 1:
         for target in todo:
             emit("start", {"game": target.game.game_id, "target": target.key})
             finished(target, render_target(target, previews=previews))
+        for manifest in manifests.values():
+            manifest.save()  # targets that vanished from the plan keep their record (their files stay)
+        run_jobs(early + publisher.late(), publisher, None)
     else:
         # Independent targets render in parallel; the parent alone writes files.
         with ProcessPoolExecutor(max_workers=workers) as pool:
+            exports = [(pool.submit(run_job, job), i, key) for i, key, job in early]  # the longest jobs first
             futures = {pool.submit(render_target, t, previews=previews): t for t in todo}
             for fut in as_completed(futures):
                 finished(futures[fut], fut.result())
-    for manifest in manifests.values():
-        manifest.save()  # targets that vanished from the plan keep their record (their files stay)
-    # For players: print kits, zips, exports and the gallery page, from what was just written.
-    from .publish import publish
-
-    result.written += publish(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit,
-                              jobs=jobs)
+            for manifest in manifests.values():
+                manifest.save()
+            run_jobs(publisher.late(), publisher, pool)
+            for fut, i, key in exports:
+                publisher.take(i, key, fut.result())
+    result.written += publisher.finish()
     return result

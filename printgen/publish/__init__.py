@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-from ..deps import Digests
+from ..deps import Digests, ReadLog, valid_reads
 from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
 from .bundle import bundle
@@ -24,7 +25,7 @@ from .exports import EXPORTS
 from .kit import build_kit
 
 MANIFEST = ".printgen-publish.json"
-FORMAT = 2  # bump when the manifest's shape changes (2: files with their SHA-256)
+FORMAT = 3  # bump when the manifest's shape changes (2: files with their SHA-256; 3: each job's digest)
 
 
 def kit_name(gid: str, paper: str) -> str:
@@ -39,8 +40,10 @@ def _read_json(path: Path) -> dict:
     try:
         data = json.loads(path.read_text())
         # A record printgen did not write (edited, [] or an old format) counts as absent.
-        ok = (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("files"), dict)
+        ok = (isinstance(data, dict) and data.get("format") in (2, FORMAT) and isinstance(data.get("files"), dict)
               and isinstance(data.get("record"), dict))
+        if ok and data["format"] != FORMAT:
+            return {"files": data["files"]}  # an older printgen's: what it wrote (so it may be replaced), no jobs
         return data if ok else {}
     except (OSError, ValueError):
         return {}
@@ -127,20 +130,20 @@ def _terrain(gout: Path, built: dict[str, str]) -> list[dict]:
     return [maps[k] for k in sorted(maps)]
 
 
-def _digest(game, gout: Path, papers: dict[str, dict[str, bytes]], pieces: list[dict], previews: bool,
-            terrain: list[dict] | None = None) -> str:
-    # The TTS files name their images by absolute file URLs: a moved output folder remakes them.
-    h = hashlib.sha256(f"{FORMAT}:{Digests(game).whole()}:{previews}:{gout.resolve()}".encode())
-    for paper, pdfs in papers.items():
-        for stem, data in pdfs.items():
-            h.update(f"{paper}/{stem}:".encode())
-            h.update(hashlib.sha256(data).digest())
-    h.update(json.dumps(pieces, sort_keys=True).encode())
-    h.update(json.dumps(terrain or [], sort_keys=True).encode())
+def _sha(*parts) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else str(part).encode())
+        h.update(b"\0")
     return h.hexdigest()
 
 
-def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes], tuple, dict]:
+def _pdfs_digest(papers: dict[str, dict[str, bytes]]) -> str:
+    return _sha(*(f"{paper}/{stem}:{hashlib.sha256(data).hexdigest()}"
+                  for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
+
+
+def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes], tuple, dict, list]:
     gid, cfg = game.game_id, game.data.game
     kit, entries, total = build_kit(game, paper, pdfs)
     zipped = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs)
@@ -148,29 +151,23 @@ def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes]
             "zip": zip_name(gid, paper), "zip_bytes": len(zipped),
             "printables": [{"stem": e.stem, "title": e.guide.title, "pages": e.pages, "sides": e.guide.sides,
                             "pdf": f"{paper}/{e.stem}.pdf", "bytes": len(pdfs[e.stem])} for e in entries]}
-    return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info
+    return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, []
 
 
-def _thumbs_job(game, papers: dict[str, dict[str, bytes]]) -> tuple[dict[str, bytes], tuple, dict]:
+def _thumbs_job(game, papers: dict[str, dict[str, bytes]]) -> tuple[dict[str, bytes], tuple, dict, list]:
     files, info = thumbnails(papers)
-    return files, ("thumbs",), info
+    return files, ("thumbs",), info, []
 
 
-def _export_job(game, name: str, gout: Path) -> tuple[dict[str, bytes], tuple, dict]:
-    files, info = EXPORTS[name](game, gout)
-    return files, ("exports", name), info
+def _export_job(game, name: str, gout: Path) -> tuple[dict[str, bytes], tuple, dict, list]:
+    """An export drawn from the validated game alone, noting what it read (printgen.deps), so the
+    next publish can tell whether it would come out the same."""
+    seen = ReadLog(game)
+    files, info = EXPORTS[name](seen, gout)
+    return files, ("exports", name), info, seen.reads
 
 
-def _jobs(game, gout: Path, papers: dict[str, dict[str, bytes]]) -> list[tuple]:
-    """The independent pieces of work for one game: (function, arguments)."""
-    jobs: list[tuple] = [(_kit_job, (game, paper, pdfs)) for paper, pdfs in papers.items()]
-    if papers:
-        jobs.append((_thumbs_job, (game, papers)))
-    jobs += [(_export_job, (game, name, gout)) for name in EXPORTS]
-    return jobs
-
-
-def _run(job: tuple) -> tuple[dict[str, bytes], tuple, dict]:
+def run_job(job: tuple) -> tuple[dict[str, bytes], tuple, dict, list]:
     fn, args = job
     return fn(*args)
 
@@ -189,59 +186,160 @@ def _place(record: dict, where: tuple, files: dict, info: dict) -> None:
         record[where[0]][where[1]] = info
 
 
+def _export_digest(digests: Digests, gout: Path, key: str, reads) -> str:
+    # the TTS files name their images by absolute file URLs: a moved output folder remakes them
+    return _sha(FORMAT, key, gout.resolve(), digests.of(reads, ident=key) if valid_reads(reads) else "unknown")
+
+
+@dataclass
+class _GameWork:
+    """One game's publishing: its last record, and each piece of work's digest and result."""
+
+    game: Any
+    gout: Path
+    old: dict
+    inputs: Digests  # of the game's read keys, each hashed once
+    digests: dict[str, str] = field(default_factory=dict)  # job key -> digest of its inputs
+    results: dict[str, tuple] = field(default_factory=dict)  # job key -> (files, where, info, reads)
+    record: dict | None = None
+
+
+class Publisher:
+    """The post-build step in two halves around the build's rendering, so a pool of workers stays busy:
+    ``early()`` is the exports (they read only the validated game, so they run beside the targets),
+    ``late()`` the kits, zips and thumbnails (they read the PDFs the build wrote), ``finish()`` writes.
+
+    Each piece of work has a digest of its inputs (an export: what it read last time, as the build's
+    targets do; a kit: its paper's PDFs). A piece whose digest and files are unchanged is taken from
+    the output folder instead of being made again."""
+
+    def __init__(self, *, games: list, out: Path, papers: list[str], previews: bool = True, force: bool = False,
+                 emit: Callable[[str, dict], None] | None = None) -> None:
+        self.out, self.papers, self.previews, self.force = out, papers, previews, force
+        self.emit = emit or (lambda name, info: None)
+        self.work = [_GameWork(g, out / g.game_id, _read_json(out / g.game_id / MANIFEST), Digests(g)) for g in games]
+        self.announced: set[str] = set()
+
+    def _reuse(self, w: _GameWork, key: str, digest: str) -> bool:
+        """Take job ``key``'s last result when its digest is unchanged and its files are intact."""
+        w.digests[key] = digest
+        entry = w.old.get("jobs", {}).get(key) if isinstance(w.old.get("jobs"), dict) else None
+        if self.force or not isinstance(entry, dict) or entry.get("digest") != digest:
+            return False
+        names = entry.get("files")
+        recorded = w.old.get("files", {})
+        if not isinstance(names, list) or not all(
+                isinstance(rel, str) and rel in recorded and (w.gout / rel).is_file()
+                and not (w.gout / rel).is_symlink() for rel in names):
+            return False  # a file is gone: make it again
+        # kept as they are on disk (None: not written again; the record keeps their digests)
+        w.results[key] = ({rel: None for rel in names}, tuple(entry.get("where", ())), entry.get("info", {}),
+                          entry.get("reads", []))
+        return True
+
+    def _announce(self, w: _GameWork) -> None:
+        # Only "start" (it names the work on the progress bar): "done" would count past the planned targets.
+        if w.game.game_id not in self.announced:
+            self.announced.add(w.game.game_id)
+            self.emit("start", {"game": w.game.game_id, "target": "print kits, gallery, exports"})
+
+    def early(self) -> list[tuple[int, str, tuple]]:
+        """(game index, job key, job) of the exports to make."""
+        todo = []
+        for i, w in enumerate(self.work):
+            for name in EXPORTS:
+                key = f"exports/{name}"
+                entry = w.old.get("jobs", {}).get(key) if isinstance(w.old.get("jobs"), dict) else None
+                reads = entry.get("reads") if isinstance(entry, dict) else None
+                if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):
+                    self._announce(w)
+                    todo.append((i, key, (_export_job, (w.game, name, w.gout))))
+        return todo
+
+    def late(self) -> list[tuple[int, str, tuple]]:
+        """(game index, job key, job) of the kits and thumbnails to make, from what the build wrote."""
+        todo = []
+        for i, w in enumerate(self.work):
+            built = _built(w.gout)
+            on_disk = _papers_on_disk(w.gout, self.papers, built)
+            w.record = _record(w.game, _meshes(w.gout, built), _terrain(w.gout, built))
+            whole = w.inputs.whole()
+            jobs = [(f"papers/{paper}", _sha(FORMAT, paper, whole, _pdfs_digest({paper: pdfs})),
+                     (_kit_job, (w.game, paper, pdfs))) for paper, pdfs in on_disk.items()]
+            if on_disk:
+                jobs.append(("thumbs", _sha(FORMAT, "thumbs", _pdfs_digest(on_disk)), (_thumbs_job, (w.game, on_disk))))
+            for key, digest, job in jobs:
+                if not self._reuse(w, key, digest):
+                    self._announce(w)
+                    todo.append((i, key, job))
+        return todo
+
+    def take(self, index: int, key: str, result: tuple) -> None:
+        w = self.work[index]
+        w.results[key] = result
+        if key.startswith("exports/"):  # its digest is over what it read this time
+            w.digests[key] = _export_digest(w.inputs, w.gout, key, result[3])
+
+    def finish(self) -> list[Path]:
+        """Write what changed of every game's kits, zips, thumbnails and exports, its record, and the gallery."""
+        written: list[Path] = []
+        changed = False
+        for w in self.work:
+            files: dict[str, bytes | None] = {}
+            jobs = {}
+            for key in sorted(w.results):
+                made, where, info, reads = w.results[key]
+                files.update(made)
+                _place(w.record, where, made, info)
+                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "where": list(where), "info": info,
+                             "reads": reads}
+            recorded = w.old.get("files", {})
+            manifest = json.loads(json.dumps({
+                "format": FORMAT, "record": w.record, "jobs": jobs,
+                "files": {rel: recorded[rel] if data is None else sha256(data) for rel, data in files.items()}}))
+            if manifest == w.old:
+                continue
+            changed = True
+            fresh = {rel: data for rel, data in files.items() if data is not None}
+            # The build's rule for the output folder (write/manifest.py): replace or delete only what this
+            # record says publish wrote, by digest; never through a link.
+            guard = Manifest(w.gout, {"publish": {"digest": None, "files": recorded}})
+            guard.check_writable(fresh, force=self.force)
+            for rel, data in fresh.items():
+                if write_if_changed(w.gout / rel, data):
+                    written.append(w.gout / rel)
+            guard.remove([f for f in recorded if f not in files])
+            write_if_changed(w.gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        index = self.out / GALLERY
+        if changed or not index.is_file():
+            records = [m["record"] for m in (_read_json(p) for p in sorted(self.out.glob(f"*/{MANIFEST}")))
+                       if m.get("record")]
+            if write_if_changed(index, gallery_html(records, out=self.out).encode()):
+                written.append(index)
+        return written
+
+
+def run_jobs(jobs: list[tuple[int, str, tuple]], publisher: Publisher, pool: Executor | None) -> None:
+    """Run ``jobs`` (in ``pool`` when given) and hand each result to the publisher."""
+    if pool is None:
+        for i, key, job in jobs:
+            publisher.take(i, key, run_job(job))
+        return
+    futures = {pool.submit(run_job, job): (i, key) for i, key, job in jobs}
+    for fut, (i, key) in futures.items():
+        publisher.take(i, key, fut.result())
+
+
 def publish(*, games: list, out: Path, papers: list[str], previews: bool = True, force: bool = False,
             emit: Callable[[str, dict], None] | None = None, jobs: int | None = None) -> list[Path]:
     """Make the kits, zips, exports and gallery for ``games`` under ``out``; returns the paths written.
-
-    The pieces of work (a kit per paper, thumbnails, each export) are independent: with more than
-    one worker they run in parallel processes, and the parent alone writes files.
-    """
-    emit = emit or (lambda name, info: None)
-    written: list[Path] = []
-    todo = []
-    for game in games:
-        gout = out / game.game_id
-        built = _built(gout)
-        on_disk = _papers_on_disk(gout, papers, built)
-        pieces = _meshes(gout, built)
-        terrain = _terrain(gout, built)
-        digest = _digest(game, gout, on_disk, pieces, previews, terrain)
-        old = _read_json(gout / MANIFEST)
-        if (not force and old.get("digest") == digest
-                and all((gout / f).is_file() for f in old.get("files", []))):
-            continue
-        # Only "start" (it names the work on the progress bar): "done" would count past the planned targets.
-        emit("start", {"game": game.game_id, "target": "print kits, gallery, exports"})
-        todo.append((game, gout, digest, old, _record(game, pieces, terrain), _jobs(game, gout, on_disk)))
-    every = [(i, job) for i, item in enumerate(todo) for job in item[5]]
-    workers = min(len(every), jobs if jobs is not None else (os.cpu_count() or 1))
+    (A build runs the same steps through ``Publisher``, its exports beside its targets.)"""
+    p = Publisher(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit)
+    todo = p.early() + p.late()
+    workers = min(len(todo), jobs if jobs is not None else (os.cpu_count() or 1))
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_run, [job for _, job in every]))
+            run_jobs(todo, p, pool)
     else:
-        results = [_run(job) for _, job in every]
-    made: dict[int, dict[str, bytes]] = {i: {} for i in range(len(todo))}
-    for (i, _), (files, where, info) in zip(every, results):
-        made[i].update(files)
-        _place(todo[i][4], where, files, info)
-    for i, (game, gout, digest, old, record, _) in enumerate(todo):
-        files = made[i]
-        # The build's rule for the output folder (write/manifest.py): replace or delete only what this
-        # record says publish wrote, by digest; never through a link.
-        before = old.get("files") if isinstance(old.get("files"), dict) else {}
-        guard = Manifest(gout, {"publish": {"digest": None, "files": before}})
-        guard.check_writable(files, force=force)
-        for rel, data in files.items():
-            if write_if_changed(gout / rel, data):
-                written.append(gout / rel)
-        guard.remove([f for f in before if f not in files])
-        manifest = {"format": FORMAT, "digest": digest, "files": {rel: sha256(data) for rel, data in files.items()},
-                    "record": record}
-        write_if_changed(gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
-    changed = bool(todo)
-    index = out / GALLERY
-    if changed or not index.is_file():
-        records = [m["record"] for m in (_read_json(p) for p in sorted(out.glob(f"*/{MANIFEST}"))) if m]
-        if write_if_changed(index, gallery_html(records, out=out).encode()):
-            written.append(index)
-    return written
+        run_jobs(todo, p, None)
+    return p.finish()
