@@ -297,7 +297,7 @@ class Publisher:
             manifest = json.loads(json.dumps({
                 "format": FORMAT, "record": w.record, "jobs": jobs,
                 "files": {rel: recorded[rel] if data is None else sha256(data) for rel, data in files.items()}}))
-            if manifest == w.old:
+            if manifest == w.old and all((w.gout / rel).is_file() for rel in files):
                 continue
             changed = True
             fresh = {rel: data for rel, data in files.items() if data is not None}
