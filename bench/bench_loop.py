@@ -91,6 +91,23 @@ def full_and_incremental(tree: Path, tmp: Path) -> dict:
             "comment": (t_comment, built(out_comment)), "noop": (t_noop, built(out_noop))}
 
 
+WATCH = r"""
+import json, os, statistics, time
+from pathlib import Path
+from printgen.launcher import batch_gc; batch_gc()
+from printgen.watch import Session
+os.chdir(PROJECT)
+game = Path("data/heroes-of-hex")
+s = Session(folders=[game], out=Path("output"), papers=["a4", "letter"], previews=True, echo=lambda line: None)
+s.round([game])
+f = game / "classes.yaml"
+ts = []
+for a, b in (("stats: {vit: 2, atk: 2,", "stats: {vit: 1, atk: 2,"), ("stats: {vit: 1, atk: 2,", "stats: {vit: 2, atk: 2,")) * 2:
+    f.write_text(f.read_text().replace(a, b, 1))
+    t = time.perf_counter(); s.round([game]); ts.append(time.perf_counter() - t)
+print(json.dumps({"s": statistics.median(ts)}))
+"""
+
 PREVIEW = r"""
 import json, statistics, time
 from pathlib import Path
@@ -215,7 +232,7 @@ def bare_start(n: int = 7) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--anchor", default=ANCHOR, help="the previous commit, measured beside this tree")
-    ap.add_argument("--rows", default="build,preview,cards,rulebook,start")
+    ap.add_argument("--rows", default="build,watch,preview,cards,rulebook,start")
     args = ap.parse_args()
     rows = set(args.rows.split(","))
     with tempfile.TemporaryDirectory(prefix="printgen-loop-") as tmp:
@@ -232,6 +249,11 @@ def main() -> None:
                                ("noop", "a rebuild with nothing changed")):
                 (a, an), (b, bn) = new_r[key], old_r[key]
                 row(label, f"{a:.2f} s ({an})", f"{b:.2f} s ({bn}), previous commit")
+        if "watch" in rows:  # what `printgen watch` takes from a save to the rebuilt files (its debounce: 0.2 s)
+            w_new = in_tree(ROOT, WATCH.replace("PROJECT", repr(str(project(ROOT, tmp / "w-new")))))
+            w_old = in_tree(old, WATCH.replace("PROJECT", repr(str(project(old, tmp / "w-old")))))
+            row("`printgen watch`: Heroes of Hex after one class's VIT changes", f"{w_new['s']:.2f} s",
+                f"{w_old['s']:.2f} s previous commit")
         if "preview" in rows:
             p = in_tree(ROOT, PREVIEW)
             row("one preview page (A4 map, 60 dpi)", f"{p['ours'] * 1000:.1f} ms (pdfium + PNG)",

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 
-from .document import Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
+from .document import IDENTITY, Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
 from .fonts import pdf_name
+
+
+# Page content as plain compressed streams: reportlab's default also ASCII85-encodes them, a quarter
+# larger for nothing (the files are binary anyway). Read when a stream is written, by every PDF printgen
+# makes: the writer's and the rulebook's.
+rl_config.useA85 = 0
 
 
 @lru_cache(maxsize=1024)
@@ -76,8 +83,40 @@ def share_repeats(c, pages) -> None:
             key = group_key(op)
             seen[key] = seen.get(key, 0) + 1
             stack.extend(op.ops)
-    c._printgen_repeats = {k for k, n in seen.items() if n > 1}
+    candidates = {k for k, n in seen.items() if n > 1 and _weight(k) >= FORM_WEIGHT}
+    # Counted again, looking inside each form once: the parts of a card back are drawn once with it,
+    # so they are no forms of their own unless they repeat outside it too.
+    placed: dict[tuple, int] = {}
+    stack = [op for page in reversed(pages) for op in reversed(page.ops)]
+    while stack:
+        op = stack.pop()
+        if isinstance(op, Group):
+            key = group_key(op)
+            placed[key] = placed.get(key, 0) + 1
+            if key not in candidates or placed[key] == 1:
+                stack.extend(reversed(op.ops))
+    c._printgen_repeats = {k for k in candidates if placed.get(k, 0) > 1}
     c._printgen_forms = {}
+
+
+FORM_WEIGHT = 3  # a form's placing costs about what a rounded box or three short texts do: share only more
+
+
+def _weight(ops) -> int:
+    """About how much drawing ``ops`` write, in units of one short text or plain rectangle."""
+    w = 0
+    for op in ops:
+        if isinstance(op, Group):
+            w += 1 + _weight(op.ops)
+        elif isinstance(op, Rect):
+            w += 3 if op.radius else 1
+        elif isinstance(op, Circle):
+            w += 2
+        elif isinstance(op, (Poly, Path)):
+            w += 1 + len(op.points if isinstance(op, Poly) else [p for loop in op.loops for p in loop]) // 3
+        else:
+            w += 3 if isinstance(op, Image) else 1
+    return w
 
 
 def _form(c, op: Group) -> str | None:
@@ -141,11 +180,14 @@ def _texts(c, texts) -> None:
 
 def draw_op(c, op) -> None:
     """Draw one op on a reportlab canvas already set up in mm with y down."""
-    if isinstance(op, Group):
+    if isinstance(op, Group) and op.matrix == IDENTITY and not op.clip and _form(c, op) is None:
+        draw_ops(c, op.ops)  # a group that moves, cuts and shares nothing is its ops, drawn in place
+    elif isinstance(op, Group):
         state = getattr(c, "_printgen_state", None)
         saved = dict(state) if state is not None else None
         c.saveState()
-        c.transform(*op.matrix)
+        if op.matrix != IDENTITY:
+            c.transform(*op.matrix)
         if op.clip:
             path = c.beginPath()
             pts = clip_points(op.clip)

@@ -21,7 +21,7 @@ from jinja2 import meta
 from pydantic import BaseModel
 
 from ..draw.colour import ink_on, mix
-from ..draw.document import Circle, Op, Poly, Rect, Style
+from ..draw.document import Circle, Group, Op, Poly, Rect, Style
 from ..draw.fonts import FONTS
 from ..findings import Finding, Location, did_you_mean, error
 from ..hexgrid import hex_corners
@@ -391,7 +391,11 @@ def render_face(face: Face, scope: dict) -> list[Op]:
         face.measuring = False
         if face.validating:
             return ops + measured
-    ops += face.draw(face.layout.elements, scope, trim)
+    for el in face.layout.elements:
+        drawn = face.draw((el,), scope, trim)
+        # Each element's ops as one group: a frame, a stats row or a badge drawn alike on many cards is
+        # then one PDF form, drawn once (printgen.draw.canvas); a group that is not is drawn in place.
+        ops += [Group(tuple(drawn))] if len(drawn) > 1 else drawn
     if face.shape != "rect" and face.cut > 0:
         # no crop marks can guide scissors round a disc or a hexagon: the face carries its own cut line
         ops.append(outline(face.shape, fw / 2, fh / 2, face.w, face.h, Style(stroke="#000000", width=face.cut),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import svgwrite
 
-from ..draw.document import Circle, Group, Image, Page, Path, Poly, Rect, Text, clip_points
+from ..draw.document import IDENTITY, Circle, Group, Image, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.fonts import text_outline, text_width
 
 
@@ -42,7 +42,10 @@ class _Writer:
 
     def op(self, parent, op) -> None:
         d = self.dwg
-        if isinstance(op, Group):
+        if isinstance(op, Group) and op.matrix == IDENTITY and not op.clip:
+            for child in op.ops:  # a group that neither moves nor cuts is its ops (SVG has no forms to share)
+                self.op(parent, child)
+        elif isinstance(op, Group):
             g = d.g()
             if op.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                 g["transform"] = "matrix(" + " ".join(_num(v) for v in op.matrix) + ")"
