@@ -7,7 +7,8 @@ memory before its files are written, each file atomically.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -83,9 +84,11 @@ def _template_notes(games: list[ValidatedGame], project: Project | None) -> list
 
 
 def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool = True, force: bool = False,
-          jobs: int | None = None, on_event: Event | None = None, project: Project | None = None) -> BuildResult:
+          jobs: int | None = None, on_event: Event | None = None, project: Project | None = None,
+          pool: Executor | None = None) -> BuildResult:
     """Build every printable of the games in ``folders`` into ``out/<game-id>/``. Each game belongs
-    to ``project`` when given, else to the project its folder sits in (see Project.of_game)."""
+    to ``project`` when given, else to the project its folder sits in (see Project.of_game). ``pool``:
+    workers to render in, kept by the caller across builds (a watch), else made for this build."""
     emit = on_event or (lambda name, info: None)
     games = validate_games(folders, project=project)
     result = BuildResult(games=games)
@@ -131,14 +134,14 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
         run_jobs(early + publisher.late(), publisher, None)
     else:
         # Independent targets render in parallel; the parent alone writes files.
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            exports = [(pool.submit(run_job, job), i, key) for i, key, job in early]  # the longest jobs first
-            futures = {pool.submit(render_target, t, previews=previews): t for t in todo}
+        with nullcontext(pool) if pool is not None else ProcessPoolExecutor(max_workers=workers) as workers_:
+            exports = [(workers_.submit(run_job, job), i, key) for i, key, job in early]  # the longest jobs first
+            futures = {workers_.submit(render_target, t, previews=previews): t for t in todo}
             for fut in as_completed(futures):
                 finished(futures[fut], fut.result())
             for manifest in manifests.values():
                 manifest.save()
-            run_jobs(publisher.late(), publisher, pool)
+            run_jobs(publisher.late(), publisher, workers_)
             for fut, i, key in exports:
                 publisher.take(i, key, fut.result())
     result.written += publisher.finish()

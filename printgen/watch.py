@@ -10,7 +10,9 @@ triggers itself.
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
@@ -68,6 +70,12 @@ class Session:
         self.folders, self.out, self.papers, self.previews, self.echo = folders, out, papers, previews, echo
         self.ids: dict[Path, str] = {}
         self.seen: dict[Path, set[str]] = {}
+        self.pool = None  # worker processes kept from round to round: warm, and not started again
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
 
     def _findings(self, folder: Path, findings: list[Finding]) -> None:
         lines = [f.format() for f in findings]
@@ -81,10 +89,14 @@ class Session:
         from .build import build
 
         t = time.perf_counter()
+        if self.pool is None and (os.cpu_count() or 1) > 1:
+            self.pool = ProcessPoolExecutor(max_workers=os.cpu_count())
         try:
-            result = build(folders=folders, out=self.out, papers=self.papers, previews=self.previews)
+            result = build(folders=folders, out=self.out, papers=self.papers, previews=self.previews,
+                           pool=self.pool)
         except Exception as exc:  # the disk or a bug: say so and keep watching
             self.echo(f"error: the build failed: {type(exc).__name__}: {exc}")
+            self.close()  # a worker that died takes the pool with it: the next round starts a new one
             return False
         took = time.perf_counter() - t
         for g in result.games:
@@ -112,9 +124,16 @@ def watch(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
           stop_event=None, debounce_ms: int = 200) -> None:
     """Build ``folders`` into ``out``, then rebuild each game whose files change, until ``stop_event``
     is set (or Ctrl-C). ``echo`` receives every line to show."""
+    session = Session(folders=folders, out=out, papers=papers, previews=previews, echo=echo)
+    try:
+        _watch(session, folders=folders, out=out, echo=echo, stop_event=stop_event, debounce_ms=debounce_ms)
+    finally:
+        session.close()
+
+
+def _watch(session: Session, *, folders: list[Path], out: Path, echo: Echo, stop_event, debounce_ms: int) -> None:
     from watchfiles import watch as changes_of
 
-    session = Session(folders=folders, out=out, papers=papers, previews=previews, echo=echo)
     session.round(folders)
     roots = watched_roots(folders)
     ready = False

@@ -113,3 +113,29 @@ def test_which_games_a_change_touches(tmp_path):
     assert games_touched({tmp_path / "templates" / "_shared.j2"}, [a, b], ids) == [a, b]
     assert games_touched({tmp_path / "elsewhere.yaml"}, [a, b], ids) == []
     assert watched_roots([a, b]) == [a, tmp_path / "templates", b]
+
+
+def test_a_watch_keeps_its_workers_from_round_to_round(tmp_path):
+    import pytest
+
+    from printgen.watch import Session
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one CPU: the watch renders in its own process, without workers")
+    game = tmp_path / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", game)
+    lines: list[str] = []
+    session = Session(folders=[game], out=tmp_path / "out", papers=["a4"], previews=False, echo=lines.append)
+    try:
+        assert session.round([game])
+        pool = session.pool
+        card = tmp_path / "out" / "mini-hoh" / "a4" / "class-cards.pdf"
+        before = _sha(card)
+        classes = game / "classes.yaml"
+        classes.write_text(classes.read_text().replace("vit: 2", "vit: 3", 1))
+        assert session.round([game])
+        assert session.pool is pool and pool is not None  # the same workers, not started again
+        assert _sha(card) != before and lines[-1].startswith("built ")
+    finally:
+        session.close()
+    assert session.pool is None
