@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from pypdf import PdfReader, PdfWriter
+import pikepdf
 
 from ..draw.colour import INK
 from ..draw.document import Document, Page, Text, pt
@@ -49,7 +49,8 @@ def plan_entries(game, pdfs: dict[str, bytes]) -> list[Entry]:
     """The printables of one paper in kit order, page counts read from their PDFs (not yet placed)."""
     entries = []
     for stem, data in pdfs.items():
-        n = len(PdfReader(io.BytesIO(data)).pages)
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            n = len(pdf.pages)
         entries.append(Entry(stem, guide_for(game, stem, n), n))
     return sorted(entries, key=lambda e: (e.guide.rank, e.stem))
 
@@ -135,19 +136,62 @@ def build_kit(game, paper: str, pdfs: dict[str, bytes]) -> tuple[bytes, list[Ent
         cover_n = len(cover)
     title = "print kit"
     cover = _finish_cover(cover, spec, cfg, total, title)
-    writer = PdfWriter()
-    writer.append(io.BytesIO(to_pdf(Document(title=title, pages=cover))), outline_item="How to print this kit")
+    parts = [(to_pdf(Document(title=title, pages=cover)), "How to print this kit", False)]
     blank = None
     for e in placed:
         if e.blank_before:
             if blank is None:
                 blank = to_pdf(Document(title="blank", pages=_finish_cover([_blank(spec)], spec, cfg, 1, title)))
-            writer.append(io.BytesIO(blank), import_outline=False)
-        writer.append(io.BytesIO(pdfs[e.stem]), outline_item=f"{e.guide.title} (p. {e.page_range})",
-                      import_outline=True)
-    writer.add_metadata({"/Title": f"{cfg.name} v{cfg.version}: print kit, {paper.upper()}",
-                         "/Author": cfg.name, "/Creator": "printgen"})
-    writer.page_mode = "/UseOutlines"
+            parts.append((blank, None, False))
+        parts.append((pdfs[e.stem], f"{e.guide.title} (p. {e.page_range})", True))
+    info = {"/Title": f"{cfg.name} v{cfg.version}: print kit, {paper.upper()}", "/Author": cfg.name,
+            "/Creator": "printgen"}
+    return join_pdfs(parts, info), placed, total
+
+
+def join_pdfs(parts: list[tuple[bytes, str | None, bool]], info: dict[str, str]) -> bytes:
+    """One PDF of ``parts`` (PDF bytes, its bookmark title or None, whether its own bookmarks go under it)
+    in order, opening on its bookmarks. qpdf copies the pages as they are (their streams are not
+    decoded and compressed again); links and bookmarks inside a part keep pointing at its pages."""
+    out = pikepdf.new()
+    sources = []  # kept open until the save: the copied pages read their streams from them
+    with out.open_outline() as outline:
+        for data, bookmark, nested in parts:
+            src = pikepdf.open(io.BytesIO(data))
+            sources.append(src)
+            start = len(out.pages)
+            out.pages.extend(src.pages)
+            if bookmark is None:
+                continue
+            item = pikepdf.OutlineItem(bookmark, start)
+            if nested:
+                index = {page.obj.objgen: i for i, page in enumerate(src.pages)}
+                with src.open_outline() as own:
+                    item.children.extend(_outline_copy(own.root, index, start))
+            outline.root.append(item)
+    out.Root.PageMode = pikepdf.Name.UseOutlines
+    for key, value in info.items():
+        out.docinfo[key] = value
     buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue(), placed, total
+    # 1.4: the parts use transparency (reportlab writes 1.4; a new qpdf file would say 1.3)
+    out.save(buf, deterministic_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none,
+             min_version="1.4")
+    for src in sources:
+        src.close()
+    return buf.getvalue()
+
+
+def _outline_copy(items, index: dict, start: int) -> list:
+    """A part's bookmarks, landing on the same pages ``start`` pages into the joined PDF."""
+    copied = []
+    for it in items:
+        dest = it.destination
+        page = dest[0] if isinstance(dest, pikepdf.Array) and len(dest) else None
+        at = index.get(page.objgen) if isinstance(page, pikepdf.Dictionary) else None
+        if at is None:
+            continue  # a bookmark to nowhere in the part: left out rather than sent to page 1
+        new = pikepdf.OutlineItem(str(it.title), start + at)
+        new.is_closed = it.is_closed
+        new.children.extend(_outline_copy(it.children, index, start))
+        copied.append(new)
+    return copied

@@ -152,3 +152,36 @@ def test_a_users_own_pdf_in_the_output_folder_stays_out_of_kit_zip_and_gallery(t
         assert not any("my-notes" in n for n in z.namelist())
     assert "my-notes" not in (out / "index.html").read_text()
     assert (out / "mini-dice" / "a4" / "my-notes.pdf").is_file()  # and it is left alone
+
+
+@pytest.mark.parametrize("gid,paper", KITS)
+def test_qpdf_finds_nothing_wrong_in_the_kit(site, gid, paper):
+    import shutil
+    import subprocess
+
+    if shutil.which("qpdf") is None:
+        pytest.skip("qpdf is not installed (Debian: apt-get install qpdf)")
+    kit = site / gid / f"{gid}-{paper}-kit.pdf"
+    p = subprocess.run(["qpdf", "--check", str(kit)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "No syntax or stream encoding errors found" in p.stdout
+    assert pymupdf.open(kit).metadata["format"] == "PDF 1.4"  # the parts' transparency needs 1.4
+
+
+def test_the_rulebooks_links_and_bookmarks_land_on_its_pages_in_the_kit(tmp_path):
+    from tests.conftest import REPO
+
+    gid, paper = "heroes-of-hex", "a4"  # a game with a rulebook: contents links and nested bookmarks
+    assert build(folders=[REPO / "data" / gid], out=tmp_path, papers=[paper], previews=False).ok
+    kit = pymupdf.open(tmp_path / gid / f"{gid}-{paper}-kit.pdf")
+    book = pymupdf.open(tmp_path / gid / paper / "rulebook.pdf")
+    entry = next(e for e in record(tmp_path, gid)["papers"][paper]["printables"] if e["stem"] == "rulebook")
+    first = next(page for level, title, page in kit.get_toc() if title.startswith(entry["title"] + " (p."))
+    own = book.get_toc()
+    nested = [(level - 1, title, page - first + 1) for level, title, page in kit.get_toc()
+              if level > 1 and first <= page < first + len(book)]
+    assert own and nested == [(lv, t, p) for lv, t, p in own]  # the rulebook's bookmarks, one level down
+    links = [(i, link["page"]) for i in range(len(book)) for link in book[i].get_links() if link["kind"] == 1]
+    moved = [(i - first + 1, link["page"] - first + 1) for i in range(first - 1, first - 1 + len(book))
+             for link in kit[i].get_links() if link["kind"] == 1]
+    assert links and moved == links  # every link still goes to the same page of the rulebook
