@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -19,7 +18,7 @@ from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
 from .load.game_folder import display_path
 from .plan import Target, plan_build
-from .project import Project, validate_games
+from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 from .write.outputs import output_files
@@ -88,28 +87,63 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
           pool: Executor | None = None) -> BuildResult:
     """Build every printable of the games in ``folders`` into ``out/<game-id>/``. Each game belongs
     to ``project`` when given, else to the project its folder sits in (see Project.of_game). ``pool``:
-    workers to render in, kept by the caller across builds (a watch), else made for this build."""
+    workers to render in, kept by the caller across builds (a watch), else made for this build.
+
+    Workers start on a game's targets (and its exports) as soon as it validates, while the next game is
+    checked; nothing is written until every game has validated."""
     emit = on_event or (lambda name, info: None)
-    games = validate_games(folders, project=project)
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    own = pool is None and workers > 1
+    executor = ProcessPoolExecutor(max_workers=workers) if own else (pool if workers > 1 else None)
+    try:
+        return _build(folders, out, papers, previews, force, emit, project, executor)
+    finally:
+        if own:
+            executor.shutdown(cancel_futures=True)
+
+
+def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None) -> BuildResult:
+    games: list[ValidatedGame] = []
+    manifests: dict[str, Manifest] = {}
+    digests: dict[str, Digests] = {}
+    publisher = Publisher(games=[], out=out, papers=papers, previews=previews, force=force, emit=emit)
+    planned: list[tuple[Target, bool]] = []  # every target, and whether it is up to date
+    todo: list[Target] = []
+    early: list[tuple[int, str, tuple]] = []  # exports to make: they read only the validated game
+    futures: dict = {}  # render future -> target
+    exports: list = []  # (export future, game index, job key)
+    for folder in folders:
+        game = validate_game(folder, project=project)
+        games.append(game)
+        check_ids(games)
+        if not all(g.ok() for g in games):
+            continue  # this build writes nothing: start no more work
+        gid = game.game_id
+        manifests[gid], digests[gid] = Manifest.load(out / gid), Digests(game)
+        mine = []
+        for target in plan_build([game], papers=papers):
+            fresh = not force and _up_to_date(manifests[gid], digests[gid], target, previews)
+            planned.append((target, fresh))
+            if not fresh:
+                mine.append(target)
+        jobs = publisher.early(publisher.add(game))
+        if pool is not None:
+            exports += [(pool.submit(run_job, job), i, key) for i, key, job in jobs]  # the longest first
+            futures.update({pool.submit(render_target, t, previews=previews): t for t in mine})
+        todo += mine
+        early += jobs
     result = BuildResult(games=games)
     if not result.ok:
+        for fut in list(futures) + [f for f, _, _ in exports]:
+            fut.cancel()
         emit("invalid", {"games": [g.game_id for g in games if not g.ok()]})
         return result
     result.notes = _template_notes(games, project)
-    targets = plan_build(games, papers=papers)
-    emit("planned", {"targets": len(targets)})
-    manifests: dict[str, Manifest] = {}
-    digests = {g.game_id: Digests(g) for g in games}
-    todo: list[Target] = []
-    for target in targets:
-        gid = target.game.game_id
-        if gid not in manifests:
-            manifests[gid] = Manifest.load(out / gid)
-        if not force and _up_to_date(manifests[gid], digests[gid], target, previews):
-            result.skipped.append(f"{gid}/{target.key}")
-            emit("skipped", {"game": gid, "target": target.key})
-        else:
-            todo.append(target)
+    emit("planned", {"targets": len(planned)})
+    for target, fresh in planned:
+        if fresh:
+            result.skipped.append(f"{target.game.game_id}/{target.key}")
+            emit("skipped", {"game": target.game.game_id, "target": target.key})
 
     def finished(target: Target, rendered: tuple[dict[str, bytes], list[str]]) -> None:
         # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
@@ -120,29 +154,20 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
         result.built.append(f"{gid}/{target.key}")
         emit("done", {"game": gid, "target": target.key, "files": len(files)})
 
-    # For players: print kits, zips, exports and the gallery page. The exports read only the validated
-    # games, so they run beside the targets; the kits read what the targets wrote, so they come after.
-    publisher = Publisher(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit)
-    early = publisher.early()
-    workers = jobs if jobs is not None else min(len(todo) + len(early), os.cpu_count() or 1)
-    if workers <= 1 or len(todo) + len(early) <= 1:
+    if pool is None:
         for target in todo:
             emit("start", {"game": target.game.game_id, "target": target.key})
             finished(target, render_target(target, previews=previews))
-        for manifest in manifests.values():
-            manifest.save()  # targets that vanished from the plan keep their record (their files stay)
-        run_jobs(early + publisher.late(), publisher, None)
     else:
-        # Independent targets render in parallel; the parent alone writes files.
-        with nullcontext(pool) if pool is not None else ProcessPoolExecutor(max_workers=workers) as workers_:
-            exports = [(workers_.submit(run_job, job), i, key) for i, key, job in early]  # the longest jobs first
-            futures = {workers_.submit(render_target, t, previews=previews): t for t in todo}
-            for fut in as_completed(futures):
-                finished(futures[fut], fut.result())
-            for manifest in manifests.values():
-                manifest.save()
-            run_jobs(publisher.late(), publisher, workers_)
-            for fut, i, key in exports:
-                publisher.take(i, key, fut.result())
+        for fut in as_completed(futures):
+            finished(futures[fut], fut.result())
+    for manifest in manifests.values():
+        manifest.save()  # targets that vanished from the plan keep their record (their files stay)
+    # For players: print kits, zips, exports and the gallery page. The kits read what the targets wrote.
+    run_jobs(publisher.late(), publisher, pool)
+    if pool is None:
+        run_jobs(early, publisher, None)
+    for fut, i, key in exports:
+        publisher.take(i, key, fut.result())
     result.written += publisher.finish()
     return result

@@ -77,15 +77,22 @@ def validate_game(folder: Path, *, project: Project | None = None) -> ValidatedG
 
 def validate_games(folders: Iterable[Path], *, project: Project | None = None) -> list[ValidatedGame]:
     """Every game, and no two with one id: they would share (and overwrite) one output folder."""
-    games = [validate_game(f, project=project) for f in folders]
-    first: dict[str, ValidatedGame] = {}
-    for g in games:
-        if g.data is None:
-            continue
-        other = first.setdefault(g.game_id, g)
-        if other is not g and other.folder.resolve() != g.folder.resolve():
-            g.findings = sort_findings(g.findings + [error(
-                "duplicate-game-id", f"the game id '{g.game_id}' is also the id of {display_path(other.folder)}; "
-                "two games in one build need different ids (they name the output folders)",
-                g.source.loc(("game", "id")))])
+    games: list[ValidatedGame] = []
+    for f in folders:
+        games.append(validate_game(f, project=project))
+        check_ids(games)
     return games
+
+
+def check_ids(games: list[ValidatedGame]) -> None:
+    """The last of ``games`` gets a finding when an earlier game (another folder) has its id: the two would
+    share (and overwrite) one output folder. Called as each game is added."""
+    g = games[-1]
+    if g.data is None:
+        return
+    other = next((o for o in games[:-1] if o.data is not None and o.game_id == g.game_id), g)
+    if other is not g and other.folder.resolve() != g.folder.resolve():
+        g.findings = sort_findings(g.findings + [error(
+            "duplicate-game-id", f"the game id '{g.game_id}' is also the id of {display_path(other.folder)}; "
+            "two games in one build need different ids (they name the output folders)",
+            g.source.loc(("game", "id")))])

@@ -217,8 +217,16 @@ class Publisher:
                  emit: Callable[[str, dict], None] | None = None) -> None:
         self.out, self.papers, self.previews, self.force = out, papers, previews, force
         self.emit = emit or (lambda name, info: None)
-        self.work = [_GameWork(g, out / g.game_id, _read_json(out / g.game_id / MANIFEST), Digests(g)) for g in games]
+        self.work: list[_GameWork] = []
         self.announced: set[str] = set()
+        for g in games:
+            self.add(g)
+
+    def add(self, game) -> int:
+        """Publish ``game`` too (a build adds each game as it validates); returns its index."""
+        gout = self.out / game.game_id
+        self.work.append(_GameWork(game, gout, _read_json(gout / MANIFEST), Digests(game)))
+        return len(self.work) - 1
 
     def _reuse(self, w: _GameWork, key: str, digest: str) -> bool:
         """Take job ``key``'s last result when its digest is unchanged and its files are intact."""
@@ -243,10 +251,12 @@ class Publisher:
             self.announced.add(w.game.game_id)
             self.emit("start", {"game": w.game.game_id, "target": "print kits, gallery, exports"})
 
-    def early(self) -> list[tuple[int, str, tuple]]:
-        """(game index, job key, job) of the exports to make."""
+    def early(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
+        """(game index, job key, job) of the exports to make (of game ``only``, when given)."""
         todo = []
         for i, w in enumerate(self.work):
+            if only is not None and i != only:
+                continue
             for name in EXPORTS:
                 key = f"exports/{name}"
                 entry = w.old.get("jobs", {}).get(key) if isinstance(w.old.get("jobs"), dict) else None
