@@ -11,14 +11,16 @@ import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .document import Text
 from .fonts import text_width
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
+    """A piece of text in one font and colour. A named tuple: fitting keys its cache on runs, and tuples
+    hash and compare in C."""
+
     text: str
     font: str = "sans"
     colour: str = "#1d1d1b"
