@@ -240,9 +240,11 @@ class Publisher:
                 isinstance(rel, str) and rel in recorded and (w.gout / rel).is_file()
                 and not (w.gout / rel).is_symlink() for rel in names):
             return False  # a file is gone: make it again
+        info, reads = entry.get("info"), entry.get("reads", [])
+        if not isinstance(info, dict) or not valid_reads(reads):
+            return False  # a record printgen did not write: make the work again
         # kept as they are on disk (None: not written again; the record keeps their digests)
-        w.results[key] = ({rel: None for rel in names}, tuple(entry.get("where", ())), entry.get("info", {}),
-                          entry.get("reads", []))
+        w.results[key] = ({rel: None for rel in names}, tuple(key.split("/", 1)), info, reads)
         return True
 
     def _announce(self, w: _GameWork) -> None:
@@ -301,8 +303,7 @@ class Publisher:
                 made, where, info, reads = w.results[key]
                 files.update(made)
                 _place(w.record, where, made, info)
-                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "where": list(where), "info": info,
-                             "reads": reads}
+                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads}
             recorded = w.old.get("files", {})
             manifest = json.loads(json.dumps({
                 "format": FORMAT, "record": w.record, "jobs": jobs,

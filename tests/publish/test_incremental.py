@@ -75,3 +75,25 @@ def test_an_export_file_deleted_is_made_again(tmp_path):
     again = build(folders=[game], out=out, papers=["a4"], jobs=1)
     assert again.ok and again.built == []
     assert csv.read_bytes() == before
+
+
+def test_a_crafted_record_is_never_trusted_past_what_printgen_wrote(tmp_path):
+    game, out = _game(tmp_path)
+    outside = tmp_path / "keep.txt"
+    outside.write_text("mine")
+    path = out / "mini-hoh" / MANIFEST
+    record = json.loads(path.read_text())
+    jobs = record["jobs"]
+    jobs["exports/pod"]["info"] = ["not", "a", "mapping"]  # the right digest, a wrong shape
+    jobs["exports/tts"]["files"] = ["../../keep.txt"]
+    jobs["exports/tts"]["reads"] = ["../../keep.txt"]
+    record["files"]["../../keep.txt"] = "0" * 64
+    jobs["thumbs"]["files"] = [7, None]
+    path.write_text(json.dumps(record))
+    again = build(folders=[game], out=out, papers=["a4"], jobs=1)
+    assert again.ok
+    assert outside.read_text() == "mine"
+    fresh = json.loads(path.read_text())
+    assert isinstance(fresh["jobs"]["exports/pod"]["info"], dict)
+    assert "../../keep.txt" not in fresh["jobs"]["exports/tts"]["files"]
+    assert (out / "mini-hoh" / "pod" / "cards.csv").is_file() and (out / "index.html").is_file()
