@@ -158,16 +158,29 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
         for target in todo:
             emit("start", {"game": target.game.game_id, "target": target.key})
             finished(target, render_target(target, previews=previews))
+        for manifest in manifests.values():
+            manifest.save()  # targets that vanished from the plan keep their record (their files stay)
+        # For players: print kits, zips, exports and the gallery page. The kits read what the targets wrote.
+        run_jobs(publisher.late() + early, publisher, None)
     else:
+        # A game's kits start once its own targets are written, while other games' targets still render.
+        left = {i: sum(1 for t in todo if t.game is g) for i, g in enumerate(games)}
+        late: list = []
+
+        def game_done(i: int) -> None:
+            manifests[games[i].game_id].save()
+            late.extend((pool.submit(run_job, job), j, key) for j, key, job in publisher.late(i))
+
+        for i in [i for i, n in left.items() if n == 0]:
+            game_done(i)
         for fut in as_completed(futures):
-            finished(futures[fut], fut.result())
-    for manifest in manifests.values():
-        manifest.save()  # targets that vanished from the plan keep their record (their files stay)
-    # For players: print kits, zips, exports and the gallery page. The kits read what the targets wrote.
-    run_jobs(publisher.late(), publisher, pool)
-    if pool is None:
-        run_jobs(early, publisher, None)
-    for fut, i, key in exports:
-        publisher.take(i, key, fut.result())
+            target = futures[fut]
+            finished(target, fut.result())
+            i = next(i for i, g in enumerate(games) if g is target.game)
+            left[i] -= 1
+            if left[i] == 0:
+                game_done(i)
+        for fut, i, key in exports + late:
+            publisher.take(i, key, fut.result())
     result.written += publisher.finish()
     return result

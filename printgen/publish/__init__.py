@@ -268,10 +268,13 @@ class Publisher:
                     todo.append((i, key, (_export_job, (w.game, name, w.gout))))
         return todo
 
-    def late(self) -> list[tuple[int, str, tuple]]:
-        """(game index, job key, job) of the kits and thumbnails to make, from what the build wrote."""
+    def late(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
+        """(game index, job key, job) of the kits and thumbnails to make, from what the build wrote (of
+        game ``only``, when given: its targets are written and recorded)."""
         todo = []
         for i, w in enumerate(self.work):
+            if only is not None and i != only:
+                continue
             built = _built(w.gout)
             on_disk = _papers_on_disk(w.gout, self.papers, built)
             w.record = _record(w.game, _meshes(w.gout, built), _terrain(w.gout, built))
