@@ -77,8 +77,13 @@ def row(name: str, ours: str, anchor: str) -> None:
 
 # --- rows -----------------------------------------------------------------------
 
+THREE = ["data/heroes-of-hex", "data/hex-dice", "data/hexatech"]  # the bundled games when the goal was set
+
+
 def full_and_incremental(tree: Path, tmp: Path) -> dict:
-    proj = project(tree, tmp)
+    three = project(tree, tmp / "three")
+    t_three, out_three = cli(tree, ["build", *THREE], three)
+    proj = project(tree, tmp / "all")
     t_full, out = cli(tree, ["build"], proj)
     hoh = proj / "data" / "heroes-of-hex"
     text = (hoh / "classes.yaml").read_text()
@@ -87,7 +92,7 @@ def full_and_incremental(tree: Path, tmp: Path) -> dict:
     (hoh / "maps.yaml").write_text("# a designer's note\n" + (hoh / "maps.yaml").read_text())
     t_comment, out_comment = cli(tree, ["build", "data/heroes-of-hex"], proj)
     t_noop, out_noop = cli(tree, ["build"], proj)
-    return {"full": (t_full, built(out)), "vit": (t_vit, built(out_vit)),
+    return {"three": (t_three, built(out_three)), "full": (t_full, built(out)), "vit": (t_vit, built(out_vit)),
             "comment": (t_comment, built(out_comment)), "noop": (t_noop, built(out_noop))}
 
 
@@ -244,7 +249,8 @@ def main() -> None:
         if "build" in rows:
             new_r = full_and_incremental(ROOT, tmp / "p-new")
             old_r = full_and_incremental(old, tmp / "p-old")
-            for key, label in (("full", "full build of the bundled games, cold, with previews"),
+            for key, label in (("three", "full build, cold, with previews: the three games the goal was set for"),
+                               ("full", "full build of the five bundled games, cold, with previews"),
                                ("vit", "Heroes of Hex after one class's VIT changes"),
                                ("comment", "a comment added to maps.yaml"),
                                ("noop", "a rebuild with nothing changed")):
