@@ -33,7 +33,8 @@ from ..render.sheets import BACKS_LABEL, hex_lattice, impose, plan_sheet, rect_l
 from ..safety.sandbox import environment
 from ..units import UnitError, parse_size
 from .elements import element_types
-from .face import FAILED, Expressions, Face, bleed_box, render_face
+from .expressions import Expressions
+from .face import FAILED, Face, bleed_box, render_face
 from .spec import Layout, load_layouts
 
 HEX_GAP = 1.2  # mm between neighbouring hex tiles' bleeds on a sheet

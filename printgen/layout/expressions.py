@@ -1,0 +1,99 @@
+"""Layout values as compiled expressions in a game's sandbox: each text compiled once, a dotted name
+read through the sandbox's own look-ups, and an expression over plain values evaluated once per
+distinct set of values (a deck's cards share their colours)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import jinja2
+from jinja2 import meta
+
+from ..draw.colour import ink_on, mix
+
+_EXPR = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+_PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
+_SCALARS = (str, int, float, bool, type(None))
+
+
+class Expressions:
+    """Compiled layout values of one sandbox environment (each string compiled once)."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        env.globals.update(mix=mix, ink_on=ink_on)
+        self.cache: dict[str, Callable[[dict], Any]] = {}
+        self.names: dict[str, frozenset[str]] = {}  # a compiled expression's free names (not dotted paths)
+        self.results: dict[tuple, Any] = {}  # (text, its names' scalar values) -> result
+
+    def evaluate(self, text: str, scope: dict) -> Any:
+        """``text`` evaluated in ``scope``. An expression whose names are all plain values (a colour in
+        ``vars``, an index) or helpers gives the same result for the same values: a deck's cards share
+        it, and the sandbox runs it once (``{{ mix(accent, '#fff', 0.3) }}`` per accent colour)."""
+        fn = self.compile(text)
+        names = self.names.get(text)
+        if names is None:
+            return fn(scope)
+        key: list = [text]
+        for n in names:
+            if n in scope:
+                v = scope[n]
+                if type(v) not in _SCALARS:
+                    return fn(scope)
+                key.append((n, type(v), v))
+            elif n not in self.env.globals:
+                return fn(scope)  # undefined: the evaluation says so
+        k = tuple(key)
+        if k in self.results:
+            return self.results[k]
+        v = fn(scope)
+        if type(v) in _SCALARS:
+            if len(self.results) > 50_000:
+                self.results.clear()
+            self.results[k] = v
+        return v
+
+    def compile(self, text: str) -> Callable[[dict], Any]:
+        fn = self.cache.get(text)
+        if fn is None:
+            m = _EXPR.match(text)
+            path = _PATH.match(m.group(1)) if m else None
+            if path:  # ``{{ item.stats.vit }}``: the sandbox's own look-ups, without a Jinja context per card
+                fn = self._path(path.group(1), tuple(a for a in path.group(2).split(".") if a))
+            elif m and "{{" not in m.group(1) and "}}" not in m.group(1):
+                expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
+                fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
+                self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
+            else:
+                tpl = self.env.from_string(text)
+                fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
+                self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
+            self.cache[text] = fn
+        return fn
+
+
+    def _path(self, first: str, attrs: tuple[str, ...]) -> Callable[[dict], Any]:
+        """A dotted name evaluated as Jinja would (the same undefined errors and sandbox checks)."""
+        env = self.env
+
+        def fn(scope: dict) -> Any:
+            if first in scope:
+                value = scope[first]
+            elif first in env.globals:
+                value = env.globals[first]
+            else:
+                value = env.undefined(name=first)
+            for a in attrs:
+                if isinstance(value, jinja2.Undefined):
+                    break
+                value = env.getattr(value, a)
+            return _defined(value)
+
+        return fn
+
+
+def _defined(value: Any) -> Any:
+    if isinstance(value, jinja2.Undefined):
+        str(value)  # StrictUndefined raises here, with the name
+    return value
