@@ -298,13 +298,11 @@ def render_face(face: Face, scope: dict) -> list[Op]:
                          "'#rrggbb'", face.layout.loc("background"))
     trim = (ox, oy, face.w, face.h)
     if any(e.args.get("group") for e in _all(face.layout.elements)):
-        # Texts of a group share one size: measure them all first, then draw at the smallest. (A text
-        # that fits at its own size fits at the group's smaller one: validating, the first pass finds all.)
+        # Texts of a group share one size: measure them all first, then draw at the smallest (which
+        # can be below a member's own min: the second pass finds that, validating too).
         face.measuring = True
-        measured = face.draw(face.layout.elements, scope, trim)
+        face.draw(face.layout.elements, scope, trim)
         face.measuring = False
-        if face.validating:
-            return ops + measured
     for el in face.layout.elements:
         drawn = face.draw((el,), scope, trim)
         # Each element's ops as one group: a frame, a stats row or a badge drawn alike on many cards is

@@ -140,3 +140,20 @@ def test_a_tokens_own_picture_sits_inside_its_cut_circle(custom_out):
         assert x1 - x0 == pytest.approx(16 * 0.52, abs=0.05) and y1 - y0 == pytest.approx(16 * 0.52, abs=0.05)
         cut = next(c for c in cuts if c[0] <= x0 and x1 <= c[2] and c[1] <= y0 and y1 <= c[3])
         assert (x0 + x1) / 2 == pytest.approx((cut[0] + cut[2]) / 2, abs=0.05)
+
+
+def test_a_group_size_below_a_members_min_is_a_finding(tmp_path):
+    """Texts of a group share the smallest size any of them needs; a member whose own min is above that
+    cannot be printed as laid out, and validation says so (it measures, then checks every member)."""
+    game = tmp_path / "custom-game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    layout = game / "templates" / "layouts" / "battle-card.yaml"
+    text = layout.read_text()
+    text = text.replace("h: 30mm, size: 9pt, min: 6pt, group: body", "h: 30mm, size: 9pt, min: 8.5pt, group: body")
+    # the other member's box is one short line: its words need about 7 pt, so the group's size is that
+    text = text.replace("w: 100% - 10mm, h: 20mm, size: 9pt, min: 6pt, group: body",
+                        "w: 100% - 10mm, h: 3mm, size: 9pt, min: 5pt, group: body")
+    layout.write_text(text)
+    found = [f for f in validate_game(game).findings if f.code == "text-overflow"]
+    assert found and "Hold the tower" not in found[0].message
+    assert all(f.loc.file.endswith(".yaml") and f.loc.line > 0 for f in found)
