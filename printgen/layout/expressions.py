@@ -17,14 +17,31 @@ _PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
 _SCALARS = (str, int, float, bool, type(None))
 
 
-class Expressions:
-    """Compiled layout values of one sandbox environment (each string compiled once)."""
+# Compiled values shared by the Expressions of one kind of environment in this process (a build's
+# worker draws a game's faces for several targets; a watch, round after round): environment key ->
+# (text -> compiled function, text -> its free names). Compiling is most of a small target's Jinja time.
+_SHARED: dict[tuple, tuple[dict, dict]] = {}
+_SHARED_TEXTS = 20_000  # per environment: past this, start again (a long watch of many edits)
 
-    def __init__(self, env: jinja2.Environment) -> None:
+
+class Expressions:
+    """Compiled layout values of one sandbox environment (each string compiled once). Environments
+    made alike (``key``: the same template folders and settings) share what is compiled: a compiled
+    value depends only on its text and those."""
+
+    def __init__(self, env: jinja2.Environment, key: tuple | None = None) -> None:
         self.env = env
         env.globals.update(mix=mix, ink_on=ink_on)
-        self.cache: dict[str, Callable[[dict], Any]] = {}
-        self.names: dict[str, frozenset[str]] = {}  # a compiled expression's free names (not dotted paths)
+        if key is None:
+            self.cache: dict[str, Callable[[dict], Any]] = {}
+            self.names: dict[str, frozenset[str]] = {}  # a compiled expression's free names (not dotted paths)
+        else:
+            if len(_SHARED) > 16:
+                _SHARED.clear()
+            self.cache, self.names = _SHARED.setdefault(key, ({}, {}))
+            if len(self.cache) > _SHARED_TEXTS:
+                self.cache.clear()
+                self.names.clear()
         self.results: dict[tuple, Any] = {}  # (text, its names' scalar values) -> result
 
     def evaluate(self, text: str, scope: dict) -> Any:

@@ -199,7 +199,8 @@ class FaceMaker:
         self.validating = validating  # findings only: faces come back without the ops of their texts
         self.layouts, self.load_findings = game_layouts(game)
         folder = layouts_folder(game) or game.folder
-        self.exprs = Expressions(environment(folder, folder.parent, markdown=False))
+        self.exprs = Expressions(environment(folder, folder.parent, markdown=False),
+                                 key=(str(folder.resolve()), str(folder.parent.resolve()), False))
         self.scope = scope_of(game)
         self.styles = term_styles(game.data)
         self.elements = {k: v[1] for k, v in _types(game).items()}

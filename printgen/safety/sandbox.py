@@ -239,6 +239,27 @@ def render_capped(template: jinja2.Template, scope: dict) -> str:
     return "".join(out)
 
 
+class _MemoryBytecode(jinja2.BytecodeCache):
+    """Compiled templates kept in this process, by file, checked against their source (an edited template
+    compiles again). A build's worker loads the same rulebook templates for each paper; a watch, every round."""
+
+    def __init__(self) -> None:
+        self.store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        data = self.store.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)  # Jinja drops it when the source's checksum differs
+
+    def dump_bytecode(self, bucket) -> None:
+        if len(self.store) > 2000:
+            self.store.clear()
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+_BYTECODE = _MemoryBytecode()
+
+
 def environment(search: Path, confine: Path, *, markdown: bool = True) -> GameSandbox:
     """The sandboxed environment for templates found in ``search`` and confined to ``confine``;
     ``markdown``: data text read in a template is escaped for Markdown (False for layouts, which draw
@@ -250,6 +271,7 @@ def environment(search: Path, confine: Path, *, markdown: bool = True) -> GameSa
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=_BYTECODE,
     )
     env.markdown = markdown
     env.filters["cell"] = lambda v: re.sub(r"(?<!\\)\|", r"\\|", str(v)).replace("\n", " ")

@@ -87,7 +87,7 @@ class _Writer:
             self.style(el, op.style)
             parent.add(el)
         elif isinstance(op, Poly):
-            pts = [(float(_num(x)), float(_num(y))) for x, y in op.points]
+            pts = [(_num(x), _num(y)) for x, y in op.points]  # formatted once (svgwrite writes them as given)
             el = d.polygon(points=pts) if op.closed else d.polyline(points=pts)
             self.style(el, op.style)
             if not op.closed:

@@ -157,3 +157,41 @@ def test_a_group_size_below_a_members_min_is_a_finding(tmp_path):
     found = [f for f in validate_game(game).findings if f.code == "text-overflow"]
     assert found and "Hold the tower" not in found[0].message
     assert all(f.loc.file.endswith(".yaml") and f.loc.line > 0 for f in found)
+
+
+def test_an_edited_layout_or_chapter_draws_anew_in_the_same_process(tmp_path):
+    """Compiled layout values and rulebook templates are kept for the process (a watch's workers reuse
+    them round after round); an edit between two builds still shows in the second."""
+    from printgen.draw.page import PageSpec
+    from printgen.layout.sheets import FaceMaker
+    from printgen.rulebook.render import render_rulebook
+    from tests.conftest import REPO
+
+    game = tmp_path / "custom-game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    layout = game / "templates" / "layouts" / "battle-card.yaml"
+
+    def goal_colours():
+        g = validate_game(game)
+        maker = FaceMaker(g)
+        ops = maker.draw(maker.layouts["battle-card"], g.data.battles[0], "battles", 0, "battle")
+        flat = [o for op in ops for o in (op.ops if hasattr(op, "ops") else (op,))]
+        return {o.colour for o in flat if getattr(o, "text", "").startswith("Hold the tower")}
+
+    assert goal_colours() == {"#1d1d1b"}
+    layout.write_text(layout.read_text().replace("group: body,\n     font: hand}",
+                                                 "group: body,\n     font: hand, colour: \"{{ '#aa0000' }}\"}", 1))
+    assert goal_colours() == {"#aa0000"}
+    # a rulebook chapter edited between two renders
+    hoh = tmp_path / "heroes-of-hex"
+    shutil.copytree(REPO / "data" / "heroes-of-hex", hoh)
+    shutil.copytree(REPO / "templates" / "heroes-of-hex", hoh / "templates")
+    spec = PageSpec.for_paper("a4", 5.0)
+    first = render_rulebook(validate_game(hoh), spec)["rulebook"].data
+    chapter = sorted((hoh / "templates" / "rulebook").glob("*.md"))[0]
+    chapter.write_text(chapter.read_text() + "\n\nA sentence added between two renders.\n")
+    second = render_rulebook(validate_game(hoh), spec)["rulebook"].data
+    import pymupdf
+
+    text = "".join(p.get_text() for p in pymupdf.open(stream=second))
+    assert first != second and "A sentence added between two renders." in " ".join(text.split())
