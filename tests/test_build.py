@@ -26,6 +26,18 @@ def test_invalid_data_exits_1_and_writes_nothing(tmp_path):
     assert not out.exists()
 
 
+def test_a_valid_game_before_an_invalid_one_writes_nothing_either(tmp_path):
+    # the first game's targets start rendering while the second is checked: none of it may land
+    game = broken_game("unknown-map", tmp_path)
+    out = tmp_path / "out"
+    result = build(folders=[FIXTURES / "mini-dice", FIXTURES / "mini-hoh", game], out=out, papers=["a4"], jobs=2)
+    assert not result.ok and result.built == [] and result.written == []
+    assert not out.exists()
+    # and the same games with the broken one fixed build, in the same order
+    fixed = build(folders=[FIXTURES / "mini-dice", FIXTURES / "mini-hoh"], out=out, papers=["a4"], jobs=2)
+    assert fixed.ok and (out / "mini-dice" / "a4").is_dir() and (out / "mini-hoh" / "a4").is_dir()
+
+
 def test_cli_build_writes_the_layout(tmp_path):
     out = tmp_path / "out"
     result = runner.invoke(app, ["build", str(FIXTURES / "mini-hoh"), "--out", str(out), "--paper", "letter"])
