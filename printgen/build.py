@@ -103,84 +103,111 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
 
 
 def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None) -> BuildResult:
-    games: list[ValidatedGame] = []
-    manifests: dict[str, Manifest] = {}
-    digests: dict[str, Digests] = {}
-    publisher = Publisher(games=[], out=out, papers=papers, previews=previews, force=force, emit=emit)
-    planned: list[tuple[Target, bool]] = []  # every target, and whether it is up to date
-    todo: list[Target] = []
-    early: list[tuple[int, str, tuple]] = []  # exports to make: they read only the validated game
-    futures: dict = {}  # render future -> target
-    exports: list = []  # (export future, game index, job key)
+    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool)
     for folder in folders:
-        game = validate_game(folder, project=project)
-        games.append(game)
-        check_ids(games)
-        if not all(g.ok() for g in games):
-            continue  # this build writes nothing: start no more work
-        gid = game.game_id
-        manifests[gid], digests[gid] = Manifest.load(out / gid), Digests(game)
-        mine = []
-        for target in plan_build([game], papers=papers):
-            fresh = not force and _up_to_date(manifests[gid], digests[gid], target, previews)
-            planned.append((target, fresh))
-            if not fresh:
-                mine.append(target)
-        jobs = publisher.early(publisher.add(game))
-        if pool is not None:
-            exports += [(pool.submit(run_job, job), i, key) for i, key, job in jobs]  # the longest first
-            futures.update({pool.submit(render_target, t, previews=previews): t for t in mine})
-        todo += mine
-        early += jobs
-    result = BuildResult(games=games)
+        run.add(validate_game(folder, project=project))
+    result = BuildResult(games=run.games)
     if not result.ok:
-        for fut in list(futures) + [f for f, _, _ in exports]:
-            fut.cancel()
-        emit("invalid", {"games": [g.game_id for g in games if not g.ok()]})
+        run.cancel()
+        emit("invalid", {"games": [g.game_id for g in run.games if not g.ok()]})
         return result
-    result.notes = _template_notes(games, project)
-    emit("planned", {"targets": len(planned)})
-    for target, fresh in planned:
+    result.notes = _template_notes(run.games, project)
+    emit("planned", {"targets": len(run.planned)})
+    for target, fresh in run.planned:
         if fresh:
             result.skipped.append(f"{target.game.game_id}/{target.key}")
             emit("skipped", {"game": target.game.game_id, "target": target.key})
+    run.collect(result)
+    result.written += run.publisher.finish()
+    return result
 
-    def finished(target: Target, rendered: tuple[dict[str, bytes], list[str]]) -> None:
+
+@dataclass
+class _Run:
+    """One build's work in flight: the games validated so far, their targets and exports (started in
+    ``pool`` as each game validates), and then their results, written as they come."""
+
+    out: Path
+    papers: list[str]
+    previews: bool
+    force: bool
+    emit: Event
+    pool: Executor | None
+    games: list[ValidatedGame] = field(default_factory=list)
+    manifests: dict[str, Manifest] = field(default_factory=dict)
+    digests: dict[str, Digests] = field(default_factory=dict)
+    planned: list[tuple[Target, bool]] = field(default_factory=list)  # every target, and whether up to date
+    todo: list[Target] = field(default_factory=list)
+    early: list[tuple[int, str, tuple]] = field(default_factory=list)  # exports: they read only the game
+    futures: dict = field(default_factory=dict)  # render future -> target
+    exports: list = field(default_factory=list)  # (export future, game index, job key)
+
+    def __post_init__(self) -> None:
+        self.publisher = Publisher(games=[], out=self.out, papers=self.papers, previews=self.previews,
+                                   force=self.force, emit=self.emit)
+
+    def add(self, game: ValidatedGame) -> None:
+        """A validated game: plan it, and start its work unless this build will write nothing."""
+        self.games.append(game)
+        check_ids(self.games)
+        if not all(g.ok() for g in self.games):
+            return  # this build writes nothing: start no more work
+        gid = game.game_id
+        self.manifests[gid], self.digests[gid] = Manifest.load(self.out / gid), Digests(game)
+        mine = []
+        for target in plan_build([game], papers=self.papers):
+            fresh = not self.force and _up_to_date(self.manifests[gid], self.digests[gid], target, self.previews)
+            self.planned.append((target, fresh))
+            if not fresh:
+                mine.append(target)
+        jobs = self.publisher.early(self.publisher.add(game))
+        if self.pool is not None:
+            self.exports += [(self.pool.submit(run_job, job), i, key) for i, key, job in jobs]  # the longest first
+            self.futures.update({self.pool.submit(render_target, t, previews=self.previews): t for t in mine})
+        self.todo += mine
+        self.early += jobs
+
+    def cancel(self) -> None:
+        for fut in list(self.futures) + [f for f, _, _ in self.exports]:
+            fut.cancel()
+
+    def _finished(self, result: BuildResult, target: Target, rendered: tuple[dict[str, bytes], list[str]]) -> None:
         # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
         files, reads = rendered
         gid = target.game.game_id
-        result.written += manifests[gid].write_target(target.key, digests[gid].of(reads, ident=target.key),
-                                                      previews, files, force=force, reads=reads)
+        result.written += self.manifests[gid].write_target(
+            target.key, self.digests[gid].of(reads, ident=target.key), self.previews, files, force=self.force,
+            reads=reads)
         result.built.append(f"{gid}/{target.key}")
-        emit("done", {"game": gid, "target": target.key, "files": len(files)})
+        self.emit("done", {"game": gid, "target": target.key, "files": len(files)})
 
-    if pool is None:
-        for target in todo:
-            emit("start", {"game": target.game.game_id, "target": target.key})
-            finished(target, render_target(target, previews=previews))
-        for manifest in manifests.values():
-            manifest.save()  # targets that vanished from the plan keep their record (their files stay)
-        # For players: print kits, zips, exports and the gallery page. The kits read what the targets wrote.
-        run_jobs(publisher.late() + early, publisher, None)
-    else:
+    def collect(self, result: BuildResult) -> None:
+        """Write every target as it is rendered, then hand the publisher its kits, thumbnails and exports.
+        For players: print kits, zips, exports and the gallery page; the kits read what the targets wrote."""
+        if self.pool is None:
+            for target in self.todo:
+                self.emit("start", {"game": target.game.game_id, "target": target.key})
+                self._finished(result, target, render_target(target, previews=self.previews))
+            for manifest in self.manifests.values():
+                manifest.save()  # targets that vanished from the plan keep their record (their files stay)
+            run_jobs(self.publisher.late() + self.early, self.publisher, None)
+            return
         # A game's kits start once its own targets are written, while other games' targets still render.
-        left = {i: sum(1 for t in todo if t.game is g) for i, g in enumerate(games)}
+        left = {i: sum(1 for t in self.todo if t.game is g) for i, g in enumerate(self.games)}
         late: list = []
 
         def game_done(i: int) -> None:
-            manifests[games[i].game_id].save()
-            late.extend((pool.submit(run_job, job), j, key) for j, key, job in publisher.late(i))
+            self.manifests[self.games[i].game_id].save()
+            late.extend((self.pool.submit(run_job, job), j, key) for j, key, job in self.publisher.late(i))
 
         for i in [i for i, n in left.items() if n == 0]:
             game_done(i)
-        for fut in as_completed(futures):
-            target = futures[fut]
-            finished(target, fut.result())
-            i = next(i for i, g in enumerate(games) if g is target.game)
+        for fut in as_completed(self.futures):
+            target = self.futures[fut]
+            self._finished(result, target, fut.result())
+            i = next(i for i, g in enumerate(self.games) if g is target.game)
             left[i] -= 1
             if left[i] == 0:
                 game_done(i)
-        for fut, i, key in exports + late:
-            publisher.take(i, key, fut.result())
-    result.written += publisher.finish()
-    return result
+        for fut, i, key in self.exports + late:
+            self.publisher.take(i, key, fut.result())
