@@ -66,7 +66,9 @@ class _Converter:
             self.top_mark = node.start_mark  # blame the top-level entry that blows up
         if self.count > MAX_NODES:
             raise _TooManyNodes(getattr(self, "top_mark", node.start_mark))
-        self.doc_values.setdefault(path, _loc(self.file, node.start_mark))
+        if path not in self.doc_values:
+            mark = node.start_mark
+            self.doc_values[path] = Location(self.file, mark.line + 1, mark.column + 1)
         if isinstance(node, yaml.ScalarNode):
             if node.style:
                 self.styles[path] = node.style
