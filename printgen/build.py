@@ -143,8 +143,7 @@ class _Run:
     exports: list = field(default_factory=list)  # (export future, game index, job key)
 
     def __post_init__(self) -> None:
-        self.publisher = Publisher(games=[], out=self.out, papers=self.papers, previews=self.previews,
-                                   force=self.force, emit=self.emit)
+        self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit)
 
     def add(self, game: ValidatedGame) -> None:
         """A validated game: plan it, and start its work unless this build will write nothing."""

@@ -178,32 +178,37 @@ def _texts(c, texts) -> None:
         state["fill"] = ("fill", colour, 1.0)
 
 
+def _group(c, op: Group) -> None:
+    name = _form(c, op)  # the form of a group drawn alike elsewhere too (defined at first use)
+    if name is None and op.matrix == IDENTITY and not op.clip:
+        draw_ops(c, op.ops)  # a group that moves, cuts and shares nothing is its ops, drawn in place
+        return
+    state = getattr(c, "_printgen_state", None)
+    saved = dict(state) if state is not None else None
+    c.saveState()
+    if op.matrix != IDENTITY:
+        c.transform(*op.matrix)
+    if op.clip:
+        path = c.beginPath()
+        pts = clip_points(op.clip)
+        path.moveTo(*pts[0])
+        for p_ in pts[1:]:
+            path.lineTo(*p_)
+        path.close()
+        c.clipPath(path, stroke=0, fill=0)
+    if name is not None:
+        c.doForm(name)
+    else:
+        draw_ops(c, op.ops)
+    c.restoreState()
+    if saved is not None:  # what the group set is undone with it
+        c._printgen_state = saved
+
+
 def draw_op(c, op) -> None:
     """Draw one op on a reportlab canvas already set up in mm with y down."""
-    if isinstance(op, Group) and op.matrix == IDENTITY and not op.clip and _form(c, op) is None:
-        draw_ops(c, op.ops)  # a group that moves, cuts and shares nothing is its ops, drawn in place
-    elif isinstance(op, Group):
-        state = getattr(c, "_printgen_state", None)
-        saved = dict(state) if state is not None else None
-        c.saveState()
-        if op.matrix != IDENTITY:
-            c.transform(*op.matrix)
-        if op.clip:
-            path = c.beginPath()
-            pts = clip_points(op.clip)
-            path.moveTo(*pts[0])
-            for p_ in pts[1:]:
-                path.lineTo(*p_)
-            path.close()
-            c.clipPath(path, stroke=0, fill=0)
-        name = _form(c, op)
-        if name is not None:
-            c.doForm(name)
-        else:
-            draw_ops(c, op.ops)
-        c.restoreState()
-        if saved is not None:  # what the group set is undone with it
-            c._printgen_state = saved
+    if isinstance(op, Group):
+        _group(c, op)
     elif isinstance(op, Image):
         import io
 

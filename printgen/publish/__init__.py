@@ -139,7 +139,7 @@ def _sha(*parts) -> str:
 
 
 def _pdfs_digest(papers: dict[str, dict[str, bytes]]) -> str:
-    return _sha(*(f"{paper}/{stem}:{hashlib.sha256(data).hexdigest()}"
+    return _sha(*(f"{paper}/{stem}:{sha256(data)}"
                   for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
 
 
@@ -203,6 +203,12 @@ class _GameWork:
     results: dict[str, tuple] = field(default_factory=dict)  # job key -> (files, where, info, reads)
     record: dict | None = None
 
+    def last(self, key: str) -> dict:
+        """Job ``key`` as the last publish recorded it ({} when it did not, or not as printgen writes)."""
+        jobs = self.old.get("jobs")
+        entry = jobs.get(key) if isinstance(jobs, dict) else None
+        return entry if isinstance(entry, dict) else {}
+
 
 class Publisher:
     """The post-build step in two halves around the build's rendering, so a pool of workers stays busy:
@@ -213,9 +219,9 @@ class Publisher:
     targets do; a kit: its paper's PDFs). A piece whose digest and files are unchanged is taken from
     the output folder instead of being made again."""
 
-    def __init__(self, *, games: list, out: Path, papers: list[str], previews: bool = True, force: bool = False,
+    def __init__(self, *, games: list, out: Path, papers: list[str], force: bool = False,
                  emit: Callable[[str, dict], None] | None = None) -> None:
-        self.out, self.papers, self.previews, self.force = out, papers, previews, force
+        self.out, self.papers, self.force = out, papers, force
         self.emit = emit or (lambda name, info: None)
         self.work: list[_GameWork] = []
         self.announced: set[str] = set()
@@ -231,8 +237,8 @@ class Publisher:
     def _reuse(self, w: _GameWork, key: str, digest: str) -> bool:
         """Take job ``key``'s last result when its digest is unchanged and its files are intact."""
         w.digests[key] = digest
-        entry = w.old.get("jobs", {}).get(key) if isinstance(w.old.get("jobs"), dict) else None
-        if self.force or not isinstance(entry, dict) or entry.get("digest") != digest:
+        entry = w.last(key)
+        if self.force or entry.get("digest") != digest:
             return False
         names = entry.get("files")
         recorded = w.old.get("files", {})
@@ -261,8 +267,7 @@ class Publisher:
                 continue
             for name in EXPORTS:
                 key = f"exports/{name}"
-                entry = w.old.get("jobs", {}).get(key) if isinstance(w.old.get("jobs"), dict) else None
-                reads = entry.get("reads") if isinstance(entry, dict) else None
+                reads = w.last(key).get("reads")
                 if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):
                     self._announce(w)
                     todo.append((i, key, (_export_job, (w.game, name, w.gout))))
@@ -344,11 +349,11 @@ def run_jobs(jobs: list[tuple[int, str, tuple]], publisher: Publisher, pool: Exe
         publisher.take(i, key, fut.result())
 
 
-def publish(*, games: list, out: Path, papers: list[str], previews: bool = True, force: bool = False,
+def publish(*, games: list, out: Path, papers: list[str], force: bool = False,
             emit: Callable[[str, dict], None] | None = None, jobs: int | None = None) -> list[Path]:
     """Make the kits, zips, exports and gallery for ``games`` under ``out``; returns the paths written.
     (A build runs the same steps through ``Publisher``, its exports beside its targets.)"""
-    p = Publisher(games=games, out=out, papers=papers, previews=previews, force=force, emit=emit)
+    p = Publisher(games=games, out=out, papers=papers, force=force, emit=emit)
     todo = p.early() + p.late()
     workers = min(len(todo), jobs if jobs is not None else (os.cpu_count() or 1))
     if workers > 1:
