@@ -95,6 +95,13 @@ def findings_to_json(findings: Iterable[Finding]) -> str:
     return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False)
 
 
+def quoted(value, most: int = 60) -> str:
+    """``value`` as a finding quotes it (its repr), cut to ``most`` characters: a shared game may hand
+    a 10,000-character text where a colour or a font belongs, and the message must stay readable."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | None:
     """The closest of ``choices`` to ``word``, or None when nothing is close."""
     import difflib

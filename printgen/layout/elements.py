@@ -117,10 +117,10 @@ def icon(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     size = face.length(el, "size", scope, parent[2], 6.0)
     name = face.get(el, "name", scope)
     if name not in ICONS:
-        from ..findings import did_you_mean
+        from ..findings import did_you_mean, quoted
 
         hint = did_you_mean(str(name), ICONS)
-        face.problem("layout-icon", f"layout '{face.layout.name}': no built-in icon {name!r}"
+        face.problem("layout-icon", f"layout '{face.layout.name}': no built-in icon {quoted(name)}"
                      + (f"; did you mean '{hint}'?" if hint else f"; icons: {', '.join(sorted(ICONS))}"),
                      el.loc("name"))
         return []

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from ..draw.document import Circle, Group, Op, Poly, Rect, Style
 from ..draw.fonts import FONTS
-from ..findings import Finding, Location, did_you_mean, error
+from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..hexgrid import hex_corners
 from ..safety.sandbox import TemplateLimitError
 from .expressions import _EXPR, _PATH, Expressions
@@ -155,7 +155,7 @@ class Face:
             return None
         if isinstance(v, str) and _COLOUR.match(v.strip()):
             return v.strip().lower()
-        self.problem("layout-colour", f"layout '{self.layout.name}': {v!r} is not a colour; write '#rrggbb' "
+        self.problem("layout-colour", f"layout '{self.layout.name}': {quoted(v)} is not a colour; write '#rrggbb' "
                      "(quoted) or none", el.loc(key))
         return default
 
@@ -168,7 +168,7 @@ class Face:
             return self.aliases[v]
         names = list(self.fonts) + list(self.aliases)
         hint = did_you_mean(str(v), names)
-        self.problem("layout-font", f"layout '{self.layout.name}': unknown font {v!r}"
+        self.problem("layout-font", f"layout '{self.layout.name}': unknown font {quoted(v)}"
                      + (f"; did you mean '{hint}'?" if hint else f"; fonts: {', '.join(names)}"), el.loc(key))
         return default
 
@@ -190,7 +190,7 @@ class Face:
         if v in options:
             return v
         self.problem("layout-value", f"layout '{self.layout.name}': {key} is one of {', '.join(options)}, "
-                     f"not {v!r}", el.loc(key))
+                     f"not {quoted(v)}", el.loc(key))
         return options[0]
 
     def box(self, el: Element, scope: dict, parent: Box) -> Box:
@@ -294,7 +294,7 @@ def render_face(face: Face, scope: dict) -> list[Op]:
             # the whole bleed box of a card; a token's or tile's bleed disc or hexagon, so neighbours can sit close
             ops.append(outline(face.shape, fw / 2, fh / 2, fw, fh, Style(fill=v.strip().lower()), "background"))
         elif v is not FAILED and v not in (None, "none"):
-            face.problem("layout-colour", f"layout '{face.layout.name}': background {v!r} is not a colour; write "
+            face.problem("layout-colour", f"layout '{face.layout.name}': background {quoted(v)} is not a colour; write "
                          "'#rrggbb'", face.layout.loc("background"))
     trim = (ox, oy, face.w, face.h)
     if any(e.args.get("group") for e in _all(face.layout.elements)):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..findings import quoted
 from ..units import MM_PER_UNIT
 
 _TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d*)?|\.\d+)?\s*([a-zA-Z]+|%)?\s*")
@@ -30,11 +31,11 @@ def _parse_text(value: str, ref: float, bleed: float) -> float:
 
 def _parse(value: object, *, ref: float, bleed: float = 0.0) -> float:
     if isinstance(value, bool) or value is None:
-        raise LengthError(f"expected a length such as '3mm' or '50%', got {value!r}")
+        raise LengthError(f"expected a length such as '3mm' or '50%', got {quoted(value)}")
     if isinstance(value, (int, float)):
         if value == 0:
             return 0.0
-        raise LengthError(f"bare number {value!r} where a length is expected; add a unit, e.g. '{value}mm' or '{value}%'")
+        raise LengthError(f"bare number {quoted(value)} where a length is expected; add a unit, e.g. '{value}mm' or '{value}%'")
     text = str(value).strip()
     if not text:
         raise LengthError("empty length; write e.g. '3mm' or '50%'")
@@ -42,18 +43,18 @@ def _parse(value: object, *, ref: float, bleed: float = 0.0) -> float:
     while pos < len(text):
         m = _TERM.match(text, pos)
         if not m or m.end() == pos or (m.group(2) is None and m.group(3) is None):
-            raise LengthError(f"cannot read {text!r} as a length; write terms like '3mm', '50%', 'bleed' joined "
+            raise LengthError(f"cannot read {quoted(text)} as a length; write terms like '3mm', '50%', 'bleed' joined "
                               "by + or -, e.g. '100% - 6mm'")
         sign = -1.0 if m.group(1) == "-" else 1.0
         if pos and m.group(1) is None:
-            raise LengthError(f"cannot read {text!r}: join terms with + or -")
+            raise LengthError(f"cannot read {quoted(text)}: join terms with + or -")
         number = float(m.group(2)) if m.group(2) else 1.0
         unit = (m.group(3) or "").lower()
         if unit and unit not in MM_PER_UNIT and unit not in ("%", "bleed"):
-            raise LengthError(f"unknown unit {m.group(3)!r} in {text!r}; write mm, cm, in, pt, % or bleed")
+            raise LengthError(f"unknown unit {m.group(3)!r} in {quoted(text)}; write mm, cm, in, pt, % or bleed")
         if not unit:
             if number != 0:
-                raise LengthError(f"'{m.group(0).strip()}' in {text!r} has no unit; write mm, cm, in, pt, % or bleed")
+                raise LengthError(f"'{m.group(0).strip()}' in {quoted(text)} has no unit; write mm, cm, in, pt, % or bleed")
             mm = 0.0
         elif unit == "%":
             mm = number * ref / 100.0

@@ -25,7 +25,7 @@ from ..deps import content_scope
 from ..draw.colour import mix
 from ..draw.document import Document, Op
 from ..draw.page import PageSpec
-from ..findings import Finding, Location, did_you_mean, error
+from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..limits import limit
 from ..load.game_folder import display_path
 from ..render.compose import finish
@@ -164,7 +164,7 @@ def face_shape(layout: Layout) -> tuple[str, float]:
     size = layout.settings.get("size", "card")
     shape = layout.settings.get("shape", {"token": "round", "hex": "hex"}.get(size, "rect"))
     if shape not in SHAPES:
-        raise UnitError(f"shape is one of {', '.join(SHAPES)}, not {shape!r}")
+        raise UnitError(f"shape is one of {', '.join(SHAPES)}, not {quoted(shape)}")
     try:
         cut = parse_extent(layout.settings.get("cut", "0.2mm"), ref=0.0)
     except LengthError as exc:
@@ -278,7 +278,7 @@ def _copies(maker: FaceMaker, sheet, item, loc: Location) -> int:
     if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000:
         return v
     if v is not FAILED:
-        maker.found.append(error("sheet-copies", f"copies must give a whole number from 0 to 1000, not {v!r}", loc))
+        maker.found.append(error("sheet-copies", f"copies must give a whole number from 0 to 1000, not {quoted(v)}", loc))
     return 1
 
 

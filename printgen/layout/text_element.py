@@ -10,6 +10,7 @@ from typing import Callable
 from ..draw.document import Circle, Op, Style, Text, pt
 from ..draw.icons import ICONS, draw_icon
 from ..draw.text import ICON, Run, draw, fit, single_line, style_terms
+from ..findings import quoted
 from .face import FAILED, Box, Face
 from .spec import Element
 
@@ -160,7 +161,7 @@ def _paragraphs(face: Face, el: Element, scope: dict) -> list[list[Run]]:
             continue
         pfont = p.get("font", font)
         if pfont not in face.fonts:
-            face.problem("layout-font", f"layout '{face.layout.name}': unknown font {pfont!r}", el.loc(("paragraphs", i)))
+            face.problem("layout-font", f"layout '{face.layout.name}': unknown font {quoted(pfont)}", el.loc(("paragraphs", i)))
             pfont = font
         runs = _runs(face, el, str(p["text"]), pfont, str(p.get("colour", colour)), terms)
         if p.get("lead") and runs:

@@ -195,3 +195,14 @@ def test_an_edited_layout_or_chapter_draws_anew_in_the_same_process(tmp_path):
 
     text = "".join(p.get_text() for p in pymupdf.open(stream=second))
     assert first != second and "A sentence added between two renders." in " ".join(text.split())
+
+
+def test_a_10000_character_value_where_a_colour_belongs_is_a_short_located_finding(tmp_path):
+    game = tmp_path / "custom-game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    layout = game / "templates" / "layouts" / "battle-card.yaml"
+    layout.write_text('vars:\n  t: "' + "x" * 10_000 + '"\n'
+                      + layout.read_text().replace("font: hand}", 'font: hand, colour: "{{ t }}"}', 1))
+    found = [f for f in validate_game(game).findings if f.code == "layout-colour"]
+    assert len(found) == 1 and found[0].loc.file.endswith("battle-card.yaml") and found[0].loc.line > 0
+    assert len(found[0].message) < 200 and "..." in found[0].message
