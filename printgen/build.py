@@ -21,7 +21,6 @@ from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
-from .write.outputs import output_files
 
 
 @dataclass
@@ -41,6 +40,8 @@ Event = Callable[[str, dict], None]
 
 
 def _paper_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool) -> dict[str, bytes]:
+    from .write.outputs import output_files  # the writers (svgwrite, pdfium) load in the workers
+
     spec = PageSpec.for_paper(paper, game.data.game.print.margin)
     files: dict[str, bytes] = {}
     for stem, doc in asset.render(game, spec).items():
@@ -80,6 +81,30 @@ def _template_notes(games: list[ValidatedGame], project: Project | None) -> list
             notes.append(f"{g.game_id}: no rulebook templates (looked in "
                          f"{' and '.join(display_path(p / 'rulebook') for p in where)}), so no rulebook")
     return notes
+
+
+def warm_up() -> None:
+    """Load what rendering needs (the writers, the rasteriser, the kit joiner, the fonts' metrics): run in
+    each worker as the pool starts, while the main process is still validating."""
+    from PIL import Image
+
+    from .draw import fonts
+    from .publish import bundle, gallery, kit, pod, tts  # noqa: F401
+    from .write import outputs  # noqa: F401
+
+    Image.init()
+    fonts.register_pdf_fonts()
+    for font in fonts.FONTS:
+        fonts._advances(font)
+        fonts._drawable((font,))
+
+
+def start_pool(workers: int) -> ProcessPoolExecutor:
+    """``workers`` processes, started now and warming up (see warm_up)."""
+    pool = ProcessPoolExecutor(max_workers=workers)
+    for _ in range(workers):
+        pool.submit(warm_up)
+    return pool
 
 
 def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool = True, force: bool = False,

@@ -19,10 +19,8 @@ from typing import Any, Callable
 from ..deps import Digests, ReadLog, valid_reads
 from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
-from .bundle import bundle
-from .gallery import GALLERY, gallery_html, thumbnails
 from .exports import EXPORTS
-from .kit import build_kit
+from .gallery import GALLERY, gallery_html
 
 MANIFEST = ".printgen-publish.json"
 FORMAT = 3  # bump when the manifest's shape changes (2: files with their SHA-256; 3: each job's digest)
@@ -144,6 +142,9 @@ def _pdfs_digest(papers: dict[str, dict[str, bytes]]) -> str:
 
 
 def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes], tuple, dict, list]:
+    from .bundle import bundle  # the jobs run in workers: their libraries (pikepdf, pdfium) load there
+    from .kit import build_kit
+
     gid, cfg = game.game_id, game.data.game
     kit, entries, total = build_kit(game, paper, pdfs)
     zipped = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs)
@@ -155,6 +156,8 @@ def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes]
 
 
 def _thumbs_job(game, papers: dict[str, dict[str, bytes]]) -> tuple[dict[str, bytes], tuple, dict, list]:
+    from .gallery import thumbnails
+
     files, info = thumbnails(papers)
     return files, ("thumbs",), info, []
 

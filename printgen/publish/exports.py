@@ -8,8 +8,20 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .pod import pod_export
-from .tts import tts_export
+
+
+# Each export imports its module when it runs (in a worker): the build's main process needs only the names.
+def tts_export(game, gout):
+    from .tts import tts_export
+
+    return tts_export(game, gout)
+
+
+def pod_export(game, gout):
+    from .pod import pod_export
+
+    return pod_export(game, gout)
+
 
 EXPORTS: dict[str, Callable] = {
     "tts": tts_export,

@@ -13,8 +13,6 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
-from .raster import pdf_page_images, png_bytes
-
 GALLERY = "index.html"
 THUMB_W = 220  # px, a printable's first page
 RULEBOOK_W = 300  # px, the rulebook's first pages
@@ -23,6 +21,8 @@ RULEBOOK_PAGES = 3
 
 def thumbnails(papers: dict[str, dict[str, bytes]]) -> tuple[dict[str, bytes], dict]:
     """First-page thumbnails of every printable (from the first paper built) and the rulebook's first pages."""
+    from .raster import pdf_page_images, png_bytes  # pdfium and Pillow: loaded where thumbnails are made
+
     paper, pdfs = next(iter(papers.items()))
     files: dict[str, bytes] = {}
     record: dict = {"paper": paper, "printables": {}, "rulebook": []}

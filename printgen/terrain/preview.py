@@ -6,7 +6,6 @@ both what the preview is and much faster than going through SVG."""
 
 from __future__ import annotations
 
-import io
 import math
 
 from ..mesh.polyhex import Mesh
@@ -56,6 +55,6 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
         xs, ys = [p[0] for p in v], [p[1] for p in v]
         draw.text(px((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), label, fill=(29, 29, 27), font=small,
                   anchor="mm")
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)  # a preview: fast to write matters more than its size
-    return buf.getvalue()
+    from ..write.raster import png_bytes
+
+    return png_bytes(img)
