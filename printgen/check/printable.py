@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Iterable
 
 from ..draw.fonts import FONTS, missing_glyphs
 from ..draw.icons import ICONS
 from ..findings import Finding, did_you_mean, error
 from ..packs.base import CheckContext
-
-
-def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _strings(v, path + (i,))
+from .limits import walk
 
 
 def check_glyphs(ctx: CheckContext) -> Iterable[Finding]:
     """A character the bundled fonts cannot draw would print as a box: an error, not a surprise."""
     fonts = tuple(FONTS)
-    for path, text in _strings(ctx.source.data, ()):
-        if path and path[-1] == "layout":
+    for path, text in walk(ctx.source.data):
+        if not isinstance(text, str) or path and path[-1] == "layout":
             continue  # map layouts are read, never printed
         missing = missing_glyphs(text, fonts)
         if missing:

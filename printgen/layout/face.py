@@ -26,6 +26,7 @@ from ..hexgrid import hex_corners
 from ..safety.sandbox import TemplateLimitError
 from .expressions import _EXPR, _PATH, Expressions
 from .lengths import LengthError, parse_extent
+from .reads import element_reads, fingerprint
 from .spec import Element, Layout
 
 Box = tuple[float, float, float, float]  # x, y, w, h in bleed-box mm
@@ -78,6 +79,7 @@ class Face:
     measuring: bool = False
     validating: bool = False  # only the findings count: elements may skip making ops nobody draws
     memo: dict = field(default_factory=dict)  # per game: text runs already styled (shared by every face)
+    fixed: frozenset[str] = frozenset()  # scope names that are the game's, the same for every face
     shape: str = "rect"  # rect, round or hex (flat-top): the cut's shape
     cut: float = 0.2  # mm, the cut line's width on round and hex faces (0: none)
 
@@ -304,7 +306,13 @@ def render_face(face: Face, scope: dict) -> list[Op]:
         face.draw(face.layout.elements, scope, trim)
         face.measuring = False
     for el in face.layout.elements:
+        seen = _seen_key(face, el, scope) if face.validating else None
+        if seen is not None and seen in face.memo:
+            continue  # drawn without a finding on an earlier face, from the same values (layout/reads.py)
+        count = len(face.found)
         drawn = face.draw((el,), scope, trim)
+        if seen is not None and len(face.found) == count:
+            face.memo[seen] = True
         # Each element's ops as one group: a frame, a stats row or a badge drawn alike on many cards is
         # then one PDF form, drawn once (printgen.draw.canvas); a group that is not is drawn in place.
         ops += [Group(tuple(drawn))] if len(drawn) > 1 else drawn
@@ -313,6 +321,24 @@ def render_face(face: Face, scope: dict) -> list[Op]:
         ops.append(outline(face.shape, fw / 2, fh / 2, face.w, face.h, Style(stroke="#000000", width=face.cut),
                            "cut"))
     return ops
+
+
+_UNREAD = object()
+
+
+def _seen_key(face: Face, el: Element, scope: dict) -> tuple | None:
+    """What decides ``el``'s findings on this face (see layout/reads.py), or None when that cannot be told."""
+    env = face.exprs.env
+    reads = face.memo.get(("reads", id(el)), _UNREAD)
+    if reads is _UNREAD:
+        reads = face.memo[("reads", id(el))] = element_reads(el, env)
+    if reads is None:
+        return None
+    fixed = face.fixed.difference(name for name, _, _ in face.layout.vars)
+    values = fingerprint(reads, scope, fixed, env)
+    if values is None:
+        return None
+    return ("seen", id(el), face.w, face.h, face.bleed, face.shape, face.cut, values)
 
 
 def _all(elements):

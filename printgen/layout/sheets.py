@@ -202,6 +202,7 @@ class FaceMaker:
         self.exprs = Expressions(environment(folder, folder.parent, markdown=False),
                                  key=(str(folder.resolve()), str(folder.parent.resolve()), False))
         self.scope = scope_of(game)
+        self.fixed = frozenset(self.scope) - {"item"}  # the same for every face (layout/reads.py)
         self.styles = term_styles(game.data)
         self.elements = {k: v[1] for k, v in _types(game).items()}
         self.fonts, _ = game_fonts(game)
@@ -222,7 +223,7 @@ class FaceMaker:
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
                     styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
                     folder=self.game.folder, aliases=self.fonts, shape=shape, cut=cut, memo=self.memo,
-                    validating=self.validating)
+                    validating=self.validating, fixed=self.fixed)
         return render_face(face, {**self.scope, "item": item})
 
 

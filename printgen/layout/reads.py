@@ -1,0 +1,108 @@
+"""What a layout element reads, so validation checks each distinct element only once.
+
+Validating a deck draws every face, but most of a card's elements show values many cards share:
+a thousand class cards have ten stat lines and ten sets of actions. An element's findings depend
+only on its own arguments (the same for every face), the face's size, and the values its
+expressions read; the names a game gives every face (``data``, ``rules``, the kinds) are the same
+throughout. So a top-level element drawn without a finding is recorded with the values it read,
+and on a later face with the same values it is not drawn again (``Face.seen``).
+
+Pack elements follow the same contract: they read a face's values through their arguments, or
+game-wide names (``data``, ``looks``) straight from the scope, never ``item`` behind the layout's back.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import jinja2
+from jinja2 import nodes
+
+BARE = ("when", "over")  # keys whose value is an expression written without braces
+_ABSENT = object()
+
+
+def _strings(value: Any, key: str = "") -> Iterator[str]:
+    if isinstance(value, str):
+        if "{{" in value or "{%" in value:
+            yield value
+        elif key in BARE:
+            yield "{{ " + value + " }}"
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, str(k))
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v, key)
+
+
+def _paths(node: nodes.Node, out: set) -> None:
+    if isinstance(node, nodes.Getattr):
+        chain, n = [], node
+        while isinstance(n, nodes.Getattr):
+            chain.append(n.attr)
+            n = n.node
+        if isinstance(n, nodes.Name):
+            out.add((n.name, *reversed(chain)))
+            return
+        _paths(n, out)
+        return
+    if isinstance(node, nodes.Name):
+        out.add((node.name,))  # read whole: by index, as a filter's argument, passed to a function
+        return
+    for child in node.iter_child_nodes():
+        _paths(child, out)
+
+
+def element_reads(el, env: jinja2.Environment) -> tuple[tuple[str, ...], ...] | None:
+    """The dotted names ``el`` and its children read (``('item', 'stats', 'vit')``), shortest first;
+    None when its result depends on other faces too (a text ``group`` shares one size) or a value
+    cannot be parsed (drawing reports that)."""
+    out: set = set()
+    todo = [el]
+    while todo:
+        e = todo.pop()
+        if "group" in e.args:
+            return None
+        for text in _strings(e.args):
+            try:
+                _paths(env.parse(text), out)
+            except jinja2.TemplateSyntaxError:
+                return None
+        todo.extend(e.children)
+    return tuple(sorted(out, key=lambda p: (len(p), p)))
+
+
+def _value(scope: dict, path: tuple[str, ...], env: jinja2.Environment) -> Any:
+    if path[0] not in scope:
+        return _ABSENT  # bound inside the element (a repeat's ``as``): follows from what it repeats over
+    v = scope[path[0]]
+    for attr in path[1:]:
+        try:
+            v = env.getattr(v, attr)
+        except Exception:  # noqa: BLE001 - whatever it is, drawing meets it too; the key just differs
+            return ("unreadable", attr)
+        if isinstance(v, jinja2.Undefined):
+            return _ABSENT
+    return v
+
+
+def fingerprint(reads: tuple[tuple[str, ...], ...], scope: dict, fixed: frozenset[str],
+                env: jinja2.Environment) -> tuple | None:
+    """The values ``reads`` find in ``scope``, as a hashable key (names in ``fixed`` are the game's, the
+    same for every face, and left out); None when a value has no faithful text form."""
+    key = []
+    for path in reads:
+        if path[0] in fixed:
+            continue
+        v = _value(scope, path, env)
+        if v is _ABSENT:
+            key.append((path, None, "absent"))
+        elif type(v) in (str, int, float, bool, type(None)):
+            key.append((path, type(v), v))
+        else:
+            text = repr(v)
+            if " at 0x" in text:  # an object shown by its address: not its value
+                return None
+            key.append((path, type(v), text))
+    return tuple(key)
