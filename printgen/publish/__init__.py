@@ -21,8 +21,12 @@ from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
 from .exports import EXPORTS
 from .gallery import GALLERY, gallery_html
+from .reuse import Reuse, read_recorded
 
 MANIFEST = ".printgen-publish.json"
+# A job's result: its files (path -> bytes, None: kept as on disk), where the gallery record takes its
+# info, that info, what it read (printgen.deps) and what its images were drawn from (printgen.publish.reuse).
+Result = tuple[dict[str, Any], tuple, dict, list, dict[str, str]]
 FORMAT = 3  # bump when the manifest's shape changes (2: files with their SHA-256; 3: each job's digest)
 
 
@@ -56,21 +60,13 @@ def _built(gout: Path) -> dict[str, str]:
     return {rel: d for entry in Manifest.load(gout).targets.values() for rel, d in entry["files"].items()}
 
 
-def _read_built(gout: Path, rel: str, built: dict[str, str]) -> bytes | None:
-    path = gout / rel
-    if rel not in built or path.is_symlink() or not path.is_file():
-        return None
-    data = path.read_bytes()
-    return data if sha256(data) == built[rel] else None
-
-
 def _papers_on_disk(gout: Path, papers: list[str], built: dict[str, str]) -> dict[str, dict[str, bytes]]:
     """paper -> {stem: PDF bytes} for the papers of this build that have printables."""
     found = {}
     for paper in papers:
         pdfs = {}
         for rel in sorted(r for r in built if r.startswith(f"{paper}/") and r.count("/") == 1 and r.endswith(".pdf")):
-            data = _read_built(gout, rel, built)
+            data = read_recorded(gout, rel, built)
             if data is not None:
                 pdfs[Path(rel).stem] = data
         if pdfs:
@@ -141,7 +137,7 @@ def _pdfs_digest(papers: dict[str, dict[str, bytes]]) -> str:
                   for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
 
 
-def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes], tuple, dict, list]:
+def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> Result:
     from .bundle import bundle  # the jobs run in workers: their libraries (pikepdf, pdfium) load there
     from .kit import build_kit
 
@@ -152,25 +148,35 @@ def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> tuple[dict[str, bytes]
             "zip": zip_name(gid, paper), "zip_bytes": len(zipped),
             "printables": [{"stem": e.stem, "title": e.guide.title, "pages": e.pages, "sides": e.guide.sides,
                             "pdf": f"{paper}/{e.stem}.pdf", "bytes": len(pdfs[e.stem])} for e in entries]}
-    return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, []
+    return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, [], {}
 
 
-def _thumbs_job(game, papers: dict[str, dict[str, bytes]]) -> tuple[dict[str, bytes], tuple, dict, list]:
+def _thumbs_job(game, papers: dict[str, dict[str, bytes]]) -> Result:
     from .gallery import thumbnails
 
     files, info = thumbnails(papers)
-    return files, ("thumbs",), info, []
+    return files, ("thumbs",), info, [], {}
 
 
-def _export_job(game, name: str, gout: Path) -> tuple[dict[str, bytes], tuple, dict, list]:
+def _export_job(game, name: str, gout: Path, last: dict[str, tuple[str, str]]) -> Result:
     """An export drawn from the validated game alone, noting what it read (printgen.deps), so the
-    next publish can tell whether it would come out the same."""
+    next publish can tell whether it would come out the same, and what each image was drawn from
+    (``last``: the same from the last publish, so an unchanged image is read back, not drawn)."""
     seen = ReadLog(game)
-    files, info = EXPORTS[name](seen, gout)
-    return files, ("exports", name), info, seen.reads
+    reuse = Reuse(gout, last)
+    files, info = EXPORTS[name](seen, gout, reuse)
+    return files, ("exports", name), info, seen.reads, reuse.sources
 
 
-def run_job(job: tuple) -> tuple[dict[str, bytes], tuple, dict, list]:
+def _sources(entry: dict) -> dict[str, str]:
+    """A recorded job's image sources (printgen.publish.reuse), when the record holds them as written."""
+    sources = entry.get("sources")
+    if not isinstance(sources, dict):
+        return {}
+    return {k: v for k, v in sources.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def run_job(job: tuple) -> Result:
     fn, args = job
     return fn(*args)
 
@@ -205,6 +211,14 @@ class _GameWork:
     digests: dict[str, str] = field(default_factory=dict)  # job key -> digest of its inputs
     results: dict[str, tuple] = field(default_factory=dict)  # job key -> (files, where, info, reads)
     record: dict | None = None
+
+    def sources(self, key: str) -> dict[str, tuple[str, str]]:
+        """Job ``key``'s files from the last publish: path -> (what it was drawn from, its SHA-256)."""
+        recorded = self.old.get("files")
+        if not isinstance(recorded, dict):
+            return {}
+        return {rel: (src, recorded[rel]) for rel, src in _sources(self.last(key)).items()
+                if isinstance(recorded.get(rel), str)}
 
     def last(self, key: str) -> dict:
         """Job ``key`` as the last publish recorded it ({} when it did not, or not as printgen writes)."""
@@ -253,7 +267,7 @@ class Publisher:
         if not isinstance(info, dict) or not valid_reads(reads):
             return False  # a record printgen did not write: make the work again
         # kept as they are on disk (None: not written again; the record keeps their digests)
-        w.results[key] = ({rel: None for rel in names}, tuple(key.split("/", 1)), info, reads)
+        w.results[key] = ({rel: None for rel in names}, tuple(key.split("/", 1)), info, reads, _sources(entry))
         return True
 
     def _announce(self, w: _GameWork) -> None:
@@ -273,7 +287,7 @@ class Publisher:
                 reads = w.last(key).get("reads")
                 if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):
                     self._announce(w)
-                    todo.append((i, key, (_export_job, (w.game, name, w.gout))))
+                    todo.append((i, key, (_export_job, (w.game, name, w.gout, w.sources(key)))))
         return todo
 
     def late(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
@@ -311,10 +325,11 @@ class Publisher:
             files: dict[str, bytes | None] = {}
             jobs = {}
             for key in sorted(w.results):
-                made, where, info, reads = w.results[key]
+                made, where, info, reads, sources = w.results[key]
                 files.update(made)
                 _place(w.record, where, made, info)
-                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads}
+                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads,
+                             "sources": sources}
             recorded = w.old.get("files", {})
             manifest = json.loads(json.dumps({
                 "format": FORMAT, "record": w.record, "jobs": jobs,

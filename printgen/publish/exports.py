@@ -1,4 +1,5 @@
-"""Digital exports beside the print kit, a registry: name -> export(game, game output folder) -> (files, info).
+"""Digital exports beside the print kit, a registry: name -> export(game, game output folder, reuse) ->
+(files, info), ``reuse`` holding the images of the last publish (printgen.publish.reuse).
 
 Files are paths under the game's output folder; info is the gallery's entry
 (title, text, links). An export with nothing to make for a game returns no files.
@@ -11,16 +12,16 @@ from typing import Callable
 
 
 # Each export imports its module when it runs (in a worker): the build's main process needs only the names.
-def tts_export(game, gout):
+def tts_export(game, gout, reuse):
     from .tts import tts_export
 
-    return tts_export(game, gout)
+    return tts_export(game, gout, reuse)
 
 
-def pod_export(game, gout):
+def pod_export(game, gout, reuse):
     from .pod import pod_export
 
-    return pod_export(game, gout)
+    return pod_export(game, gout, reuse)
 
 
 EXPORTS: dict[str, Callable] = {

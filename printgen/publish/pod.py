@@ -16,6 +16,7 @@ import io
 from ..names import slug
 from .cards import card_decks
 from .raster import items_images, png_bytes, px
+from .reuse import Reuse, source_digest
 
 POD_DPI = 300
 POD_BLEED = 25.4 / 8  # mm: 1/8 in
@@ -37,22 +38,32 @@ def template_name(trim: tuple[float, float]) -> str:
     return f"custom {trim[0]:g} x {trim[1]:g} mm"
 
 
-def pod_export(game, gout) -> tuple[dict[str, bytes], dict]:
-    """The per-card PNGs and cards.csv of one game, and its gallery entry."""
+def pod_export(game, gout, reuse: Reuse | None = None) -> tuple[dict[str, bytes], dict]:
+    """The per-card PNGs and cards.csv of one game, and its gallery entry; a face drawn as it was at the
+    last publish is taken from ``reuse`` (printgen.publish.reuse) rather than rasterised again."""
+    reuse = reuse or Reuse()
     files: dict[str, bytes] = {}
     rows = []
     decks = [d for d in card_decks(game) if d.shape == "rect"]
     for deck in decks:
         size = pod_size(deck.trim)
         template = template_name(deck.trim)
+        box = deck.box(POD_BLEED)
         items = [c.face(POD_BLEED) for c in deck.cards] + [deck.back(POD_BLEED)]
-        images = items_images(items, *deck.box(POD_BLEED), size_px=size)
-        for n, (card, img) in enumerate(zip(deck.cards, images), start=1):
-            path = f"pod/{deck.slug}/{n:02d}-{slug(card.name)}-front.png"
-            files[path] = png_bytes(img, dpi=POD_DPI)
+        paths = [f"pod/{deck.slug}/{n:02d}-{slug(card.name)}-front.png" for n, card in enumerate(deck.cards, start=1)]
+        paths.append(f"pod/{deck.slug}/back.png")
+        todo = []
+        for k, (path, ops) in enumerate(zip(paths, items)):
+            kept = reuse.take([path], source_digest("pod", ops, box, size, POD_DPI))
+            if kept is None:
+                todo.append(k)
+            else:
+                files.update(kept)
+        for k, img in zip(todo, items_images([items[k] for k in todo], *box, size_px=size)):
+            files[paths[k]] = png_bytes(img, dpi=POD_DPI)
+        for card, path in zip(deck.cards, paths):
             rows.append([deck.name, card.name, "front", path[4:], card.count, *size, POD_DPI, "0.125", template])
-        back = f"pod/{deck.slug}/back.png"
-        files[back] = png_bytes(images[-1], dpi=POD_DPI)
+        back = paths[-1]
         rows.append([deck.name, "(every card)", "back", back[4:], sum(c.count for c in deck.cards), *size, POD_DPI,
                      "0.125", template])
     if not files:

@@ -31,6 +31,7 @@ from ..render.tokens import TokenFaces
 from ..write.pdf import to_pdf
 from .cards import CardDeck, card_decks
 from .raster import items_images, pdf_page_images, png_bytes, px
+from .reuse import Reuse, source_digest
 
 CARD_DPI = 150  # deck sheets and backs: a poker card is 375 x 525 px
 TOKEN_DPI = 300
@@ -63,17 +64,17 @@ def _saved(objects: list[dict], name: str) -> bytes:
     return json.dumps(doc, indent=1, ensure_ascii=False).encode()
 
 
-def deck_sheets(deck: CardDeck) -> tuple[list[tuple[Image.Image, int, int, list[int]]], Image.Image]:
-    """The deck's sheets as (image, columns, rows, card indices on it) and the back image, at CARD_DPI."""
+def deck_sheets(deck: CardDeck, items: list | None = None
+                ) -> tuple[list[tuple[Image.Image, int, int, list[int]]], Image.Image]:
+    """The deck's sheets as (image, columns, rows, card indices on it) and the back image, at CARD_DPI
+    (``items``: the faces' ops and then the back's, when already drawn)."""
     w, h = deck.trim
     cell = (px(w, CARD_DPI), px(h, CARD_DPI))
-    items = [c.face(0.0) for c in deck.cards] + [deck.back(0.0)]
+    items = items or [c.face(0.0) for c in deck.cards] + [deck.back(0.0)]
     images = items_images(items, *deck.box(0.0), size_px=cell)
     faces, back = images[:-1], images[-1]
-    per_sheet = MAX_COLS * MAX_ROWS - 1
     sheets = []
-    for start in range(0, len(faces), per_sheet):
-        chunk = list(range(start, min(start + per_sheet, len(faces))))
+    for chunk in _chunks(len(faces)):
         cols, rows = grid_for(len(chunk))
         sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
         for slot, i in enumerate(chunk):
@@ -84,15 +85,31 @@ def deck_sheets(deck: CardDeck) -> tuple[list[tuple[Image.Image, int, int, list[
     return sheets, back
 
 
-def _deck_files(game, deck: CardDeck, gout: Path) -> tuple[dict[str, bytes], str]:
-    files: dict[str, bytes] = {}
-    sheets, back = deck_sheets(deck)
+def _chunks(n: int) -> list[list[int]]:
+    """The card indices on each sheet of a deck of ``n``."""
+    per_sheet = MAX_COLS * MAX_ROWS - 1
+    return [list(range(start, min(start + per_sheet, n))) for start in range(0, n, per_sheet)]
+
+
+def _sheet_path(deck: CardDeck, k: int, count: int) -> str:
+    return f"tts/{deck.slug}-deck{'' if count == 1 else f'-{k}'}.png"
+
+
+def _deck_files(game, deck: CardDeck, gout: Path, reuse: Reuse) -> tuple[dict[str, bytes], str]:
     back_path = f"tts/{deck.slug}-back.png"
-    files[back_path] = png_bytes(back, dpi=CARD_DPI)
+    chunks = _chunks(len(deck.cards))
+    images = [back_path] + [_sheet_path(deck, k, len(chunks)) for k in range(1, len(chunks) + 1)]
+    items = [c.face(0.0) for c in deck.cards] + [deck.back(0.0)]
+    # the back and the sheets as a whole: a sheet shows every card, and the back sits on each sheet
+    files = reuse.take(images, source_digest("tts-deck", items, deck.box(0.0), deck.trim, CARD_DPI))
+    if files is None:
+        sheets, back = deck_sheets(deck, items)
+        files = {back_path: png_bytes(back, dpi=CARD_DPI)}
+        files.update((path, png_bytes(sheet, dpi=CARD_DPI)) for path, (sheet, *_) in zip(images[1:], sheets))
     custom, cards, ids = {}, [], []
-    for k, (sheet, cols, rows, chunk) in enumerate(sheets, start=1):
-        path = f"tts/{deck.slug}-deck{'' if len(sheets) == 1 else f'-{k}'}.png"
-        files[path] = png_bytes(sheet, dpi=CARD_DPI)
+    for k, chunk in enumerate(chunks, start=1):
+        cols, rows = grid_for(len(chunk))
+        path = images[k]
         custom[str(k)] = {"FaceURL": (gout / path).resolve().as_uri(), "BackURL": (gout / back_path).resolve().as_uri(),
                           "NumWidth": cols, "NumHeight": rows, "BackIsHidden": False, "UniqueBack": False,
                           "Type": TTS_SHAPE[deck.shape]}
@@ -124,7 +141,7 @@ def _round(img: Image.Image) -> Image.Image:
     return out
 
 
-def _token_files(game, gout: Path) -> dict[str, bytes]:
+def _token_files(game, gout: Path, reuse: Reuse) -> dict[str, bytes]:
     drawn = [(i, t) for i, t in enumerate(getattr(game.data, "tokens", None) or []) if t.count]
     if not drawn:
         return {}
@@ -133,12 +150,20 @@ def _token_files(game, gout: Path) -> dict[str, bytes]:
     d = faces.diameter
     size = (px(d, TOKEN_DPI), px(d, TOKEN_DPI))
     # each face cut to its disc: no bleed, the image is the token
-    images = items_images([faces.face(i, bleed=0.0) for i, _ in drawn], d, d, size_px=size, transparent=True)
+    items = [faces.face(i, bleed=0.0) for i, _ in drawn]
+    paths = [f"tts/tokens/{slug(t.name)}.png" for t in tokens]
     files: dict[str, bytes] = {}
+    todo = []
+    for k, (path, ops) in enumerate(zip(paths, items)):
+        kept = reuse.take([path], source_digest("tts-token", ops, d, size, TOKEN_DPI))
+        if kept is None:
+            todo.append(k)
+        else:
+            files.update(kept)
+    for k, img in zip(todo, items_images([items[k] for k in todo], d, d, size_px=size, transparent=True)):
+        files[paths[k]] = png_bytes(_round(img), dpi=TOKEN_DPI)
     bags = []
-    for i, (t, img) in enumerate(zip(tokens, images)):
-        path = f"tts/tokens/{slug(t.name)}.png"
-        files[path] = png_bytes(_round(img), dpi=TOKEN_DPI)
+    for i, (t, path) in enumerate(zip(tokens, paths)):
         token = {"Name": "Custom_Token", "Nickname": t.name, "Description": t.text or "",
                  "Transform": _transform(scale=d / 25.4),
                  "CustomImage": {"ImageURL": (gout / path).resolve().as_uri(), "ImageSecondaryURL": "",
@@ -153,7 +178,7 @@ def _token_files(game, gout: Path) -> dict[str, bytes]:
     return files
 
 
-def _map_files(game) -> dict[str, bytes]:
+def _map_files(game, reuse: Reuse) -> dict[str, bytes]:
     files = {}
     data = game.data
     pictures = map_pictures(game) if getattr(data, "maps", None) else {}
@@ -161,8 +186,13 @@ def _map_files(game) -> dict[str, bytes]:
         geom = map_geometry(mapdef, data.game)
         page = Page(geom.width, geom.height,
                     map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0, pictures))
+        path = f"tts/maps/{slug(mapdef.name)}.png"
+        kept = reuse.take([path], source_digest("tts-map", page, MAP_DPI))
+        if kept is not None:
+            files.update(kept)
+            continue
         (img,) = pdf_page_images(to_pdf(Document(title=mapdef.name, pages=[page])), dpi=MAP_DPI)
-        files[f"tts/maps/{slug(mapdef.name)}.png"] = png_bytes(img, dpi=MAP_DPI)
+        files[path] = png_bytes(img, dpi=MAP_DPI)
     return files
 
 
@@ -181,17 +211,19 @@ def readme(game, decks: list[str], has_tokens: bool, maps: list[str]) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def tts_export(game, gout: Path) -> tuple[dict[str, bytes], dict]:
-    """Every TTS file of one game (paths under its output folder) and its gallery entry."""
+def tts_export(game, gout: Path, reuse: Reuse | None = None) -> tuple[dict[str, bytes], dict]:
+    """Every TTS file of one game (paths under its output folder) and its gallery entry; an image drawn
+    as it was at the last publish is taken from ``reuse`` (printgen.publish.reuse)."""
+    reuse = reuse or Reuse()
     files: dict[str, bytes] = {}
     decks = []
     for deck in card_decks(game):
-        made, json_path = _deck_files(game, deck, gout)
+        made, json_path = _deck_files(game, deck, gout, reuse)
         files.update(made)
         decks.append(json_path)
-    tokens = _token_files(game, gout)
+    tokens = _token_files(game, gout, reuse)
     files.update(tokens)
-    maps = _map_files(game)
+    maps = _map_files(game, reuse)
     files.update(maps)
     if not files:
         return {}, {}
