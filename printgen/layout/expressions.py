@@ -74,21 +74,27 @@ class Expressions:
     def compile(self, text: str) -> Callable[[dict], Any]:
         fn = self.cache.get(text)
         if fn is None:
-            m = _EXPR.match(text)
-            path = _PATH.match(m.group(1)) if m else None
-            if path:  # ``{{ item.stats.vit }}``: the sandbox's own look-ups, without a Jinja context per card
-                fn = self._path(path.group(1), tuple(a for a in path.group(2).split(".") if a))
-            elif m and "{{" not in m.group(1) and "}}" not in m.group(1):
-                expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
-                fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
-                self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
-            else:
-                tpl = self.env.from_string(text)
-                fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
-                self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
+            try:
+                fn = self._compile(text)
+            except (RecursionError, SyntaxError):  # Jinja's parser and Python's compiler recurse per level
+                raise jinja2.TemplateSyntaxError("it is nested too deeply; write it in simpler steps (vars:)",
+                                                 1) from None
             self.cache[text] = fn
         return fn
 
+    def _compile(self, text: str) -> Callable[[dict], Any]:
+        m = _EXPR.match(text)
+        path = _PATH.match(m.group(1)) if m else None
+        if path:  # ``{{ item.stats.vit }}``: the sandbox's own look-ups, without a Jinja context per card
+            return self._path(path.group(1), tuple(a for a in path.group(2).split(".") if a))
+        if m and "{{" not in m.group(1) and "}}" not in m.group(1):
+            expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
+            fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
+        else:
+            tpl = self.env.from_string(text)
+            fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
+        self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
+        return fn
 
     def _path(self, first: str, attrs: tuple[str, ...]) -> Callable[[dict], Any]:
         """A dotted name evaluated as Jinja would (the same undefined errors and sandbox checks)."""

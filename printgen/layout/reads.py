@@ -67,8 +67,8 @@ def element_reads(el, env: jinja2.Environment) -> tuple[tuple[str, ...], ...] | 
         for text in _strings(e.args):
             try:
                 _paths(env.parse(text), out)
-            except jinja2.TemplateSyntaxError:
-                return None
+            except (jinja2.TemplateSyntaxError, RecursionError):
+                return None  # drawing the element reports it
         todo.extend(e.children)
     return tuple(sorted(out, key=lambda p: (len(p), p)))
 

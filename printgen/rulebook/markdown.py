@@ -42,6 +42,23 @@ class Heading(Paragraph):
         self.toc = toc
 
 
+QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right padding
+
+
+def nesting(tokens) -> list[tuple[int, int]]:
+    """(depth, line in the Markdown) of each block quote or list that opens inside others; depth 1 is
+    one at the top level. Rulebook chapters nest at most limits['rulebook-nesting'] deep (each level
+    takes width from the column)."""
+    found, depth = [], 0
+    for tok in tokens:
+        if tok.type in ("blockquote_open", "bullet_list_open", "ordered_list_open"):
+            depth += 1
+            found.append((depth, (tok.map[0] + 1) if tok.map else 1))
+        elif tok.type in ("blockquote_close", "bullet_list_close", "ordered_list_close"):
+            depth -= 1
+    return found
+
+
 @dataclass
 class Converter:
     styles: dict
@@ -154,8 +171,13 @@ class Converter:
                 i = j + 1
             elif t == "blockquote_open":
                 j = self._close(tokens, i)
-                inner, _ = self._blocks(tokens, i + 1, j, style="quote")
-                out.append(self._quote(inner))
+                outer = self.frame_width
+                self.frame_width = outer - QUOTE_INSET  # what is inside a quote: its tables, its pictures
+                try:
+                    inner, _ = self._blocks(tokens, i + 1, j, style="quote")
+                finally:
+                    self.frame_width = outer
+                out.append(self._quote(inner, outer))
                 i = j + 1
             elif t == "hr":
                 out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor("#8c7b5f"), spaceBefore=4,
@@ -301,15 +323,19 @@ class Converter:
         total = sum(weights)
         return [self.frame_width * w / total for w in weights]
 
-    def _quote(self, inner: list[Flowable]) -> Flowable:
-        t = Table([[inner]], colWidths=[self.frame_width])
+    def _quote(self, inner: list[Flowable], width: float) -> Flowable:
+        # One row per paragraph: a table splits between rows only, so a quote longer than a page
+        # carries on over the next (one cell holding it all could not be placed at all).
+        t = Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width])
         t.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f3ede0")),
             ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor("#8c7b5f")),
             ("LEFTPADDING", (0, 0), (-1, -1), 9),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-            ("TOPPADDING", (0, 0), (-1, -1), 5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ("RIGHTPADDING", (0, 0), (-1, -1), QUOTE_INSET - 9),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("TOPPADDING", (0, 0), (-1, 0), 5),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), 6),
         ]))
         return KeepTogether([Spacer(1, 2), t, Spacer(1, 4)])

@@ -14,7 +14,7 @@ from ..units import mm_to_pt, pt_to_mm
 from .book import MARGIN_BOTTOM, MARGIN_TOP, BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
 from .images import ImageError, resolve
-from .markdown import Converter, Heading
+from .markdown import Converter, Heading, nesting
 from .templates import chapter_files, render_chapters, template_dir
 
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
@@ -66,10 +66,10 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages)}
 
 
-def image_addresses(md: str) -> list[str]:
+def image_addresses(md: str, tokens=None) -> list[str]:
     """The ``src`` of every image in rendered Markdown, as the converter will see it (escapes decoded)."""
     found: list[str] = []
-    for tok in Converter(styles={}, resolve_image=lambda *a: None).md.parse(md):
+    for tok in tokens if tokens is not None else Converter(styles={}, resolve_image=lambda *a: None).md.parse(md):
         for child in tok.children or []:
             if child.type == "image":
                 found.append(child.attrGet("src") or "")
@@ -81,7 +81,9 @@ def check_rulebook(game) -> list:
     printgen: image resolves (``game`` is a ValidatedGame)."""
     if game.rules is None or not game.ok():
         return []
+    from ..check.limits import over_limit
     from ..findings import Location, error
+    from ..limits import limit
     from ..load.game_folder import display_path
 
     folder = template_dir(game)
@@ -89,9 +91,19 @@ def check_rulebook(game) -> list:
         return []
     chapters, findings = render_chapters(game, template_scope(game))
     extra = game.pack.images if game.pack else {}
+    parser = Converter(styles={}, resolve_image=lambda *a: None).md
+    deepest = limit("rulebook-nesting")
     for path, md in chapters:
         source = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        for src in image_addresses(md):
+        tokens = parser.parse(md)
+        too_deep = next(((d, line) for d, line in nesting(tokens) if d > deepest), None)
+        if too_deep:
+            text = md.splitlines()[too_deep[1] - 1].strip() if md else ""
+            line = next((i + 1 for i, ln in enumerate(source) if text and ln.strip() == text), too_deep[1])
+            findings.append(over_limit("rulebook-nesting", "the nesting of block quotes and lists here",
+                                       too_deep[0], Location(display_path(path), min(line, len(source) or 1), 1),
+                                       "nest fewer quotes and lists inside each other"))
+        for src in image_addresses(md, tokens):
             try:
                 resolve(src, game, extra)
             except ImageError as exc:

@@ -95,3 +95,18 @@ def test_every_card_with_a_problem_is_found_at_its_own_line(tmp_path, monkeypatc
     assert counts["name"] == drawn["name"] == 80
     assert counts["stats"] <= 2 and drawn["stats"] == 80
     assert counts["actions"] <= 4 and drawn["actions"] == 80
+
+
+def test_an_expression_nested_too_deeply_is_a_finding_at_its_line(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    layout = game / "templates" / "layouts" / "unit-card.yaml"
+    lines = layout.read_text().splitlines()
+    at = lines.index("elements:") + 1
+    deep = "{{ " + "(" * 400 + "item.name" + ")" * 400 + " }}"
+    lines.insert(at, f'  - {{type: text, text: "{deep}", x: 0, y: 0, w: 20mm, h: 5mm}}')
+    layout.write_text("\n".join(lines) + "\n")
+    found = validate_game(game).findings  # Jinja's parser recursed past Python's limit: a traceback before
+    bad = [f for f in found if f.code == "layout-expression"]
+    assert bad and all("nested too deeply" in f.message for f in bad)
+    assert bad[0].loc.file.endswith("unit-card.yaml") and bad[0].loc.line == at + 1

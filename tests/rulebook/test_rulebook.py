@@ -189,3 +189,23 @@ def test_every_seed_section_maps_to_a_chapter(books):
     readme = (REPO / "README.md").read_text()
     for section, chapter in SEED_CHAPTERS.items():
         assert re.search(rf"\| {re.escape(section)} \| {re.escape(chapter)} \|", readme), (section, chapter)
+
+
+def test_quotes_and_lists_nested_past_the_limit_are_a_finding_at_their_line(tmp_path):
+    import shutil
+
+    from printgen.project import validate_game
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    chapter = game / "templates" / "rulebook" / "02-play.md"
+    ok = "\n\n" + "> " * 3 + "- " * 3 + "six levels deep\n"
+    chapter.write_text(chapter.read_text() + ok)
+    assert validate_game(game).ok(strict=True)
+    deep = "\n\n" + "> " * 4 + "- " * 3 + "seven levels deep\n"
+    chapter.write_text(chapter.read_text() + deep)
+    found = [f for f in validate_game(game).findings if f.code == "limit-rulebook-nesting"]
+    assert len(found) == 1 and found[0].is_error
+    assert found[0].loc.file.endswith("02-play.md")
+    assert found[0].loc.line == len(chapter.read_text().splitlines())  # the deep line, not the chapter's top
