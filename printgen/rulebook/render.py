@@ -81,9 +81,8 @@ def check_rulebook(game) -> list:
     printgen: image resolves (``game`` is a ValidatedGame)."""
     if game.rules is None or not game.ok():
         return []
-    from ..check.limits import over_limit
     from ..findings import Location, error
-    from ..limits import limit
+    from ..limits import LIMITS
     from ..load.game_folder import display_path
 
     folder = template_dir(game)
@@ -92,17 +91,17 @@ def check_rulebook(game) -> list:
     chapters, findings = render_chapters(game, template_scope(game))
     extra = game.pack.images if game.pack else {}
     parser = Converter(styles={}, resolve_image=lambda *a: None).md
-    deepest = limit("rulebook-nesting")
+    deepest = LIMITS["rulebook-nesting"]
     for path, md in chapters:
         source = path.read_text(encoding="utf-8", errors="replace").splitlines()
         tokens = parser.parse(md)
-        too_deep = next(((d, line) for d, line in nesting(tokens) if d > deepest), None)
+        too_deep = next(((d, line) for d, line in nesting(tokens) if d > deepest.value), None)
         if too_deep:
             text = md.splitlines()[too_deep[1] - 1].strip() if md else ""
             line = next((i + 1 for i, ln in enumerate(source) if text and ln.strip() == text), too_deep[1])
-            findings.append(over_limit("rulebook-nesting", "the nesting of block quotes and lists here",
-                                       too_deep[0], Location(display_path(path), min(line, len(source) or 1), 1),
-                                       "nest fewer quotes and lists inside each other"))
+            findings.append(error(deepest.code, f"block quotes and lists nest {too_deep[0]} levels deep here; the "
+                                  f"limit is {deepest.value:g} levels; nest fewer of them inside each other",
+                                  Location(display_path(path), min(line, len(source) or 1), 1)))
         for src in image_addresses(md, tokens):
             try:
                 resolve(src, game, extra)
