@@ -20,7 +20,7 @@ from ..deps import Digests, ReadLog, valid_reads
 from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
 from .exports import EXPORTS
-from .gallery import GALLERY, gallery_html
+from .gallery import GALLERY, add_thumbnail, gallery_html, thumb_ok
 from .reuse import Reuse, read_recorded
 
 MANIFEST = ".printgen-publish.json"
@@ -151,11 +151,11 @@ def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> Result:
     return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, [], {}
 
 
-def _thumbs_job(game, papers: dict[str, dict[str, bytes]]) -> Result:
-    from .gallery import thumbnails
+def _thumb_job(game, paper: str, stem: str, pdf: bytes) -> Result:
+    from .gallery import thumbnail
 
-    files, info = thumbnails(papers)
-    return files, ("thumbs",), info, [], {}
+    files, entry = thumbnail(stem, pdf)
+    return files, ("thumbs", stem), {"paper": paper, **entry}, [], {}
 
 
 def _export_job(game, name: str, gout: Path, last: dict[str, tuple[str, str]]) -> Result:
@@ -190,7 +190,7 @@ def _record(game, pieces: list[dict], terrain: list[dict]) -> dict:
 
 def _place(record: dict, where: tuple, files: dict, info: dict) -> None:
     if where[0] == "thumbs":
-        record["thumbs"] = info
+        add_thumbnail(record, info.get("paper", ""), where[1], info)
     elif files or where[0] == "papers":  # an export with nothing to make stays off the page
         record[where[0]][where[1]] = info
 
@@ -264,7 +264,7 @@ class Publisher:
                 and not (w.gout / rel).is_symlink() for rel in names):
             return False  # a file is gone: make it again
         info, reads = entry.get("info"), entry.get("reads", [])
-        if not isinstance(info, dict) or not valid_reads(reads):
+        if not isinstance(info, dict) or not valid_reads(reads) or key.startswith("thumbs/") and not thumb_ok(info):
             return False  # a record printgen did not write: make the work again
         # kept as they are on disk (None: not written again; the record keeps their digests)
         w.results[key] = ({rel: None for rel in names}, tuple(key.split("/", 1)), info, reads, _sources(entry))
@@ -303,8 +303,10 @@ class Publisher:
             whole = w.inputs.whole()
             jobs = [(f"papers/{paper}", _sha(FORMAT, paper, whole, _pdfs_digest({paper: pdfs})),
                      (_kit_job, (w.game, paper, pdfs))) for paper, pdfs in on_disk.items()]
-            if on_disk:
-                jobs.append(("thumbs", _sha(FORMAT, "thumbs", _pdfs_digest(on_disk)), (_thumbs_job, (w.game, on_disk))))
+            if on_disk:  # a thumbnail per printable, of the first paper: one printable changed, one made again
+                paper, pdfs = next(iter(on_disk.items()))
+                jobs += [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", paper, stem, sha256(pdf)),
+                          (_thumb_job, (w.game, paper, stem, pdf))) for stem, pdf in pdfs.items()]
             for key, digest, job in jobs:
                 if not self._reuse(w, key, digest):
                     self._announce(w)

@@ -19,28 +19,47 @@ RULEBOOK_W = 300  # px, the rulebook's first pages
 RULEBOOK_PAGES = 3
 
 
-def thumbnails(papers: dict[str, dict[str, bytes]]) -> tuple[dict[str, bytes], dict]:
-    """First-page thumbnails of every printable (from the first paper built) and the rulebook's first pages."""
+def thumbnail(stem: str, pdf: bytes) -> tuple[dict[str, bytes], dict]:
+    """One printable's thumbnail (its first page) and, for the rulebook, its first pages: the files and
+    their gallery entry ({"thumb": ..., "rulebook": [...]})."""
     from .raster import pdf_page_images, png_bytes  # pdfium and Pillow: loaded where thumbnails are made
 
-    paper, pdfs = next(iter(papers.items()))
-    files: dict[str, bytes] = {}
-    record: dict = {"paper": paper, "printables": {}, "rulebook": []}
-    for stem, pdf in pdfs.items():
-        (img,) = pdf_page_images(pdf, width_px=THUMB_W, pages=[0])
-        path = f"thumbs/{stem}.png"
-        files[path] = png_bytes(img)
-        record["printables"][stem] = {"src": path, "w": img.width, "h": img.height}
-    if "rulebook" in pdfs:
+    (img,) = pdf_page_images(pdf, width_px=THUMB_W, pages=[0])
+    path = f"thumbs/{stem}.png"
+    files = {path: png_bytes(img)}
+    entry: dict = {"thumb": {"src": path, "w": img.width, "h": img.height}}
+    if stem == "rulebook":
         import pypdfium2 as pdfium
 
-        count = len(pdfium.PdfDocument(pdfs["rulebook"]))
-        for n, img in enumerate(pdf_page_images(pdfs["rulebook"], width_px=RULEBOOK_W,
-                                                pages=range(min(RULEBOOK_PAGES, count))), start=1):
+        count = len(pdfium.PdfDocument(pdf))
+        entry["rulebook"] = []
+        for n, page in enumerate(pdf_page_images(pdf, width_px=RULEBOOK_W, pages=range(min(RULEBOOK_PAGES, count))),
+                                 start=1):
             path = f"thumbs/rulebook-page-{n}.png"
-            files[path] = png_bytes(img)
-            record["rulebook"].append({"src": path, "w": img.width, "h": img.height, "page": n})
-    return files, record
+            files[path] = png_bytes(page)
+            entry["rulebook"].append({"src": path, "w": page.width, "h": page.height, "page": n})
+    return files, entry
+
+
+def thumb_ok(entry: dict) -> bool:
+    """Is ``entry`` a thumbnail entry as ``thumbnail`` makes them (a record read back may be anything)?"""
+    def image(t) -> bool:
+        return (isinstance(t, dict) and isinstance(t.get("src"), str) and type(t.get("w")) is int
+                and type(t.get("h")) is int)
+
+    pages = entry.get("rulebook", [])
+    return (image(entry.get("thumb")) and isinstance(entry.get("paper"), str) and isinstance(pages, list)
+            and all(image(t) and type(t.get("page")) is int for t in pages))
+
+
+def add_thumbnail(record: dict, paper: str, stem: str, entry: dict) -> None:
+    """Put one printable's thumbnail entry (see ``thumbnail``) into a game's gallery record."""
+    thumbs = record.setdefault("thumbs", {})
+    thumbs.setdefault("paper", paper)
+    thumbs.setdefault("printables", {})[stem] = entry["thumb"]
+    thumbs.setdefault("rulebook", [])
+    if "rulebook" in entry:
+        thumbs["rulebook"] = entry["rulebook"]
 
 
 def _size(n: int) -> str:

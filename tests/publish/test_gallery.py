@@ -94,13 +94,16 @@ def test_every_game_and_its_downloads_are_listed(site):
 
 
 def test_the_rulebook_shows_its_first_three_pages(tmp_path):
-    from printgen.publish.gallery import gallery_html, thumbnails
+    from printgen.publish.gallery import add_thumbnail, gallery_html, thumbnail
     from printgen.draw.document import Document, Page, Text
     from printgen.write.pdf import to_pdf
 
     pages = [Page(210, 297, [Text(20, 40, f"Rule page {n}", "serif-bold", 12)]) for n in range(1, 6)]
     pdf = to_pdf(Document(title="rules", pages=pages))
-    files, thumbs = thumbnails({"a4": {"rulebook": pdf}})
+    files, entry = thumbnail("rulebook", pdf)
+    rec: dict = {}
+    add_thumbnail(rec, "a4", "rulebook", entry)
+    thumbs = rec["thumbs"]
     assert [t["page"] for t in thumbs["rulebook"]] == [1, 2, 3]
     assert sorted(files) == ["thumbs/rulebook-page-1.png", "thumbs/rulebook-page-2.png",
                              "thumbs/rulebook-page-3.png", "thumbs/rulebook.png"]

@@ -50,7 +50,7 @@ def test_a_scenario_change_keeps_the_exports_and_a_class_change_remakes_them(tmp
     names = {p.relative_to(out / "mini-hoh").as_posix() for p in third.written}
     assert any(n.startswith("pod/") for n in names) and any(n.startswith("tts/") for n in names)
     record = json.loads((out / "mini-hoh" / MANIFEST).read_text())
-    assert set(record["jobs"]) >= {"exports/pod", "exports/tts", "papers/a4", "thumbs"}
+    assert set(record["jobs"]) >= {"exports/pod", "exports/tts", "papers/a4", "thumbs/class-cards"}
     assert all(k.startswith("data") or k.startswith("templates") or k in ("folder", "rules", "source", "*")
                or k.startswith("rules.") for k in record["jobs"]["exports/pod"]["reads"])
 
@@ -88,7 +88,8 @@ def test_a_crafted_record_is_never_trusted_past_what_printgen_wrote(tmp_path):
     jobs["exports/tts"]["files"] = ["../../keep.txt"]
     jobs["exports/tts"]["reads"] = ["../../keep.txt"]
     record["files"]["../../keep.txt"] = "0" * 64
-    jobs["thumbs"]["files"] = [7, None]
+    jobs["thumbs/class-cards"]["files"] = [7, None]
+    jobs["thumbs/tokens"]["info"]["thumb"] = "not an image"  # the right digest again
     path.write_text(json.dumps(record))
     again = build(folders=[game], out=out, papers=["a4"], jobs=1)
     assert again.ok
@@ -97,3 +98,5 @@ def test_a_crafted_record_is_never_trusted_past_what_printgen_wrote(tmp_path):
     assert isinstance(fresh["jobs"]["exports/pod"]["info"], dict)
     assert "../../keep.txt" not in fresh["jobs"]["exports/tts"]["files"]
     assert (out / "mini-hoh" / "pod" / "cards.csv").is_file() and (out / "index.html").is_file()
+    assert isinstance(fresh["jobs"]["thumbs/tokens"]["info"]["thumb"], dict)
+    assert 'src="mini-hoh/thumbs/tokens.png"' in (out / "index.html").read_text()
