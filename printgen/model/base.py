@@ -15,10 +15,9 @@ from ..units import CARD_SIZES, UnitError, parse_length, parse_size
 
 
 class Model(BaseModel):
-    """Strict about keys (a typo must never be silently ignored), immutable once built. Each model's
-    validator is built when first used: a build of one game never builds the other packs' models."""
+    """Strict about keys (a typo must never be silently ignored), immutable once built."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 def _length(value: Any) -> float:
