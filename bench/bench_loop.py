@@ -7,6 +7,9 @@ Anchors: the previous commit (``--anchor``, checked out to a temporary folder wi
 (pdfium without PNG encoding) for one preview page; bare reportlab for 1,000 cards;
 ``python -c pass`` for start-up. Builds run the CLI in a fresh process on a copy of the
 bundled games, as a designer would. Maps are bench/bench_maps.py (anchor: bare reportlab).
+Both trees run with their bytecode compiled first, as an installed printgen has it (``pip install .``
+compiles every module): a bare tree under PYTHONDONTWRITEBYTECODE (this machine sets it) would spend
+about 0.25 s of every command compiling printgen's sources, which no designer's copy does.
 Not a test: timings depend on the machine; compare each row with its anchor.
 """
 
@@ -34,6 +37,22 @@ def tree_at(rev: str, dest: Path) -> Path:
     dest.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    return dest
+
+
+def compiled(tree: Path) -> Path:
+    """``tree`` with printgen's bytecode written, as ``pip install .`` leaves an installed copy."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "printgen")], env=env, check=True,
+                   capture_output=True)
+    return tree
+
+
+def this_tree(dest: Path) -> Path:
+    """The working copy as it is (committed or not): printgen, its data and templates, in ``dest``."""
+    for name in ("printgen", "data", "templates"):
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 
 
@@ -243,11 +262,12 @@ def main() -> None:
     rows = set(args.rows.split(","))
     with tempfile.TemporaryDirectory(prefix="printgen-loop-") as tmp:
         tmp = Path(tmp)
-        old = tree_at(args.anchor, tmp / "anchor")
+        old = compiled(tree_at(args.anchor, tmp / "anchor"))
+        new = compiled(this_tree(tmp / "this"))
         print(f"anchor: {args.anchor}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
         print("| work | this tree | anchor |\n| --- | --- | --- |")
         if "build" in rows:
-            new_r = full_and_incremental(ROOT, tmp / "p-new")
+            new_r = full_and_incremental(new, tmp / "p-new")
             old_r = full_and_incremental(old, tmp / "p-old")
             for key, label in (("three", "full build, cold, with previews: the three games the goal was set for"),
                                ("full", "full build of the five bundled games, cold, with previews"),
@@ -257,32 +277,32 @@ def main() -> None:
                 (a, an), (b, bn) = new_r[key], old_r[key]
                 row(label, f"{a:.2f} s ({an})", f"{b:.2f} s ({bn}), previous commit")
         if "watch" in rows:  # what `printgen watch` takes from a save to the rebuilt files (its debounce: 0.2 s)
-            w_new = in_tree(ROOT, WATCH.replace("PROJECT", repr(str(project(ROOT, tmp / "w-new")))))
+            w_new = in_tree(new, WATCH.replace("PROJECT", repr(str(project(new, tmp / "w-new")))))
             w_old = in_tree(old, WATCH.replace("PROJECT", repr(str(project(old, tmp / "w-old")))))
             row("`printgen watch`: Heroes of Hex after one class's VIT changes", f"{w_new['s']:.2f} s",
                 f"{w_old['s']:.2f} s previous commit")
         if "preview" in rows:
-            p = in_tree(ROOT, PREVIEW)
+            p = in_tree(new, PREVIEW)
             row("one preview page (A4 map, 60 dpi)", f"{p['ours'] * 1000:.1f} ms (pdfium + PNG)",
                 f"{p['pdfium'] * 1000:.1f} ms bare pdfium; {p['cairosvg'] * 1000:.1f} ms cairosvg from SVG (before)")
         if "cards" in rows:
-            game = cards_game(ROOT, tmp / "cards-new")
-            new_c = in_tree(ROOT, CARDS.replace("sys.argv[1]", repr(str(game))).replace(
+            game = cards_game(new, tmp / "cards-new")
+            new_c = in_tree(new, CARDS.replace("sys.argv[1]", repr(str(game))).replace(
                 "if len(sys.argv) > 1 else Path(os.environ[\"CARDS_GAME\"])", ""))
             game_old = cards_game(old, tmp / "cards-old")
             old_c = in_tree(old, CARDS.replace("sys.argv[1]", repr(str(game_old))).replace(
                 "if len(sys.argv) > 1 else Path(os.environ[\"CARDS_GAME\"])", ""))
-            bare = in_tree(ROOT, BARE_CARDS)
+            bare = in_tree(new, BARE_CARDS)
             row(f"1,000 class cards with backs ({new_c['pages']} pages): build",
                 f"{new_c['build']:.2f} s", f"{old_c['build']:.2f} s previous commit; {bare['build']:.2f} s bare reportlab")
             row("the same: validate", f"{new_c['validate']:.2f} s", f"{old_c['validate']:.2f} s previous commit")
             row("the same: file size", f"{new_c['bytes'] / 1e6:.2f} MB", f"{old_c['bytes'] / 1e6:.2f} MB previous commit")
         if "rulebook" in rows:
-            a, b = in_tree(ROOT, RULEBOOK), in_tree(old, RULEBOOK)
+            a, b = in_tree(new, RULEBOOK), in_tree(old, RULEBOOK)
             row("rulebook (Heroes of Hex, A4)", f"{a['pages'] / a['s']:.0f} pages/s ({a['pages']} pages)",
                 f"{b['pages'] / b['s']:.0f} pages/s previous commit")
         if "start" in rows:
-            row("`printgen --help`", f"{start_up(ROOT, ROOT):.3f} s",
+            row("`printgen --help`", f"{start_up(new, new):.3f} s",
                 f"{bare_start():.3f} s `python -c pass`; {start_up(old, old):.3f} s previous commit")
 
 

@@ -137,3 +137,31 @@ def test_the_read_log_is_transparent(mini_game):
     assert "data" in seen.reads
     with pytest.raises(AttributeError):
         data.classes = []
+
+
+def test_a_second_build_in_a_new_process_rebuilds_nothing(tmp_path):
+    """Digests must not depend on what one process happened to build or cache first: the second
+    build, as a designer runs it (a new process), finds every target of every pack up to date.
+    (Pydantic validators built lazily once made HexPrint's and Heroscape's data digest differently
+    in the second process.)"""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parent.parent
+    project = tmp_path / "project"
+    for name in ("data", "templates"):
+        shutil.copytree(repo / name, project / name)
+    games = ["data/hexprint", "data/heroscape-style"]
+    env = dict(os.environ, PYTHONPATH=str(repo))
+
+    def run() -> str:
+        p = subprocess.run([sys.executable, "-m", "printgen.launcher", "build", *games, "--no-previews"], cwd=project,
+                           env=env, capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr[-2000:]
+        return p.stdout.strip().splitlines()[-1]
+
+    first = run()
+    assert first.startswith("built ") and "(0 up to date)" in first
+    second = run()
+    assert second.startswith("built 0 targets"), second
