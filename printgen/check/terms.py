@@ -33,6 +33,21 @@ def _offset_loc(ctx: CheckContext, path: tuple, text: str, offset: int):
     return ctx.source.offset_loc(path, offset) if text == " ".join(text.split()) else ctx.loc(path)
 
 
+def _keyword_uses(with_param):
+    """text -> (keyword, its parameter's regex, match of its name) for every keyword with a parameter
+    named in the text. One pass over the text for all of them (a thousand cards' texts, each once)
+    unless a name is another's first words ("Engage" and "Engage Ranged" both match there): then one
+    pass per keyword, so each is seen as before."""
+    names = [kw.name for kw, _, _ in with_param]
+    overlap = any(a != b and re.match(rf"{re.escape(a)}(?![\w-])", b) for a in names for b in names)
+    if overlap or not names:
+        return lambda text: [(kw, p_re, m) for kw, name_re, p_re in with_param for m in name_re.finditer(text)]
+    by_name = {kw.name: (kw, p_re) for kw, _, p_re in with_param}
+    every = re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in sorted(by_name, key=len, reverse=True))
+                       + r")(?![\w-])")
+    return lambda text: [(*by_name[m.group(1)], m) for m in every.finditer(text)]
+
+
 def check_terms(ctx: CheckContext) -> Iterable[Finding]:
     """Scan the pack's rules texts for misused keywords and misspelt tokens."""
     texts = ctx.pack.rules_texts(ctx.data)
@@ -45,6 +60,7 @@ def check_terms(ctx: CheckContext) -> Iterable[Finding]:
     token_names = [t.name for t in tokens]
     with_param = [(k, re.compile(rf"(?<![\w-]){re.escape(k.name)}(?![\w-])"), param_regex(k.param))
                   for k in keywords if k.param]
+    uses = _keyword_uses(with_param)
     bare = {k.name for k in keywords if not k.param}
     known_tokens = {t.name.casefold() for t in tokens} | {k.name.casefold() for k in keywords}
     for path, text in texts:
@@ -57,22 +73,21 @@ def check_terms(ctx: CheckContext) -> Iterable[Finding]:
                     _offset_loc(ctx, path, text, m.start(1)),
                     hint="define it under tokens: (or keywords:), or reword the text",
                 )
-        for kw, name_re, p_re in with_param:
-            for m in name_re.finditer(text):
-                rest = text[m.end():]
-                if re.match(r"\s*keyword", rest):
-                    continue  # talking about the keyword, not using it
-                pm = re.match(r"\s+" + p_re.pattern, rest)
-                if pm and (pm.end() == len(rest) or not rest[pm.end()].isalnum()):
-                    continue
-                tail = re.match(r"[^,.;)]*\)?", rest[:40]).group(0)
-                got = (m.group(0) + tail).strip()
-                yield warning(
-                    "keyword-parameter",
-                    f"'{kw.name}' takes a parameter written '{kw.name} {kw.param}', but the text has '{got}'",
-                    _offset_loc(ctx, path, text, m.start()),
-                    hint=f"write it as '{kw.name} {kw.param}' with numbers, or reword the text",
-                )
+        for kw, p_re, m in uses(text):
+            rest = text[m.end():]
+            if re.match(r"\s*keyword", rest):
+                continue  # talking about the keyword, not using it
+            pm = re.match(r"\s+" + p_re.pattern, rest)
+            if pm and (pm.end() == len(rest) or not rest[pm.end()].isalnum()):
+                continue
+            tail = re.match(r"[^,.;)]*\)?", rest[:40]).group(0)
+            got = (m.group(0) + tail).strip()
+            yield warning(
+                "keyword-parameter",
+                f"'{kw.name}' takes a parameter written '{kw.name} {kw.param}', but the text has '{got}'",
+                _offset_loc(ctx, path, text, m.start()),
+                hint=f"write it as '{kw.name} {kw.param}' with numbers, or reword the text",
+            )
         for m in _WORD_NUM.finditer(text):
             word = m.group(1)
             if word in bare:
