@@ -15,8 +15,8 @@ import io
 
 from ..names import slug
 from .cards import card_decks
-from .raster import items_images, png_bytes, px
-from .reuse import Reuse, source_digest
+from .raster import px
+from .reuse import Reuse
 
 POD_DPI = 300
 POD_BLEED = 25.4 / 8  # mm: 1/8 in
@@ -52,15 +52,7 @@ def pod_export(game, gout, reuse: Reuse | None = None) -> tuple[dict[str, bytes]
         items = [c.face(POD_BLEED) for c in deck.cards] + [deck.back(POD_BLEED)]
         paths = [f"pod/{deck.slug}/{n:02d}-{slug(card.name)}-front.png" for n, card in enumerate(deck.cards, start=1)]
         paths.append(f"pod/{deck.slug}/back.png")
-        todo = []
-        for k, (path, ops) in enumerate(zip(paths, items)):
-            kept = reuse.take([path], source_digest("pod", ops, box, size, POD_DPI))
-            if kept is None:
-                todo.append(k)
-            else:
-                files.update(kept)
-        for k, img in zip(todo, items_images([items[k] for k in todo], *box, size_px=size)):
-            files[paths[k]] = png_bytes(img, dpi=POD_DPI)
+        files.update(reuse.pngs(paths, items, box, size, POD_DPI))
         for card, path in zip(deck.cards, paths):
             rows.append([deck.name, card.name, "front", path[4:], card.count, *size, POD_DPI, "0.125", template])
         back = paths[-1]

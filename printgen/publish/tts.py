@@ -152,16 +152,7 @@ def _token_files(game, gout: Path, reuse: Reuse) -> dict[str, bytes]:
     # each face cut to its disc: no bleed, the image is the token
     items = [faces.face(i, bleed=0.0) for i, _ in drawn]
     paths = [f"tts/tokens/{slug(t.name)}.png" for t in tokens]
-    files: dict[str, bytes] = {}
-    todo = []
-    for k, (path, ops) in enumerate(zip(paths, items)):
-        kept = reuse.take([path], source_digest("tts-token", ops, d, size, TOKEN_DPI))
-        if kept is None:
-            todo.append(k)
-        else:
-            files.update(kept)
-    for k, img in zip(todo, items_images([items[k] for k in todo], d, d, size_px=size, transparent=True)):
-        files[paths[k]] = png_bytes(_round(img), dpi=TOKEN_DPI)
+    files = reuse.pngs(paths, items, (d, d), size, TOKEN_DPI, transparent=True, finish=_round)
     bags = []
     for i, (t, path) in enumerate(zip(tokens, paths)):
         token = {"Name": "Custom_Token", "Nickname": t.name, "Description": t.text or "",

@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 import printgen.publish.pod as pod
+import printgen.publish.raster as raster
 import printgen.publish.tts as tts
 from printgen.build import build
 from printgen.publish.reuse import Reuse, source_digest
@@ -30,20 +31,24 @@ def _exports(out: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How many faces each export rasterises (items_images is where faces become pixels)."""
+    """How many faces each export rasterises (items_images is where faces become pixels), told apart by
+    what they are drawn as: a print-on-demand face at 300 dpi with bleed, a clear-cornered TTS token,
+    a TTS deck cell; and how many TTS map images."""
     drawn = Counter()
 
-    def wrap(module, name):
+    def wrap(module):
         real = module.items_images
 
         def counting(items, *a, **k):
-            drawn[name] += len(items)
+            kind = ("pod" if k["size_px"] == pod.pod_size((63.5, 88.9)) else
+                    "tts tokens" if k.get("transparent") else "tts")
+            drawn[kind] += len(items)
             return real(items, *a, **k)
 
         monkeypatch.setattr(module, "items_images", counting)
 
-    wrap(pod, "pod")
-    wrap(tts, "tts")
+    wrap(raster)
+    wrap(tts)
     maps = tts.pdf_page_images
 
     def map_images(*a, **k):
@@ -65,8 +70,8 @@ def test_one_class_changed_redraws_its_face_and_the_deck_sheet_only(tmp_path, co
     out = tmp_path / "out"
     build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1)
     first = dict(counted)
-    assert first["pod"] == 4 and first["tts"] > 4  # three faces and the back; the deck, then the tokens
-    assert first["tts maps"] >= 1
+    assert first["pod"] == 4 and first["tts"] == 4  # three faces and the back, in each export
+    assert first["tts tokens"] >= 1 and first["tts maps"] >= 1
     counted.clear()
 
     build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1)
@@ -77,8 +82,8 @@ def test_one_class_changed_redraws_its_face_and_the_deck_sheet_only(tmp_path, co
     before = _exports(out)
     build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1)
     assert counted["pod"] == 1  # the Knight's face: not the other two, not the back
-    assert counted["tts"] == 4  # the deck sheet shows every card and the back; no token
-    assert counted["tts maps"] == 0
+    assert counted["tts"] == 4  # the deck sheet shows every card and the back
+    assert counted["tts tokens"] == 0 and counted["tts maps"] == 0
     after = _exports(out)
     changed = {rel for rel in after if before.get(rel) != after[rel]}
     assert any(rel.startswith("pod/") and rel.endswith("-front.png") for rel in changed)
