@@ -10,6 +10,8 @@ bundled games, as a designer would. Maps are bench/bench_maps.py (anchor: bare r
 Both trees run with their bytecode compiled first, as an installed printgen has it (``pip install .``
 compiles every module): a bare tree under PYTHONDONTWRITEBYTECODE (this machine sets it) would spend
 about 0.25 s of every command compiling printgen's sources, which no designer's copy does.
+The two trees are measured in turn, ``--repeat`` times (median reported): this machine's speed drifts
+by a quarter within minutes, and a row measured for one tree first and the other later would show it.
 Not a test: timings depend on the machine; compare each row with its anchor.
 """
 
@@ -88,6 +90,12 @@ def in_tree(tree: Path, code: str) -> dict:
     if p.returncode:
         raise RuntimeError(p.stderr[-2000:])
     return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def _median(runs: list[tuple[float, str]]) -> tuple[float, str]:
+    """The median time of (seconds, what was built) runs, with what the median run built."""
+    ordered = sorted(runs)
+    return ordered[len(ordered) // 2]
 
 
 def row(name: str, ours: str, anchor: str) -> None:
@@ -258,6 +266,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--anchor", default=ANCHOR, help="the previous commit, measured beside this tree")
     ap.add_argument("--rows", default="build,watch,preview,cards,rulebook,start")
+    ap.add_argument("--repeat", type=int, default=3, help="measure each tree this many times, in turn")
     args = ap.parse_args()
     rows = set(args.rows.split(","))
     with tempfile.TemporaryDirectory(prefix="printgen-loop-") as tmp:
@@ -267,40 +276,45 @@ def main() -> None:
         print(f"anchor: {args.anchor}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
         print("| work | this tree | anchor |\n| --- | --- | --- |")
         if "build" in rows:
-            new_r = full_and_incremental(new, tmp / "p-new")
-            old_r = full_and_incremental(old, tmp / "p-old")
+            runs = [(full_and_incremental(new, tmp / f"p-new-{i}"), full_and_incremental(old, tmp / f"p-old-{i}"))
+                    for i in range(args.repeat)]
             for key, label in (("three", "full build, cold, with previews: the three games the goal was set for"),
                                ("full", "full build of the five bundled games, cold, with previews"),
                                ("vit", "Heroes of Hex after one class's VIT changes"),
                                ("comment", "a comment added to maps.yaml"),
                                ("noop", "a rebuild with nothing changed")):
-                (a, an), (b, bn) = new_r[key], old_r[key]
+                (a, an), (b, bn) = (_median([r[side][key] for r in runs]) for side in (0, 1))
                 row(label, f"{a:.2f} s ({an})", f"{b:.2f} s ({bn}), previous commit")
         if "watch" in rows:  # what `printgen watch` takes from a save to the rebuilt files (its debounce: 0.2 s)
-            w_new = in_tree(new, WATCH.replace("PROJECT", repr(str(project(new, tmp / "w-new")))))
-            w_old = in_tree(old, WATCH.replace("PROJECT", repr(str(project(old, tmp / "w-old")))))
-            row("`printgen watch`: Heroes of Hex after one class's VIT changes", f"{w_new['s']:.2f} s",
-                f"{w_old['s']:.2f} s previous commit")
+            pairs = [(in_tree(new, WATCH.replace("PROJECT", repr(str(project(new, tmp / f"w-new-{i}")))))["s"],
+                      in_tree(old, WATCH.replace("PROJECT", repr(str(project(old, tmp / f"w-old-{i}")))))["s"])
+                     for i in range(args.repeat)]
+            row("`printgen watch`: Heroes of Hex after one class's VIT changes",
+                f"{statistics.median(a for a, _ in pairs):.2f} s",
+                f"{statistics.median(b for _, b in pairs):.2f} s previous commit")
         if "preview" in rows:
             p = in_tree(new, PREVIEW)
             row("one preview page (A4 map, 60 dpi)", f"{p['ours'] * 1000:.1f} ms (pdfium + PNG)",
                 f"{p['pdfium'] * 1000:.1f} ms bare pdfium; {p['cairosvg'] * 1000:.1f} ms cairosvg from SVG (before)")
         if "cards" in rows:
             game = cards_game(new, tmp / "cards-new")
-            new_c = in_tree(new, CARDS.replace("sys.argv[1]", repr(str(game))).replace(
-                "if len(sys.argv) > 1 else Path(os.environ[\"CARDS_GAME\"])", ""))
             game_old = cards_game(old, tmp / "cards-old")
-            old_c = in_tree(old, CARDS.replace("sys.argv[1]", repr(str(game_old))).replace(
-                "if len(sys.argv) > 1 else Path(os.environ[\"CARDS_GAME\"])", ""))
+            code = CARDS.replace("if len(sys.argv) > 1 else Path(os.environ[\"CARDS_GAME\"])", "")
+            pairs = [(in_tree(new, code.replace("sys.argv[1]", repr(str(game)))),
+                      in_tree(old, code.replace("sys.argv[1]", repr(str(game_old))))) for _ in range(args.repeat)]
             bare = in_tree(new, BARE_CARDS)
-            row(f"1,000 class cards with backs ({new_c['pages']} pages): build",
+            new_c = {k: statistics.median(a[k] for a, _ in pairs) for k in ("build", "validate", "bytes", "pages")}
+            old_c = {k: statistics.median(b[k] for _, b in pairs) for k in ("build", "validate", "bytes", "pages")}
+            row(f"1,000 class cards with backs ({new_c['pages']:.0f} pages): build",
                 f"{new_c['build']:.2f} s", f"{old_c['build']:.2f} s previous commit; {bare['build']:.2f} s bare reportlab")
             row("the same: validate", f"{new_c['validate']:.2f} s", f"{old_c['validate']:.2f} s previous commit")
             row("the same: file size", f"{new_c['bytes'] / 1e6:.2f} MB", f"{old_c['bytes'] / 1e6:.2f} MB previous commit")
         if "rulebook" in rows:
-            a, b = in_tree(new, RULEBOOK), in_tree(old, RULEBOOK)
-            row("rulebook (Heroes of Hex, A4)", f"{a['pages'] / a['s']:.0f} pages/s ({a['pages']} pages)",
-                f"{b['pages'] / b['s']:.0f} pages/s previous commit")
+            pairs = [(in_tree(new, RULEBOOK), in_tree(old, RULEBOOK)) for _ in range(args.repeat)]
+            a = statistics.median(x["pages"] / x["s"] for x, _ in pairs)
+            b = statistics.median(y["pages"] / y["s"] for _, y in pairs)
+            row("rulebook (Heroes of Hex, A4)", f"{a:.0f} pages/s ({pairs[0][0]['pages']} pages)",
+                f"{b:.0f} pages/s previous commit")
         if "start" in rows:
             row("`printgen --help`", f"{start_up(new, new):.3f} s",
                 f"{bare_start():.3f} s `python -c pass`; {start_up(old, old):.3f} s previous commit")
