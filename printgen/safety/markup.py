@@ -72,8 +72,23 @@ def plain(markup: Markup) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
+class _Paragraph(Paragraph):
+    """A Paragraph that breaks its lines once per width. Platypus wraps most paragraphs two or three
+    times at the same width (a keep-together group measures, then the frame places; a table measures
+    its cells, then draws them), and only the width decides the lines (reportlab's own ``wrap`` reads
+    nothing else). Splitting makes new paragraphs, which break their own lines."""
+
+    def wrap(self, availWidth, availHeight):
+        if availWidth == self.__dict__.get("_wrapped_at") and "blPara" in self.__dict__:
+            return self.width, self.height  # (platypus drops blPara when it wants the lines broken again)
+        size = super().wrap(availWidth, availHeight)
+        if size[1] != 0x7FFFFFFF:  # "cannot fit here" sets nothing to keep
+            self._wrapped_at = availWidth
+        return size
+
+
 def paragraph(markup: Markup, style, **kw) -> Paragraph:
     """The only way printgen builds a reportlab Paragraph."""
     if not isinstance(markup, Markup):
         raise TypeError(f"unescaped text would reach paragraph markup: {str(markup)[:40]!r}")
-    return Paragraph(markup, style, **kw)
+    return _Paragraph(markup, style, **kw)
