@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterator
+from typing import Iterator
 
 from ..findings import Finding, error
 from ..limits import LIMITS, limit
@@ -43,26 +43,12 @@ def past_limits(findings) -> bool:
     return any(f.is_error and f.code.startswith("limit-") for f in findings)
 
 
-def walk(node: Any) -> Iterator[tuple[tuple, Any]]:
-    """(path, value) of every value in parsed YAML, the containers too, in document order. A stack,
-    not recursion: nested generators pass each value up through every level (a large game's
-    hundred thousand values, several levels deep)."""
-    stack = [((), node)]
-    while stack:
-        path, value = stack.pop()
-        yield path, value
-        if isinstance(value, dict):
-            stack.extend((path + (k,), v) for k, v in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((path + (i,), value[i]) for i in range(len(value) - 1, -1, -1))
-
-
 def raw_text_findings(source) -> Iterator[Finding]:
     """Text and list limits over the raw data of every file (before the schema reads it)."""
     longest_list, biggest, longest_text = limit("list-length"), limit("number"), limit("text-length")
     # one regular-expression search per text finds a word too long to wrap (not a loop over its words)
     long_word = re.compile(r"\S{%d,}" % (int(limit("word-length")) + 1))
-    for path, value in walk(source.data):
+    for path, value in source.values():
         if isinstance(value, list):
             if len(value) > longest_list:
                 yield over_limit("list-length", "this list's length", len(value), source.loc(path))

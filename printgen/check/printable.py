@@ -8,13 +8,12 @@ from ..draw.fonts import FONTS, missing_glyphs
 from ..draw.icons import ICONS
 from ..findings import Finding, did_you_mean, error
 from ..packs.base import CheckContext
-from .limits import walk
 
 
 def check_glyphs(ctx: CheckContext) -> Iterable[Finding]:
     """A character the bundled fonts cannot draw would print as a box: an error, not a surprise."""
     fonts = tuple(FONTS)
-    for path, text in walk(ctx.source.data):
+    for path, text in ctx.source.values():
         if not isinstance(text, str) or path and path[-1] == "layout":
             continue  # map layouts are read, never printed
         missing = missing_glyphs(text, fonts)

@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 import jinja2
 from jinja2 import nodes
+from pydantic import BaseModel
 
 BARE = ("when", "over")  # keys whose value is an expression written without braces
 _ABSENT = object()
@@ -98,11 +99,39 @@ def fingerprint(reads: tuple[tuple[str, ...], ...], scope: dict, fixed: frozense
         v = _value(scope, path, env)
         if v is _ABSENT:
             key.append((path, None, "absent"))
-        elif type(v) in (str, int, float, bool, type(None)):
-            key.append((path, type(v), v))
         else:
-            text = repr(v)
-            if " at 0x" in text:  # an object shown by its address: not its value
+            frozen = _freeze(v)
+            if frozen is None:
                 return None
-            key.append((path, type(v), text))
+            key.append((path, type(v), frozen))
     return tuple(key)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _freeze(v: Any) -> Any:
+    """``v`` as a hashable value that is equal exactly when ``v`` is (a model: its class and fields in
+    order; a list, tuple or mapping: its items); None for an object known only by its address."""
+    t = type(v)
+    if t in _SCALARS:
+        return (t, v)  # the type too: 1, 1.0 and True are equal as values
+    if isinstance(v, BaseModel):
+        parts = []
+        for x in v.__dict__.values():
+            f = _freeze(x)
+            if f is None:
+                return None
+            parts.append(f)
+        return (t, tuple(parts))
+    if t in (list, tuple) or t is dict:
+        items = v.items() if t is dict else enumerate(v)
+        parts = []
+        for k, x in items:
+            f = _freeze(x)
+            if f is None:
+                return None
+            parts.append((k, f))
+        return (t, tuple(parts))
+    text = repr(v)
+    return None if " at 0x" in text else (t, text)

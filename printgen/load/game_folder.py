@@ -43,6 +43,23 @@ class GameSource:
     origin: dict[tuple[str, int], tuple[Document, int]] = field(default_factory=dict)
     kind_docs: dict[str, Document] = field(default_factory=dict)
     game_doc: Document | None = None
+    _values: list | None = field(default=None, repr=False, compare=False)
+
+    def values(self) -> list[tuple[tuple, Any]]:
+        """(path, value) of every value in ``data``, the containers too, in document order; worked out
+        once (the limits and the glyph check both read every value). A stack, not recursion: nested
+        generators pass each value up through every level."""
+        if self._values is None:
+            out, stack = [], [((), self.data)]
+            while stack:
+                path, value = stack.pop()
+                out.append((path, value))
+                if isinstance(value, dict):
+                    stack.extend((path + (k,), v) for k, v in reversed(value.items()))
+                elif isinstance(value, list):
+                    stack.extend((path + (i,), value[i]) for i in range(len(value) - 1, -1, -1))
+            self._values = out
+        return self._values
 
     def _route(self, path: tuple) -> tuple[Document | None, tuple]:
         if not path:

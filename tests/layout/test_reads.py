@@ -110,3 +110,11 @@ def test_an_expression_nested_too_deeply_is_a_finding_at_its_line(tmp_path):
     bad = [f for f in found if f.code == "layout-expression"]
     assert bad and all("nested too deeply" in f.message for f in bad)
     assert bad[0].loc.file.endswith("unit-card.yaml") and bad[0].loc.line == at + 1
+
+
+def test_values_equal_in_python_but_of_another_type_are_told_apart():
+    from printgen.layout.reads import _freeze
+
+    assert _freeze([1]) != _freeze([True]) != _freeze([1.0])
+    assert _freeze({"a": [1, "x"]}) == _freeze({"a": [1, "x"]})
+    assert _freeze(object()) is None  # known only by its address: never taken as the same
