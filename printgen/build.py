@@ -83,30 +83,6 @@ def _template_notes(games: list[ValidatedGame], project: Project | None) -> list
     return notes
 
 
-def warm_up() -> None:
-    """Load what rendering needs (the writers, the rasteriser, the kit joiner, the fonts' metrics): run in
-    each worker as the pool starts, while the main process is still validating."""
-    from PIL import Image
-
-    from .draw import fonts
-    from .publish import bundle, gallery, kit, pod, tts  # noqa: F401
-    from .write import outputs  # noqa: F401
-
-    Image.init()
-    fonts.register_pdf_fonts()
-    for font in fonts.FONTS:
-        fonts._advances(font)
-        fonts._drawable((font,))
-
-
-def start_pool(workers: int) -> ProcessPoolExecutor:
-    """``workers`` processes, started now and warming up (see warm_up)."""
-    pool = ProcessPoolExecutor(max_workers=workers)
-    for _ in range(workers):
-        pool.submit(warm_up)
-    return pool
-
-
 def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool = True, force: bool = False,
           jobs: int | None = None, on_event: Event | None = None, project: Project | None = None,
           pool: Executor | None = None) -> BuildResult:

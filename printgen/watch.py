@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
@@ -85,11 +86,11 @@ class Session:
 
     def round(self, folders: list[Path]) -> bool:
         """Validate and build ``folders``; says what happened. True when it built."""
-        from .build import build, start_pool
+        from .build import build
 
         t = time.perf_counter()
         if self.pool is None and (os.cpu_count() or 1) > 1:
-            self.pool = start_pool(os.cpu_count())
+            self.pool = ProcessPoolExecutor(max_workers=os.cpu_count())
         try:
             result = build(folders=folders, out=self.out, papers=self.papers, previews=self.previews,
                            pool=self.pool)

@@ -5,7 +5,8 @@ a thousand class cards have ten stat lines and ten sets of actions. An element's
 only on its own arguments (the same for every face), the face's size, and the values its
 expressions read; the names a game gives every face (``data``, ``rules``, the kinds) are the same
 throughout. So a top-level element drawn without a finding is recorded with the values it read,
-and on a later face with the same values it is not drawn again (``Face.seen``).
+and on a later face with the same values it is not drawn again (printgen.layout.face's
+``render_face``).
 
 Pack elements follow the same contract: they read a face's values through their arguments, or
 game-wide names (``data``, ``looks``) straight from the scope, never ``item`` behind the layout's back.
@@ -91,7 +92,7 @@ def _value(scope: dict, path: tuple[str, ...], env: jinja2.Environment) -> Any:
 def fingerprint(reads: tuple[tuple[str, ...], ...], scope: dict, fixed: frozenset[str],
                 env: jinja2.Environment) -> tuple | None:
     """The values ``reads`` find in ``scope``, as a hashable key (names in ``fixed`` are the game's, the
-    same for every face, and left out); None when a value has no faithful text form."""
+    same for every face, and left out); None when a value cannot be told apart from another."""
     key = []
     for path in reads:
         if path[0] in fixed:

@@ -209,7 +209,7 @@ class _GameWork:
     old: dict
     inputs: Digests  # of the game's read keys, each hashed once
     digests: dict[str, str] = field(default_factory=dict)  # job key -> digest of its inputs
-    results: dict[str, tuple] = field(default_factory=dict)  # job key -> (files, where, info, reads)
+    results: dict[str, Result] = field(default_factory=dict)  # job key -> its result
     record: dict | None = None
 
     def sources(self, key: str) -> dict[str, tuple[str, str]]:

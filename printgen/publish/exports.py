@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Callable
 
 
-
 # Each export imports its module when it runs (in a worker): the build's main process needs only the names.
 def tts_export(game, gout, reuse):
     from .tts import tts_export

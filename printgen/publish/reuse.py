@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ..write.manifest import sha256
 
+
 def source_digest(*parts: Any) -> str:
     """The digest of what an image is drawn from: ops (printgen.draw.document), sizes, resolutions, and
     printgen's own code (a change to a writer draws every image again). Pickled: the drawing model is
