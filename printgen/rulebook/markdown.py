@@ -16,7 +16,7 @@ from typing import Callable
 from markdown_it import MarkdownIt
 from reportlab.lib import colors
 from reportlab.platypus import (
-    CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Preformatted,
+    CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, PageBreak, Paragraph, Preformatted,
     Spacer, Table, TableStyle,
 )
 
@@ -287,7 +287,8 @@ class Converter:
                     cell = mk.paragraph(self.inline(inline.children, link_terms=not header), st)
                 rows[-1].append(cell)
             k += 1
-        table = Table(rows, repeatRows=header_rows, hAlign="LEFT", colWidths=self._col_widths(rows))
+        table = Table(rows, repeatRows=header_rows, hAlign="LEFT", colWidths=self._col_widths(rows),
+                      splitInRow=1)
         cmds = [
             # Table draws cell text in its own font unless told otherwise: name ours, or an
             # unembedded Helvetica lands in the PDF.
@@ -324,9 +325,9 @@ class Converter:
         return [self.frame_width * w / total for w in weights]
 
     def _quote(self, inner: list[Flowable], width: float) -> Flowable:
-        # One row per paragraph: a table splits between rows only, so a quote longer than a page
-        # carries on over the next (one cell holding it all could not be placed at all).
-        t = Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width])
+        # One row per paragraph, and rows split too: a quote longer than a page, or one paragraph
+        # taller than a page, carries on over the next (one cell holding it all cannot be placed).
+        t = Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width], splitInRow=1)
         t.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f3ede0")),
@@ -338,4 +339,5 @@ class Converter:
             ("TOPPADDING", (0, 0), (-1, 0), 5),
             ("BOTTOMPADDING", (0, -1), (-1, -1), 6),
         ]))
-        return KeepTogether([Spacer(1, 2), t, Spacer(1, 4)])
+        t.spaceBefore, t.spaceAfter = 2, 4
+        return t

@@ -66,10 +66,10 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages)}
 
 
-def image_addresses(md: str, tokens=None) -> list[str]:
-    """The ``src`` of every image in rendered Markdown, as the converter will see it (escapes decoded)."""
+def image_addresses(tokens) -> list[str]:
+    """The ``src`` of every image in parsed Markdown, as the converter will see it (escapes decoded)."""
     found: list[str] = []
-    for tok in tokens if tokens is not None else Converter(styles={}, resolve_image=lambda *a: None).md.parse(md):
+    for tok in tokens:
         for child in tok.children or []:
             if child.type == "image":
                 found.append(child.attrGet("src") or "")
@@ -102,7 +102,13 @@ def check_rulebook(game) -> list:
             findings.append(error(deepest.code, f"block quotes and lists nest {too_deep[0]} levels deep here; the "
                                   f"limit is {deepest.value:g} levels; nest fewer of them inside each other",
                                   Location(display_path(path), min(line, len(source) or 1), 1)))
-        for src in image_addresses(md, tokens):
+        bad = mk.CONTROL.search(md.replace("\r", ""))
+        if bad:  # markdown-it would print it as a replacement box
+            ch = bad.group()
+            at = next(((i + 1, ln.index(ch) + 1) for i, ln in enumerate(source) if ch in ln), (1, 1))
+            findings.append(error("text-control", f"a control character (U+{ord(ch):04X}) cannot be printed; "
+                                  "remove it", Location(display_path(path), *at)))
+        for src in image_addresses(tokens):
             try:
                 resolve(src, game, extra)
             except ImageError as exc:

@@ -23,7 +23,7 @@ from typing import Iterable
 from reportlab.platypus import Paragraph
 
 # C0 and C1 controls, DEL, lone surrogates and non-characters: not text in a PDF or SVG.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _SAFE_SCHEMES = ("http://", "https://", "mailto:")
 
 
@@ -38,7 +38,7 @@ class Markup(str):
 
 def clean(value: str) -> str:
     """``value`` without control characters (tabs and newlines become spaces)."""
-    return _CONTROL.sub("", value.replace("\t", " ").replace("\n", " ").replace("\r", " "))
+    return CONTROL.sub("", value.replace("\t", " ").replace("\n", " ").replace("\r", " "))
 
 
 def text(value: object) -> Markup:

@@ -124,9 +124,20 @@ def test_a_quote_in_a_quote_fits_inside_it():
     st = styles()
     conv = _converter(st, 400.0)
     flow = conv.convert("> outer\n>\n> > inner\n")
-    outer = next(f for f in flow[0]._content if isinstance(f, Table))
-    inner = next(f for row in outer._cellvalues for cell in row for f in (cell if isinstance(cell, list) else [cell])
-                 if hasattr(f, "_content"))
-    inner_table = next(f for f in inner._content if isinstance(f, Table))
+    outer = flow[0]
+    inner_table = next(f for row in outer._cellvalues for cell in row
+                       for f in (cell if isinstance(cell, list) else [cell]) if isinstance(f, Table))
     assert outer._colWidths == [400.0] and inner_table._colWidths == [400.0 - 17.0]
     assert conv.frame_width == 400.0  # restored after the quote
+
+
+def test_one_quoted_paragraph_taller_than_a_page_carries_on_too():
+    st = styles()
+    text = "# Long\n\n> " + " ".join(["Rules"] * 1500) + "\n\n> " + "A" * 10000 + "\n\nAfter.\n"
+
+    def story(width):
+        return _converter(st, width).convert(text)
+
+    data, pages = set_book(story, PageSpec.for_paper("a4", 5.0), BookInfo("Quotes", "1.0", ""))
+    doc = pymupdf.open(stream=data)
+    assert len(_quote_boxes(doc)) >= 3 and "After." in doc[-1].get_text()

@@ -209,3 +209,19 @@ def test_quotes_and_lists_nested_past_the_limit_are_a_finding_at_their_line(tmp_
     assert len(found) == 1 and found[0].is_error
     assert found[0].loc.file.endswith("02-play.md")
     assert found[0].loc.line == len(chapter.read_text().splitlines())  # the deep line, not the chapter's top
+
+
+def test_a_control_character_in_a_chapter_is_a_finding_at_its_place(tmp_path):
+    import shutil
+
+    from printgen.project import validate_game
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    chapter = game / "templates" / "rulebook" / "02-play.md"
+    lines = chapter.read_text().splitlines()
+    chapter.write_text("\n".join(lines + ["", "> a NUL \x00 here"]) + "\n")
+    found = [f for f in validate_game(game).findings if f.code == "text-control"]
+    assert len(found) == 1 and found[0].is_error and "U+0000" in found[0].message
+    assert (found[0].loc.line, found[0].loc.col) == (len(lines) + 2, 9)
