@@ -52,6 +52,7 @@ _TABLE = [
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
     Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),
     Limit("rulebook-nesting", 6, "levels", "how deeply block quotes and lists nest in a rulebook chapter"),
+    Limit("rulebook-table-columns", 16, "columns", "columns of one table in a rulebook chapter"),
     Limit("repeat", 100_000, "characters", "a string or list a template builds by repetition"),
 ]
 

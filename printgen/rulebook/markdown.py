@@ -9,6 +9,7 @@ Keywords and tokens named in running text link to their reference entries.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -56,6 +57,33 @@ def nesting(tokens) -> list[tuple[int, int]]:
             found.append((depth, (tok.map[0] + 1) if tok.map else 1))
         elif tok.type in ("blockquote_close", "bullet_list_close", "ordered_list_close"):
             depth -= 1
+    return found
+
+
+class _Table(Table):
+    """A table that breaks between rows, as a reader expects. A row taller than a whole page (a cell
+    of thousands of words) cannot be placed at all: once platypus has moved the table to a fresh page
+    (it marks it ``_postponed``) and it still does not fit, its cells go on as plain paragraphs, which
+    break across pages. (reportlab's own splitting inside a row repeats the header above every piece
+    and can make pieces of the header alone, page after page.)"""
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        if parts or not getattr(self, "_postponed", False):
+            return parts
+        cells = [f for row in self._cellvalues for cell in row
+                 for f in (cell if isinstance(cell, (list, tuple)) else [cell]) if isinstance(f, Flowable)]
+        return [Spacer(1, 0)] + cells  # the first part must fit where it is; the cells then flow
+
+
+def table_columns(tokens) -> list[tuple[int, int]]:
+    """(columns, line in the Markdown) of each table, counted on its header row: a column takes its
+    share of the page's width, so a rulebook table has at most limits['rulebook-table-columns']."""
+    found = []
+    for k, tok in enumerate(tokens):
+        if tok.type == "table_open":
+            header = itertools.takewhile(lambda t: t.type != "tr_close", tokens[k + 1:])
+            found.append((sum(t.type in ("th_open", "td_open") for t in header), (tok.map[0] + 1) if tok.map else 1))
     return found
 
 
@@ -287,8 +315,7 @@ class Converter:
                     cell = mk.paragraph(self.inline(inline.children, link_terms=not header), st)
                 rows[-1].append(cell)
             k += 1
-        table = Table(rows, repeatRows=header_rows, hAlign="LEFT", colWidths=self._col_widths(rows),
-                      splitInRow=1)
+        table = _Table(rows, repeatRows=header_rows, hAlign="LEFT", colWidths=self._col_widths(rows))
         cmds = [
             # Table draws cell text in its own font unless told otherwise: name ours, or an
             # unembedded Helvetica lands in the PDF.
@@ -318,16 +345,17 @@ class Converter:
         for r in rows:
             for c, cell in enumerate(r):
                 text = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "")
-                # ...but never narrower than its longest word, so a header is not split mid-word
+                # ...but never narrower than its longest word (up to 24 letters: printed words are no longer),
+                # so a header is not split mid-word
                 longest = max((len(w) for w in text.split()), default=0)
-                weights[c] = max(weights[c], min(len(text), 60) + 4, 8 if not text else 0, 2.4 * longest)
+                weights[c] = max(weights[c], min(len(text), 60) + 4, 8 if not text else 0, 2.4 * min(longest, 24))
         total = sum(weights)
         return [self.frame_width * w / total for w in weights]
 
     def _quote(self, inner: list[Flowable], width: float) -> Flowable:
-        # One row per paragraph, and rows split too: a quote longer than a page, or one paragraph
-        # taller than a page, carries on over the next (one cell holding it all cannot be placed).
-        t = Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width], splitInRow=1)
+        # One row per paragraph: a quote longer than a page carries on over the next (one cell holding
+        # it all could not be placed); a paragraph taller than a page goes on unboxed (see _Table).
+        t = _Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width])
         t.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f3ede0")),

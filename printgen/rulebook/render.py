@@ -14,7 +14,7 @@ from ..units import mm_to_pt, pt_to_mm
 from .book import MARGIN_BOTTOM, MARGIN_TOP, BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
 from .images import ImageError, resolve
-from .markdown import Converter, Heading, nesting
+from .markdown import Converter, Heading, nesting, table_columns
 from .templates import chapter_files, render_chapters, template_dir
 
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
@@ -91,17 +91,21 @@ def check_rulebook(game) -> list:
     chapters, findings = render_chapters(game, template_scope(game))
     extra = game.pack.images if game.pack else {}
     parser = Converter(styles={}, resolve_image=lambda *a: None).md
-    deepest = LIMITS["rulebook-nesting"]
+    shapes = (("rulebook-nesting", nesting, "block quotes and lists nest {} levels deep here",
+               "nest fewer of them inside each other"),
+              ("rulebook-table-columns", table_columns, "this table has {} columns",
+               "split it, or turn it round (rows for columns)"))
     for path, md in chapters:
         source = path.read_text(encoding="utf-8", errors="replace").splitlines()
         tokens = parser.parse(md)
-        too_deep = next(((d, line) for d, line in nesting(tokens) if d > deepest.value), None)
-        if too_deep:
-            text = md.splitlines()[too_deep[1] - 1].strip() if md else ""
-            line = next((i + 1 for i, ln in enumerate(source) if text and ln.strip() == text), too_deep[1])
-            findings.append(error(deepest.code, f"block quotes and lists nest {too_deep[0]} levels deep here; the "
-                                  f"limit is {deepest.value:g} levels; nest fewer of them inside each other",
-                                  Location(display_path(path), min(line, len(source) or 1), 1)))
+        for name, measure, what, hint in shapes:
+            lim = LIMITS[name]
+            over = next(((n, line) for n, line in measure(tokens) if n > lim.value), None)
+            if over:  # at the template's line that shows it (it may come from a loop: else the Markdown's)
+                text = md.splitlines()[over[1] - 1].strip() if md else ""
+                line = next((i + 1 for i, ln in enumerate(source) if text and ln.strip() == text), over[1])
+                findings.append(error(lim.code, f"{what.format(over[0])}; the limit is {lim.value:g} {lim.unit}; "
+                                      f"{hint}", Location(display_path(path), min(line, len(source) or 1), 1)))
         bad = mk.CONTROL.search(md.replace("\r", ""))
         if bad:  # markdown-it would print it as a replacement box
             ch = bad.group()

@@ -225,3 +225,35 @@ def test_a_control_character_in_a_chapter_is_a_finding_at_its_place(tmp_path):
     found = [f for f in validate_game(game).findings if f.code == "text-control"]
     assert len(found) == 1 and found[0].is_error and "U+0000" in found[0].message
     assert (found[0].loc.line, found[0].loc.col) == (len(lines) + 2, 9)
+
+
+def test_tables_as_wide_as_the_limit_build_and_wider_are_a_finding_at_their_line(tmp_path):
+    import shutil
+
+    import pymupdf
+
+    from printgen.build import build
+    from printgen.project import validate_game
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    chapter = game / "templates" / "rulebook" / "02-play.md"
+    base = chapter.read_text()
+
+    def table(n: int, quoted: int = 0) -> str:
+        q = "> " * quoted
+        cells = ["Knockback" * 3] * (n - 1) + ["word " * 800 + "B" * 5000]  # long words, a very long cell
+        return "\n".join(q + "|" + "|".join(row) + "|" for row in
+                         (["Head"] * n, ["---"] * n, cells)) + "\n"
+
+    chapter.write_text(base + "\n\n" + table(16, quoted=6))
+    assert validate_game(game).ok(strict=True)
+    out = tmp_path / "out"
+    assert build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1).ok
+    doc = pymupdf.open(out / "ember-watch" / "a4" / "rulebook.pdf")
+    words = "".join(p.get_text() for p in doc)
+    assert words.count("B") >= 5000 and len(doc) > 10  # all of the long cell, carried over the pages
+    chapter.write_text(base + "\n\n" + table(17))
+    found = [f for f in validate_game(game).findings if f.code == "limit-rulebook-table-columns"]
+    assert len(found) == 1 and found[0].loc.line == len(base.splitlines()) + 3
