@@ -44,3 +44,14 @@ def test_paper_in_any_case_and_completion_offered(tmp_path):
     assert (tmp_path / "mini-hoh" / "a4" / "class-cards.pdf").is_file()
     assert not (tmp_path / "mini-hoh" / "letter").exists()
     assert "--install-completion" in runner.invoke(app, ["--help"]).output
+
+
+def test_a_building_command_settles_its_imports_first():
+    """`printgen build` imports the pipeline before it starts and leaves those objects out of every later
+    collection (and a worker's); `build -h` does neither."""
+    code = ("import gc, sys\nfrom printgen.launcher import batch_gc, settle\nbatch_gc()\n"
+            "settle(sys.argv[1:])\nprint('printgen.build' in sys.modules, gc.get_freeze_count() > 10000)")
+    for args, expected in ((["build"], "True True"), (["build", "-h"], "False False"), (["new"], "False False")):
+        run = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True,
+                             env=dict(os.environ, PYTHONPATH=str(REPO)), cwd=REPO)
+        assert run.stdout.strip() == expected, (args, run.stdout, run.stderr)

@@ -10,6 +10,10 @@ from functools import cached_property
 from ..hexgrid import Hex, Layout, read_stack
 from .content import LegendEntry, MapDef
 
+# From this many hexes a map's page windows are found with numpy; below it a plain loop is as quick
+# and a build that draws only small maps (a rulebook's pictures, at validation) never imports numpy.
+NUMPY_FROM = 2048
+
 
 @dataclass(frozen=True)
 class MapGeom:
@@ -22,19 +26,24 @@ class MapGeom:
 
     @cached_property
     def drawing_order(self) -> tuple[list[Hex], object]:
-        """The map's hexes row by row, and their centres as an N x 2 numpy array (mm): computed once per
-        map, so each page of a tiled map finds its own hexes by bounding box (``hexes_near``)."""
+        """The map's hexes row by row, and their centres (mm; N x 2: a list of pairs, or from NUMPY_FROM
+        hexes a numpy array): computed once per map, so each page of a tiled map finds its own hexes by
+        bounding box (``hexes_near``)."""
+        order = sorted(self.cells, key=lambda h: (h.r, h.q))
+        centres = [self.layout.hex_to_point(h) for h in order]
+        if len(order) < NUMPY_FROM:
+            return order, centres
         import numpy as np
 
-        order = sorted(self.cells, key=lambda h: (h.r, h.q))
-        centres = np.array([self.layout.hex_to_point(h) for h in order], dtype=float).reshape(-1, 2)
-        return order, centres
+        return order, np.array(centres, dtype=float).reshape(-1, 2)
 
     def hexes_near(self, window: tuple[float, float, float, float], pad: float) -> list[Hex]:
         """The hexes (row by row) whose centre lies within ``pad`` mm of ``window`` (x0, y0, x1, y1 mm)."""
         order, c = self.drawing_order
         x0, y0, x1, y1 = window
         pad += 1e-6  # a hair more: the caller's exact test decides at the edge
+        if isinstance(c, list):
+            return [h for h, (x, y) in zip(order, c) if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad]
         hit = (c[:, 0] >= x0 - pad) & (c[:, 0] <= x1 + pad) & (c[:, 1] >= y0 - pad) & (c[:, 1] <= y1 + pad)
         return [order[i] for i in hit.nonzero()[0]]
 

@@ -28,6 +28,27 @@ def test_bundled_packs_are_found_by_folder():
     assert {"heroes-of-hex", "hex-dice", "hexatech", "custom"} <= set(packs.PACKS)
 
 
+def test_a_bundled_pack_folder_is_named_after_its_system():
+    """The convention that lets a game import its own pack alone (printgen.packs)."""
+    for system, pack in packs.discover().items():
+        assert (REPO / "printgen" / "packs" / system.replace("-", "_") / "__init__.py").is_file(), system
+
+
+def test_a_game_imports_its_own_pack_alone():
+    code = ("import sys\nfrom pathlib import Path\nfrom printgen.project import validate_game\n"
+            "g = validate_game(Path(sys.argv[1]))\nassert g.ok(), [f.format() for f in g.findings]\n"
+            "print(sorted(m.split('.')[2] for m in sys.modules if m.count('.') == 2 and m.startswith('printgen.packs.') and m != 'printgen.packs.base'))")
+    run = subprocess.run([sys.executable, "-c", code, str(REPO / "data" / "hex-dice")], capture_output=True,
+                         text=True, cwd=REPO, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split("\n")[-2] == "['hex_dice']"
+
+
+def test_an_unknown_system_still_lists_every_pack():
+    assert "no-such-system" not in packs.PACKS and packs.PACKS.get("no-such-system") is None
+    assert set(packs.PACKS) == set(packs.discover()) and len(packs.PACKS) == len(set(packs.PACKS))
+
+
 @pytest.fixture
 def tiny_in_packs(tmp_path, monkeypatch):
     """The tiny pack's folder dropped beside the bundled packs (the package path gains a folder

@@ -9,9 +9,9 @@ import pytest
 from printgen.build import build
 from printgen.hexgrid import Hex
 from printgen.names import name_key
-from printgen.packs.heroscape.checks import army_cost
+from printgen.packs.heroscape_style.checks import army_cost
 from printgen.hexgrid.coords import components
-from printgen.packs.heroscape.levels import cells, char, fluid_terrain, stack_of, standing_level
+from printgen.packs.heroscape_style.levels import cells, char, fluid_terrain, stack_of, standing_level
 from printgen.project import validate_game
 from tests.conftest import FIXTURES, REPO
 from tests.pdfmeasure import circles, drawings, flat_to_flat, open_pdf, regular_hexagons, text_spans

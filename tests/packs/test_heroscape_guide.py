@@ -11,10 +11,10 @@ from hypothesis import given, settings, strategies as st
 from printgen.build import build
 from printgen.hexgrid import Hex, hexagon
 from printgen.hexgrid.textmap import format_textmap
-from printgen.packs.heroscape.checks_maps import inventory
-from printgen.packs.heroscape.guide import map_tiling
-from printgen.packs.heroscape.levels import cells, stack_of
-from printgen.packs.heroscape.models import HSMap
+from printgen.packs.heroscape_style.checks_maps import inventory
+from printgen.packs.heroscape_style.guide import map_tiling
+from printgen.packs.heroscape_style.levels import cells, stack_of
+from printgen.packs.heroscape_style.models import HSMap
 from printgen.project import validate_game
 from printgen.tiling import SHAPES
 from tests.conftest import FIXTURES, REPO

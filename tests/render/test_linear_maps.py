@@ -37,7 +37,7 @@ def test_a_window_finds_exactly_the_hexes_that_reach_into_it():
     mapdef, data = _big_map()
     geom = map_geometry(mapdef, data.game)
     order, centres = geom.drawing_order
-    assert len(order) == len(geom.cells) and centres.shape == (len(order), 2)
+    assert len(order) == len(geom.cells) and len(centres) == len(order)
     for window in [(0, 0, 180, 240), (170, 230, 350, 470), (-50, -50, 10, 10), (400, 0, 600, 200)]:
         near = geom.hexes_near(window, geom.layout.size)
         touching = [h for h in order if len(clip_polygon(geom.layout.corners(h), *window)) >= 3]
@@ -48,6 +48,21 @@ def test_a_window_finds_exactly_the_hexes_that_reach_into_it():
             cx, cy = geom.layout.hex_to_point(h)
             assert x0 - geom.layout.size <= cx + 1e-6 and cx - 1e-6 <= x1 + geom.layout.size
         assert near == sorted(near, key=lambda h: (h.r, h.q))  # drawn row by row, as before
+
+
+def test_small_and_large_maps_find_the_same_hexes(monkeypatch):
+    """Below NUMPY_FROM hexes a plain loop finds a window's hexes, from it numpy: the same hexes, in order."""
+    import printgen.model.maps as maps
+
+    mapdef, data = _big_map()
+    windows = [(0, 0, 180, 240), (170, 230, 350, 470), (-50, -50, 10, 10), (25.4, 22.0, 25.4, 22.0)]
+    found = {}
+    for limit in (10**9, 1):  # every map is small; every map is large
+        monkeypatch.setattr(maps, "NUMPY_FROM", limit)
+        geom = map_geometry(mapdef, data.game)
+        found[limit] = [geom.hexes_near(w, geom.layout.size) for w in windows]
+        assert isinstance(geom.drawing_order[1], list) == (limit > 1)
+    assert found[10**9] == found[1] and all(found[1][:2])
 
 
 def test_each_tile_draws_exactly_the_hexes_in_its_window():
