@@ -33,7 +33,7 @@ from .safety.paths import confined_files
 
 EVERYTHING = "*"
 # ValidatedGame attributes that say nothing about what is drawn (or are code, covered by the code digest).
-_FREE = {"pack", "findings", "ok"}
+_FREE = {"pack", "findings", "ok", "key"}
 
 
 class _Log:
@@ -211,6 +211,15 @@ class ReadLog:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("the game is read-only while it renders")
+
+    def note(self, keys) -> None:
+        """Record ``keys`` as read: what a drawing made once before, from the same game, read."""
+        self._log.keys.update(keys)
+
+    @staticmethod
+    def unwrapped(game):
+        """The ValidatedGame itself, whether ``game`` is one or a ReadLog of one."""
+        return game._game if isinstance(game, ReadLog) else game
 
 
 # --- digests --------------------------------------------------------------------

@@ -23,6 +23,8 @@ CHAPTER = """# {{ game.name }}
 
 VIT {{ c.stats.vit }}, ATK {{ c.stats.atk }}.
 {% endfor %}
+
+![The cellar](printgen:map/Cellar)
 """
 
 
@@ -48,7 +50,8 @@ EDITS = {
                                 "{atk: 2, def: 3, vit: 2, sp_def: 1, sp_atk: 0}"), set()),
     "blank-lines-in-yaml": (_replace("scenarios.yaml", "scenarios:", "\n\nscenarios:"), set()),
     "class-vit": (_replace("classes.yaml", "{vit: 2, atk: 2,", "{vit: 1, atk: 2,"), {"class-cards", "rulebook"}),
-    "terrain-colour": (_replace("maps.yaml", "#8a7d6b", "#8a7d6c"), {"maps", "scenarios"}),
+    # the rulebook shows the map as a picture (drawn once, at validation, and taken from there)
+    "terrain-colour": (_replace("maps.yaml", "#8a7d6b", "#8a7d6c"), {"maps", "scenarios", "rulebook"}),
     "card-bleed": (_replace("game.yaml", "bleed: 3mm", "bleed: 2mm"), {"class-cards"}),
     "rule-number": (_replace("game.yaml", "activation_die: 6", "activation_die: 6\n  hex_per_turn: 2"),
                     {"hex-track"}),
@@ -110,6 +113,7 @@ def test_each_target_records_what_it_read(built):
     assert "data.classes" not in reads["maps@a4"]
     # the rulebook reads the kinds its templates name, and its templates
     assert {"data.classes", "templates/rulebook"} <= reads["rulebook@a4"] and "data.scenarios" not in reads["rulebook@a4"]
+    assert {"data.maps", "data.terrain"} <= reads["rulebook@a4"]  # its map picture's reads, drawn at validation
     assert "rules.hex_per_turn" in reads["hex-track@a4"] and not any(k.startswith("rules") for k in reads["class-cards@a4"])
 
 

@@ -6,6 +6,8 @@ stage (printgen.project), so the checker never imports a renderer."""
 
 from __future__ import annotations
 
+import uuid
+
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin
@@ -43,6 +45,9 @@ class ValidatedGame:
     rules: Rules | None = None  # the pack's rules model; None when game.yaml's rules are invalid
     findings: list[Finding] = field(default_factory=list)
     templates: Path | None = None  # the folder of the game's templates (rulebook/...), when it has one
+    # This validation's own name: a copy of it (pickled to a build worker) has the same key, so what
+    # was worked out from it once can be found again (printgen.rulebook.images); never in a digest.
+    key: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False, repr=False)
 
     @property
     def game_id(self) -> str:

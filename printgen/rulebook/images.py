@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..deps import ReadLog
 from ..draw.document import Drawing, ImageError, shifted
 from ..draw.icons import ICONS, draw_icon
 from ..model.maps import map_geometry
@@ -70,9 +71,40 @@ def art_image(src: str, game) -> Drawing:
     return [Image(0.0, 0.0, w, h, art.data, art.mime, role="image")], w, h
 
 
+# Each validated game's pictures as drawn, and what drawing them read (printgen.deps), by the game's
+# ``key`` and the address. Validation draws every picture of the rulebook (one that cannot be drawn is a
+# finding); the build's workers, forked after validation, are handed a copy of the same game (same key)
+# and take the drawings from here, noting the same reads, instead of drawing them again. The pictures
+# of one game are drawn through one ReadLog (so a card picture's face maker is made once): each notes
+# what all of them read so far, more than its own, never less. The last few games only: a watch
+# validates again and again.
+_DRAWN: dict[str, tuple[ReadLog, dict[str, tuple[tuple, float, float, list[str]]]]] = {}
+_KEEP = 8
+
+
 def resolve(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
     """``printgen:kind/argument`` -> its drawing; any other address is a picture of the game folder
-    (``art/map.png``). Raises ImageError naming what is wrong."""
+    (``art/map.png``). Raises ImageError naming what is wrong. ``game``: a ValidatedGame, or a ReadLog
+    of one (then what the drawing reads is noted in it)."""
+    base = ReadLog.unwrapped(game)
+    key = getattr(base, "key", None)
+    if not isinstance(key, str):
+        return _draw(address, game, extra)
+    if key not in _DRAWN:
+        while len(_DRAWN) >= _KEEP:
+            del _DRAWN[next(iter(_DRAWN))]
+        _DRAWN[key] = (ReadLog(base), {})
+    seen, drawn = _DRAWN[key]
+    if address not in drawn:
+        ops, w, h = _draw(address, seen, extra)
+        drawn[address] = (tuple(ops), w, h, seen.reads)
+    ops, w, h, reads = drawn[address]
+    if isinstance(game, ReadLog):
+        game.note(reads)
+    return list(ops), w, h
+
+
+def _draw(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
     if not address.startswith("printgen:"):
         return art_image(address, game)
     kind, _, arg = address[len("printgen:"):].partition("/")
