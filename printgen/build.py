@@ -10,7 +10,7 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from .asset import Asset
 from .check import ValidatedGame
@@ -20,6 +20,7 @@ from .load.game_folder import display_path
 from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
+from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 
 
@@ -39,32 +40,42 @@ class BuildResult:
 Event = Callable[[str, dict], None]
 
 
-def _paper_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool) -> dict[str, bytes]:
+def _paper_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool, reuse: Reuse
+                 ) -> dict[str, bytes]:
     from .write.outputs import output_files  # the writers (svgwrite, pdfium) load in the workers
 
     spec = PageSpec.for_paper(paper, game.data.game.print.margin)
     files: dict[str, bytes] = {}
     for stem, doc in asset.render(game, spec).items():
-        files.update(output_files(doc, stem=stem, paper=paper, previews=previews))
+        files.update(output_files(doc, stem=stem, paper=paper, previews=previews, reuse=reuse))
     return files
 
 
-def _mesh_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool) -> dict[str, bytes]:
+def _mesh_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool, reuse: Reuse
+                ) -> dict[str, bytes]:
     return asset.render(game, previews=previews)
 
 
-RUNNERS: dict[str, Callable[[ValidatedGame, Asset, str | None, bool], dict[str, bytes]]] = {
+RUNNERS: dict[str, Callable[[ValidatedGame, Asset, str | None, bool, Reuse], dict[str, bytes]]] = {
     "paper": _paper_files,
     "mesh": _mesh_files,
 }
 
 
-def render_target(target: Target, *, previews: bool) -> tuple[dict[str, bytes], list[str]]:
-    """All the files of one target, as relative path -> bytes (nothing touches the disk), and the read
-    keys of what it drew from (printgen.deps). Runs in a worker process too: the target carries the
-    validated game, so nothing is read again."""
+class Rendered(NamedTuple):
+    files: dict[str, bytes]  # relative path -> bytes
+    reads: list[str]  # the read keys of what it drew from (printgen.deps)
+    sources: dict[str, str]  # preview path -> what it was made from (printgen.write.reuse)
+
+
+def render_target(target: Target, *, previews: bool, reuse: Reuse | None = None) -> Rendered:
+    """All the files of one target (nothing touches the disk but reading back, through ``reuse``, the
+    last build's previews of pages drawn as they were then). Runs in a worker process too: the target
+    carries the validated game, so nothing is read again."""
     seen = ReadLog(target.game)
-    return RUNNERS[target.asset.kind](seen, target.asset, target.paper, previews), seen.reads
+    reuse = reuse if reuse is not None else Reuse()
+    files = RUNNERS[target.asset.kind](seen, target.asset, target.paper, previews, reuse)
+    return Rendered(files, seen.reads, reuse.sources)
 
 
 def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: bool) -> bool:
@@ -163,21 +174,29 @@ class _Run:
         jobs = self.publisher.early(self.publisher.add(game))
         if self.pool is not None:
             self.exports += [(self.pool.submit(run_job, job), i, key) for i, key, job in jobs]  # the longest first
-            self.futures.update({self.pool.submit(render_target, t, previews=self.previews): t for t in mine})
+            self.futures.update({self.pool.submit(render_target, t, previews=self.previews, reuse=self._reuse(t)): t
+                                 for t in mine})
         self.todo += mine
         self.early += jobs
+
+    def _reuse(self, target: Target) -> Reuse:
+        """The previews ``target`` made last build, to be taken again where a page is unchanged (none when
+        forced: a forced build makes everything)."""
+        gid = target.game.game_id
+        last = {} if self.force else self.manifests[gid].sources(target.key)
+        return Reuse(self.out / gid, last) if last else Reuse()
 
     def cancel(self) -> None:
         for fut in list(self.futures) + [f for f, _, _ in self.exports]:
             fut.cancel()
 
-    def _finished(self, result: BuildResult, target: Target, rendered: tuple[dict[str, bytes], list[str]]) -> None:
+    def _finished(self, result: BuildResult, target: Target, rendered: Rendered) -> None:
         # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
-        files, reads = rendered
+        files, reads, sources = rendered
         gid = target.game.game_id
         result.written += self.manifests[gid].write_target(
             target.key, self.digests[gid].of(reads, ident=target.key), self.previews, files, force=self.force,
-            reads=reads)
+            reads=reads, sources=sources)
         result.built.append(f"{gid}/{target.key}")
         self.emit("done", {"game": gid, "target": target.key, "files": len(files)})
 
@@ -187,7 +206,8 @@ class _Run:
         if self.pool is None:
             for target in self.todo:
                 self.emit("start", {"game": target.game.game_id, "target": target.key})
-                self._finished(result, target, render_target(target, previews=self.previews))
+                self._finished(result, target, render_target(target, previews=self.previews,
+                                                             reuse=self._reuse(target)))
             for manifest in self.manifests.values():
                 manifest.save()  # targets that vanished from the plan keep their record (their files stay)
             run_jobs(self.publisher.late() + self.early, self.publisher, None)

@@ -61,7 +61,7 @@ def test_workers_get_the_validated_game_and_read_no_folder(tmp_path):
     validated = validate_game(game)
     targets = [t for t in plan_build([validated], papers=["a4"]) if t.asset.name == "maps"]
     shutil.rmtree(game)  # nothing left to re-read
-    files, _ = render_target(targets[0], previews=False)
+    files = render_target(targets[0], previews=False).files
     pdf = tmp_path / "map.pdf"
     pdf.write_bytes(files[next(k for k in files if k.endswith(".pdf"))])
     assert "Cellar" in _text(pdf)

@@ -21,11 +21,11 @@ from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
 from .exports import EXPORTS
 from .gallery import GALLERY, add_thumbnail, gallery_html, thumb_ok
-from .reuse import Reuse, read_recorded
+from ..write.reuse import Reuse, read_recorded
 
 MANIFEST = ".printgen-publish.json"
 # A job's result: its files (path -> bytes, None: kept as on disk), where the gallery record takes its
-# info, that info, what it read (printgen.deps) and what its images were drawn from (printgen.publish.reuse).
+# info, that info, what it read (printgen.deps) and what its images were drawn from (printgen.write.reuse).
 Result = tuple[dict[str, Any], tuple, dict, list, dict[str, str]]
 FORMAT = 3  # bump when the manifest's shape changes (2: files with their SHA-256; 3: each job's digest)
 
@@ -169,7 +169,7 @@ def _export_job(game, name: str, gout: Path, last: dict[str, tuple[str, str]]) -
 
 
 def _sources(entry: dict) -> dict[str, str]:
-    """A recorded job's image sources (printgen.publish.reuse), when the record holds them as written."""
+    """A recorded job's image sources (printgen.write.reuse), when the record holds them as written."""
     sources = entry.get("sources")
     if not isinstance(sources, dict):
         return {}

@@ -1,5 +1,5 @@
 """Digital exports beside the print kit, a registry: name -> export(game, game output folder, reuse) ->
-(files, info), ``reuse`` holding the images of the last publish (printgen.publish.reuse).
+(files, info), ``reuse`` holding the images of the last publish (printgen.write.reuse).
 
 Files are paths under the game's output folder; info is the gallery's entry
 (title, text, links). An export with nothing to make for a game returns no files.

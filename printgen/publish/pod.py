@@ -16,7 +16,7 @@ import io
 from ..names import slug
 from .cards import card_decks
 from .raster import px
-from .reuse import Reuse
+from ..write.reuse import Reuse
 
 POD_DPI = 300
 POD_BLEED = 25.4 / 8  # mm: 1/8 in
@@ -40,7 +40,7 @@ def template_name(trim: tuple[float, float]) -> str:
 
 def pod_export(game, gout, reuse: Reuse | None = None) -> tuple[dict[str, bytes], dict]:
     """The per-card PNGs and cards.csv of one game, and its gallery entry; a face drawn as it was at the
-    last publish is taken from ``reuse`` (printgen.publish.reuse) rather than rasterised again."""
+    last publish is taken from ``reuse`` (printgen.write.reuse) rather than rasterised again."""
     reuse = reuse or Reuse()
     files: dict[str, bytes] = {}
     rows = []

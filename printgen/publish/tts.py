@@ -31,7 +31,7 @@ from ..render.tokens import TokenFaces
 from ..write.pdf import to_pdf
 from .cards import CardDeck, card_decks
 from .raster import items_images, pdf_page_images, png_bytes, px
-from .reuse import Reuse, source_digest
+from ..write.reuse import Reuse, source_digest
 
 CARD_DPI = 150  # deck sheets and backs: a poker card is 375 x 525 px
 TOKEN_DPI = 300
@@ -204,7 +204,7 @@ def readme(game, decks: list[str], has_tokens: bool, maps: list[str]) -> bytes:
 
 def tts_export(game, gout: Path, reuse: Reuse | None = None) -> tuple[dict[str, bytes], dict]:
     """Every TTS file of one game (paths under its output folder) and its gallery entry; an image drawn
-    as it was at the last publish is taken from ``reuse`` (printgen.publish.reuse)."""
+    as it was at the last publish is taken from ``reuse`` (printgen.write.reuse)."""
     reuse = reuse or Reuse()
     files: dict[str, bytes] = {}
     decks = []

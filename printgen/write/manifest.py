@@ -85,8 +85,11 @@ class Manifest:
                 old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
                 # "reads": what the target read when it rendered (printgen.deps checks it before use)
                 reads = {"reads": entry["reads"]} if entry.get("reads") is not None else {}
+                # "sources": what each preview was made from (printgen.write.reuse), kept when well formed
+                sources = entry.get("sources") if isinstance(entry.get("sources"), dict) else {}
+                sources = {rel: s for rel, s in sources.items() if isinstance(s, str) and rel in files}
                 targets[key] = {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
-                                **reads,
+                                **reads, **({"sources": sources} if sources else {}),
                                 "old": {rel: d for rel, d in old.items()
                                         if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
         return cls(root, targets)
@@ -140,10 +143,21 @@ class Manifest:
                 raise OutputConflict(f"{path} was not written by printgen (its contents are not the ones it "
                                      "recorded); move it away, or build with --force to replace it")
 
+    def sources(self, key: str) -> dict[str, tuple[str, str]]:
+        """Target ``key``'s files of the last build that were made from a recorded source: path ->
+        (source, SHA-256), as printgen.write.reuse.Reuse takes them (only a target fully written)."""
+        entry = self.targets.get(key, {})
+        if entry.get("digest") is None:
+            return {}
+        return {rel: (src, entry["files"][rel]) for rel, src in entry.get("sources", {}).items()
+                if rel in entry["files"]}
+
     def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes], *,
-                     force: bool = False, reads: list[str] | None = None) -> list[Path]:
+                     force: bool = False, reads: list[str] | None = None,
+                     sources: dict[str, str] | None = None) -> list[Path]:
         """Write one target's ``files`` (relative path -> bytes) under the record's rule; returns the paths
-        written. Files the target wrote last time and no longer makes are deleted if still printgen's."""
+        written. Files the target wrote last time and no longer makes are deleted if still printgen's.
+        ``sources``: what some of them were made from (printgen.write.reuse), for the next build."""
         self.check_writable(files, force=force)
         before = self.targets.get(key, {})
         old = {**before.get("old", {}), **before.get("files", {})}
@@ -156,7 +170,8 @@ class Manifest:
             written.append(self.root / rel)
         self.remove([rel for rel in old if rel not in new])
         self.targets[key] = {"digest": digest, "previews": previews, "files": new,
-                             **({"reads": reads} if reads is not None else {})}
+                             **({"reads": reads} if reads is not None else {}),
+                             **({"sources": {r: s for r, s in sources.items() if r in new}} if sources else {})}
         self.save()
         return written
 

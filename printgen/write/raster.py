@@ -43,16 +43,16 @@ def png_bytes(img: Image.Image, *, dpi: float | None = None) -> bytes:
         buf = io.BytesIO()
         img.save(buf, "PNG", compress_level=3, **({"dpi": (dpi, dpi)} if dpi else {}))
         return buf.getvalue()
-    import numpy as np
-
     w, h = img.size
-    pixels = np.asarray(img, dtype=np.uint8).reshape(h, -1)
-    rows = np.zeros((h, pixels.shape[1] + 1), dtype=np.uint8)  # each row: filter type 0 (none), then pixels
-    rows[:, 1:] = pixels
+    raw = img.tobytes()
+    stride = len(raw) // h if h else 0
+    view = memoryview(raw)
+    # each row: its filter type, 0 (none), then its pixels (a join, not numpy: a worker need not load it)
+    rows = b"\0" + b"\0".join(view[i:i + stride] for i in range(0, len(raw), stride)) if raw else b""
     header = struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0)
     phys = (_chunk(b"pHYs", struct.pack(">IIB", *(int(dpi / 0.0254 + 0.5),) * 2, 1)) if dpi else b"")
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + phys
-            + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 3)) + _chunk(b"IEND", b""))
+            + _chunk(b"IDAT", zlib.compress(rows, 3)) + _chunk(b"IEND", b""))
 
 
 def pdf_page_images(pdf: bytes, *, width_px: int | None = None, dpi: float | None = None,

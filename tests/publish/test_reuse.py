@@ -1,4 +1,4 @@
-"""Export images drawn again only when what they show changed (printgen/publish/reuse.py): one class's
+"""Export images drawn again only when what they show changed (printgen/write/reuse.py): one class's
 VIT redraws that class's print-on-demand face and the TTS deck sheet, not the other faces, the tokens or
 the maps; and what comes out is byte for byte what a build from nothing makes."""
 
@@ -17,7 +17,7 @@ import printgen.publish.pod as pod
 import printgen.publish.raster as raster
 import printgen.publish.tts as tts
 from printgen.build import build
-from printgen.publish.reuse import Reuse, source_digest
+from printgen.write.reuse import Reuse, source_digest
 from tests.conftest import FIXTURES
 
 

@@ -48,3 +48,33 @@ def test_previews_show_the_pdf_page_and_are_byte_deterministic(tmp_path):
         assert np.abs(_blocks(ours) - _blocks(theirs)).mean() < 2.5, png.name
         assert (diff > 96).mean() < 0.01, (png.name, (diff > 96).mean())
         assert (ours < 250).mean() > 0.01  # not blank
+
+
+def test_a_page_drawn_as_before_keeps_its_previews(tmp_path, monkeypatch):
+    """One class's VIT changes one page of its deck: that page's SVG and PNG are made again, the others
+    are taken from the last build (their source recorded), and the result is what a fresh build makes."""
+    import hashlib
+    import shutil
+
+    import printgen.write.outputs as outputs
+
+    game, out = tmp_path / "mini-hoh", tmp_path / "out"
+    shutil.copytree(FIXTURES / "mini-hoh", game)
+    build(folders=[game], out=out, papers=["a4"], jobs=1)
+    made = []
+    real = outputs.page_to_svg
+    monkeypatch.setattr(outputs, "page_to_svg", lambda page: made.append(page) or real(page))
+    classes = game / "classes.yaml"
+    classes.write_text(classes.read_text().replace("stats: {vit: 2, atk: 2,", "stats: {vit: 1, atk: 2,", 1))
+    result = build(folders=[game], out=out, papers=["a4"], jobs=1)
+    assert result.built == ["mini-hoh/class-cards@a4"]
+    pages = len(pymupdf.open(out / "mini-hoh" / "a4" / "class-cards.pdf"))
+    assert pages >= 2 and len(made) == 1  # the fronts' page; the backs' page is as it was
+    monkeypatch.undo()
+    fresh = tmp_path / "fresh"
+    build(folders=[game], out=fresh, papers=["a4"], jobs=2)
+
+    def digests(root):
+        return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in sorted(root.rglob("*")) if p.suffix in (".svg", ".png", ".pdf")}
+    assert digests(out) == digests(fresh)

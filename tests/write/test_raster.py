@@ -16,7 +16,7 @@ from printgen.write.pdf import to_pdf
 from printgen.write.raster import pdf_page_images, png_bytes
 
 
-@pytest.mark.parametrize("mode,shape", [("L", (37, 53)), ("LA", (9, 7, 2)), ("RGB", (37, 53, 3)),
+@pytest.mark.parametrize("mode,shape", [("L", (37, 53)), ("LA", (9, 7, 2)), ("RGB", (37, 53, 3)), ("RGB", (1, 1, 3)), ("L", (5, 1)),
                                         ("RGBA", (20, 11, 4))])
 def test_every_8_bit_mode_reads_back_pixel_for_pixel(mode, shape):
     pixels = np.random.default_rng(7).integers(0, 256, shape, dtype=np.uint8)

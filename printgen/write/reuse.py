@@ -1,10 +1,11 @@
-"""Export images drawn again only when what they show has changed.
+"""Images and previews made again only when what they show has changed.
 
-An export remakes all its files whenever anything it read changes: one class's VIT, and every
-print-on-demand face, TTS token and map image would be rasterised and encoded again. Each image
-is therefore made from a *source*, the digest of the drawing it rasterises (its ops, size and
-resolution). The publish record keeps each file's source; next time a file whose source is
-unchanged, and whose bytes on disk are still the ones recorded, is read back instead of drawn.
+A target or an export remakes all its files whenever anything it read changes: one class's VIT,
+and every page preview of the class deck, every print-on-demand face, TTS token and map image
+would be drawn, rasterised and encoded again. Each such file is therefore made from a *source*,
+the digest of the drawing it shows (its ops, size and resolution, and printgen's code). The
+build's and the publish record keep each file's source; next time a file whose source is
+unchanged, and whose bytes on disk are still the ones recorded, is read back instead of made.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..write.manifest import sha256
+from .manifest import sha256
 
 
 def source_digest(*parts: Any) -> str:
@@ -67,7 +68,8 @@ class Reuse:
         """Each of ``items`` (ops drawn in a ``box`` of w x h mm) as a PNG of ``size_px`` at ``dpi`` under
         its path: those drawn as last time read back, the rest rasterised together (``finish``: what is
         done to each image before it is encoded)."""
-        from .raster import items_images, png_bytes
+        from ..publish.raster import items_images  # (the exports' rasteriser: they alone call this)
+        from .raster import png_bytes
 
         files: dict[str, bytes] = {}
         todo = []
