@@ -212,22 +212,40 @@ class _Run:
                 manifest.save()  # targets that vanished from the plan keep their record (their files stay)
             run_jobs(self.publisher.late() + self.early, self.publisher, None)
             return
-        # A game's kits start once its own targets are written, while other games' targets still render.
-        left = {i: sum(1 for t in self.todo if t.game is g) for i, g in enumerate(self.games)}
+        # A paper's kit (and the first paper's thumbnails) start once the game's targets on that paper are
+        # written, while others still render; the game's record once all its targets are.
+        index = {id(g): i for i, g in enumerate(self.games)}
+        left: dict[tuple[int, str | None], int] = {}
+        for i in range(len(self.games)):
+            for paper in [*self.papers, None]:
+                left[i, paper] = 0
+        for t in self.todo:
+            left[index[id(t.game)], t.paper] += 1
         late: list = []
 
-        def game_done(i: int) -> None:
-            self.manifests[self.games[i].game_id].save()
-            late.extend((self.pool.submit(run_job, job), j, key) for j, key, job in self.publisher.late(i))
+        def paper_done(i: int, paper: str | None) -> None:
+            if paper is None:  # every target of the game: its record, from its manifest
+                self.manifests[self.games[i].game_id].save()
+                self.publisher.record(i)
+                return
+            late.extend((self.pool.submit(run_job, job), j, key) for j, key, job in self.publisher.late(i, paper))
 
-        for i in [i for i, n in left.items() if n == 0]:
-            game_done(i)
+        def finished(i: int, paper: str | None) -> None:
+            left[i, paper] -= 1
+            if left[i, paper] == 0 and paper is not None:
+                paper_done(i, paper)
+            if all(left[i, p] == 0 for p in [*self.papers, None]):
+                paper_done(i, None)
+
+        for (i, paper), n in list(left.items()):
+            if n == 0 and paper is not None:
+                paper_done(i, paper)
+        for i in range(len(self.games)):
+            if all(left[i, p] == 0 for p in [*self.papers, None]):
+                paper_done(i, None)
         for fut in as_completed(self.futures):
             target = self.futures[fut]
             self._finished(result, target, fut.result())
-            i = next(i for i, g in enumerate(self.games) if g is target.game)
-            left[i] -= 1
-            if left[i] == 0:
-                game_done(i)
+            finished(index[id(target.game)], target.paper)
         for fut, i, key in self.exports + late:
             self.publisher.take(i, key, fut.result())

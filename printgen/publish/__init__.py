@@ -290,28 +290,37 @@ class Publisher:
                     todo.append((i, key, (_export_job, (w.game, name, w.gout, w.sources(key)))))
         return todo
 
-    def late(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
+    def late(self, only: int | None = None, paper: str | None = None) -> list[tuple[int, str, tuple]]:
         """(game index, job key, job) of the kits and thumbnails to make, from what the build wrote (of
-        game ``only``, when given: its targets are written and recorded)."""
+        game ``only``, when given, and then of its ``paper`` alone, when given: those targets are written
+        and recorded); a call without ``paper`` also takes each game's record (``record``)."""
         todo = []
         for i, w in enumerate(self.work):
             if only is not None and i != only:
                 continue
             built = _built(w.gout)
-            on_disk = _papers_on_disk(w.gout, self.papers, built)
-            w.record = _record(w.game, _meshes(w.gout, built), _terrain(w.gout, built))
+            if paper is None:
+                self.record(i, built)
+            on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, built)
             whole = w.inputs.whole()
-            jobs = [(f"papers/{paper}", _sha(FORMAT, paper, whole, _pdfs_digest({paper: pdfs})),
-                     (_kit_job, (w.game, paper, pdfs))) for paper, pdfs in on_disk.items()]
-            if on_disk:  # a thumbnail per printable, of the first paper: one printable changed, one made again
-                paper, pdfs = next(iter(on_disk.items()))
-                jobs += [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", paper, stem, sha256(pdf)),
-                          (_thumb_job, (w.game, paper, stem, pdf))) for stem, pdf in pdfs.items()]
+            jobs = [(f"papers/{p}", _sha(FORMAT, p, whole, _pdfs_digest({p: pdfs})),
+                     (_kit_job, (w.game, p, pdfs))) for p, pdfs in on_disk.items()]
+            # a thumbnail per printable, of the first paper: one printable changed, one made again
+            if self.papers[0] in on_disk:
+                pdfs = on_disk[self.papers[0]]
+                jobs += [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", self.papers[0], stem, sha256(pdf)),
+                          (_thumb_job, (w.game, self.papers[0], stem, pdf))) for stem, pdf in pdfs.items()]
             for key, digest, job in jobs:
                 if not self._reuse(w, key, digest):
                     self._announce(w)
                     todo.append((i, key, job))
         return todo
+
+    def record(self, index: int, built: dict[str, str] | None = None) -> None:
+        """Take game ``index``'s gallery record from what the build wrote (once all its targets are)."""
+        w = self.work[index]
+        built = _built(w.gout) if built is None else built
+        w.record = _record(w.game, _meshes(w.gout, built), _terrain(w.gout, built))
 
     def take(self, index: int, key: str, result: tuple) -> None:
         w = self.work[index]

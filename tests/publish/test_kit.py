@@ -115,6 +115,8 @@ def test_same_printables_same_kit_and_zip_bytes(site, tmp_path):
     build(folders=[FIXTURES / "mini-dice"], out=again, papers=["a4", "letter"], jobs=2)
     for name in ("mini-dice-a4-kit.pdf", "mini-dice-letter.zip", "thumbs/unit-cards.png"):
         assert (again / "mini-dice" / name).read_bytes() == (site / "mini-dice" / name).read_bytes(), name
+    # in workers each paper's kit starts as soon as its printables are written: the same record
+    assert record(again, "mini-dice") == record(site, "mini-dice")
 
 
 def test_noop_rebuild_writes_nothing_and_a_change_remakes_the_kit(tmp_path):
