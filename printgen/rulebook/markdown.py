@@ -46,6 +46,25 @@ class Heading(Paragraph):
 QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right padding
 
 
+_PARSER: list[MarkdownIt] = []
+_PARSED: dict[str, list] = {}
+
+
+def parse(text: str) -> list:
+    """The markdown-it tokens of a rulebook's Markdown (CommonMark, no HTML, tables), read-only. Parsed
+    once per process per text: validation parses the whole book to check it, and a worker forked after
+    validation sets the same text without parsing it again. The last few texts only."""
+    tokens = _PARSED.get(text)
+    if tokens is None:
+        if not _PARSER:
+            _PARSER.append(MarkdownIt("commonmark", {"html": False}).enable("table"))
+        tokens = _PARSER[0].parse(text)
+        if len(_PARSED) >= 4:
+            _PARSED.clear()
+        _PARSED[text] = tokens
+    return tokens
+
+
 def nesting(tokens) -> list[tuple[int, int]]:
     """(depth, line in the Markdown) of each block quote or list that opens inside others; depth 1 is
     one at the top level. Rulebook chapters nest at most limits['rulebook-nesting'] deep (each level
@@ -95,7 +114,6 @@ class Converter:
     term_colour: str = "#7a2318"
     frame_width: float = 400.0  # pt
     first_h1: bool = True
-    md: MarkdownIt = field(default_factory=lambda: MarkdownIt("commonmark", {"html": False}).enable("table"))
 
     def __post_init__(self) -> None:
         self._keys: dict[str, int] = {}
@@ -161,7 +179,7 @@ class Converter:
 
     # -- blocks ------------------------------------------------------------------
     def convert(self, text: str) -> list[Flowable]:
-        tokens = self.md.parse(text)
+        tokens = parse(text)
         flow, _ = self._blocks(tokens, 0, len(tokens))
         return flow
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 
 
@@ -14,7 +15,7 @@ from ..units import mm_to_pt, pt_to_mm
 from .book import MARGIN_BOTTOM, MARGIN_TOP, BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
 from .images import ImageError, resolve
-from .markdown import Converter, Heading, nesting, table_columns
+from .markdown import Converter, Heading, nesting, parse, table_columns
 from .templates import chapter_files, render_chapters, template_dir
 
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
@@ -66,19 +67,22 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages)}
 
 
-def image_addresses(tokens) -> list[str]:
-    """The ``src`` of every image in parsed Markdown, as the converter will see it (escapes decoded)."""
-    found: list[str] = []
+def image_addresses(tokens) -> list[tuple[str, int]]:
+    """The ``src`` of every image in parsed Markdown, as the converter will see it (escapes decoded), with
+    the line (from 1) of the block holding it."""
+    found: list[tuple[str, int]] = []
     for tok in tokens:
         for child in tok.children or []:
             if child.type == "image":
-                found.append(child.attrGet("src") or "")
+                found.append((child.attrGet("src") or "", (tok.map[0] + 1) if tok.map else 1))
     return found
 
 
 def check_rulebook(game) -> list:
     """Validation hook of the rulebook asset: once the data is clean, the templates render and every
-    printgen: image resolves (``game`` is a ValidatedGame)."""
+    printgen: image resolves (``game`` is a ValidatedGame). The book is checked as it is set: its
+    chapters' Markdown joined, parsed once (the build's workers take that parse, printgen.rulebook.markdown);
+    each finding lands in the chapter that holds its line."""
     if game.rules is None or not game.ok():
         return []
     from ..findings import Location, error
@@ -89,36 +93,54 @@ def check_rulebook(game) -> list:
     if not chapter_files(folder):
         return []
     chapters, findings = render_chapters(game, template_scope(game))
+    if not chapters:
+        return findings
     extra = game.pack.images if game.pack else {}
-    parser = Converter(styles={}, resolve_image=lambda *a: None).md
+    tokens = parse("\n\n".join(md for _, md in chapters))
+    starts, at = [], 0  # the book's line (from 0) where each chapter starts
+    for _, md in chapters:
+        starts.append(at)
+        at += md.count("\n") + 2
+
+    def chapter_of(book_line: int) -> tuple[int, int]:
+        """A line of the book (from 1) -> (its chapter, its line there, from 1)."""
+        k = max(bisect.bisect_right(starts, book_line - 1) - 1, 0)
+        return k, book_line - starts[k]
+
+    sources = [path.read_text(encoding="utf-8", errors="replace").splitlines() for path, _ in chapters]
     shapes = (("rulebook-nesting", nesting, "block quotes and lists nest {} levels deep here",
                "nest fewer of them inside each other"),
               ("rulebook-table-columns", table_columns, "this table has {} columns",
                "split it, or turn it round (rows for columns)"))
-    for path, md in chapters:
-        source = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        tokens = parser.parse(md)
-        for name, measure, what, hint in shapes:
-            lim = LIMITS[name]
-            over = next(((n, line) for n, line in measure(tokens) if n > lim.value), None)
-            if over:  # at the template's line that shows it (it may come from a loop: else the Markdown's)
-                text = md.splitlines()[over[1] - 1].strip() if md else ""
-                line = next((i + 1 for i, ln in enumerate(source) if text and ln.strip() == text), over[1])
-                findings.append(error(lim.code, f"{what.format(over[0])}; the limit is {lim.value:g} {lim.unit}; "
-                                      f"{hint}", Location(display_path(path), min(line, len(source) or 1), 1)))
+    for name, measure, what, hint in shapes:
+        lim = LIMITS[name]
+        first: dict[int, tuple[int, int]] = {}  # chapter -> its first (measure, line) over the limit
+        for n, book_line in measure(tokens):
+            if n > lim.value:
+                k, line = chapter_of(book_line)
+                first.setdefault(k, (n, line))
+        for k, (n, line) in sorted(first.items()):
+            (path, md), source = chapters[k], sources[k]
+            # at the template's line that shows it (it may come from a loop: else the Markdown's)
+            text = md.splitlines()[line - 1].strip() if line <= len(md.splitlines()) else ""
+            line = next((i + 1 for i, ln in enumerate(source) if text and ln.strip() == text), line)
+            findings.append(error(lim.code, f"{what.format(n)}; the limit is {lim.value:g} {lim.unit}; {hint}",
+                                  Location(display_path(path), min(line, len(source) or 1), 1)))
+    for (path, md), source in zip(chapters, sources):
         bad = mk.CONTROL.search(md.replace("\r", ""))
         if bad:  # markdown-it would print it as a replacement box
             ch = bad.group()
             at = next(((i + 1, ln.index(ch) + 1) for i, ln in enumerate(source) if ch in ln), (1, 1))
             findings.append(error("text-control", f"a control character (U+{ord(ch):04X}) cannot be printed; "
                                   "remove it", Location(display_path(path), *at)))
-        for src in image_addresses(tokens):
-            try:
-                resolve(src, game, extra)
-            except ImageError as exc:
-                kind = src.partition("/")[0]
-                line = next((i + 1 for i, ln in enumerate(source) if src in ln), 0) or next(
-                    (i + 1 for i, ln in enumerate(source) if kind in ln), 1)
-                findings.append(error("template-image", f"rulebook image '{src}': {exc}",
-                                      Location(display_path(path), line, 1)))
+    for src, book_line in image_addresses(tokens):
+        try:
+            resolve(src, game, extra)
+        except ImageError as exc:
+            path, source = chapters[chapter_of(book_line)[0]][0], sources[chapter_of(book_line)[0]]
+            kind = src.partition("/")[0]
+            line = next((i + 1 for i, ln in enumerate(source) if src in ln), 0) or next(
+                (i + 1 for i, ln in enumerate(source) if kind in ln), 1)
+            findings.append(error("template-image", f"rulebook image '{src}': {exc}",
+                                  Location(display_path(path), line, 1)))
     return findings

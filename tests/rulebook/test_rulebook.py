@@ -257,3 +257,27 @@ def test_tables_as_wide_as_the_limit_build_and_wider_are_a_finding_at_their_line
     chapter.write_text(base + "\n\n" + table(17))
     found = [f for f in validate_game(game).findings if f.code == "limit-rulebook-table-columns"]
     assert len(found) == 1 and found[0].loc.line == len(base.splitlines()) + 3
+
+
+def test_the_book_is_checked_as_one_text_and_each_finding_lands_in_its_chapter(tmp_path):
+    """The chapters are parsed joined, as the book is set: a finding in the first chapter and one in the
+    last each name their own file and line."""
+    import shutil
+
+    from printgen.project import validate_game
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    chapters = sorted((game / "templates" / "rulebook").glob("*.md"))
+    first, last = chapters[0], chapters[-1]
+    first.write_text(first.read_text() + "\n\n" + "> " * 7 + "too deep\n\nAfter.\n")
+    table = "| " + " | ".join(f"c{i}" for i in range(20)) + " |\n|" + "---|" * 20 + "\n"
+    last.write_text(last.read_text() + "\n\n" + table + "\n![gone](<printgen:map/Atlantis>)\n")
+    found = {f.code: f for f in validate_game(game).findings}
+    deep, wide, image = (found["limit-rulebook-nesting"], found["limit-rulebook-table-columns"],
+                         found["template-image"])
+    assert deep.loc.file.endswith(first.name) and deep.loc.line == len(first.read_text().splitlines()) - 2
+    lines = last.read_text().splitlines()
+    assert wide.loc.file.endswith(last.name) and wide.loc.line == len(lines) - 3
+    assert image.loc.file.endswith(last.name) and image.loc.line == len(lines)
