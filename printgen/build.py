@@ -173,9 +173,11 @@ class _Run:
                 mine.append(target)
         jobs = self.publisher.early(self.publisher.add(game))
         if self.pool is not None:
-            self.exports += [(self.pool.submit(run_job, job), i, key) for i, key, job in jobs]  # the longest first
+            # the targets first: the kits wait for them, while an export waits for nothing and fills the
+            # gaps the kits leave at the end
             self.futures.update({self.pool.submit(render_target, t, previews=self.previews, reuse=self._reuse(t)): t
                                  for t in mine})
+            self.exports += [(self.pool.submit(run_job, job), i, key) for i, key, job in jobs]
         self.todo += mine
         self.early += jobs
 
@@ -212,8 +214,8 @@ class _Run:
                 manifest.save()  # targets that vanished from the plan keep their record (their files stay)
             run_jobs(self.publisher.late() + self.early, self.publisher, None)
             return
-        # A paper's kit (and the first paper's thumbnails) start once the game's targets on that paper are
-        # written, while others still render; the game's record once all its targets are.
+        # A paper's kit starts once the game's targets on that paper are written, while others still
+        # render; the game's record and thumbnails once all its targets are.
         index = {id(g): i for i, g in enumerate(self.games)}
         left: dict[tuple[int, str | None], int] = {}
         for i in range(len(self.games)):
@@ -224,11 +226,13 @@ class _Run:
         late: list = []
 
         def paper_done(i: int, paper: str | None) -> None:
-            if paper is None:  # every target of the game: its record, from its manifest
+            if paper is None:  # every target of the game: its record, from its manifest, and its thumbnails
                 self.manifests[self.games[i].game_id].save()
                 self.publisher.record(i)
-                return
-            late.extend((self.pool.submit(run_job, job), j, key) for j, key, job in self.publisher.late(i, paper))
+                jobs = self.publisher.thumbs(i)
+            else:
+                jobs = self.publisher.kits(i, paper)
+            late.extend((self.pool.submit(run_job, job), j, key) for j, key, job in jobs)
 
         def finished(i: int, paper: str | None) -> None:
             left[i, paper] -= 1

@@ -230,7 +230,9 @@ class _GameWork:
 class Publisher:
     """The post-build step in two halves around the build's rendering, so a pool of workers stays busy:
     ``early()`` is the exports (they read only the validated game, so they run beside the targets),
-    ``late()`` the kits, zips and thumbnails (they read the PDFs the build wrote), ``finish()`` writes.
+    ``late()`` the kits, zips and thumbnails (they read the PDFs the build wrote; a build in workers
+    asks for a paper's ``kits()`` as soon as that paper is written, then ``record()`` and ``thumbs()``),
+    ``finish()`` writes.
 
     Each piece of work has a digest of its inputs (an export: what it read last time, as the build's
     targets do; a kit: its paper's PDFs). A piece whose digest and files are unchanged is taken from
@@ -290,30 +292,40 @@ class Publisher:
                     todo.append((i, key, (_export_job, (w.game, name, w.gout, w.sources(key)))))
         return todo
 
-    def late(self, only: int | None = None, paper: str | None = None) -> list[tuple[int, str, tuple]]:
+    def late(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
         """(game index, job key, job) of the kits and thumbnails to make, from what the build wrote (of
-        game ``only``, when given, and then of its ``paper`` alone, when given: those targets are written
-        and recorded); a call without ``paper`` also takes each game's record (``record``)."""
+        game ``only``, when given: its targets are written and recorded), each game's record taken."""
         todo = []
-        for i, w in enumerate(self.work):
-            if only is not None and i != only:
-                continue
-            built = _built(w.gout)
-            if paper is None:
-                self.record(i, built)
-            on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, built)
-            whole = w.inputs.whole()
-            jobs = [(f"papers/{p}", _sha(FORMAT, p, whole, _pdfs_digest({p: pdfs})),
-                     (_kit_job, (w.game, p, pdfs))) for p, pdfs in on_disk.items()]
-            # a thumbnail per printable, of the first paper: one printable changed, one made again
-            if self.papers[0] in on_disk:
-                pdfs = on_disk[self.papers[0]]
-                jobs += [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", self.papers[0], stem, sha256(pdf)),
-                          (_thumb_job, (w.game, self.papers[0], stem, pdf))) for stem, pdf in pdfs.items()]
-            for key, digest, job in jobs:
-                if not self._reuse(w, key, digest):
-                    self._announce(w)
-                    todo.append((i, key, job))
+        for i in range(len(self.work)):
+            if only is None or i == only:
+                self.record(i)
+                todo += self.kits(i) + self.thumbs(i)
+        return todo
+
+    def kits(self, index: int, paper: str | None = None) -> list[tuple[int, str, tuple]]:
+        """The kit jobs of game ``index`` (of ``paper`` alone, when given: its targets are written)."""
+        w = self.work[index]
+        on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, _built(w.gout))
+        whole = w.inputs.whole()
+        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, _pdfs_digest({p: pdfs})),
+                                   (_kit_job, (w.game, p, pdfs))) for p, pdfs in on_disk.items()])
+
+    def thumbs(self, index: int) -> list[tuple[int, str, tuple]]:
+        """The thumbnail jobs of game ``index``: one per printable, of the first paper (one printable
+        changed, one made again). Made last: they are short, and fill the gaps the kits leave."""
+        w = self.work[index]
+        first = self.papers[0]
+        pdfs = _papers_on_disk(w.gout, [first], _built(w.gout)).get(first, {})
+        return self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, sha256(pdf)),
+                                   (_thumb_job, (w.game, first, stem, pdf))) for stem, pdf in pdfs.items()])
+
+    def _todo(self, index: int, jobs: list[tuple[str, str, tuple]]) -> list[tuple[int, str, tuple]]:
+        """Of ``jobs`` (key, digest, job), those whose last result cannot be taken again."""
+        w, todo = self.work[index], []
+        for key, digest, job in jobs:
+            if not self._reuse(w, key, digest):
+                self._announce(w)
+                todo.append((index, key, job))
         return todo
 
     def record(self, index: int, built: dict[str, str] | None = None) -> None:
