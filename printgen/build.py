@@ -7,6 +7,7 @@ memory before its files are written, each file atomically.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -217,39 +218,30 @@ class _Run:
         # A paper's kit starts once the game's targets on that paper are written, while others still
         # render; the game's record and thumbnails once all its targets are.
         index = {id(g): i for i, g in enumerate(self.games)}
-        left: dict[tuple[int, str | None], int] = {}
-        for i in range(len(self.games)):
-            for paper in [*self.papers, None]:
-                left[i, paper] = 0
-        for t in self.todo:
-            left[index[id(t.game)], t.paper] += 1
+        left = Counter((index[id(t.game)], t.paper) for t in self.todo)
         late: list = []
 
-        def paper_done(i: int, paper: str | None) -> None:
-            if paper is None:  # every target of the game: its record, from its manifest, and its thumbnails
-                self.manifests[self.games[i].game_id].save()
-                self.publisher.record(i)
-                jobs = self.publisher.thumbs(i)
-            else:
-                jobs = self.publisher.kits(i, paper)
+        def submit(jobs) -> None:
             late.extend((self.pool.submit(run_job, job), j, key) for j, key, job in jobs)
 
-        def finished(i: int, paper: str | None) -> None:
-            left[i, paper] -= 1
-            if left[i, paper] == 0 and paper is not None:
-                paper_done(i, paper)
-            if all(left[i, p] == 0 for p in [*self.papers, None]):
-                paper_done(i, None)
+        def written(i: int, papers) -> None:
+            """Game ``i``'s targets on ``papers`` may be done: start what waits for them."""
+            for paper in papers:
+                if paper is not None and left[i, paper] == 0:
+                    submit(self.publisher.kits(i, paper))
+            if all(left[i, p] == 0 for p in (*self.papers, None)):
+                self.manifests[self.games[i].game_id].save()
+                self.publisher.record(i)
+                submit(self.publisher.thumbs(i))
 
-        for (i, paper), n in list(left.items()):
-            if n == 0 and paper is not None:
-                paper_done(i, paper)
         for i in range(len(self.games)):
-            if all(left[i, p] == 0 for p in [*self.papers, None]):
-                paper_done(i, None)
+            written(i, self.papers)
         for fut in as_completed(self.futures):
             target = self.futures[fut]
             self._finished(result, target, fut.result())
-            finished(index[id(target.game)], target.paper)
+            i = index[id(target.game)]
+            left[i, target.paper] -= 1
+            if left[i, target.paper] == 0:
+                written(i, [target.paper])
         for fut, i, key in self.exports + late:
             self.publisher.take(i, key, fut.result())

@@ -93,13 +93,6 @@ class _Packs(MutableMapping):
                 return self._one[system]
         return self._found()[system]
 
-    def __contains__(self, system: object) -> bool:
-        try:
-            self[system]  # type: ignore[index]
-        except KeyError:
-            return False
-        return True
-
     def __setitem__(self, system: str, pack: RulePack) -> None:
         self._over[system] = pack
 

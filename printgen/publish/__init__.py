@@ -328,10 +328,10 @@ class Publisher:
                 todo.append((index, key, job))
         return todo
 
-    def record(self, index: int, built: dict[str, str] | None = None) -> None:
+    def record(self, index: int) -> None:
         """Take game ``index``'s gallery record from what the build wrote (once all its targets are)."""
         w = self.work[index]
-        built = _built(w.gout) if built is None else built
+        built = _built(w.gout)
         w.record = _record(w.game, _meshes(w.gout, built), _terrain(w.gout, built))
 
     def take(self, index: int, key: str, result: tuple) -> None:

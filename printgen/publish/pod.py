@@ -15,7 +15,7 @@ import io
 
 from ..names import slug
 from .cards import card_decks
-from .raster import px
+from .raster import px, reused_pngs
 from ..write.reuse import Reuse
 
 POD_DPI = 300
@@ -52,7 +52,7 @@ def pod_export(game, gout, reuse: Reuse | None = None) -> tuple[dict[str, bytes]
         items = [c.face(POD_BLEED) for c in deck.cards] + [deck.back(POD_BLEED)]
         paths = [f"pod/{deck.slug}/{n:02d}-{slug(card.name)}-front.png" for n, card in enumerate(deck.cards, start=1)]
         paths.append(f"pod/{deck.slug}/back.png")
-        files.update(reuse.pngs(paths, items, box, size, POD_DPI))
+        files.update(reused_pngs(reuse, paths, items, box, size, POD_DPI))
         for card, path in zip(deck.cards, paths):
             rows.append([deck.name, card.name, "front", path[4:], card.count, *size, POD_DPI, "0.125", template])
         back = paths[-1]

@@ -6,13 +6,14 @@ dots per inch; the drawing model is in mm, so ``px = mm / 25.4 * dpi``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from PIL import Image
 
 from ..draw.document import Document, Group, Op, Page
 from ..write.pdf import to_pdf
 from ..write.raster import MM_PER_IN, pdf_page_images, png_bytes, px  # noqa: F401 (used by gallery, tts, pod)
+from ..write.reuse import Reuse, source_digest
 
 
 def items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
@@ -41,3 +42,23 @@ def _fit(img: Image.Image, size_px: tuple[int, int], transparent: bool) -> Image
     out = Image.new(img.mode, size_px, (255, 255, 255, 0) if transparent else "white")
     out.paste(img.crop((0, 0, min(img.width, size_px[0]), min(img.height, size_px[1]))), (0, 0))
     return out
+
+
+def reused_pngs(reuse: Reuse, paths: Sequence[str], items: Sequence[Sequence[Op]], box: tuple[float, float],
+                size_px: tuple[int, int], dpi: float, *, transparent: bool = False,
+                finish: Callable | None = None) -> dict[str, bytes]:
+    """Each of ``items`` (ops drawn in a ``box`` of w x h mm) as a PNG of ``size_px`` at ``dpi`` under its
+    path: those drawn as at the last publish taken from ``reuse``, the rest rasterised together
+    (``finish``: what is done to each image before it is encoded)."""
+    files: dict[str, bytes] = {}
+    todo = []
+    for k, (path, ops) in enumerate(zip(paths, items)):
+        kept = reuse.take([path], source_digest(ops, box, size_px, dpi, transparent))
+        if kept is None:
+            todo.append(k)
+        else:
+            files.update(kept)
+    images = items_images([items[k] for k in todo], *box, size_px=size_px, transparent=transparent)
+    for k, img in zip(todo, images):
+        files[paths[k]] = png_bytes(finish(img) if finish else img, dpi=dpi)
+    return files

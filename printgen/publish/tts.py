@@ -30,7 +30,7 @@ from ..render.maps import map_ops, map_pictures
 from ..render.tokens import TokenFaces
 from ..write.pdf import to_pdf
 from .cards import CardDeck, card_decks
-from .raster import items_images, pdf_page_images, png_bytes, px
+from .raster import items_images, pdf_page_images, png_bytes, px, reused_pngs
 from ..write.reuse import Reuse, source_digest
 
 CARD_DPI = 150  # deck sheets and backs: a poker card is 375 x 525 px
@@ -152,7 +152,7 @@ def _token_files(game, gout: Path, reuse: Reuse) -> dict[str, bytes]:
     # each face cut to its disc: no bleed, the image is the token
     items = [faces.face(i, bleed=0.0) for i, _ in drawn]
     paths = [f"tts/tokens/{slug(t.name)}.png" for t in tokens]
-    files = reuse.pngs(paths, items, (d, d), size, TOKEN_DPI, transparent=True, finish=_round)
+    files = reused_pngs(reuse, paths, items, (d, d), size, TOKEN_DPI, transparent=True, finish=_round)
     bags = []
     for i, (t, path) in enumerate(zip(tokens, paths)):
         token = {"Name": "Custom_Token", "Nickname": t.name, "Description": t.text or "",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from markdown_it import MarkdownIt
@@ -46,8 +47,12 @@ class Heading(Paragraph):
 QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right padding
 
 
-_PARSER: list[MarkdownIt] = []
 _PARSED: dict[str, list] = {}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def parse(text: str) -> list:
@@ -56,9 +61,7 @@ def parse(text: str) -> list:
     validation sets the same text without parsing it again. The last few texts only."""
     tokens = _PARSED.get(text)
     if tokens is None:
-        if not _PARSER:
-            _PARSER.append(MarkdownIt("commonmark", {"html": False}).enable("table"))
-        tokens = _PARSER[0].parse(text)
+        tokens = _parser().parse(text)
         if len(_PARSED) >= 4:
             _PARSED.clear()
         _PARSED[text] = tokens

@@ -137,7 +137,8 @@ def check_rulebook(game) -> list:
         try:
             resolve(src, game, extra)
         except ImageError as exc:
-            path, source = chapters[chapter_of(book_line)[0]][0], sources[chapter_of(book_line)[0]]
+            k = chapter_of(book_line)[0]
+            path, source = chapters[k][0], sources[k]
             kind = src.partition("/")[0]
             line = next((i + 1 for i, ln in enumerate(source) if src in ln), 0) or next(
                 (i + 1 for i, ln in enumerate(source) if kind in ln), 1)

@@ -14,7 +14,7 @@ import hashlib
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from .manifest import sha256
 
@@ -62,24 +62,3 @@ class Reuse:
                 return None  # new, drawn from something else, or changed or gone since: draw it again
             kept[rel] = data
         return kept
-
-    def pngs(self, paths: Sequence[str], items: Sequence, box: tuple[float, float], size_px: tuple[int, int],
-             dpi: float, *, transparent: bool = False, finish: Callable | None = None) -> dict[str, bytes]:
-        """Each of ``items`` (ops drawn in a ``box`` of w x h mm) as a PNG of ``size_px`` at ``dpi`` under
-        its path: those drawn as last time read back, the rest rasterised together (``finish``: what is
-        done to each image before it is encoded)."""
-        from ..publish.raster import items_images  # (the exports' rasteriser: they alone call this)
-        from .raster import png_bytes
-
-        files: dict[str, bytes] = {}
-        todo = []
-        for k, (path, ops) in enumerate(zip(paths, items)):
-            kept = self.take([path], source_digest(ops, box, size_px, dpi, transparent))
-            if kept is None:
-                todo.append(k)
-            else:
-                files.update(kept)
-        images = items_images([items[k] for k in todo], *box, size_px=size_px, transparent=transparent)
-        for k, img in zip(todo, images):
-            files[paths[k]] = png_bytes(finish(img) if finish else img, dpi=dpi)
-        return files
