@@ -85,7 +85,7 @@ def check_rulebook(game) -> list:
     each finding lands in the chapter that holds its line."""
     if game.rules is None or not game.ok():
         return []
-    from ..findings import Location, error
+    from ..findings import Location, error, quoted
     from ..limits import LIMITS
     from ..load.game_folder import display_path
 
@@ -142,6 +142,7 @@ def check_rulebook(game) -> list:
             kind = src.partition("/")[0]
             line = next((i + 1 for i, ln in enumerate(source) if src in ln), 0) or next(
                 (i + 1 for i, ln in enumerate(source) if kind in ln), 1)
-            findings.append(error("template-image", f"rulebook image '{src}': {exc}",
+            why = str(exc) if len(str(exc)) <= 200 else str(exc)[:197] + "..."  # it may repeat a long name
+            findings.append(error("template-image", f"rulebook image {quoted(src)}: {why}",
                                   Location(display_path(path), line, 1)))
     return findings

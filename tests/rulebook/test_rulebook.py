@@ -281,3 +281,11 @@ def test_the_book_is_checked_as_one_text_and_each_finding_lands_in_its_chapter(t
     lines = last.read_text().splitlines()
     assert wide.loc.file.endswith(last.name) and wide.loc.line == len(lines) - 3
     assert image.loc.file.endswith(last.name) and image.loc.line == len(lines)
+
+
+def test_a_rulebook_image_named_at_great_length_is_quoted_short(tmp_path):
+    game = _project(tmp_path)
+    tpl = tmp_path / "templates/heroes-of-hex/rulebook/08-changelog.md"
+    tpl.write_text(tpl.read_text() + "\n![a map](<printgen:map/" + "Z" * 10000 + ">)\n")
+    (f,) = [f for f in validate_game(game).findings if f.code == "template-image"]
+    assert f.loc.file.endswith("08-changelog.md") and len(f.message) < 300 and "no map named" in f.message
