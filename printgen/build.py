@@ -17,6 +17,7 @@ from .asset import Asset
 from .check import ValidatedGame
 from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
+from .findings import Finding, Location, Severity
 from .load.game_folder import display_path
 from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
@@ -32,32 +33,44 @@ class BuildResult:
     built: list[str] = field(default_factory=list)  # target keys rendered
     skipped: list[str] = field(default_factory=list)  # target keys up to date
     notes: list[str] = field(default_factory=list)  # things worth saying that are not findings
+    preflight: list[Finding] = field(default_factory=list)  # what the preflight found, built or up to date
+    refused: list[str] = field(default_factory=list)  # targets not written: a preflight class set to error
 
     @property
     def ok(self) -> bool:
         return all(g.ok() for g in self.games)
+
+    @property
+    def clean(self) -> bool:
+        """Valid, and no target held back by a preflight error."""
+        return self.ok and not self.refused
 
 
 Event = Callable[[str, dict], None]
 
 
 def _paper_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool, reuse: Reuse
-                 ) -> dict[str, bytes]:
+                 ) -> tuple[dict[str, bytes], list[Finding]]:
+    from .preflight.run import preflight_documents
     from .write.outputs import output_files  # the writers (svgwrite, pdfium) load in the workers
 
     spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    docs = asset.render(game, spec)
+    # render -> preflight -> write: the pages are looked at while their drawing model is at hand
+    found = preflight_documents(game, docs, paper=paper)
     files: dict[str, bytes] = {}
-    for stem, doc in asset.render(game, spec).items():
+    for stem, doc in docs.items():
         files.update(output_files(doc, stem=stem, paper=paper, previews=previews, reuse=reuse))
-    return files
+    return files, found
 
 
 def _mesh_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool, reuse: Reuse
-                ) -> dict[str, bytes]:
-    return asset.render(game, previews=previews)
+                ) -> tuple[dict[str, bytes], list[Finding]]:
+    return asset.render(game, previews=previews), []
 
 
-RUNNERS: dict[str, Callable[[ValidatedGame, Asset, str | None, bool, Reuse], dict[str, bytes]]] = {
+RUNNERS: dict[str, Callable[[ValidatedGame, Asset, str | None, bool, Reuse],
+                            tuple[dict[str, bytes], list[Finding]]]] = {
     "paper": _paper_files,
     "mesh": _mesh_files,
 }
@@ -67,22 +80,58 @@ class Rendered(NamedTuple):
     files: dict[str, bytes]  # relative path -> bytes
     reads: list[str]  # the read keys of what it drew from (printgen.deps)
     sources: dict[str, str]  # preview path -> what it was made from (printgen.write.reuse)
+    findings: list[Finding] = []  # what the preflight found on its pages
 
 
-def render_target(target: Target, *, previews: bool, reuse: Reuse | None = None) -> Rendered:
+def render_target(target: Target, *, previews: bool, reuse: Reuse | None = None, draw_only: bool = False
+                  ) -> Rendered:
     """All the files of one target (nothing touches the disk but reading back, through ``reuse``, the
     last build's previews of pages drawn as they were then). Runs in a worker process too: the target
     carries the validated game, so nothing is read again."""
     seen = ReadLog(target.game)
     reuse = reuse if reuse is not None else Reuse()
-    files = RUNNERS[target.asset.kind](seen, target.asset, target.paper, previews, reuse)
-    return Rendered(files, seen.reads, reuse.sources)
+    if draw_only:  # the preflight alone: the pages are drawn and looked at, no file is made
+        spec = PageSpec.for_paper(target.paper, target.game.data.game.print.margin)
+        from .preflight.run import preflight_documents
+
+        return Rendered({}, seen.reads, {}, preflight_documents(seen, target.asset.render(seen, spec),
+                                                                paper=target.paper))
+    files, found = RUNNERS[target.asset.kind](seen, target.asset, target.paper, previews, reuse)
+    return Rendered(files, seen.reads, reuse.sources, found)
 
 
 def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: bool) -> bool:
     """Does the record of ``target`` still hold: the same digest over the inputs it read last time?"""
     reads = manifest.targets.get(target.key, {}).get("reads")
     return valid_reads(reads) and manifest.up_to_date(target.key, digests.of(reads, ident=target.key), previews)
+
+
+def preflight_games(*, folders: list[Path], papers: list[str], project: Project | None = None
+                    ) -> list[ValidatedGame]:
+    """Every game validated, then every paper target drawn in memory and preflighted; nothing is written.
+    Each game comes back with its validation findings and then its preflight findings (a game with errors
+    is not drawn)."""
+    from dataclasses import replace
+
+    out = []
+    for folder in folders:
+        game = validate_game(folder, project=project)
+        found: list[Finding] = []
+        if game.ok():
+            for target in plan_build([game], papers=papers):
+                if target.asset.kind == "paper":
+                    found += render_target(target, previews=False, draw_only=True).findings
+        out.append(replace(game, findings=[*game.findings, *found]))
+    return out
+
+
+def recorded_findings(entry: dict) -> list[Finding]:
+    """The preflight findings a target's record kept (an up-to-date target still reports them)."""
+    out = []
+    for d in entry.get("findings", []):
+        loc = Location(d["file"], d["line"], d["col"]) if d.get("file") else None
+        out.append(Finding(Severity(d["severity"]), d["code"], d["message"], loc, d.get("hint")))
+    return out
 
 
 def _template_notes(games: list[ValidatedGame], project: Project | None) -> list[str]:
@@ -128,6 +177,7 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     emit("planned", {"targets": len(run.planned)})
     for target, fresh in run.planned:
         if fresh:
+            result.preflight += recorded_findings(run.manifests[target.game.game_id].targets[target.key])
             result.skipped.append(f"{target.game.game_id}/{target.key}")
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)
@@ -195,11 +245,17 @@ class _Run:
 
     def _finished(self, result: BuildResult, target: Target, rendered: Rendered) -> None:
         # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
-        files, reads, sources = rendered
+        files, reads, sources, found = rendered
         gid = target.game.game_id
+        result.preflight += found
+        if any(f.severity is Severity.ERROR for f in found):
+            # a class the game set to error: this target's pages are not written (the rest are)
+            result.refused.append(f"{gid}/{target.key}")
+            self.emit("refused", {"game": gid, "target": target.key})
+            return
         result.written += self.manifests[gid].write_target(
             target.key, self.digests[gid].of(reads, ident=target.key), self.previews, files, force=self.force,
-            reads=reads, sources=sources)
+            reads=reads, sources=sources, findings=[f.to_dict() for f in found])
         result.built.append(f"{gid}/{target.key}")
         self.emit("done", {"game": gid, "target": target.key, "files": len(files)})
 

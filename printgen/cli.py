@@ -126,10 +126,33 @@ def build(
     for g in result.games:
         for f in g.findings:
             typer.echo(f.format(), err=True)
+    for f in sorted(result.preflight, key=lambda f: f.sort_key()):
+        typer.echo(f.format(), err=True)
     for note in result.notes:
         typer.echo(f"note: {note}", err=True)
     typer.echo(f"built {len(result.built)} targets ({len(result.skipped)} up to date), "
                f"{len(result.written)} files under {out}/")
+    if result.refused:
+        typer.echo(f"not written: {', '.join(result.refused)} (a preflight class set to error in game.yaml found "
+                   "something above)", err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
+def preflight(
+    games: Optional[List[Path]] = GamesArg,
+    paper: Paper = PaperOption,
+    format: ReportFormat = typer.Option("text", "--format", help="How to print findings."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+) -> None:
+    """Validate, draw every printed page in memory and check it as a print shop would: placeholders, small
+    or overlapping text, ink outside the printable area, wasted pages. Writes nothing."""
+    from .build import preflight_games
+
+    folders = resolve_games(games, root=Path.cwd())
+    results = preflight_games(folders=folders, papers=PAPER_CHOICES[paper.value])
+    typer.echo(REPORTERS[format.value](results, strict=strict))
+    raise typer.Exit(0 if all(r.ok(strict=strict) for r in results) else 1)
 
 
 @app.command()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+from .provenance import Source, current
+
 Point = tuple[float, float]
 # 2x3 affine matrix (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f
 Matrix = tuple[float, float, float, float, float, float]
@@ -76,6 +78,19 @@ class Text:
     size: float  # mm
     colour: str = "#000000"
     anchor: str = "start"  # start, middle, end
+    # Where it came from (printgen.draw.provenance), for the preflight's findings: never drawn, never
+    # compared (two cards' identical backs stay one PDF form) and never part of a page's digest.
+    src: Source | None = field(default_factory=current, compare=False, repr=False)
+    role: str = field(default="", compare=False)  # what the text is ("legend-code", "heading"...)
+
+    def __getstate__(self) -> dict:
+        # A page's digest (write/reuse.py) pickles what is drawn: where it came from is not part of it
+        state = dict(self.__dict__)
+        state["src"] = None
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from ..draw.document import Circle, Group, Op, Poly, Rect, Style
 from ..draw.fonts import FONTS
+from ..draw.provenance import Source, drawing, element
 from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..hexgrid import hex_corners
 from ..safety.sandbox import TemplateLimitError
@@ -268,7 +269,8 @@ class Face:
             if fn is None:
                 continue
             try:
-                ops += fn(self, el, scope, parent)
+                with element(el.loc(), el.id or el.type):
+                    ops += fn(self, el, scope, parent)
             except (TypeError, AttributeError, ValueError, LookupError) as exc:
                 # a value of the wrong kind reached an element (a pack's own elements take data items:
                 # `unit: "{{ item }}"`); a finding at the element, never a traceback
@@ -280,6 +282,11 @@ class Face:
 
 def render_face(face: Face, scope: dict) -> list[Op]:
     """The face's ops in bleed-box coordinates ((0, 0) the bleed box's top-left corner, mm)."""
+    with drawing(Source(face.what, face.item_loc)):
+        return _render_face(face, scope)
+
+
+def _render_face(face: Face, scope: dict) -> list[Op]:
     scope = dict(scope)
     for name, raw, loc in face.layout.vars:
         v = face.eval(raw, scope, loc)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, model_validator
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
+from ..preflight.classes import CLASSES as PREFLIGHT_CLASSES
 from . import defaults
 from .base import CardSize, Length, Model, PositiveLength, Text
 
@@ -44,6 +45,46 @@ class TokenSpec(Model):
 
 class PrintSpec(Model):
     margin: Length = 5.0  # safe margin: nothing is inked closer to a page edge
+
+
+def _text_size(value: Any) -> float:
+    """A readable minimum text size, in pt: written with a unit ("6pt", "2mm"), between 3 and 24 pt."""
+    from ..units import UnitError, parse_length
+
+    try:
+        mm = parse_length(value, allow_zero=False)
+    except UnitError as exc:
+        raise PydanticCustomError("length", str(exc)) from None
+    size = mm * 72.0 / 25.4
+    if not 3.0 <= size <= 24.0:
+        raise PydanticCustomError("text-size", "a minimum text size of {size} pt cannot be right: write one "
+                                  "between 3pt and 24pt (6pt is a comfortable body minimum)", {"size": f"{size:.1f}"})
+    return size
+
+
+TextSize = Annotated[float, BeforeValidator(_text_size)]  # pt
+PreflightClass = Literal[tuple(PREFLIGHT_CLASSES)]  # type: ignore[valid-type]
+
+
+class PreflightSpec(Model):
+    """What the preflight (printgen.preflight) holds each printed page to."""
+
+    min_text: TextSize = 6.0  # pt: body text (more than a few words)
+    min_label: TextSize = 5.0  # pt: a short label (a number, a word or three)
+    printable: Length | None = None  # mm from every paper edge a home printer inks; default: print.margin
+    empty_page: Annotated[float, Field(ge=0.0, le=0.9)] = 0.25  # a page of a longer document used less than this
+    severity: dict[PreflightClass, Literal["warning", "error", "off"]] = {}
+
+    @model_validator(mode="after")
+    def _sane(self) -> "PreflightSpec":
+        if self.min_label > self.min_text:
+            raise PydanticCustomError("text-size", "min_label ({label} pt) is larger than min_text ({text} pt): a "
+                                      "short label may be smaller than body text, not larger",
+                                      {"label": f"{self.min_label:g}", "text": f"{self.min_text:g}"})
+        if self.printable is not None and not 0.0 <= self.printable <= 40.0:
+            raise PydanticCustomError("margin", "a printable margin of {m} mm leaves no page to print on: write "
+                                      "one between 0mm and 40mm (6.35mm is common)", {"m": f"{self.printable:g}"})
+        return self
 
 
 def _magnet(value: Any):
@@ -123,6 +164,7 @@ class GameConfig(Model):
     card: CardSpec = CardSpec()
     token: TokenSpec = TokenSpec()
     print: PrintSpec = PrintSpec()
+    preflight: PreflightSpec = PreflightSpec()
     mesh: MeshSpec = MeshSpec()
     description: Text | None = None
     # The rules mapping as written; the pack's Rules model validates it into ValidatedGame.rules,

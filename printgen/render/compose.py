@@ -7,6 +7,7 @@ from typing import Callable, Iterable, Sequence
 from ..draw.colour import INK
 from ..draw.document import Document, Page, Text
 from ..draw.page import PageSpec
+from ..draw.provenance import Source, drawing
 from ..names import slug
 from .page import furniture
 
@@ -27,6 +28,11 @@ def heading(x: float, y: float, text: str, size: float, *, anchor: str = "start"
 
 def one_per_item(items: Iterable, pages_for: Callable[[object], list[Page]], spec: PageSpec, *, game, kind: str
                  ) -> dict[str, Document]:
-    """One finished document per named item, as "<kind>-<slug of name>"."""
-    return {f"{kind}-{slug(item.name)}": finish(pages_for(item), spec, game=game, title=f"{kind} {item.name}")
-            for item in items}
+    """One finished document per named item, as "<kind>-<slug of name>". What each draws comes from its
+    item: ``<kind>s`` (maps, scenarios...), at the item's place in that list."""
+    docs = {}
+    for i, item in enumerate(items):
+        with drawing(Source(f"{kind} '{item.name}'", path=(f"{kind}s", i))):
+            pages = pages_for(item)
+        docs[f"{kind}-{slug(item.name)}"] = finish(pages, spec, game=game, title=f"{kind} {item.name}")
+    return docs

@@ -19,8 +19,8 @@ def _ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]], 
                           role=f"ruler:{label_end}")]
     for pos, h in ticks:
         ops.append(Poly(((x + pos, y), (x + pos, y - h)), Style(stroke=INK, width=HAIR), closed=False))
-    ops.append(Text(x, y + 2.6, "0", "sans", pt(5), INK, "middle"))
-    ops.append(Text(x + length, y + 2.6, label_end, "sans", pt(5), INK, "middle"))
+    ops.append(Text(x, y + 2.6, "0", "sans", pt(5), INK, "middle", role="furniture"))
+    ops.append(Text(x + length, y + 2.6, label_end, "sans", pt(5), INK, "middle", role="furniture"))
     return ops
 
 
@@ -31,17 +31,18 @@ def furniture(spec: PageSpec, *, game: str, version: str, title: str, page_no: i
     top = spec.height - m - FOOTER_H
     ops: list[Op] = []
     ops.append(Text(m, top + 2.9, "PRINT AT 100% (ACTUAL SIZE). Each bar must measure as marked.",
-                    "sans-bold", pt(5.5), INK))
+                    "sans-bold", pt(6), INK, role="furniture"))
     ry = top + 8.2
     mm_ticks = [(float(i), 1.6 if i % 10 == 0 else 1.1 if i % 5 == 0 else 0.6) for i in range(0, 51)]
     ops += _ruler(m + 0.5, ry, 50.0, mm_ticks, "50 mm")
     in_ticks = [(i * 25.4 / 8, 1.6 if i % 8 == 0 else 1.1 if i % 4 == 0 else 0.6) for i in range(0, 17)]
     ops += _ruler(m + 58.0, ry, 50.8, in_ticks, "2 in")
     right = spec.width - m
-    ops.append(Text(right, top + 2.9, f"{game} v{version}: {title}", "sans-bold", pt(6.5), INK, "end"))
+    ops.append(Text(right, top + 2.9, f"{game} v{version}: {title}", "sans-bold", pt(6.5), INK, "end", role="furniture"))
     where = f"{spec.paper.upper()}   page {page_no} of {page_count}"
     if label:
         where = f"{label}   {where}"
-    ops.append(Text(right, top + 6.6, where, "sans", pt(6), INK, "end"))
-    ops.append(Text(right, top + 10.2, "Made with printgen", "sans-italic", pt(5), "#6b6b6b", "end"))
+    ops.append(Text(right, top + 6.6, where, "sans", pt(6), INK, "end", role="furniture"))
+    ops.append(Text(right, top + 10.2, "Made with printgen", "sans-italic", pt(5), "#6b6b6b", "end",
+                    role="furniture"))
     return ops

@@ -53,6 +53,15 @@ def _valid_entry(entry: object) -> bool:
     return entry.get("digest") is None or isinstance(entry.get("digest"), str)
 
 
+def _valid_finding(f: object) -> bool:
+    """A recorded preflight finding as Finding.to_dict wrote it (anything else in a record is dropped)."""
+    return (isinstance(f, dict) and f.get("severity") in ("error", "warning")
+            and all(isinstance(f.get(k), str) for k in ("code", "message"))
+            and (f.get("file") is None or isinstance(f.get("file"), str))
+            and all(isinstance(f.get(k), int) or f.get("file") is None for k in ("line", "col"))
+            and (f.get("hint") is None or isinstance(f.get("hint"), str)))
+
+
 def _relative_ok(rel: str) -> bool:
     """A recorded path must stay inside the game folder: relative, no '..', no empty parts."""
     parts = rel.split("/")
@@ -88,8 +97,11 @@ class Manifest:
                 # "sources": what each preview was made from (printgen.write.reuse), kept when well formed
                 sources = entry.get("sources") if isinstance(entry.get("sources"), dict) else {}
                 sources = {rel: s for rel, s in sources.items() if isinstance(s, str) and rel in files}
+                findings = [f for f in entry.get("findings", []) if _valid_finding(f)] \
+                    if isinstance(entry.get("findings"), list) else []
                 targets[key] = {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
                                 **reads, **({"sources": sources} if sources else {}),
+                                **({"findings": findings} if findings else {}),
                                 "old": {rel: d for rel, d in old.items()
                                         if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
         return cls(root, targets)
@@ -154,7 +166,7 @@ class Manifest:
 
     def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes], *,
                      force: bool = False, reads: list[str] | None = None,
-                     sources: dict[str, str] | None = None) -> list[Path]:
+                     sources: dict[str, str] | None = None, findings: list[dict] | None = None) -> list[Path]:
         """Write one target's ``files`` (relative path -> bytes) under the record's rule; returns the paths
         written. Files the target wrote last time and no longer makes are deleted if still printgen's.
         ``sources``: what some of them were made from (printgen.write.reuse), for the next build."""
@@ -171,7 +183,8 @@ class Manifest:
         self.remove([rel for rel in old if rel not in new])
         self.targets[key] = {"digest": digest, "previews": previews, "files": new,
                              **({"reads": reads} if reads is not None else {}),
-                             **({"sources": {r: s for r, s in sources.items() if r in new}} if sources else {})}
+                             **({"sources": {r: s for r, s in sources.items() if r in new}} if sources else {}),
+                             **({"findings": findings} if findings else {})}
         self.save()
         return written
 

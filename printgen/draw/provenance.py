@@ -1,0 +1,67 @@
+"""Where a drawn thing came from: the data item, the layout element or template line that made it.
+
+Renderers say what they are drawing with ``drawing(Source(...))``; every ``Text``
+made inside takes the current source (see ``document.Text.src``), so the
+preflight stage can name the place to fix without each renderer passing it on.
+A context variable, not a global: workers and nested faces each see their own.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+from ..findings import Location
+
+
+@dataclass(frozen=True)
+class Source:
+    """What drew an op: ``what`` in the designer's words ("class card 'Knight'"), the data item's place,
+    and the layout element (or template line) that drew it, with its id or type."""
+
+    what: str
+    data: Location | None = None
+    element: Location | None = None
+    element_name: str = ""
+    path: tuple = ()  # the data item's path in the game's data (("maps", 2)), when its place is not known yet
+
+    @property
+    def place(self) -> Location | None:
+        """The place a finding points at: the element that set the size or position when known (that is
+        where a layout mistake is fixed), else the data item."""
+        return self.element or self.data
+
+    def naming(self) -> str:
+        """"class card 'Knight' (layout element 'text')" for a finding's message."""
+        return f"{self.what} (layout element '{self.element_name}')" if self.element_name else self.what
+
+
+_CURRENT: ContextVar[Source | None] = ContextVar("printgen_source", default=None)
+
+
+def current() -> Source | None:
+    """The source being drawn now, or None."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def drawing(source: Source | None) -> Iterator[None]:
+    """Everything drawn inside comes from ``source``."""
+    token = _CURRENT.set(source)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+@contextmanager
+def element(loc: Location | None, name: str) -> Iterator[None]:
+    """Inside the current source, a layout element (at ``loc``, named ``name``) draws."""
+    base = _CURRENT.get()
+    if base is None:
+        yield
+        return
+    with drawing(replace(base, element=loc, element_name=name)):
+        yield

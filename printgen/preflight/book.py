@@ -1,0 +1,208 @@
+"""Preflight of a document set straight to PDF (the rulebook, through platypus): its pages read back.
+
+There is no drawing model to walk, so the finished PDF is read with pdfium: every
+text object with its printed size and box, and the box of every other object.
+The same page checks as drawn pages run on what that gives (placeholders, small
+text, ink outside the printable area), plus the checks of a flowing book: mostly
+empty pages, a heading stranded at a page foot, a lone line carried over.
+A finding is located where its text was written: the chapter line or data line
+that holds it (``locate``), else the rulebook's folder.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..findings import Location
+from .checks import PLACEHOLDER, Hit, Settings, _quote
+from ..draw.provenance import Source
+
+PT = 25.4 / 72.0  # mm per pt
+BOOK_TOP, BOOK_BOTTOM = 22.0, 20.0  # mm: the rulebook's running head and foot (rulebook/book.py's margins)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One text object of a page: its text, printed size (pt) and box (page mm, y down)."""
+
+    text: str
+    size: float
+    box: tuple[float, float, float, float]
+
+
+@dataclass
+class BookPage:
+    number: int
+    width: float
+    height: float
+    runs: list[Run]
+    boxes: list[tuple[float, float, float, float]]  # every object's box (text, paths, images), page mm
+
+
+def read_pages(data: bytes) -> list[BookPage]:
+    """The pages of a PDF as text runs and object boxes (objects inside forms placed by their matrices)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(data)
+    pages = []
+    try:
+        for n in range(len(pdf)):
+            page = pdf[n]
+            w, h = page.get_size()
+            textpage = page.get_textpage()
+            runs, boxes = [], []
+            forms: list[tuple[int, tuple]] = []  # (level, matrix of the form's content to the page)
+            for obj in page.get_objects(max_depth=4):
+                while forms and forms[-1][0] >= obj.level:
+                    forms.pop()
+                outer = forms[-1][1] if forms else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+                box = _box(_apply_box(outer, obj.get_bounds()), h)
+                if obj.type == raw.FPDF_PAGEOBJ_FORM:
+                    forms.append((obj.level, _mul(outer, obj.get_matrix().get())))
+                    continue
+                boxes.append(box)
+                if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+                    obj.textpage = textpage
+                    text = obj.extract()
+                    if text.strip():
+                        m = _mul(outer, obj.get_matrix().get())
+                        size = obj.get_font_size() * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+                        runs.append(Run(text, size, box))
+            pages.append(BookPage(n + 1, w * PT, h * PT, runs, boxes))
+    finally:
+        pdf.close()
+    return pages
+
+
+def _mul(m, n):
+    """PDF matrices (a b c d e f): n in m's space."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e,
+            e2 * b + f2 * d + f)
+
+
+def _apply_box(m, bounds):
+    l, b, r, t = bounds
+    pts = [(l, b), (r, b), (r, t), (l, t)]
+    a, bb, c, d, e, f = m
+    xs = [a * x + c * y + e for x, y in pts]
+    ys = [bb * x + d * y + f for x, y in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _box(bounds, page_h_pt: float):
+    l, b, r, t = bounds
+    return (l * PT, (page_h_pt - t) * PT, r * PT, (page_h_pt - b) * PT)
+
+
+def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
+    """The body's runs (between the running head and foot) grouped into lines by their baselines."""
+    body = sorted((r for r in runs if r.box[1] >= top - 0.5 and r.box[3] <= bottom + 0.5),
+                  key=lambda r: (round(r.box[3], 0), r.box[0]))
+    lines: list[list[Run]] = []
+    for r in body:
+        if lines and abs(lines[-1][0].box[3] - r.box[3]) < 1.2:
+            lines[-1].append(r)
+        else:
+            lines.append([r])
+    return lines
+
+
+def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0) -> float:
+    cols = max(1, int(page.width // cell))
+    rows = max(1, int((bottom - top) // cell))
+    marks = bytearray(cols * rows)
+    for b in page.boxes:
+        if b[3] < top or b[1] > bottom:
+            continue
+        c0, c1 = max(0, int(b[0] // cell)), min(cols - 1, int(b[2] // cell))
+        r0, r1 = max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell))
+        for r in range(r0, r1 + 1):
+            marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
+    # a page of text fills its measure's width, not the paper's: count against the frame
+    frame = (page.width - 40.0) / page.width
+    return min(1.0, sum(marks) / (len(marks) * frame))
+
+
+def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterable[tuple[Hit, str]]:
+    """(hit, the text it concerns) for every page; ``body`` is the body text's size in pt."""
+    m = settings.printable
+    for page in pages:
+        top, bottom = BOOK_TOP, page.height - BOOK_BOTTOM
+        for run in page.runs:
+            if PLACEHOLDER.search(run.text):
+                yield Hit("placeholder", None, f"prints the unfilled placeholder {_quote(run.text)}", page.number), run.text
+            label = len(run.text.strip()) <= 24
+            least = settings.min_label if label else settings.min_text
+            if run.size < least - 0.05:
+                yield Hit("small-text", None, f"prints {_quote(run.text)} at {run.size:.1f} pt, below the {least:g} pt "
+                          f"least for {'a label' if label else 'text'}", page.number), run.text
+        for b in page.boxes:
+            out = max(m - b[0], m - b[1], b[2] - (page.width - m), b[3] - (page.height - m))
+            if out > 0.05:
+                yield Hit("margin", None, f"inks {out:.1f} mm beyond the printable area ({m:g} mm from each edge)",
+                          page.number), ""
+                break
+        lines = _lines(page.runs, top, bottom)
+        if page.number > 2 and page.number < len(pages):  # the cover and contents, and the last page, may end short
+            share = _used(page, top, bottom)
+            if share < settings.empty_page:
+                yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
+        if lines and page.number < len(pages):
+            last = lines[-1]
+            if max(r.size for r in last) >= body * 1.12 and last[0].box[3] < bottom - 0.5:
+                text = " ".join(r.text for r in last)
+                yield Hit("stranded", None, f"ends with the heading {_quote(text)}: its text starts on the next page",
+                          page.number), text
+        if len(lines) >= 2 and page.number > 2:
+            first, second = lines[0], lines[1]
+            if (max(r.size for r in first) < body * 1.12 <= max(r.size for r in second)):
+                text = " ".join(r.text for r in first)
+                yield Hit("stranded", None, f"begins with a lone line carried over from the page before: "
+                          f"{_quote(text)}", page.number), text
+
+
+def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game) -> list[Hit]:
+    """Every hit on the pages of a PDF ``data``, each located at the text it concerns when it can be found."""
+    pages = read_pages(data)
+    sizes: dict[float, int] = {}
+    for page in pages:
+        for run in page.runs:
+            sizes[round(run.size, 1)] = sizes.get(round(run.size, 1), 0) + len(run.text)
+    body = max(sizes, key=sizes.get) if sizes else 10.0
+    hits = []
+    for hit, text in book_hits(pages, settings, body):
+        loc = locate(game, text) if text else None
+        src = Source("", loc) if loc is not None else None
+        hits.append(Hit(hit.cls, src, hit.message, hit.page))
+    return hits
+
+
+def locate(game, text: str) -> Location | None:
+    """Where ``text`` was written: the first line of the game's rulebook chapters, then its data files, that
+    holds its first words (whitespace and Markdown emphasis aside)."""
+    words = " ".join(text.replace("*", "").split())[:32].strip()
+    if len(words) < 3:
+        return None
+    folders = []
+    templates = getattr(game, "templates", None)
+    if templates is not None:
+        folders.append(sorted((templates / "rulebook").glob("*.md")))
+    folders.append(sorted(game.folder.glob("*.yaml")))
+    for files in folders:
+        for path in files:
+            try:
+                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                continue
+            for i, line in enumerate(lines):
+                col = " ".join(line.replace("*", "").split()).find(words)
+                if col >= 0:
+                    from ..load.game_folder import display_path
+
+                    return Location(display_path(path), i + 1, line.find(line.strip()[:1]) + 1 if line.strip() else 1)
+    return None

@@ -1,0 +1,231 @@
+"""The checks on drawn pages: each reads a page's inks (scene.flatten) and says what is wrong where.
+
+A check is ``check(sheet, settings) -> Iterable[Hit]``; CHECKS maps its class
+name (printgen.preflight.classes) to the checks of that class. A Hit names the
+source it concerns; ``report`` turns hits into findings, one per place and
+kind of mistake however many faces repeat it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from ..draw.document import Page
+from ..draw.provenance import Source
+from .scene import Box, Ink, crosses, flatten, overlap
+
+# {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
+LABEL_CHARS = 24  # a text this short (one line, a few words) is a label, held to the label minimum
+CUT_ROLES = ("cut", "crop", "dial-cut")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A game's preflight settings, resolved: sizes in pt, lengths in mm."""
+
+    min_text: float = 6.0
+    min_label: float = 5.0
+    printable: float = 5.0
+    empty_page: float = 0.25
+    severity: tuple[tuple[str, str], ...] = ()
+
+    def level(self, cls: str) -> str:
+        return dict(self.severity).get(cls, "warning")
+
+
+@dataclass
+class Sheet:
+    """One page of one printable, as the checks see it."""
+
+    stem: str  # the printable's file stem: "class-cards"
+    paper: str | None
+    number: int  # 1-based
+    count: int  # pages in the document
+    page: Page
+    inks: list[Ink]
+
+    @classmethod
+    def of(cls, stem: str, paper: str | None, number: int, count: int, page: Page) -> "Sheet":
+        return cls(stem, paper, number, count, page, flatten(page))
+
+    @property
+    def area(self) -> Box:
+        return (0.0, 0.0, self.page.width, self.page.height)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One thing wrong: its class, what it concerns (a source; None: the page as a whole) and what."""
+
+    cls: str
+    src: Source | None
+    message: str
+    page: int
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def placeholders(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    for ink in sheet.inks:
+        if ink.kind == "text" and PLACEHOLDER.search(ink.text):
+            yield Hit("placeholder", ink.src, f"prints the unfilled placeholder {_quote(ink.text)}", sheet.number)
+
+
+def small_text(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    for ink in sheet.inks:
+        if ink.kind != "text":
+            continue
+        label = len(ink.text.strip()) <= LABEL_CHARS
+        least = settings.min_label if label else settings.min_text
+        if ink.size < least - 0.05:
+            what = "a label" if label else "text"
+            yield Hit("small-text", ink.src, f"prints {_quote(ink.text)} at {ink.size:.1f} pt, below the {least:g} pt "
+                      f"least for {what}", sheet.number)
+
+
+def _texts(sheet: Sheet) -> list[Ink]:
+    return [i for i in sheet.inks if i.kind == "text"]
+
+
+def _inner(box: Box, share: float) -> Box:
+    """``box`` shrunk by ``share`` of its height on every side: a stroke that grazes a glyph's outer edge
+    (an underline, a frame drawn snug) is not one that crosses it."""
+    d = (box[3] - box[1]) * share
+    return (box[0] + d, box[1] + d, box[2] - d, box[3] - d)
+
+
+def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    texts = _texts(sheet)
+    # text over text: sweep by x so a page of a thousand labels stays fast
+    order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
+    active: list[int] = []
+    for i in order:
+        a = texts[i]
+        active = [j for j in active if texts[j].box[2] > a.box[0]]
+        for j in active:
+            b = texts[j]
+            if overlap(_inner(a.box, 0.18), _inner(b.box, 0.18)):
+                first, second = (b, a) if j < i else (a, b)
+                yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}",
+                          sheet.number)
+        active.append(i)
+    # text crossed by a stroke: grid lines, frames, rules
+    strokes = [i for i in sheet.inks if i.kind == "shape" and i.segments]
+    for t in texts:
+        inner = _inner(t.box, 0.25)
+        if inner[2] <= inner[0] or inner[3] <= inner[1]:
+            continue
+        for s in strokes:
+            if not overlap(s.box, t.box):
+                continue
+            if any(crosses(seg, inner) for seg in s.segments):
+                cls = "cut" if s.role in CUT_ROLES else "overlap"
+                what = "a cut line" if s.role == "cut" else "a crop mark" if s.role == "crop" else "a line"
+                yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
+                break
+
+
+def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    m = settings.printable
+    x0, y0, x1, y1 = m, m, sheet.page.width - m, sheet.page.height - m
+    worst: dict[object, tuple[float, Ink]] = {}
+    for ink in sheet.inks:
+        b = ink.box
+        out = max(x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
+        if out > 0.05:
+            key = ink.src if ink.src is not None else ink.role or ink.kind
+            if key not in worst or out > worst[key][0]:
+                worst[key] = (out, ink)
+    for out, ink in worst.values():
+        what = _quote(ink.text) if ink.kind == "text" else f"a {ink.role or ink.kind}"
+        yield Hit("margin", ink.src, f"inks {what} {out:.1f} mm beyond the printable area ({m:g} mm from each "
+                  "edge)", sheet.number)
+
+
+def legends(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    # A legend tags its codes "legend-code:<legend>" and their meanings "legend-label:<legend>", each
+    # label drawn right after its code.
+    meaning: dict[tuple[str, str], str] = {}
+    code: Ink | None = None
+    for ink in sheet.inks:
+        if ink.kind != "text" or not ink.role.startswith("legend-"):
+            continue
+        kind, _, legend = ink.role.partition(":")
+        if kind == "legend-code":
+            code = ink
+        elif kind == "legend-label" and code is not None:
+            key = (legend, code.text.strip())
+            label = " ".join(ink.text.split())
+            if key in meaning and meaning[key] != label:
+                yield Hit("legend", code.src, f"uses {_quote(key[1])} for both {_quote(meaning[key])} and "
+                          f"{_quote(label)}", sheet.number)
+            meaning.setdefault(key, label)
+            code = None
+
+
+def used(sheet: Sheet, cell: float = 2.0) -> float:
+    """The share (0-1) of the page inside its margins that carries ink other than the page furniture,
+    counted on a ``cell`` mm grid."""
+    m = 5.0
+    cols = max(1, int((sheet.page.width - 2 * m) // cell))
+    rows = max(1, int((sheet.page.height - 2 * m - 12.0) // cell))
+    marks = bytearray(cols * rows)
+    for ink in sheet.inks:
+        if ink.role == "furniture" or ink.role.startswith("ruler"):
+            continue
+        b = ink.box
+        c0, c1 = max(0, int((b[0] - m) // cell)), min(cols - 1, int((b[2] - m) // cell))
+        r0, r1 = max(0, int((b[1] - m) // cell)), min(rows - 1, int((b[3] - m) // cell))
+        for r in range(r0, r1 + 1):
+            marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
+    return sum(marks) / len(marks)
+
+
+def _source(sheets: list[Sheet]) -> Source | None:
+    """What a whole document was drawn from (a map, a scenario), as its texts say: the page as a whole
+    is about the item, not any one of its elements."""
+    from dataclasses import replace
+
+    for sheet in sheets:
+        for ink in sheet.inks:
+            if ink.src is not None and ink.src.path and ink.role != "furniture":
+                return replace(ink.src, element=None, element_name="")
+    return None
+
+
+def empty_pages(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
+    if len(sheets) < 2:
+        return
+    for sheet in sheets[:-1]:  # the last page of a document may end where its content does
+        share = used(sheet)
+        if share < settings.empty_page:
+            yield Hit("empty-page", _source(sheets), f"is {share:.0%} used (a page of a longer document should carry at least "
+                      f"{settings.empty_page:.0%}: the arrangement wastes paper)", sheet.number)
+
+
+def spread(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
+    if len(sheets) < 2:
+        return
+    shares = [used(s) for s in sheets]
+    if sum(shares) <= (len(sheets) - 1) * 0.6:
+        yield Hit("sheets", _source(sheets), f"takes {len(sheets)} pages, {sum(shares) / len(sheets):.0%} used on average: its "
+                  "content fits on fewer sheets", sheets[0].number)
+
+
+PAGE_CHECKS: dict[str, Callable[[Sheet, Settings], Iterable[Hit]]] = {
+    "placeholder": placeholders,
+    "small-text": small_text,
+    "overlap": overlaps,  # also finds "cut": text across a cut line or crop mark
+    "margin": margins,
+    "legend": legends,
+}
+DOCUMENT_CHECKS: dict[str, Callable[[list[Sheet], Settings], Iterable[Hit]]] = {
+    "empty-page": empty_pages,
+    "sheets": spread,
+}

@@ -1,0 +1,21 @@
+"""The preflight's check classes: name -> what it finds. CLI, docs and game.yaml settings read this registry.
+
+A game sets a class's severity in game.yaml (``preflight: {severity: {small-text: error}}``): ``warning``
+(the default: reported, the page is written), ``error`` (the target is not written, the build exits 1) or
+``off``.
+"""
+
+from __future__ import annotations
+
+CLASSES: dict[str, str] = {
+    "placeholder": "an unfilled placeholder or template syntax printed as text ({name}, {{, {%)",
+    "small-text": "text printed below the smallest size a player can read",
+    "overlap": "text printed over other text, or crossed by a line",
+    "cut": "text crossed by a cut line or a crop mark",
+    "margin": "ink outside the area a home printer prints",
+    "legend": "one code or symbol standing for two different things in one legend",
+    "empty-page": "a page of a multi-page document that is mostly empty",
+    "stranded": "a heading or table header left at a page foot, or a lone line carried to the next page",
+    "sheets": "a printable spread over more sheets than its content needs",
+}
+SEVERITIES = ("warning", "error", "off")

@@ -1,0 +1,110 @@
+"""Preflight one target: its documents' pages through every check, the hits as located findings.
+
+``preflight_documents`` is what the build calls after a target renders (in the
+worker that drew it, while the drawing model is at hand): the findings travel
+back with the files and are kept in the build record, so an up-to-date target
+still reports them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..draw.document import Document, PdfFile
+from ..findings import Finding, Location, Severity
+from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
+
+
+def settings_of(game) -> Settings:
+    """The game's preflight settings (game.yaml ``preflight:``), resolved."""
+    config = game.data.game
+    spec = config.preflight
+    printable = spec.printable if spec.printable is not None else config.print.margin
+    return Settings(min_text=spec.min_text, min_label=spec.min_label, printable=printable,
+                    empty_page=spec.empty_page, severity=tuple(sorted(spec.severity.items())))
+
+
+def printable_place(game, stem: str) -> Location:
+    """Where a printable as a whole is declared: its ``sheets:`` entry in game.yaml, else game.yaml itself."""
+    source = game.source
+    for i, sheet in enumerate(getattr(game.data.game, "sheets", None) or []):
+        if sheet.name == stem:
+            return source.loc(("game", "sheets", i))
+    return source.loc(("game",))
+
+
+def _place(game, src, place: Location) -> Location:
+    """Where a finding about ``src`` points: its element or data place, its data path's place, else ``place``."""
+    if src is None:
+        return place
+    if src.place is not None:
+        return src.place
+    if src.path:
+        try:
+            return game.source.loc(src.path)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return place
+    return place
+
+
+def _finding(hits: list[Hit], level: str, stem: str, paper: str | None, place: Location) -> Finding:
+    first = hits[0]
+    pages = sorted({h.page for h in hits})
+    where = f"{stem}" + (f" ({paper})" if paper else "")
+    on = f"page {pages[0]}" if len(pages) == 1 else f"pages {', '.join(map(str, pages[:6]))}" + (
+        "…" if len(pages) > 6 else "")
+    subject = first.src.naming() if first.src is not None else ""
+    more = f" (and {len(hits) - 1} more alike)" if len(hits) > 1 else ""
+    message = f"{where} {on}: {subject + ' ' if subject else ''}{first.message}{more}"
+    loc = place
+    return Finding(Severity.ERROR if level == "error" else Severity.WARNING, f"preflight-{first.cls}", message, loc)
+
+
+def report(hits: list[Hit], settings: Settings, *, stem: str, paper: str | None, place: Location, game=None
+           ) -> list[Finding]:
+    """One finding per class, place and kind of mistake (``hits`` alike on many faces are one finding)."""
+    groups: dict[tuple, list[Hit]] = {}
+    for hit in hits:
+        level = settings.level(hit.cls)
+        if level == "off":
+            continue
+        loc = _place(game, hit.src, place) if game is not None else place
+        # the kind of mistake: the message without its quoted values and numbers
+        kind = "".join(ch for ch in hit.message.split("'")[0] if not ch.isdigit())
+        groups.setdefault((hit.cls, loc, kind, level), []).append(hit)
+    return [_finding(g, key[3], stem, paper, key[1]) for key, g in groups.items()]
+
+
+def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
+    n = len(doc.pages)
+    return [Sheet.of(stem, paper, i + 1, n, page) for i, page in enumerate(doc.pages)]
+
+
+def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
+    """Every hit on a drawn document's pages."""
+    sheets = sheets_of(doc, stem, paper)
+    hits: list[Hit] = []
+    for sheet in sheets:
+        for check in PAGE_CHECKS.values():
+            hits += check(sheet, settings)
+    for check in DOCUMENT_CHECKS.values():
+        hits += check(sheets, settings)
+    return hits
+
+
+def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> list[Finding]:
+    """The findings of every page of a target's documents (``{stem: Document | PdfFile | ...}``)."""
+    settings = settings_of(game)  # read through the build's ReadLog: a settings change rebuilds the target
+    game = getattr(game, "_game", game)  # locating a finding reads no input of the target's
+    found: list[Finding] = []
+    for stem, doc in docs.items():
+        if isinstance(doc, Document):
+            hits = check_document(doc, settings, stem=stem, paper=paper)
+        elif isinstance(doc, PdfFile):
+            from .book import check_pdf
+
+            hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game)
+        else:
+            continue
+        found += report(hits, settings, stem=stem, paper=paper, place=printable_place(game, stem), game=game)
+    return sorted(found, key=Finding.sort_key)

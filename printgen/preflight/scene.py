@@ -1,0 +1,185 @@
+"""A page as the preflight sees it: every inked thing with its box on the page, in mm.
+
+The drawing model nests groups with matrices and clips; the checks want flat
+facts: this text, at this printed size (pt), in this box, from this source;
+this stroke, along these segments. ``flatten`` walks a page once and gives them.
+Boxes are (x0, y0, x1, y1), page mm, y down.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..draw.document import IDENTITY, Circle, Group, Image, Matrix, Page, Path, Poly, Rect, Text, clip_points
+from ..draw.fonts import text_width
+from ..draw.provenance import Source
+
+Box = tuple[float, float, float, float]
+Segment = tuple[tuple[float, float], tuple[float, float]]
+MM_TO_PT = 72.0 / 25.4
+# A glyph's ink, as a share of the font size around the baseline: caps and ascenders reach about 0.72 em
+# above it, descenders about 0.22 em below (Noto's metrics, which every built-in face shares).
+ASCENT, DESCENT = 0.72, 0.22
+
+
+@dataclass(frozen=True)
+class Ink:
+    """One inked thing. ``kind``: text, shape or image. ``size``: a text's printed size in pt."""
+
+    kind: str
+    box: Box
+    role: str = ""
+    text: str = ""
+    size: float = 0.0
+    font: str = ""
+    src: Source | None = None
+    segments: tuple[Segment, ...] = ()  # a stroked shape's strokes, page mm
+    filled: bool = False
+    stroke_width: float = 0.0  # mm on the page
+    depth: int = 0  # how deep in groups: the face a text belongs to is the group it sits in
+    group: int = 0  # which top-level group (face, legend, element) it belongs to
+
+
+def _mul(m: Matrix, n: Matrix) -> Matrix:
+    """m after n: a point goes through n, then m."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
+            b * e2 + d * f2 + f)
+
+
+def _pt(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def _scale(m: Matrix) -> float:
+    a, b, c, d, _, _ = m
+    return math.sqrt(abs(a * d - b * c))
+
+
+def _bbox(points) -> Box:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _clip(box: Box, clip: Box | None) -> Box | None:
+    if clip is None:
+        return box
+    x0, y0 = max(box[0], clip[0]), max(box[1], clip[1])
+    x1, y1 = min(box[2], clip[2]), min(box[3], clip[3])
+    if x1 < x0 or y1 < y0:
+        return None
+    return (x0, y0, x1, y1)
+
+
+def text_box(op: Text, m: Matrix = IDENTITY) -> Box:
+    """Where a text's glyphs print (page mm): its advance width by the font's metrics, and the em's ink height."""
+    w = text_width(op.text, op.font, op.size)
+    x0 = op.x - {"middle": w / 2, "end": w}.get(op.anchor, 0.0)
+    corners = [(x0, op.y - ASCENT * op.size), (x0 + w, op.y - ASCENT * op.size), (x0 + w, op.y + DESCENT * op.size),
+               (x0, op.y + DESCENT * op.size)]
+    return _bbox([_pt(m, x, y) for x, y in corners])
+
+
+def flatten(page: Page) -> list[Ink]:
+    """Every inked thing on ``page``, in drawing order, with page-mm boxes (clipped by its groups' clips)."""
+    out: list[Ink] = []
+    stack = [(op, IDENTITY, None, 0, i) for i, op in reversed(list(enumerate(page.ops)))]
+    while stack:
+        op, m, clip, depth, group = stack.pop()
+        if isinstance(op, Group):
+            inner = _mul(m, op.matrix)
+            c = clip
+            if op.clip:
+                c = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), clip) or (0, 0, 0, 0)
+            stack.extend((child, inner, c, depth + 1, group) for child in reversed(op.ops))
+            continue
+        ink = _ink(op, m, depth, group)
+        if ink is None:
+            continue
+        box = _clip(ink.box, clip)
+        if box is None or (box[2] - box[0] <= 0 and box[3] - box[1] <= 0 and ink.kind != "shape"):
+            continue
+        out.append(ink if box == ink.box else _with_box(ink, box))
+    return out
+
+
+def _with_box(ink: Ink, box: Box) -> Ink:
+    from dataclasses import replace
+
+    return replace(ink, box=box)
+
+
+def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
+    s = _scale(m)
+    if isinstance(op, Text):
+        if not op.text.strip():
+            return None
+        return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, op.src, depth=depth,
+                   group=group)
+    if isinstance(op, Image):
+        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
+        return Ink("image", _bbox([_pt(m, *p) for p in pts]), op.role, depth=depth, group=group)
+    style = op.style
+    stroked = bool(style.stroke) and style.width > 0
+    if not stroked and not style.fill:
+        return None
+    half = style.width * s / 2 if stroked else 0.0
+    if isinstance(op, Circle):
+        c = _pt(m, op.cx, op.cy)
+        r = op.r * s
+        box = (c[0] - r, c[1] - r, c[0] + r, c[1] + r)
+        n = 24
+        ring = [(c[0] + r * math.cos(2 * math.pi * k / n), c[1] + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
+        loops = [ring]
+    elif isinstance(op, Rect):
+        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
+        loops = [[_pt(m, *p) for p in pts]]
+        box = _bbox(loops[0])
+    elif isinstance(op, Poly):
+        loops = [[_pt(m, *p) for p in op.points]]
+        box = _bbox(loops[0])
+    elif isinstance(op, Path):
+        loops = [[_pt(m, *p) for p in loop] for loop in op.loops if loop]
+        if not loops:
+            return None
+        box = _bbox([p for loop in loops for p in loop])
+    else:
+        return None
+    closed = not isinstance(op, Poly) or op.closed
+    segments: list[Segment] = []
+    if stroked:
+        for loop in loops:
+            pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
+            segments += [(a, b) for a, b in pairs if a != b]
+    box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+    return Ink("shape", box, op.role, segments=tuple(segments), filled=bool(style.fill) and closed,
+               stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group)
+
+
+def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
+    """Do two boxes share more than ``pad`` mm each way?"""
+    return min(a[2], b[2]) - max(a[0], b[0]) > pad and min(a[3], b[3]) - max(a[1], b[1]) > pad
+
+
+def crosses(seg: Segment, box: Box) -> bool:
+    """Does a segment pass through the inside of ``box`` (Liang-Barsky clipping)?"""
+    (x0, y0), (x1, y1) = seg
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return True
