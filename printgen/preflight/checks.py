@@ -149,24 +149,32 @@ def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 
 def legends(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    # A legend tags its codes "legend-code:<legend>" and their meanings "legend-label:<legend>", each
-    # label drawn right after its code.
-    meaning: dict[tuple[str, str], str] = {}
-    code: Ink | None = None
+    # A legend draws each entry as a swatch (role "legend-swatch") and then its text ("legend-entry"):
+    # "A: Base A" keys the code A, a swatch's colour keys the text beside it. One code or one colour for
+    # two different meanings on one page is a legend a player cannot read.
+    codes: dict[str, str] = {}
+    colours: dict[str, str] = {}
+    swatch: Ink | None = None
     for ink in sheet.inks:
-        if ink.kind != "text" or not ink.role.startswith("legend-"):
+        if ink.role == "legend-swatch":
+            swatch = ink
             continue
-        kind, _, legend = ink.role.partition(":")
-        if kind == "legend-code":
-            code = ink
-        elif kind == "legend-label" and code is not None:
-            key = (legend, code.text.strip())
-            label = " ".join(ink.text.split())
-            if key in meaning and meaning[key] != label:
-                yield Hit("legend", code.src, f"uses {_quote(key[1])} for both {_quote(meaning[key])} and "
-                          f"{_quote(label)}", sheet.number)
-            meaning.setdefault(key, label)
-            code = None
+        if ink.kind != "text" or ink.role != "legend-entry":
+            continue
+        entry = " ".join(ink.text.split())
+        code, sep, meaning = entry.partition(": ")
+        if sep and len(code) <= 4:
+            if code in codes and codes[code] != meaning:
+                yield Hit("legend", ink.src, f"uses the code {_quote(code)} for both {_quote(codes[code])} and "
+                          f"{_quote(meaning)}", sheet.number)
+            codes.setdefault(code, meaning)
+        elif swatch is not None and swatch.colour:
+            c = swatch.colour
+            if c in colours and colours[c] != entry:
+                yield Hit("legend", ink.src, f"shows {_quote(colours[c])} and {_quote(entry)} in the same colour "
+                          f"{c}", sheet.number)
+            colours.setdefault(c, entry)
+        swatch = None
 
 
 def used(sheet: Sheet, cell: float = 2.0) -> float:

@@ -39,6 +39,7 @@ class Ink:
     stroke_width: float = 0.0  # mm on the page
     depth: int = 0  # how deep in groups: the face a text belongs to is the group it sits in
     group: int = 0  # which top-level group (face, legend, element) it belongs to
+    colour: str = ""  # a shape's fill (else its stroke) colour: what a legend's swatch stands for
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -157,7 +158,8 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
             segments += [(a, b) for a, b in pairs if a != b]
     box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
     return Ink("shape", box, op.role, segments=tuple(segments), filled=bool(style.fill) and closed,
-               stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group)
+               stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group,
+               colour=(style.fill or style.stroke or "").lower())
 
 
 def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:

@@ -41,10 +41,11 @@ def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op
         w = 5.5 + text_width(label, "sans", fs) + 4
         if cx + w > x + width:
             cx, cy = x, cy + 4.5
+        # roles the preflight reads: a swatch, then the entry it keys ("A: Base A" or a terrain's name)
         if isinstance(sw, Rect):
-            ops.append(Rect(cx, cy, sw.w, sw.h, sw.style))
+            ops.append(Rect(cx, cy, sw.w, sw.h, sw.style, role="legend-swatch"))
         else:
-            ops.append(Circle(cx + 2, cy + 1.5, sw.r, sw.style))
-        ops.append(Text(cx + 5.5, cy + 2.5, label, "sans", fs, INK))
+            ops.append(Circle(cx + 2, cy + 1.5, sw.r, sw.style, role="legend-swatch"))
+        ops.append(Text(cx + 5.5, cy + 2.5, label, "sans", fs, INK, role="legend-entry"))
         cx += w
     return ops
