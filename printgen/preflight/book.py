@@ -154,8 +154,9 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if lines and page.number < len(pages):
             last = lines[-1]
-            if max(r.size for r in last) >= body * 1.12 and last[0].box[3] < bottom - 0.5:
-                text = " ".join(r.text for r in last)
+            text = " ".join(r.text for r in last)
+            if (max(r.size for r in last) >= body * 1.12 and last[0].box[3] < bottom - 0.5
+                    and sum(ch.isalpha() for ch in text) >= 2):
                 yield Hit("stranded", None, f"ends with the heading {_quote(text)}: its text starts on the next page",
                           page.number), text
         if len(lines) >= 2 and page.number > 2:

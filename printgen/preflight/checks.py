@@ -64,6 +64,7 @@ class Hit:
     src: Source | None
     message: str
     page: int
+    text: str = ""  # the printed text it concerns, whole (to find where it was written)
 
 
 def _quote(text: str, limit: int = 40) -> str:
@@ -74,7 +75,8 @@ def _quote(text: str, limit: int = 40) -> str:
 def placeholders(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     for ink in sheet.inks:
         if ink.kind == "text" and PLACEHOLDER.search(ink.text):
-            yield Hit("placeholder", ink.src, f"prints the unfilled placeholder {_quote(ink.text)}", sheet.number)
+            yield Hit("placeholder", ink.src, f"prints the unfilled placeholder {_quote(ink.text)}", sheet.number,
+                      ink.text)
 
 
 def small_text(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
@@ -93,10 +95,12 @@ def _texts(sheet: Sheet) -> list[Ink]:
     return [i for i in sheet.inks if i.kind == "text"]
 
 
-def _inner(box: Box, share: float) -> Box:
-    """``box`` shrunk by ``share`` of its height on every side: a stroke that grazes a glyph's outer edge
-    (an underline, a frame drawn snug) is not one that crosses it."""
-    d = (box[3] - box[1]) * share
+def _inner(ink: Ink, share: float) -> Box:
+    """A text's box shrunk by ``share`` of its em on every side (an em along either axis, so a text turned
+    a quarter is shrunk alike): a stroke that grazes a glyph's outer edge (an underline, a frame drawn
+    snug) is not one that crosses it."""
+    d = ink.size * 25.4 / 72.0 * share
+    box = ink.box
     return (box[0] + d, box[1] + d, box[2] - d, box[3] - d)
 
 
@@ -110,7 +114,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         active = [j for j in active if texts[j].box[2] > a.box[0]]
         for j in active:
             b = texts[j]
-            if overlap(_inner(a.box, 0.18), _inner(b.box, 0.18)):
+            if overlap(_inner(a, 0.18), _inner(b, 0.18)):
                 first, second = (b, a) if j < i else (a, b)
                 yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}",
                           sheet.number)
@@ -118,7 +122,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # text crossed by a stroke: grid lines, frames, rules
     strokes = [i for i in sheet.inks if i.kind == "shape" and i.segments]
     for t in texts:
-        inner = _inner(t.box, 0.25)
+        inner = _inner(t, 0.25)
         if inner[2] <= inner[0] or inner[3] <= inner[1]:
             continue
         for s in strokes:
@@ -129,6 +133,10 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                 what = "a cut line" if s.role == "cut" else "a crop mark" if s.role == "crop" else "a line"
                 yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
                 break
+
+
+_ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",
+               "background": "a background", "hex": "a hex"}
 
 
 def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
@@ -143,7 +151,7 @@ def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             if key not in worst or out > worst[key][0]:
                 worst[key] = (out, ink)
     for out, ink in worst.values():
-        what = _quote(ink.text) if ink.kind == "text" else f"a {ink.role or ink.kind}"
+        what = _quote(ink.text) if ink.kind == "text" else _ROLE_WORDS.get(ink.role.split(":")[0], "a shape")
         yield Hit("margin", ink.src, f"inks {what} {out:.1f} mm beyond the printable area ({m:g} mm from each "
                   "edge)", sheet.number)
 
@@ -210,20 +218,30 @@ def _source(sheets: list[Sheet]) -> Source | None:
 def empty_pages(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
     if len(sheets) < 2:
         return
-    for sheet in sheets[:-1]:  # the last page of a document may end where its content does
+    last = max(i for i, s in enumerate(sheets) if not _backs(s))
+    for i, sheet in enumerate(sheets):
+        # the last sheet of a document may end where its content does, and a backs page with it
+        if i >= last or (_backs(sheet) and i == last + 1):
+            continue
         share = used(sheet)
         if share < settings.empty_page:
             yield Hit("empty-page", _source(sheets), f"is {share:.0%} used (a page of a longer document should carry at least "
                       f"{settings.empty_page:.0%}: the arrangement wastes paper)", sheet.number)
 
 
+def _backs(sheet: Sheet) -> bool:
+    """A page of mirrored backs: it goes on the back of the page before, so it costs no sheet of its own."""
+    return sheet.page.label.startswith("backs")
+
+
 def spread(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
-    if len(sheets) < 2:
+    fronts = [s for s in sheets if not _backs(s)]
+    if len(fronts) < 2:
         return
-    shares = [used(s) for s in sheets]
-    if sum(shares) <= (len(sheets) - 1) * 0.6:
-        yield Hit("sheets", _source(sheets), f"takes {len(sheets)} pages, {sum(shares) / len(sheets):.0%} used on average: its "
-                  "content fits on fewer sheets", sheets[0].number)
+    shares = [used(s) for s in fronts]
+    if sum(shares) <= (len(fronts) - 1) * 0.6:
+        yield Hit("sheets", _source(sheets), f"takes {len(fronts)} sheets, {sum(shares) / len(fronts):.0%} used on "
+                  "average: its content fits on fewer", fronts[0].number)
 
 
 PAGE_CHECKS: dict[str, Callable[[Sheet, Settings], Iterable[Hit]]] = {

@@ -69,6 +69,11 @@ def report(hits: list[Hit], settings: Settings, *, stem: str, paper: str | None,
         if level == "off":
             continue
         loc = _place(game, hit.src, place) if game is not None else place
+        if hit.cls == "placeholder" and game is not None and hit.src is not None:
+            # the text came from the data, not the layout that placed it: point at the line that holds it
+            from .book import locate
+
+            loc = locate(game, hit.text) or loc
         # the kind of mistake: the message without its quoted values and numbers
         kind = "".join(ch for ch in hit.message.split("'")[0] if not ch.isdigit())
         groups.setdefault((hit.cls, loc, kind, level), []).append(hit)
