@@ -152,7 +152,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             share = _used(page, top, bottom)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
-        if lines and page.number < len(pages):
+        if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
             last = lines[-1]
             text = " ".join(r.text for r in last)
             if (max(r.size for r in last) >= body * 1.12 and last[0].box[3] < bottom - 0.5

@@ -1,0 +1,103 @@
+"""Each preflight class finds its broken fixture (tests/fixtures/preflight/<case>/ laid over preflight-base),
+located at the data line, layout element or game.yaml entry a designer fixes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printgen.build import build, preflight_games
+from printgen.cli import app
+from printgen.findings import Severity
+
+from ..conftest import FIXTURES, broken_game
+
+
+def _case(case: str, tmp_path: Path) -> Path:
+    return broken_game(case, tmp_path, base="preflight-base", cases="preflight")
+
+
+def _findings(folder: Path, code: str, paper: str = "a4"):
+    (game,) = preflight_games(folders=[folder], papers=[paper])
+    return [f for f in game.findings if f.code == code]
+
+
+def test_the_base_is_clean():
+    (game,) = preflight_games(folders=[FIXTURES / "preflight-base"], papers=["a4", "letter"])
+    assert game.findings == [], [f.format() for f in game.findings]
+
+
+# case -> (finding code, file under the game folder, line, col, words in the message)
+CASES = {
+    "placeholder": ("preflight-placeholder", "content.yaml", 3, 5, "'Attack at range {range}.'"),
+    "small-text": ("preflight-small-text", "templates/layouts/unit-card.yaml", 4, 5, "at 4.0 pt, below the 5 pt"),
+    "overlap": ("preflight-overlap", "templates/layouts/unit-card.yaml", 5, 5, "'ELITE UNIT' over 'Scout'"),
+    "cut": ("preflight-cut", "templates/layouts/unit-disc.yaml", 4, 5, "across a cut line"),
+    "margin": ("preflight-margin", "game.yaml", 14, 5, "unit-cards (a4) page 1: inks the calibration ruler 24.6 mm beyond"),
+    "legend": ("preflight-legend", "content.yaml", 10, 5, "'Field' and 'Wood' in the same colour #c9d6a3"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_class_finds_its_fixture_where_it_is_fixed(case, tmp_path):
+    code, file, line, col, words = CASES[case]
+    folder = _case(case, tmp_path)
+    found = _findings(folder, code)
+    hits = [f for f in found if words in f.message and f.loc.file.endswith(f"{case}/{file}")]
+    assert hits, [f.format() for f in found]
+    f = hits[0]
+    assert (f.loc.line, f.loc.col) == (line, col), f.format()
+    assert f.severity is Severity.WARNING
+
+
+def test_a_finding_names_the_item_and_the_element(tmp_path):
+    (f,) = _findings(_case("small-text", tmp_path), "preflight-small-text")
+    assert "unit-cards (a4) page 1: unit card 'Scout' (layout element 'rules')" in f.message
+    assert "(and 1 more alike)" in f.message  # Guard's card repeats it: one finding
+
+
+def test_bad_settings_are_located_findings(tmp_path):
+    (game,) = preflight_games(folders=[_case("bad-settings", tmp_path)], papers=["a4"])
+    by_code = {(f.loc.line, f.loc.col): f for f in game.findings}
+    assert "between 3pt and 24pt" in by_code[(9, 13)].message
+    assert "'small-txt' is not allowed here" in by_code[(10, 25)].message
+    assert not game.ok()
+
+
+def test_a_class_set_to_error_holds_back_its_target_and_only_it(tmp_path):
+    folder = _case("severity", tmp_path)
+    out = tmp_path / "out"
+    result = build(folders=[folder], out=out, papers=["a4"], previews=False, jobs=1)
+    assert len(result.refused) == 1 and result.refused[0].startswith("preflight-base/unit-cards"), result.refused
+    assert not (out / "preflight-base" / "a4" / "unit-cards.pdf").exists()
+    assert (out / "preflight-base" / "a4" / "map-meadow.pdf").exists()  # the rest is written
+    assert any(f.severity is Severity.ERROR for f in result.preflight)
+
+
+def test_the_build_prints_findings_and_an_up_to_date_target_still_reports_them(tmp_path):
+    folder = _case("small-text", tmp_path)
+    runner = CliRunner()
+    args = ["build", str(folder), "--out", str(tmp_path / "out"), "--paper", "a4", "--no-previews"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "warning[preflight-small-text]" in first.output
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0
+    assert "built 0 targets" in again.output
+    assert "warning[preflight-small-text]" in again.output  # kept in the build record
+
+
+def test_the_preflight_command_json_and_strict(tmp_path):
+    folder = _case("placeholder", tmp_path)
+    r = CliRunner().invoke(app, ["preflight", str(folder), "--paper", "a4", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    (f,) = data["games"][0]["findings"]
+    assert f["code"] == "preflight-placeholder" and f["line"] == 3 and f["file"].endswith("content.yaml")
+    strict = CliRunner().invoke(app, ["preflight", str(folder), "--paper", "a4", "--strict"])
+    assert strict.exit_code == 1
+    clean = CliRunner().invoke(app, ["preflight", str(FIXTURES / "preflight-base"), "--paper", "a4"])
+    assert clean.exit_code == 0 and "0 warnings" in clean.output

@@ -1,0 +1,112 @@
+"""The page checks on pages made by hand: what each finds, and what it must not."""
+
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+
+from hypothesis import given, settings, strategies as st
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.draw.document import Document, Group, Page, Poly, Rect, Style, Text, pt
+from printgen.draw.fonts import text_width
+from printgen.preflight.book import check_pdf
+from printgen.preflight.checks import Settings, Sheet, crosses, legends, spread, empty_pages
+from printgen.preflight.run import check_document
+from printgen.preflight.scene import flatten
+
+S = Settings()
+
+
+def _classes(hits):
+    return sorted({h.cls for h in hits})
+
+
+def test_a_text_turned_and_scaled_prints_at_its_scaled_size_in_its_turned_box():
+    t = Text(0, 0, "ATK", "sans", pt(10))
+    (ink,) = flatten(Page(100, 100, [Group((t,), (0.0, 0.5, -0.5, 0.0, 50.0, 50.0))]))  # half size, turned 90
+    assert abs(ink.size - 5.0) < 1e-6
+    w = text_width("ATK", "sans", pt(10)) * 0.5
+    x0, y0, x1, y1 = ink.box
+    assert abs((y1 - y0) - w) < 1e-6  # the advance now runs down the page
+    assert x1 - x0 < w
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(*[st.floats(-20, 20)] * 4), st.tuples(*[st.floats(-20, 20)] * 2), st.floats(0.5, 10), st.floats(0.5, 10))
+def test_crosses_agrees_with_sampling(seg, origin, w, h):
+    (ax, ay, bx, by), (x0, y0) = seg, origin
+    box = (x0, y0, x0 + w, y0 + h)
+    inside = any(box[0] < ax + (bx - ax) * k / 400 < box[2] and box[1] < ay + (by - ay) * k / 400 < box[3]
+                 for k in range(401))
+    if inside:  # a sampled point strictly inside: the segment crosses
+        assert crosses(((ax, ay), (bx, by)), box)
+
+
+def test_a_legend_with_one_code_for_two_things():
+    page = Page(100, 100, [Rect(0, 0, 4, 3, Style(fill="#ff0000"), role="legend-swatch"),
+                           Text(5, 3, "GO: Glyph of Valor", "sans", pt(7), role="legend-entry"),
+                           Rect(40, 0, 4, 3, Style(fill="#00ff00"), role="legend-swatch"),
+                           Text(45, 3, "GO: Glyph of Warding", "sans", pt(7), role="legend-entry")])
+    (hit,) = legends(Sheet.of("map-x", "a4", 1, 1, page), S)
+    assert "'GO' for both 'Glyph of Valor' and 'Glyph of Warding'" in hit.message
+    fine = Page(100, 100, [Text(5, 3, "GV: Glyph of Valor", "sans", pt(7), role="legend-entry"),
+                           Text(45, 3, "GW: Glyph of Warding", "sans", pt(7), role="legend-entry")])
+    assert list(legends(Sheet.of("map-x", "a4", 1, 1, fine), S)) == []
+
+
+def _full():
+    return Rect(10, 10, 190, 250, Style(fill="#dddddd"))
+
+
+def test_a_mostly_empty_page_in_the_middle_and_never_the_last():
+    doc = Document("d", [Page(210, 297, [_full()]), Page(210, 297, [Rect(10, 10, 20, 20, Style(fill="#000000"))]),
+                         Page(210, 297, [Rect(10, 10, 20, 20, Style(fill="#000000"))])])
+    sheets = [Sheet.of("d", "a4", i + 1, 3, p) for i, p in enumerate(doc.pages)]
+    hits = list(empty_pages(sheets, S))
+    assert [h.page for h in hits] == [2]
+
+
+def test_sheets_that_could_be_fewer_and_backs_that_cost_nothing():
+    small = [Page(210, 297, [Rect(10, 10, 40, 40, Style(fill="#000000"))]) for _ in range(4)]
+    sheets = [Sheet.of("m", "a4", i + 1, 4, p) for i, p in enumerate(small)]
+    (hit,) = spread(sheets, S)
+    assert "takes 4 sheets" in hit.message
+    duplex = [Page(210, 297, [_full()], label="fronts"),
+              Page(210, 297, [Rect(10, 10, 40, 40, Style(fill="#000000"))], label="backs (print double-sided)")]
+    assert list(spread([Sheet.of("c", "a4", i + 1, 2, p) for i, p in enumerate(duplex)], S)) == []
+
+
+def test_text_across_a_crop_mark_is_a_cut_finding_and_a_graze_is_nothing():
+    t = Text(10, 20, "Knight of the Watch", "sans", pt(8))
+    across = Poly(((20, 10), (20, 30)), Style(stroke="#000000", width=0.2), closed=False, role="crop")
+    graze = Poly(((8, 20.6), (60, 20.6)), Style(stroke="#000000", width=0.2), closed=False)  # under the baseline
+    hits = check_document(Document("d", [Page(100, 100, [t, across, graze])]), S, stem="d", paper="a4")
+    assert _classes(hits) == ["cut"]
+
+
+def _book(lines_per_page: list[list[tuple[float, str]]]) -> bytes:
+    """A PDF whose pages hold (size pt, text) lines top-down from 25 mm, as a rulebook sets them."""
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(595.3, 841.9), invariant=1)
+    for lines in lines_per_page:
+        y = 841.9 - 25 * 72 / 25.4
+        for size, text in lines:
+            c.setFont("Helvetica-Bold" if size > 10 else "Helvetica", size)
+            y -= size * 1.4
+            c.drawString(57, y, text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_book_with_a_heading_stranded_at_a_page_foot_and_a_lone_line_carried_over():
+    body = [(9.6, f"Body line {i} of the chapter, set as the rulebook sets it.") for i in range(40)]
+    pages = [[(20, "Cover")], [(9.6, "Contents")], body + [(15, "Combat")],
+             [(9.6, "the last line of a paragraph"), (15, "Winning")] + body[:30], body[:30]]
+    game = SimpleNamespace(templates=None, folder=__import__("pathlib").Path("/nonexistent"))
+    hits = check_pdf(_book(pages), S, stem="rulebook", paper="a4", game=game)
+    stranded = [h for h in hits if h.cls == "stranded"]
+    assert {h.page for h in stranded} == {3, 4}
+    assert any("'Combat'" in h.message for h in stranded)
+    assert any("lone line" in h.message for h in stranded)
