@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 from printgen.build import build
-from printgen.load.game_folder import discover_games
+from printgen.project import Project
 
 
 def main() -> None:
-    games = discover_games(Path.cwd())
+    games = Project(Path.cwd()).games()
     out = Path(tempfile.mkdtemp(prefix="printgen-bench-"))
     try:
         t = time.perf_counter()

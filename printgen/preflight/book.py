@@ -183,6 +183,13 @@ def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, 
     return hits
 
 
+def _lines_of(path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+
+
 def locate(game, text: str) -> Location | None:
     """Where ``text`` was written: the first line of the game's rulebook chapters, then its data files, that
     holds its first words (whitespace and Markdown emphasis aside)."""
@@ -194,16 +201,30 @@ def locate(game, text: str) -> Location | None:
     if templates is not None:
         folders.append(sorted((templates / "rulebook").glob("*.md")))
     folders.append(sorted(game.folder.glob("*.yaml")))
+    key = getattr(game, "key", id(game))
+    if key not in _CACHE:
+        while len(_CACHE) >= 8:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = ({}, {})
+    cache, texts = _CACHE[key]
+    if words in cache:
+        return cache[words]
+    cache[words] = None
     for files in folders:
         for path in files:
-            try:
-                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
-                continue
-            for i, line in enumerate(lines):
+            if path not in texts:
+                texts[path] = _lines_of(path)
+            for i, line in enumerate(texts[path]):
                 col = " ".join(line.replace("*", "").split()).find(words)
                 if col >= 0:
                     from ..load.game_folder import display_path
 
-                    return Location(display_path(path), i + 1, line.find(line.strip()[:1]) + 1 if line.strip() else 1)
+                    cache[words] = Location(display_path(path), i + 1,
+                                            line.find(line.strip()[:1]) + 1 if line.strip() else 1)
+                    return cache[words]
     return None
+
+
+# per validated game (its key): where words were found, and the lines of the files read. A long watch
+# validates anew on every save, each validation with a key of its own: only the last few are kept.
+_CACHE: dict[object, tuple[dict[str, Location | None], dict]] = {}

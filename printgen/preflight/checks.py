@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import Page
 from ..draw.provenance import Source
-from .scene import Box, Ink, crosses, flatten, overlap
+from .scene import Box, Grid, Ink, crosses, flatten, overlap
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
@@ -120,13 +120,13 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                           sheet.number)
         active.append(i)
     # text crossed by a stroke: grid lines, frames, rules
-    strokes = [i for i in sheet.inks if i.kind == "shape" and i.segments]
+    strokes = Grid([i for i in sheet.inks if i.kind == "shape" and i.segments])
     for t in texts:
         inner = _inner(t, 0.25)
         if inner[2] <= inner[0] or inner[3] <= inner[1]:
             continue
-        for s in strokes:
-            if not overlap(s.box, t.box):
+        for s in strokes.near(inner):
+            if not overlap(s.box, inner):
                 continue
             if any(crosses(seg, inner) for seg in s.segments):
                 cls = "cut" if s.role in CUT_ROLES else "overlap"

@@ -129,22 +129,22 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
     if not stroked and not style.fill:
         return None
     half = style.width * s / 2 if stroked else 0.0
+    plain = m == IDENTITY
     if isinstance(op, Circle):
-        c = _pt(m, op.cx, op.cy)
+        cx, cy = _pt(m, op.cx, op.cy)
         r = op.r * s
-        box = (c[0] - r, c[1] - r, c[0] + r, c[1] + r)
-        n = 24
-        ring = [(c[0] + r * math.cos(2 * math.pi * k / n), c[1] + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
-        loops = [ring]
+        box = (cx - r, cy - r, cx + r, cy + r)
+        # only a stroke's segments are read (a line across a text): a filled disc is its box
+        loops = [[(cx + r * _COS[k], cy + r * _SIN[k]) for k in range(_RING)]] if stroked else []
     elif isinstance(op, Rect):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
-        loops = [[_pt(m, *p) for p in pts]]
+        loops = [pts if plain else [_pt(m, *p) for p in pts]]
         box = _bbox(loops[0])
     elif isinstance(op, Poly):
-        loops = [[_pt(m, *p) for p in op.points]]
+        loops = [list(op.points) if plain else [_pt(m, *p) for p in op.points]]
         box = _bbox(loops[0])
     elif isinstance(op, Path):
-        loops = [[_pt(m, *p) for p in loop] for loop in op.loops if loop]
+        loops = [list(loop) if plain else [_pt(m, *p) for p in loop] for loop in op.loops if loop]
         if not loops:
             return None
         box = _bbox([p for loop in loops for p in loop])
@@ -160,6 +160,11 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
     return Ink("shape", box, op.role, segments=tuple(segments), filled=bool(style.fill) and closed,
                stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group,
                colour=(style.fill or style.stroke or "").lower())
+
+
+_RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius
+_COS = [math.cos(2 * math.pi * k / _RING) for k in range(_RING)]
+_SIN = [math.sin(2 * math.pi * k / _RING) for k in range(_RING)]
 
 
 def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
@@ -185,3 +190,29 @@ def crosses(seg: Segment, box: Box) -> bool:
         if t0 >= t1:
             return False
     return True
+
+
+class Grid:
+    """Inks bucketed by the ``cell`` mm squares their boxes touch: "what is near this box" without
+    comparing every text with every stroke of a map page."""
+
+    def __init__(self, inks: list[Ink], cell: float = 12.0) -> None:
+        self.cell = cell
+        self.buckets: dict[tuple[int, int], list[int]] = {}
+        self.inks = inks
+        for i, ink in enumerate(inks):
+            for key in self._keys(ink.box):
+                self.buckets.setdefault(key, []).append(i)
+
+    def _keys(self, box: Box):
+        c = self.cell
+        for gx in range(int(box[0] // c), int(box[2] // c) + 1):
+            for gy in range(int(box[1] // c), int(box[3] // c) + 1):
+                yield (gx, gy)
+
+    def near(self, box: Box) -> list[Ink]:
+        """The inks whose boxes share a cell with ``box``, each once, in drawing order."""
+        seen: set[int] = set()
+        for key in self._keys(box):
+            seen.update(self.buckets.get(key, ()))
+        return [self.inks[i] for i in sorted(seen)]

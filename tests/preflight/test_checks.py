@@ -37,9 +37,10 @@ def test_a_text_turned_and_scaled_prints_at_its_scaled_size_in_its_turned_box():
 def test_crosses_agrees_with_sampling(seg, origin, w, h):
     (ax, ay, bx, by), (x0, y0) = seg, origin
     box = (x0, y0, x0 + w, y0 + h)
-    inside = any(box[0] < ax + (bx - ax) * k / 400 < box[2] and box[1] < ay + (by - ay) * k / 400 < box[3]
+    e = 1e-6
+    inside = any(box[0] + e < ax + (bx - ax) * k / 400 < box[2] - e and box[1] + e < ay + (by - ay) * k / 400 < box[3] - e
                  for k in range(401))
-    if inside:  # a sampled point strictly inside: the segment crosses
+    if inside:  # a sampled point well inside: the segment crosses
         assert crosses(((ax, ay), (bx, by)), box)
 
 
