@@ -3,6 +3,7 @@ data model and the output checks by being registered once."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import get_args
 
 from typer.testing import CliRunner
@@ -40,3 +41,19 @@ def test_a_tile_without_a_game_uses_the_model_defaults(tmp_path):
     result = make_tile(shape="1", out=tmp_path / "t.stl")
     assert result.spec.size == HexSpec().size and result.spec.height == MeshSpec().height
     assert result.spec.clearance == MeshSpec().clearance and result.spec.orientation == HexSpec().orientation
+
+
+def test_the_preflight_classes_are_the_readme_table_and_the_settings_keys():
+    import re
+
+    from printgen.model.game import PreflightSpec
+    from printgen.preflight.classes import CLASSES
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    table = re.findall(r"^\| `([a-z-]+)` \| (.+) \|$", readme.split("### Preflight", 1)[1].split("###", 1)[0], re.M)
+    assert dict(table) == CLASSES
+    block = readme.split("### Preflight", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    import yaml
+
+    spec = PreflightSpec.model_validate(yaml.safe_load(block)["preflight"])  # the README's example loads as written
+    assert spec.severity["placeholder"] == "error" and abs(spec.printable - 6.35) < 1e-9

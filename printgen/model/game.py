@@ -63,6 +63,8 @@ def _text_size(value: Any) -> float:
 
 
 TextSize = Annotated[float, BeforeValidator(_text_size)]  # pt
+# YAML 1.1 reads a bare `off` as false: a designer who writes `sheets: off` means the word
+Level = Annotated[Literal["warning", "error", "off"], BeforeValidator(lambda v: "off" if v is False else v)]
 PreflightClass = Literal[tuple(PREFLIGHT_CLASSES)]  # type: ignore[valid-type]
 
 
@@ -73,7 +75,7 @@ class PreflightSpec(Model):
     min_label: TextSize = 5.0  # pt: a short label (a number, a word or three)
     printable: Length | None = None  # mm from every paper edge a home printer inks; default: print.margin
     empty_page: Annotated[float, Field(ge=0.0, le=0.9)] = 0.25  # a page of a longer document used less than this
-    severity: dict[PreflightClass, Literal["warning", "error", "off"]] = {}
+    severity: dict[PreflightClass, Level] = {}
 
     @model_validator(mode="after")
     def _sane(self) -> "PreflightSpec":
