@@ -26,6 +26,7 @@ class Source:
     element: Location | None = None
     element_name: str = ""
     path: tuple = ()  # the data item's path in the game's data (("maps", 2)), when its place is not known yet
+    trim: tuple | None = None  # a card face's trim (x, y, w, h) in the face's own mm: its safe area lies inside
 
     @property
     def place(self) -> Location | None:

@@ -282,7 +282,9 @@ class Face:
 
 def render_face(face: Face, scope: dict) -> list[Op]:
     """The face's ops in bleed-box coordinates ((0, 0) the bleed box's top-left corner, mm)."""
-    with drawing(Source(face.what, face.item_loc)):
+    ox, oy, _, _ = face.frame
+    trim = (ox, oy, face.w, face.h) if face.shape == "rect" else None  # round and hex faces carry a cut line
+    with drawing(Source(face.what, face.item_loc, trim=trim)):
         return _render_face(face, scope)
 
 

@@ -74,6 +74,7 @@ class PreflightSpec(Model):
     min_text: TextSize = 6.0  # pt: body text (more than a few words)
     min_label: TextSize = 5.0  # pt: a short label (a number, a word or three)
     printable: Length | None = None  # mm from every paper edge a home printer inks; default: print.margin
+    safe: Length = 1.5  # mm inside a card's cut that its text keeps to
     empty_page: Annotated[float, Field(ge=0.0, le=0.9)] = 0.25  # a page of a longer document used less than this
     severity: dict[PreflightClass, Level] = {}
 
@@ -83,6 +84,9 @@ class PreflightSpec(Model):
             raise PydanticCustomError("text-size", "min_label ({label} pt) is larger than min_text ({text} pt): a "
                                       "short label may be smaller than body text, not larger",
                                       {"label": f"{self.min_label:g}", "text": f"{self.min_text:g}"})
+        if self.safe > 10.0:
+            raise PydanticCustomError("margin", "a safe area {m} mm inside the cut leaves a card no room: write one "
+                                      "between 0mm and 10mm (3mm is a print shop's usual)", {"m": f"{self.safe:g}"})
         if self.printable is not None and not 0.0 <= self.printable <= 40.0:
             raise PydanticCustomError("margin", "a printable margin of {m} mm leaves no page to print on: write "
                                       "one between 0mm and 40mm (6.35mm is common)", {"m": f"{self.printable:g}"})

@@ -29,6 +29,7 @@ class Settings:
     min_text: float = 6.0
     min_label: float = 5.0
     printable: float = 5.0
+    safe: float = 1.5  # mm inside a card's trim that text keeps to
     empty_page: float = 0.25
     severity: tuple[tuple[str, str], ...] = ()
 
@@ -137,6 +138,19 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",
                "background": "a background", "hex": "a hex"}
+
+
+def safe_area(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    # A card is cut by hand or by a shop's blade, neither exactly on the line: text must keep inside.
+    d = settings.safe
+    for ink in sheet.inks:
+        if ink.kind != "text" or ink.face is None:
+            continue
+        f, b = ink.face, ink.box
+        out = max(f[0] + d - b[0], f[1] + d - b[1], b[2] - (f[2] - d), b[3] - (f[3] - d))
+        if out > 0.05:
+            yield Hit("cut", ink.src, f"prints {_quote(ink.text)} {out:.1f} mm outside its safe area ({d:g} mm inside "
+                      "the cut)", sheet.number)
 
 
 def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
@@ -250,6 +264,7 @@ PAGE_CHECKS: dict[str, Callable[[Sheet, Settings], Iterable[Hit]]] = {
     "overlap": overlaps,  # also finds "cut": text across a cut line or crop mark
     "margin": margins,
     "legend": legends,
+    "safe-area": safe_area,  # a "cut" finding
 }
 DOCUMENT_CHECKS: dict[str, Callable[[list[Sheet], Settings], Iterable[Hit]]] = {
     "empty-page": empty_pages,

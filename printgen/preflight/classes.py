@@ -11,7 +11,7 @@ CLASSES: dict[str, str] = {
     "placeholder": "an unfilled placeholder or template syntax printed as text ({name}, {{, {%)",
     "small-text": "text printed below the smallest size a player can read",
     "overlap": "text printed over other text, or crossed by a line",
-    "cut": "text crossed by a cut line or a crop mark",
+    "cut": "text crossed by a cut line or a crop mark, or outside a card's safe area inside its cut",
     "margin": "ink outside the area a home printer prints",
     "legend": "one code or symbol standing for two different things in one legend",
     "empty-page": "a page of a multi-page document that is mostly empty",

@@ -20,7 +20,7 @@ def settings_of(game) -> Settings:
     config = game.data.game
     spec = config.preflight
     printable = spec.printable if spec.printable is not None else config.print.margin
-    return Settings(min_text=spec.min_text, min_label=spec.min_label, printable=printable,
+    return Settings(min_text=spec.min_text, min_label=spec.min_label, printable=printable, safe=spec.safe,
                     empty_page=spec.empty_page, severity=tuple(sorted(spec.severity.items())))
 
 

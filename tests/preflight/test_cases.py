@@ -36,6 +36,7 @@ CASES = {
     "small-text": ("preflight-small-text", "templates/layouts/unit-card.yaml", 4, 5, "at 4.0 pt, below the 5 pt"),
     "overlap": ("preflight-overlap", "templates/layouts/unit-card.yaml", 5, 5, "'ELITE UNIT' over 'Scout'"),
     "cut": ("preflight-cut", "templates/layouts/unit-disc.yaml", 4, 5, "across a cut line"),
+    "safe-area": ("preflight-cut", "templates/layouts/unit-card.yaml", 2, 5, "1.0 mm outside its safe area"),
     "margin": ("preflight-margin", "game.yaml", 14, 5, "unit-cards (a4) page 1: inks the calibration ruler 24.6 mm beyond"),
     "legend": ("preflight-legend", "content.yaml", 10, 5, "'Field' and 'Wood' in the same colour #c9d6a3"),
 }
