@@ -30,6 +30,7 @@ class Run:
     text: str
     size: float
     box: tuple[float, float, float, float]
+    bold: bool = False
 
 
 @dataclass
@@ -70,7 +71,9 @@ def read_pages(data: bytes) -> list[BookPage]:
                     if text.strip():
                         m = _mul(outer, obj.get_matrix().get())
                         size = obj.get_font_size() * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-                        runs.append(Run(text, size, box))
+                        font = obj.get_font()
+                        bold = font.get_weight() >= 600 or "bold" in font.get_base_name().lower()
+                        runs.append(Run(text, size, box, bold))
             pages.append(BookPage(n + 1, w * PT, h * PT, runs, boxes))
     finally:
         pdf.close()
@@ -153,18 +156,28 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
-            last = lines[-1]
-            text = " ".join(r.text for r in last)
-            if (max(r.size for r in last) >= body * 1.12 and last[0].box[3] < bottom - 0.5
-                    and sum(ch.isalpha() for ch in text) >= 2):
-                yield Hit("stranded", None, f"ends with the heading {_quote(text)}: its text starts on the next page",
-                          page.number), text
+            yield from _foot(lines[-1], page, body, bottom)
         if len(lines) >= 2 and page.number > 2:
             first, second = lines[0], lines[1]
             if (max(r.size for r in first) < body * 1.12 <= max(r.size for r in second)):
                 text = " ".join(r.text for r in first)
                 yield Hit("stranded", None, f"begins with a lone line carried over from the page before: "
                           f"{_quote(text)}", page.number), text
+
+
+def _foot(last: list[Run], page: BookPage, body: float, bottom: float) -> Iterable[tuple[Hit, str]]:
+    """What a page's last line strands: a heading (larger than the body), or a table's header row (bold runs
+    spread across the line at body size), whose text or rows then start on the next page."""
+    text = " ".join(r.text for r in last)
+    if sum(ch.isalpha() for ch in text) < 2:
+        return
+    big = max(r.size for r in last) >= body * 1.12
+    if big and last[0].box[3] < bottom - 0.5:
+        yield Hit("stranded", None, f"ends with the heading {_quote(text)}: its text starts on the next page",
+                  page.number), text
+    elif not big and len(last) >= 2 and all(r.bold for r in last):
+        yield Hit("stranded", None, f"ends with a table's header row {_quote(text)}: its rows start on the next "
+                  "page", page.number), text
 
 
 def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game) -> list[Hit]:

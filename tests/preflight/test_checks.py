@@ -93,9 +93,10 @@ def _book(lines_per_page: list[list[tuple[float, str]]]) -> bytes:
     for lines in lines_per_page:
         y = 841.9 - 25 * 72 / 25.4
         for size, text in lines:
-            c.setFont("Helvetica-Bold" if size > 10 else "Helvetica", size)
             y -= size * 1.4
-            c.drawString(57, y, text)
+            for i, cell in enumerate(text.split("|")):  # "|" parts: a table row's cells, in bold
+                c.setFont("Helvetica-Bold" if size > 10 or "|" in text else "Helvetica", size)
+                c.drawString(57 + 120 * i, y, cell)
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -104,10 +105,30 @@ def _book(lines_per_page: list[list[tuple[float, str]]]) -> bytes:
 def test_a_book_with_a_heading_stranded_at_a_page_foot_and_a_lone_line_carried_over():
     body = [(9.6, f"Body line {i} of the chapter, set as the rulebook sets it.") for i in range(40)]
     pages = [[(20, "Cover")], [(9.6, "Contents")], body + [(15, "Combat")],
-             [(9.6, "the last line of a paragraph"), (15, "Winning")] + body[:30], body[:30]]
+             [(9.6, "the last line of a paragraph"), (15, "Winning")] + body[:30] + [(9.6, "Unit|Cost|Move")],
+             body[:30]]
     game = SimpleNamespace(templates=None, folder=__import__("pathlib").Path("/nonexistent"))
     hits = check_pdf(_book(pages), S, stem="rulebook", paper="a4", game=game)
     stranded = [h for h in hits if h.cls == "stranded"]
     assert {h.page for h in stranded} == {3, 4}
     assert any("'Combat'" in h.message for h in stranded)
     assert any("lone line" in h.message for h in stranded)
+    assert any("header row 'Unit Cost Move'" in h.message and h.page == 4 for h in stranded)
+
+
+_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_TEXT, st.floats(-50, 300), st.floats(-50, 300), st.floats(0.01, 40),
+                          st.sampled_from(["start", "middle", "end"])), max_size=12),
+       st.tuples(*[st.floats(-3, 3)] * 4))
+def test_no_page_content_makes_the_preflight_fail(texts, turn):
+    # any text (control characters, emoji, right-to-left, 300 letters), anywhere, any size, in any turned or
+    # squashed group: findings or none, never an exception
+    ops = [Text(x, y, t, "sans", size, anchor=a) for t, x, y, size, a in texts]
+    a, b, c, d = turn
+    page = Page(210, 297, [Group(tuple(ops), (a, b, c, d, 10.0, 10.0)), *ops,
+                           Poly(((0, 0), (210, 297)), Style(stroke="#000000", width=0.3), closed=False, role="cut")])
+    hits = check_document(Document("d", [page, page]), S, stem="d", paper="a4")
+    assert all(h.cls in __import__("printgen.preflight.classes", fromlist=["CLASSES"]).CLASSES for h in hits)
