@@ -146,26 +146,27 @@ def _template_notes(games: list[ValidatedGame], project: Project | None) -> list
 
 def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool = True, force: bool = False,
           jobs: int | None = None, on_event: Event | None = None, project: Project | None = None,
-          pool: Executor | None = None) -> BuildResult:
+          pool: Executor | None = None, profiles: list[str] | None = None) -> BuildResult:
     """Build every printable of the games in ``folders`` into ``out/<game-id>/``. Each game belongs
     to ``project`` when given, else to the project its folder sits in (see Project.of_game). ``pool``:
     workers to render in, kept by the caller across builds (a watch), else made for this build.
 
     Workers start on a game's targets (and its exports) as soon as it validates, while the next game is
-    checked; nothing is written until every game has validated."""
+    checked; nothing is written until every game has validated. ``profiles``: the print profiles to make files
+    for (model/defaults.PRINT_PROFILES), in place of each game's ``print: {profile: ...}``."""
     emit = on_event or (lambda name, info: None)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     own = pool is None and workers > 1
     executor = ProcessPoolExecutor(max_workers=workers) if own else (pool if workers > 1 else None)
     try:
-        return _build(folders, out, papers, previews, force, emit, project, executor)
+        return _build(folders, out, papers, previews, force, emit, project, executor, profiles)
     finally:
         if own:
             executor.shutdown(cancel_futures=True)
 
 
-def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None) -> BuildResult:
-    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool)
+def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None, profiles=None) -> BuildResult:
+    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles)
     for folder in folders:
         run.add(validate_game(folder, project=project))
     result = BuildResult(games=run.games)
@@ -204,9 +205,11 @@ class _Run:
     early: list[tuple[int, str, tuple]] = field(default_factory=list)  # exports: they read only the game
     futures: dict = field(default_factory=dict)  # render future -> target
     exports: list = field(default_factory=list)  # (export future, game index, job key)
+    profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
 
     def __post_init__(self) -> None:
-        self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit)
+        self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit,
+                                   profiles=self.profiles)
 
     def add(self, game: ValidatedGame) -> None:
         """A validated game: plan it, and start its work unless this build will write nothing."""

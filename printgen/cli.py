@@ -10,6 +10,7 @@ from enum import Enum
 
 from . import __version__
 from .report import REPORTERS
+from .model.defaults import PRINT_PROFILES
 from .units import PAPER_SIZES
 
 app = typer.Typer(
@@ -81,6 +82,8 @@ Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
 OutOption = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
 PaperOption = typer.Option("both", "--paper", case_sensitive=False, help="Paper to build for.")
 PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews.")
+# The print profiles of the registry (model/defaults.py: light, the CLI starts fast).
+PrintProfile = Enum("PrintProfile", {name: name for name in PRINT_PROFILES}, type=str)
 
 
 def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
@@ -102,6 +105,9 @@ def build(
     paper: Paper = PaperOption,
     previews: bool = PreviewsOption,
     force: bool = typer.Option(False, "--force", help="Rebuild every target, even those up to date."),
+    profiles: Optional[List[PrintProfile]] = typer.Option(
+        None, "--for", help="Print profile to make files for (repeat for several); default: game.yaml's "
+                            "print: {profile: ...}, else home. " + "; ".join(f"{k}: {v}" for k, v in PRINT_PROFILES.items())),
 ) -> None:
     """Validate, then build every printable: maps, tokens, cards, sheets. Invalid data writes nothing."""
     from .build import build as run_build
@@ -112,7 +118,7 @@ def build(
     try:
         with progress_events() as on_event:
             result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
-                               force=force, on_event=on_event)
+                               force=force, on_event=on_event, profiles=[p.value for p in profiles or []] or None)
     except OutputConflict as exc:  # a user's file or a link where printgen writes: theirs stays untouched
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)

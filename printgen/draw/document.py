@@ -123,6 +123,8 @@ class Page:
     height: float  # mm
     ops: list[Op] = field(default_factory=list)
     label: str = ""
+    trim: tuple[float, float, float, float] | None = None  # faces' cut area (x0, y0, x1, y1) mm, y down: TrimBox
+    bleed: tuple[float, float, float, float] | None = None  # the same with their bleed: BleedBox (write/pdf.py)
 
     def add(self, *ops: Op) -> None:
         self.ops.extend(ops)

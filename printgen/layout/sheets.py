@@ -180,8 +180,8 @@ def face_lattice(spec: PageSpec, layout: Layout, settings, *, hex_sheet: bool = 
     w, h, bleed = face_size(layout, settings)
     shape = face_shape(layout)[0]
     if hex_sheet or shape == "hex":
-        _, _, bw, bh = bleed_box(w, h, bleed, shape)
-        return hex_lattice(spec, (bw, bh), bh + HEX_GAP)
+        ix, iy, bw, bh = bleed_box(w, h, bleed, shape)
+        return hex_lattice(spec, (bw, bh), bh + HEX_GAP, (ix, iy))
     if shape == "round":
         return replace(rect_lattice(plan_sheet(spec, (w, h), bleed, gutter=ROUND_GAP)), marks=())
     return rect_lattice(plan_sheet(spec, (w, h), bleed))

@@ -4,6 +4,14 @@ shows them without importing pydantic (the CLI starts fast)."""
 from typing import Literal
 
 MeshFormat = Literal["stl", "3mf"]  # the mesh writers' formats (mesh.export.EXPORTERS has one for each)
+# The print profiles a build makes files for (game.yaml ``print: {profile: ...}``, ``printgen build --for``);
+# publish/shop.py makes each one's files (a test holds the two equal).
+PRINT_PROFILES = {
+    "home": "sheets for a home printer: cards n-up with crop marks, tokens, maps, the print kit (always made)",
+    "drivethru": "a DriveThruCards-style deck: one PDF per deck, a card a page with 1/8 in bleed, CMYK PDF/X-4",
+    "gamecrafter": "a Game Crafter-style set: a 300 dpi PNG per face at the shop's template, the safe zone checked",
+    "shop": "a generic print-shop PDF per deck: a card a page with bleed and crop marks, boxes, CMYK PDF/X-4",
+}
 
 HEX_SIZE = 25.4  # flat-to-flat: 1-inch hexes for 28 mm miniatures
 ORIENTATION = "flat"

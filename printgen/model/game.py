@@ -43,8 +43,28 @@ class TokenSpec(Model):
     diameter: PositiveLength = 16.0
 
 
+def _profile(value: Any) -> str:
+    from ..findings import did_you_mean
+
+    if isinstance(value, str) and value in defaults.PRINT_PROFILES:
+        return value
+    hint = did_you_mean(str(value), defaults.PRINT_PROFILES)
+    raise PydanticCustomError(
+        "profile", "unknown print profile '{v}'; " + ("did you mean '{h}'? " if hint else "") + "profiles: {all}",
+        {"v": str(value)[:60], "h": hint, "all": ", ".join(defaults.PRINT_PROFILES)})
+
+
+def _profiles(value: Any) -> Any:
+    return [value] if isinstance(value, str) else value  # one profile, or a list
+
+
+Profile = Annotated[str, BeforeValidator(_profile)]
+
+
 class PrintSpec(Model):
     margin: Length = 5.0  # safe margin: nothing is inked closer to a page edge
+    # what the build makes besides the home sheets (defaults.PRINT_PROFILES); ``printgen build --for`` overrides
+    profile: Annotated[list[Profile], BeforeValidator(_profiles)] = ["home"]
 
 
 def _text_size(value: Any) -> float:

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ..deps import Digests, ReadLog, valid_reads
 from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
+from ..model.defaults import PRINT_PROFILES
 from .exports import EXPORTS
 from .gallery import GALLERY, add_thumbnail, gallery_html, thumb_ok
 from ..write.reuse import Reuse, read_recorded
@@ -239,8 +240,9 @@ class Publisher:
     the output folder instead of being made again."""
 
     def __init__(self, *, games: list, out: Path, papers: list[str], force: bool = False,
-                 emit: Callable[[str, dict], None] | None = None) -> None:
+                 emit: Callable[[str, dict], None] | None = None, profiles: list[str] | None = None) -> None:
         self.out, self.papers, self.force = out, papers, force
+        self.profiles = profiles  # the print profiles asked for (``--for``); None: each game's own setting
         self.emit = emit or (lambda name, info: None)
         self.work: list[_GameWork] = []
         self.announced: set[str] = set()
@@ -285,6 +287,8 @@ class Publisher:
             if only is not None and i != only:
                 continue
             for name in EXPORTS:
+                if name in PRINT_PROFILES and name not in (self.profiles or w.game.data.game.print.profile):
+                    continue  # a print profile this build does not ask for (its files, if any, are removed)
                 key = f"exports/{name}"
                 reads = w.last(key).get("reads")
                 if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):
@@ -349,6 +353,7 @@ class Publisher:
             jobs = {}
             for key in sorted(w.results):
                 made, where, info, reads, sources = w.results[key]
+                _report(w.game, info)
                 files.update(made)
                 _place(w.record, where, made, info)
                 jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads,
@@ -379,6 +384,17 @@ class Publisher:
         return written
 
 
+def _report(game, info: dict) -> None:
+    """The findings an export reports (a print profile's safe zone, rich black) join the game's, once."""
+    if isinstance(info, dict) and info.get("findings"):
+        from .shop import finding_of
+
+        for data in info["findings"]:
+            f = finding_of(data)
+            if f not in game.findings:
+                game.findings.append(f)
+
+
 def run_jobs(jobs: list[tuple[int, str, tuple]], publisher: Publisher, pool: Executor | None) -> None:
     """Run ``jobs`` (in ``pool`` when given) and hand each result to the publisher."""
     if pool is None:
@@ -391,10 +407,11 @@ def run_jobs(jobs: list[tuple[int, str, tuple]], publisher: Publisher, pool: Exe
 
 
 def publish(*, games: list, out: Path, papers: list[str], force: bool = False,
-            emit: Callable[[str, dict], None] | None = None, jobs: int | None = None) -> list[Path]:
+            emit: Callable[[str, dict], None] | None = None, jobs: int | None = None,
+            profiles: list[str] | None = None) -> list[Path]:
     """Make the kits, zips, exports and gallery for ``games`` under ``out``; returns the paths written.
     (A build runs the same steps through ``Publisher``, its exports beside its targets.)"""
-    p = Publisher(games=games, out=out, papers=papers, force=force, emit=emit)
+    p = Publisher(games=games, out=out, papers=papers, force=force, emit=emit, profiles=profiles)
     todo = p.early() + p.late()
     workers = min(len(todo), jobs if jobs is not None else (os.cpu_count() or 1))
     if workers > 1:

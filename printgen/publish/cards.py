@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..draw.document import Op
+from ..findings import Location
 from ..names import slug
 
 
@@ -29,6 +30,7 @@ class CardDeck:
     shape: str  # "rect", or "hex" (flat-top; trim is its bounding box)
     cards: tuple[Card, ...]
     back: Callable[[float], list[Op]]
+    where: Location | None = None  # the front layout, where a finding about its faces points
 
     @property
     def slug(self) -> str:
@@ -61,7 +63,7 @@ def _layout_decks(game) -> list[CardDeck]:
         shape = "hex" if sheet.sheet == "hex" else "rect"
         decks.append(CardDeck(title, (w, h), shape, cards,
                               (lambda b, bk=back, it=items[0], k=kind: maker.draw(bk, it[1], k, it[0], "", bleed=b))
-                              if back else (lambda b: [])))
+                              if back else (lambda b: []), front.loc("elements")))
     return decks
 
 

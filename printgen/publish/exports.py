@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..model.defaults import PRINT_PROFILES
+
 
 # Each export imports its module when it runs (in a worker): the build's main process needs only the names.
 def tts_export(game, gout, reuse):
@@ -23,7 +25,18 @@ def pod_export(game, gout, reuse):
     return pod_export(game, gout, reuse)
 
 
+def profile_export(name: str) -> Callable:
+    """The export of print profile ``name`` (publish/shop.py); made only when a build asks for the profile."""
+    def export(game, gout, reuse):
+        from .shop import PROFILE_EXPORTS
+
+        return PROFILE_EXPORTS[name](game, gout, reuse)
+    export.__name__ = export.__qualname__ = f"{name}_export"
+    return export
+
+
 EXPORTS: dict[str, Callable] = {
     "tts": tts_export,
     "pod": pod_export,
+    **{name: profile_export(name) for name in PRINT_PROFILES if name != "home"},
 }

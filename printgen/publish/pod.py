@@ -38,21 +38,35 @@ def template_name(trim: tuple[float, float]) -> str:
     return f"custom {trim[0]:g} x {trim[1]:g} mm"
 
 
+def face_paths(deck, root: str = "pod") -> list[str]:
+    """Where each face of ``deck`` goes (``root``/<deck>/NN-<card>-front.png), and its back last."""
+    return [f"{root}/{deck.slug}/{n:02d}-{slug(card.name)}-front.png" for n, card in enumerate(deck.cards, start=1)
+            ] + [f"{root}/{deck.slug}/back.png"]
+
+
+def face_pngs(decks, reuse: Reuse | None = None, *, root: str = "pod") -> dict[str, bytes]:
+    """Every face and the back of each of ``decks`` as a PNG at 300 dpi with 1/8 in bleed, under ``root``/
+    (the print-on-demand export's, and the Game Crafter profile's: publish/shop.py)."""
+    reuse = reuse or Reuse()
+    files: dict[str, bytes] = {}
+    for deck in decks:
+        items = [c.face(POD_BLEED) for c in deck.cards] + [deck.back(POD_BLEED)]
+        files.update(reused_pngs(reuse, face_paths(deck, root), items, deck.box(POD_BLEED), pod_size(deck.trim),
+                                 POD_DPI))
+    return files
+
+
 def pod_export(game, gout, reuse: Reuse | None = None) -> tuple[dict[str, bytes], dict]:
     """The per-card PNGs and cards.csv of one game, and its gallery entry; a face drawn as it was at the
     last publish is taken from ``reuse`` (printgen.write.reuse) rather than rasterised again."""
-    reuse = reuse or Reuse()
     files: dict[str, bytes] = {}
     rows = []
     decks = [d for d in card_decks(game) if d.shape == "rect"]
+    files.update(face_pngs(decks, reuse))
     for deck in decks:
         size = pod_size(deck.trim)
         template = template_name(deck.trim)
-        box = deck.box(POD_BLEED)
-        items = [c.face(POD_BLEED) for c in deck.cards] + [deck.back(POD_BLEED)]
-        paths = [f"pod/{deck.slug}/{n:02d}-{slug(card.name)}-front.png" for n, card in enumerate(deck.cards, start=1)]
-        paths.append(f"pod/{deck.slug}/back.png")
-        files.update(reused_pngs(reuse, paths, items, box, size, POD_DPI))
+        paths = face_paths(deck)
         for card, path in zip(deck.cards, paths):
             rows.append([deck.name, card.name, "front", path[4:], card.count, *size, POD_DPI, "0.125", template])
         back = paths[-1]

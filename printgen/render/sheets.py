@@ -29,6 +29,15 @@ def mirror_x(x: float, width: float, spec: PageSpec) -> float:
     return spec.width - x - width
 
 
+def take_face(page: Page, trim: tuple[float, float, float, float], bleed: tuple[float, float, float, float]) -> None:
+    """Grow ``page``'s trim and bleed boxes (x0, y0, x1, y1 mm; its TrimBox and BleedBox) to hold one more
+    face, for sheets that place faces one by one rather than through ``impose``."""
+    for attr, add in (("trim", trim), ("bleed", bleed)):
+        box = getattr(page, attr)
+        setattr(page, attr, add if box is None else (min(box[0], add[0]), min(box[1], add[1]),
+                                                     max(box[2], add[2]), max(box[3], add[3])))
+
+
 @dataclass(frozen=True)
 class Slot:
     x: float  # top-left of the bleed box on the page, mm
@@ -155,6 +164,16 @@ class Lattice:
     cell: tuple[float, float]  # item box (w, h) on the page, mm
     put: Callable[[Sequence[Op], Slot, bool], Op]  # (item ops, slot, is a back) -> placed op
     marks: tuple[Op, ...] = ()
+    inset: tuple[float, float] = (0.0, 0.0)  # the trim's bounding box inside the item box, each side (x, y) mm
+
+    def boxes(self, slots: Sequence[Slot]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The (trim, bleed) boxes (x0, y0, x1, y1) of the items in ``slots``: what a print shop cuts
+        to and how far the ink reaches (the page's TrimBox and BleedBox)."""
+        cw, ch = self.cell
+        bleed = (min(s.x for s in slots), min(s.y for s in slots),
+                 max(s.x for s in slots) + cw, max(s.y for s in slots) + ch)
+        ix, iy = self.inset
+        return (bleed[0] + ix, bleed[1] + iy, bleed[2] - ix, bleed[3] - iy), bleed
 
     def mirror(self, slot: Slot) -> Slot:
         """The slot behind ``slot`` after a long-edge flip: mirrored left-right on the page."""
@@ -164,17 +183,19 @@ class Lattice:
 def rect_lattice(layout: SheetLayout) -> Lattice:
     """The n-up grid of a sheet layout, with its crop marks."""
     return Lattice(layout.spec, tuple(layout.slots()), layout.cell,
-                   lambda item, slot, back: place(item, slot, layout, back=back), tuple(crop_marks(layout)))
+                   lambda item, slot, back: place(item, slot, layout, back=back), tuple(crop_marks(layout)),
+                   (layout.bleed, layout.bleed))
 
 
 def _translated(item: Sequence[Op], slot: Slot, back: bool) -> Group:
     return Group(tuple(item), (1.0, 0.0, 0.0, 1.0, slot.x, slot.y))
 
 
-def hex_lattice(spec: PageSpec, box: tuple[float, float], pitch: float) -> Lattice:
-    """Hexagonal items (bounding ``box`` w x h mm) packed on a flat-top hex lattice of ``pitch`` mm
-    (densest for hexagons), centred in the content area, filled row by row. Raises ValueError when
-    not one fits."""
+def hex_lattice(spec: PageSpec, box: tuple[float, float], pitch: float,
+                inset: tuple[float, float] = (0.0, 0.0)) -> Lattice:
+    """Hexagonal items (bounding ``box`` w x h mm, their trim ``inset`` mm inside it) packed on a flat-top
+    hex lattice of ``pitch`` mm (densest for hexagons), centred in the content area, filled row by row.
+    Raises ValueError when not one fits."""
     x0, y0, x1, y1 = spec.content
     w, h = box
     lay = Layout("flat", pitch)
@@ -192,7 +213,8 @@ def hex_lattice(spec: PageSpec, box: tuple[float, float], pitch: float) -> Latti
     gh = max(y for _, y in fitting) + h
     ox, oy = (spec.width - gw) / 2, y0 + (y1 - y0 - gh) / 2
     fitting.sort(key=lambda p: (round(p[1], 3), p[0]))
-    return Lattice(spec, tuple(Slot(ox + x, oy + y, False) for x, y in fitting), (w, h), _translated)
+    return Lattice(spec, tuple(Slot(ox + x, oy + y, False) for x, y in fitting), (w, h), _translated, (),
+                   inset)
 
 
 def impose(fronts: Sequence[Sequence[Op]], lattice: Lattice, *, backs: Sequence[Sequence[Op]] | None = None
@@ -209,12 +231,14 @@ def impose(fronts: Sequence[Sequence[Op]], lattice: Lattice, *, backs: Sequence[
     for start in range(0, len(fronts), n):
         chunk = list(range(start, min(start + n, len(fronts))))
         page = Page(spec.width, spec.height)
+        page.trim, page.bleed = lattice.boxes(lattice.slots[:len(chunk)])
         for slot, i in zip(lattice.slots, chunk):
             page.add(lattice.put(fronts[i], slot, False))
         page.add(*lattice.marks)
         pages.append((page, "front"))
         if backs:
             bpage = Page(spec.width, spec.height)
+            bpage.trim, bpage.bleed = lattice.boxes([lattice.mirror(s) for s in lattice.slots[:len(chunk)]])
             for slot, i in zip(lattice.slots, chunk):
                 item = backs[i] if len(backs) == len(fronts) else backs[0]
                 bpage.add(lattice.put(item, lattice.mirror(slot), True))

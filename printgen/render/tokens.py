@@ -16,7 +16,7 @@ from ..draw.page import PageSpec
 from ..findings import Finding
 from ..model.content import Token
 from .compose import finish, heading
-from .sheets import mirror_x
+from .sheets import mirror_x, take_face
 
 TOKEN_GAP = 1.6  # mm between neighbouring bleeds
 SECTION_H = 7.0  # mm for a token type's heading
@@ -105,8 +105,10 @@ def token_pages(faces: TokenFaces, spec: PageSpec) -> list[Page]:
                     break
                 cx = left + col * pitch
                 page.add(*faces.at(index, cx, cy))
+                _grow(page, faces, cx, cy)
                 if t.back:
                     back.add(*faces.at(index, mirror_x(cx, 0.0, spec), cy, back=True))
+                    _grow(back, faces, mirror_x(cx, 0.0, spec), cy)
                 placed += 1
             y += pitch
     out: list[Page] = []
@@ -116,6 +118,12 @@ def token_pages(faces: TokenFaces, spec: PageSpec) -> list[Page]:
             b.label = "backs"
             out.append(b)
     return out
+
+
+def _grow(page: Page, faces: TokenFaces, cx: float, cy: float) -> None:
+    """Take the token centred on (cx, cy) into the page's trim and bleed boxes (its TrimBox and BleedBox)."""
+    r, b = faces.diameter / 2, faces.box / 2
+    take_face(page, (cx - r, cy - r, cx + r, cy + r), (cx - b, cy - b, cx + b, cy + b))
 
 
 def render_tokens(game, spec: PageSpec) -> dict[str, Document]:

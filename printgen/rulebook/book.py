@@ -26,6 +26,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ..draw.colour import mix
 from ..draw.fonts import pdf_name, register_game_fonts
 from ..draw.page import PageSpec
+from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
 from ..safety.markup import paragraph, tag, text
@@ -300,4 +301,4 @@ def set_book(story_for, spec: PageSpec, info: BookInfo) -> tuple[bytes, int]:
     buf = io.BytesIO()
     doc = Rulebook(buf, spec, info)
     doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
-    return buf.getvalue(), doc.page
+    return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)

@@ -9,6 +9,7 @@ from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Styl
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit
 from ...render.compose import finish, heading
+from ...render.sheets import take_face
 from .dial import dial_for, polar
 
 
@@ -145,6 +146,8 @@ def render_markers(game, spec: PageSpec) -> dict[str, Document]:
         for k in range(min(m.per_unit, cols)):
             cx, cy = x0 + 40 + pitch / 2 + k * pitch, y + pitch / 2
             page.add(*shifted(face, cx - box / 2, cy - box / 2))
+            take_face(page, (cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2),  # its TrimBox and BleedBox
+                      (cx - box / 2, cy - box / 2, cx + box / 2, cy + box / 2))
         y += pitch
     return {"initiative-markers": finish([page], spec, game=data.game, title="initiative markers")}
 

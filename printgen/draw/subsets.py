@@ -1,0 +1,76 @@
+"""Font subset names that stay unique when PDFs are joined (a print kit, a shop's imposition).
+
+reportlab names the n-th subset of a font in a document ``AAAAAA+Face``, ``AAAAAB+Face``..., counting
+from A in every document, so a kit joined from 15 PDFs holds 15 different subsets all called
+``AAAAAA+NotoSans-Regular``. Preflight tools and RIPs take one name for one font program and may
+draw a page with another page's glyphs. Here each subset's tag is six letters drawn from a digest of
+the subset's own font program (its glyphs and their codes) and face name: different subsets get
+different tags, the same subset the same tag, and the same document the same bytes.
+
+The tags are rewritten in place in the finished bytes: a tag is always six letters, so no byte moves
+and the cross-reference table stays right. reportlab writes font dictionaries as plain objects (never
+in compressed object streams), where the names can be found.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+
+import pikepdf
+
+TAG = re.compile(rb"^[A-Z]{6}\+")
+# a name ends at whitespace or a delimiter (PDF 32000-1, 7.2.2): "NotoSans-Bold" must not match the
+# start of "NotoSans-BoldItalic"
+_END = rb"(?=[\s/<>\[\]()%{}])"
+
+
+def subset_tag(face: str, program: bytes) -> str:
+    """Six capitals from a digest of a subset's face name and font program."""
+    n = int.from_bytes(hashlib.sha256(face.encode() + b"\0" + program).digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        n, r = divmod(n, 26)
+        letters.append(chr(ord("A") + r))
+    return "".join(letters)
+
+
+def _font_file(font) -> bytes | None:
+    desc = font.get("/FontDescriptor")
+    if desc is None:
+        fonts = font.get("/DescendantFonts")
+        desc = fonts[0].get("/FontDescriptor") if fonts is not None and len(fonts) else None
+    if desc is None:
+        return None
+    for key in ("/FontFile2", "/FontFile", "/FontFile3"):
+        stream = desc.get(key)
+        if stream is not None:
+            return stream.read_bytes()
+    return None
+
+
+def subset_fonts(pdf: pikepdf.Pdf) -> dict[str, bytes]:
+    """BaseFont name -> the decoded font program, for every embedded subset font in ``pdf``."""
+    found = {}
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.Font and "/BaseFont" in obj:
+            name = str(obj.BaseFont)[1:]
+            if TAG.match(name.encode("latin-1", "replace")):
+                program = _font_file(obj)
+                if program is not None:
+                    found[name] = program
+    return found
+
+
+def unique_subset_names(data: bytes) -> bytes:
+    """``data`` (a PDF reportlab wrote) with every subset tag replaced by one derived from the subset."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        fonts = subset_fonts(pdf)
+    renamed = {name.encode("latin-1"): (subset_tag(name[7:], program) + name[6:]).encode("latin-1")
+               for name, program in fonts.items()}
+    if not renamed:
+        return data
+    # one pass: a new name may be another subset's old one
+    names = rb"|".join(re.escape(n) for n in sorted(renamed, key=len, reverse=True))
+    return re.sub(rb"/(" + names + rb")" + _END, lambda m: b"/" + renamed[m.group(1)], data)
