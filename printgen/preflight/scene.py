@@ -39,7 +39,7 @@ class Ink:
     stroke_width: float = 0.0  # mm on the page
     depth: int = 0  # how deep in groups: the face a text belongs to is the group it sits in
     group: int = 0  # which top-level group (face, legend, element) it belongs to
-    colour: str = ""  # a shape's fill (else its stroke) colour: what a legend's swatch stands for
+    colour: str = ""  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
     face: Box | None = None  # a text on a card face: the face's trim on the page
 
 
@@ -125,7 +125,7 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
             x, y, w, h = op.src.trim
             face = _bbox([_pt(m, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))])
         return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, op.src, depth=depth,
-                   group=group, face=face)
+                   group=group, face=face, colour=op.colour.lower())
     if isinstance(op, Image):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
         return Ink("image", _bbox([_pt(m, *p) for p in pts]), op.role, depth=depth, group=group)

@@ -17,11 +17,10 @@ a finding in the CMYK profiles: it blurs when the plates are a hair out of regis
 
 from __future__ import annotations
 
-import math
 
-from ..draw.document import IDENTITY, Document, Group, Op, Page, Poly, Style, Text, apply
-from ..draw.fonts import text_width
+from ..draw.document import Document, Group, Op, Page, Poly, Style
 from ..findings import Finding, Location, warning
+from ..preflight.scene import flatten
 from .cards import CardDeck, card_decks
 from .pod import POD_BLEED, POD_DPI, face_pngs, pod_size, template_name
 
@@ -29,7 +28,6 @@ SAFE = 25.4 / 8  # mm inside the cut: The Game Crafter's safe area on its card t
 SLUG = 10.0  # mm of paper round a shop card's bleed, for its crop marks
 MARK_GAP, MARK_LEN = 1.0, 5.0  # mm: crop marks start this far outside the bleed, this long
 RICH_BLACK_PT = 12.0  # text below this size must not be rich black
-MM_PER_PT = 25.4 / 72
 
 
 def rich_black(cmyk: tuple[float, float, float, float]) -> bool:
@@ -38,29 +36,15 @@ def rich_black(cmyk: tuple[float, float, float, float]) -> bool:
     return k >= 0.5 and c + m + y >= 0.6
 
 
-def _texts(ops, m=IDENTITY):
-    """(Text op, its scale, its matrix) for every text in ``ops``, through groups."""
-    for op in ops:
-        if isinstance(op, Group):
-            a, b, c, d, e, f = op.matrix
-            A, B, C, D, E, F = m
-            yield from _texts(op.ops, (A * a + C * b, B * a + D * b, A * c + C * d, B * c + D * d,
-                                       A * e + C * f + E, B * e + D * f + F))
-        elif isinstance(op, Text):
-            yield op, math.sqrt(abs(m[0] * m[3] - m[1] * m[2])), m
+def _texts(ops) -> list:
+    """The texts of a face's ``ops`` as the preflight sees them: printed size (pt), ink box (mm), colour, source."""
+    return [ink for ink in flatten(Page(0.0, 0.0, list(ops))) if ink.kind == "text" and ink.text.strip()]
 
 
-def text_box(op: Text, m=IDENTITY) -> tuple[float, float, float, float]:
-    """A text's ink box (x0, y0, x1, y1) mm: its advance along the baseline, ascent 0.75 and descent 0.25
-    of its size (Noto's ascender and descender, near enough to place it against a margin)."""
-    w = text_width(op.text, op.font, op.size)
-    x0 = op.x - {"start": 0.0, "middle": w / 2, "end": w}.get(op.anchor, 0.0)
-    corners = [apply(m, (x, y)) for x in (x0, x0 + w) for y in (op.y - 0.75 * op.size, op.y + 0.25 * op.size)]
-    return (min(p[0] for p in corners), min(p[1] for p in corners), max(p[0] for p in corners),
-            max(p[1] for p in corners))
-
-
-def _where(game, deck: CardDeck) -> Location:
+def _where(game, deck: CardDeck, ink=None) -> Location:
+    """The layout element that drew ``ink`` when known, else the deck's front layout, else game.yaml."""
+    if ink is not None and ink.src is not None and ink.src.place is not None:
+        return ink.src.place
     return deck.where or Location(str(game.folder / "game.yaml"), 1, 1)
 
 
@@ -72,22 +56,20 @@ def safe_zone_findings(game, deck: CardDeck) -> list[Finding]:
     over = []  # (how far, card, text) of each card whose text crosses into the margin
     for card in deck.cards:
         worst = None
-        for op, _, m in _texts(card.face(POD_BLEED)):
-            if not op.text.strip():
-                continue
-            bx0, by0, bx1, by1 = text_box(op, m)
+        for ink in _texts(card.face(POD_BLEED)):
+            bx0, by0, bx1, by1 = ink.box
             out = max(x0 - bx0, y0 - by0, bx1 - x1, by1 - y1)
             if out > 0.05 and (worst is None or out > worst[0]):
-                worst = (out, card.name, op.text)
+                worst = (out, card.name, ink.text, ink)
         if worst:
             over.append(worst)
     if not over:
         return []
-    out, card, text = max(over, key=lambda o: o[0])
+    out, card, text, ink = max(over, key=lambda o: o[0])
     more = f" (and on {len(over) - 1} more of its cards)" if len(over) > 1 else ""
     return [warning("safe-zone", f"{deck.name} '{card}': the text '{text[:40]}' reaches {out:.1f} mm into the "
                     f"{SAFE:.3g} mm inside the cut that a print shop may trim away (The Game Crafter's safe "
-                    f"area){more}; move it inward in the layout", _where(game, deck))]
+                    f"area){more}; move it inward in the layout", _where(game, deck, ink))]
 
 
 def rich_black_findings(game, deck: CardDeck, faces: list[tuple[str, list[Op]]]) -> list[Finding]:
@@ -96,18 +78,18 @@ def rich_black_findings(game, deck: CardDeck, faces: list[tuple[str, list[Op]]])
 
     found, seen = [], set()
     for label, ops in faces:
-        for op, scale, _ in _texts(ops):
-            size = op.size * scale / MM_PER_PT
-            if size >= RICH_BLACK_PT or op.colour in seen or not op.text.strip():
+        for ink in _texts(ops):
+            size = ink.size
+            if size >= RICH_BLACK_PT or ink.colour in seen:
                 continue
-            cmyk = cmyk_of(op.colour)
+            cmyk = cmyk_of(ink.colour)
             if rich_black(cmyk):
-                seen.add(op.colour)
-                ink = " ".join(f"{n}{round(v * 100)}" for n, v in zip("CMYK", cmyk))
-                found.append(warning("rich-black", f"{deck.name} '{label}': {size:.1f} pt text '{op.text[:30]}' in "
-                                     f"{op.colour} prints as rich black ({ink} %); use black or grey "
+                seen.add(ink.colour)
+                inks = " ".join(f"{n}{round(v * 100)}" for n, v in zip("CMYK", cmyk))
+                found.append(warning("rich-black", f"{deck.name} '{label}': {size:.1f} pt text '{ink.text[:30]}' in "
+                                     f"{ink.colour} prints as rich black ({inks} %); use black or grey "
                                      "(#000000 to #ffffff, printed with black ink alone) for small text",
-                                     _where(game, deck)))
+                                     _where(game, deck, ink)))
     return found
 
 
