@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+from .facts import PrintFacts
+
 Point = tuple[float, float]
 # 2x3 affine matrix (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f
 Matrix = tuple[float, float, float, float, float, float]
@@ -119,6 +121,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     author: str = ""
     subject: str = ""
+    facts: PrintFacts | None = None  # how to print and cut it (printgen.draw.facts)
 
 
 @dataclass
@@ -128,6 +131,7 @@ class PdfFile:
     title: str
     data: bytes
     pages: int
+    facts: PrintFacts | None = None  # how to print it (printgen.draw.facts)
 
 
 @dataclass
