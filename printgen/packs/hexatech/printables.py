@@ -179,7 +179,7 @@ def render_faction_reference(game, spec: PageSpec) -> dict[str, Document]:
             page.add(*draw(fitted, x0 + 33, y + 8))
         y += row_h
     return {"faction-reference": finish([page], spec, game=data.game, title="faction reference",
-                                        facts=PrintFacts(part="aid", copies="1 per player"))}
+                                        facts=PrintFacts(part="reference", copies="1 per player"))}
 
 
 def render_mat(game, spec: PageSpec) -> dict[str, Document]:
