@@ -276,3 +276,38 @@ def test_the_facts_beside_each_pdf_are_the_ones_the_kit_read(out):
             facts = read_facts((out / gid / facts_path("a4", e["stem"])).read_bytes())
             assert facts is not None and facts.title == e["title"]
             assert (facts.duplex or facts.book) == ("double-sided" in e["sides"])
+
+
+def test_facts_changed_beside_the_same_pdf_remake_the_kit(tmp_path):
+    # Incremental publishing hashes the facts with the PDFs: a build that states other facts beside the
+    # same PDF (a renderer now says "2 per player") makes the kit, its advice and the zip again.
+    from dataclasses import replace
+
+    from printgen.build import MANIFEST as BUILD_MANIFEST
+    from printgen.draw.facts import facts_bytes
+    from printgen.project import validate_game
+    from printgen.publish import publish
+    from printgen.write.manifest import sha256
+    from tests.conftest import FIXTURES
+
+    out = tmp_path / "out"
+    assert build(folders=[FIXTURES / "mini-dice"], out=out, papers=["a4"], previews=False, jobs=1).ok
+    gout = out / "mini-dice"
+    kit = gout / "mini-dice-a4-kit.pdf"
+    before = kit.read_bytes()
+    stem = _printables(out, "mini-dice")[-1]["stem"]
+    rel = facts_path("a4", stem)
+    new = facts_bytes(replace(read_facts((gout / rel).read_bytes()), copies="2 per player"))
+    (gout / rel).write_bytes(new)
+    record = json.loads((gout / BUILD_MANIFEST).read_text())
+    for entry in record["targets"].values():
+        if rel in entry["files"]:
+            entry["files"][rel] = sha256(new)
+    (gout / BUILD_MANIFEST).write_text(json.dumps(record))
+    game = validate_game(FIXTURES / "mini-dice")
+    written = {p.name for p in publish(games=[game], out=out, papers=["a4"], jobs=1)}
+    assert {"mini-dice-a4-kit.pdf", "mini-dice-a4.zip"} <= written
+    assert kit.read_bytes() != before
+    row = _cover(pymupdf.open(kit))[_range(pymupdf.open(kit), _printables(out, "mini-dice")[-1])]
+    assert " ".join(row["copies"].split()) == "2 per player"
+    assert publish(games=[game], out=out, papers=["a4"], jobs=1) == []  # and then it is up to date
