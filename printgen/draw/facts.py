@@ -20,8 +20,8 @@ from typing import Any
 FLIPS = ("long", "short")
 # what part of a game a printable is -> its place in a kit (lower first)
 PARTS: dict[str, int] = {
-    "rules": 0, "aid": 10, "reference": 12, "cards": 20, "deck": 30, "tokens": 40, "markers": 42, "stickers": 45, "track": 50,
-    "mat": 55, "map": 60, "build-guide": 65, "scenario": 70, "other": 90,
+    "rules": 0, "aid": 10, "reference": 12, "cards": 20, "deck": 30, "tokens": 40, "markers": 42, "stickers": 45,
+    "track": 50, "mat": 55, "map": 60, "build-guide": 65, "scenario": 70, "other": 90,
 }
 CUT_SHAPES = ("circle", "hexagon", "square", "triangle", "rectangle", "outline", "dial", "tile")
 

@@ -108,7 +108,8 @@ def guide_for(facts: PrintFacts | None, stem: str, pages: int) -> Guide:
         if all(n % 2 == 0 for n in facts.backs):
             notes.insert(0, "odd pages are fronts, even pages their backs")
         else:
-            notes.insert(0, "pages " + ", ".join(str(n) for n in facts.backs) + " are the backs of the page before each")
+            backs = ", ".join(str(n) for n in facts.backs)
+            notes.insert(0, f"pages {backs} are the backs of the page before each")
         if single:
             notes.insert(1, f"page {single[0]} has no back" if len(single) == 1 else
                          "pages " + ", ".join(map(str, single)) + " have no back")

@@ -1,9 +1,9 @@
 """What a paper asset rendered, as files: one function per kind of output, picked by its type.
 
-Beside each PDF go its print facts as JSON (printgen.draw.facts: sides, cut lines, copies), which the
-print kit reads. A Document becomes a PDF plus, with previews, an SVG and a PNG (of the PDF page) per page; a
+A Document becomes a PDF plus, with previews, an SVG and a PNG (of the PDF page) per page; a
 PdfFile (typeset straight to PDF, the rulebook) is written as it is; a RawFile
-(a deck summary's JSON) goes where it says.
+(a deck summary's JSON) goes where it says. Beside each PDF go its print facts as JSON
+(printgen.draw.facts: sides, cut lines, copies), which the print kit reads.
 
 A page's SVG and PNG are made from the page alone, so a page drawn exactly as at the last build
 (the same ops, the same printgen) has them taken from the output folder (``reuse``, see
