@@ -29,6 +29,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_jsonable_python
 
+from .code_digest import code_digest
 from .safety.paths import confined_files
 
 EVERYTHING = "*"
@@ -288,8 +289,6 @@ class Digests:
 
     def of(self, reads: Iterable[str], *, ident: str) -> str:
         """The digest of a target named ``ident`` that read ``reads``."""
-        from .plan import code_digest
-
         h = hashlib.sha256(f"{code_digest()}\0{ident}".encode())
         for key in sorted(set(reads)):
             h.update(f"\0{key}={self.key(key)}".encode())

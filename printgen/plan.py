@@ -7,12 +7,8 @@ a rebuild redoes only the targets whose recorded inputs changed.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
-from . import __version__
 from .asset import Asset
 from .check import ValidatedGame
 from .registry import assets_for
@@ -27,18 +23,6 @@ class Target:
     @property
     def key(self) -> str:
         return self.asset.name if self.paper is None else f"{self.asset.name}@{self.paper}"
-
-
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """printgen's own code and fonts: a change to a renderer must rebuild what it renders."""
-    h = hashlib.sha256(__version__.encode())
-    root = Path(__file__).resolve().parent
-    for p in sorted(root.rglob("*")):
-        if p.is_file() and p.suffix in (".py", ".ttf", ".svg"):
-            h.update(str(p.relative_to(root)).encode())
-            h.update(p.read_bytes())
-    return h.hexdigest()
 
 
 def plan_build(games: list[ValidatedGame], *, papers: list[str]) -> list[Target]:

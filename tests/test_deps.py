@@ -61,9 +61,10 @@ EDITS = {
 
 
 def _files(out: Path) -> dict[str, tuple[int, str]]:
-    """Every printable under ``out`` (not the manifests): relative path -> (mtime ns, sha256)."""
+    """Every printable under ``out`` and its print facts (not the manifests): relative path -> (mtime ns, sha256)."""
     return {p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
-            for p in sorted(out.rglob("*")) if p.is_file() and p.suffix in (".pdf", ".svg", ".png", ".stl")}
+            for p in sorted(out.rglob("*")) if p.is_file() and (p.suffix in (".pdf", ".svg", ".png", ".stl")
+                                                                or p.relative_to(out).parts[1:2] == ("facts",))}
 
 
 @pytest.fixture(scope="module")

@@ -95,3 +95,139 @@ def test_every_package_imports_first_in_a_fresh_process():
     out = subprocess.run([sys.executable, "-c", code, *packages], capture_output=True, text=True, cwd=root,
                          timeout=600)
     assert out.stdout.strip() == "", out.stdout
+
+
+def _modules() -> dict[str, Path]:
+    """Dotted name -> file of every printgen module (a package by its __init__.py)."""
+    out = {}
+    for path in sorted(PKG.rglob("*.py")):
+        parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _module_edges() -> dict[str, dict[str, int]]:
+    """importer -> {imported printgen module: the first line importing it}, from every import at module level
+    or inside a function. Importing ``a.b.c`` runs the packages ``a.b`` and ``a`` too: an edge goes to each of
+    them that is not a package above the importer (those are already running when the importer runs)."""
+    edges: dict[str, dict[str, int]] = {}
+    for name, path in MODULES.items():
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                base = ".".join(package[: len(package) - (node.level - 1)] + (node.module or "").split(".")
+                                ) if node.level else node.module or ""
+                base = base.strip(".")
+                # "from pkg import mod" imports the module pkg.mod; "from mod import name" the module mod
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in MODULES:  # "from printgen.x import y" where y is a name
+                    target = target.rpartition(".")[0]
+                parts = target.split(".")
+                for i in range(2, len(parts) + 1):
+                    dst = ".".join(parts[:i])
+                    if dst in MODULES and name != dst and not name.startswith(dst + "."):
+                        edges.setdefault(name, {}).setdefault(dst, node.lineno)
+    return edges
+
+
+def _cycles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, iterative), each as
+    one cycle through its modules: a shortest way round from its first module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    comps: list[list[str]] = []
+    for root in sorted(MODULES):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges.get(root, {}))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(edges.get(w, {})))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    comps.append(sorted(comp))
+    cycles = []
+    for comp in comps:  # a shortest way from the first module back to itself, inside its component
+        inside, start = set(comp), comp[0]
+        before = {start: None}
+        frontier = [start]
+        end = None
+        while frontier and end is None:
+            nxt = []
+            for v in frontier:
+                for w in sorted(edges.get(v, {})):
+                    if w == start:
+                        end = v
+                        break
+                    if w in inside and w not in before:
+                        before[w] = v
+                        nxt.append(w)
+                if end is not None:
+                    break
+            frontier = nxt
+        path = [end]
+        while before[path[-1]] is not None:
+            path.append(before[path[-1]])
+        cycles.append(path[::-1] + [start])
+    return cycles
+
+
+MODULE_EDGES = _module_edges()
+
+
+def test_the_module_graph_sees_imports_inside_functions():
+    # publish/__init__ imports its kit and bundle inside the job that runs in a worker
+    assert "printgen.publish.kit" in MODULE_EDGES["printgen.publish"]
+    assert "printgen.draw.document" in MODULE_EDGES["printgen.render.compose"]
+    # importing printgen.draw.document runs the package printgen.draw too
+    assert "printgen.draw" in MODULE_EDGES["printgen.render.compose"]
+
+
+def test_the_cycle_finder_finds_a_planted_cycle():
+    edges = {**MODULE_EDGES, "printgen.units": {**MODULE_EDGES.get("printgen.units", {}), "printgen.plan": 1}}
+    found = _cycles(edges)
+    assert any(c[0] == c[-1] and "printgen.units" in c and "printgen.plan" in c for c in found), found
+
+
+def test_no_import_cycle_between_printgen_modules():
+    # Stages stay acyclic: a module may import a lower one, never one that (through any chain, imports in
+    # functions included) imports it back. A lazy import does not make a cycle harmless: it only hides it
+    # until the day the import moves to the top of the file.
+    bad = []
+    for cycle in _cycles(MODULE_EDGES):
+        steps = [f"  {MODULES[a].relative_to(PKG.parent)}:{MODULE_EDGES[a][b]} imports {b}"
+                 for a, b in zip(cycle, cycle[1:])]
+        bad.append(" -> ".join(cycle) + "\n" + "\n".join(steps))
+    assert not bad, "import cycles:\n" + "\n".join(bad)

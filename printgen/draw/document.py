@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+from .facts import PrintFacts
 from .provenance import Source, current
 
 Point = tuple[float, float]
@@ -136,6 +137,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     author: str = ""
     subject: str = ""
+    facts: PrintFacts | None = None  # how to print and cut it (printgen.draw.facts)
 
 
 @dataclass
@@ -145,6 +147,7 @@ class PdfFile:
     title: str
     data: bytes
     pages: int
+    facts: PrintFacts | None = None  # how to print it (printgen.draw.facts)
 
 
 @dataclass

@@ -24,6 +24,7 @@ from ..asset import Asset
 from ..deps import content_scope
 from ..draw.colour import mix
 from ..draw.document import Document, Op
+from ..draw.facts import PrintFacts
 from ..draw.page import PageSpec
 from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..limits import limit
@@ -359,12 +360,15 @@ class SheetPrintable:
         fronts, backs = _faces(maker, sheet, self.index)
         if not fronts:
             return {}
-        lattice = face_lattice(spec, maker.layouts[sheet.front], game.data.game, hex_sheet=sheet.sheet == "hex")
+        front = maker.layouts[sheet.front]
+        lattice = face_lattice(spec, front, game.data.game, hex_sheet=sheet.sheet == "hex")
         pages = []
         for page, side in impose(fronts, lattice, backs=backs or None):
             page.label = BACKS_LABEL if side == "back" else "fronts"
             pages.append(page)
-        return {sheet.name: finish(pages, spec, game=game.data.game, title=self.title)}
+        # the rest of its print facts (sides, crop marks, cut lines) are measured from the pages
+        part = "tokens" if face_shape(front)[0] == "round" else "cards"
+        return {sheet.name: finish(pages, spec, game=game.data.game, title=self.title, facts=PrintFacts(part=part))}
 
     def validate(self, game) -> list[Finding]:
         found = sheet_findings(game, self.sheet, self.index)

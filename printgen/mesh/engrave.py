@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..hexgrid import Hex, Layout
-from .polyhex import MeshError, TileSpec, Vec
+from .tile import MeshError, TileSpec, Vec, lattice_xy
 
 Face = tuple[int, int, int]
 
@@ -88,8 +88,6 @@ def grooved_top(hexes: list[Hex], hex_idx: list[tuple[int, ...]], boundary: set,
     """Lower the top lattice corners into the groove (``vertices`` edited in place; the top ring
     starts at index len(keys)), add each hex's shrunk top, and return the top faces (facing up,
     counter-clockwise: ``hex_idx`` lists each hex's corners counter-clockwise)."""
-    from .polyhex import _xy
-
     width, depth = spec.groove
     K = len(keys)
     h_top = spec.height
@@ -101,7 +99,7 @@ def grooved_top(hexes: list[Hex], hex_idx: list[tuple[int, ...]], boundary: set,
     for v, i in keys.items():
         x, y, _ = vertices[K + i]
         vertices[K + i] = (x, y, z_edge if v in boundary and i not in shared else h_top - depth)
-        at[i] = _xy(lay, v)
+        at[i] = lattice_xy(lay, v)
     shrink = 1 - width / spec.size  # moves every side of a hexagon in by width / 2
     faces: list[Face] = []
     for h, c in zip(hexes, hex_idx):

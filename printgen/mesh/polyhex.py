@@ -19,65 +19,15 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import NamedTuple
 
 from ..hexgrid import Hex, Layout
 from ..hexgrid.coords import components
 from ..hexgrid.outline import corner_vertex, outline_loops
+# what a tile is, in its own module so that engrave.py (imported from build_tile) needs nothing of this one
+from .tile import Mesh, MeshError, TileSpec, Vec, lattice_xy as _xy  # noqa: F401 (re-exported)
 
 MIN_ROOF = 0.8  # mm of material kept above a magnet pocket
 MIN_WALL = 0.8  # mm of material kept between a pocket and the tile's side
-
-
-class MeshError(ValueError):
-    """A tile that cannot be built; the message says what to change."""
-
-
-class TileSpec(NamedTuple):
-    """How to build a tile. All lengths in mm."""
-
-    size: float  # hex flat-to-flat
-    orientation: str  # "flat" or "pointy"
-    height: float
-    clearance: float = 0.2  # taken off every outer side
-    magnet: tuple[float, float] | None = None  # magnet (diameter, thickness)
-    magnet_clearance: tuple[float, float] = (0.15, 0.2)  # added to the pocket's radius and depth
-    magnet_every: int = 1  # a pocket under every Nth hex
-    chamfer: float = 0.0  # 45-degree chamfer on the top edge
-    segments: int = 32  # sides of a pocket's circle
-    groove: tuple[float, float] | None = None  # engraved hex grid: V-groove (width, depth)
-    dot: tuple[float, float] | None = None  # engraved hex-centre dot: a hexagonal pit (across corners, depth)
-
-    @property
-    def pocket(self) -> tuple[float, float] | None:
-        """(radius, depth) of a magnet pocket, clearance included."""
-        if not self.magnet:
-            return None
-        return (self.magnet[0] / 2 + self.magnet_clearance[0], self.magnet[1] + self.magnet_clearance[1])
-
-
-Vec = tuple[float, float, float]
-
-
-class Mesh(NamedTuple):
-    vertices: list[Vec]  # mm
-    faces: list[tuple[int, int, int]]  # vertex indices, counter-clockwise seen from outside
-    pockets: int = 0
-
-    @property
-    def volume(self) -> float:
-        """Signed volume (mm^3): positive when faces wind outward."""
-        v = self.vertices
-        total = 0.0
-        for a, b, c in self.faces:
-            (ax, ay, az), (bx, by, bz), (cx, cy, cz) = v[a], v[b], v[c]
-            total += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)
-        return total / 6.0
-
-    @property
-    def extents(self) -> tuple[float, float, float]:
-        cols = list(zip(*self.vertices))
-        return tuple(max(c) - min(c) for c in cols)
 
 
 def _validate(hexes: list[Hex], spec: TileSpec) -> None:
@@ -110,11 +60,6 @@ def _validate(hexes: list[Hex], spec: TileSpec) -> None:
                             f"({inner:.2f} mm inside {MIN_WALL:g} mm walls); use smaller magnets")
         if spec.magnet_every < 1:
             raise MeshError("magnet_every must be 1 or more")
-
-
-def _xy(layout: Layout, v: tuple[int, int]) -> tuple[float, float]:
-    x, y = layout.frac_to_point(v[0] / 3.0, v[1] / 3.0)
-    return (x, -y)
 
 
 @lru_cache(maxsize=8)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..deps import Digests, ReadLog, valid_reads
+from ..draw.facts import facts_path, read_facts
 from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
@@ -73,6 +74,13 @@ def _papers_on_disk(gout: Path, papers: list[str], built: dict[str, str]) -> dic
         if pdfs:
             found[paper] = pdfs
     return found
+
+
+def _facts_on_disk(gout: Path, paper: str, stems, built: dict[str, str]) -> dict[str, bytes | None]:
+    """stem -> the print facts the build wrote beside ``<paper>/<stem>.pdf`` (printgen.draw.facts), as bytes
+    (None when it wrote none)."""
+    return {stem: read_recorded(gout, facts_path(paper, stem), built) if facts_path(paper, stem) in built else None
+            for stem in stems}
 
 
 def _meshes(gout: Path, built: dict[str, str]) -> list[dict]:
@@ -133,21 +141,24 @@ def _sha(*parts) -> str:
     return h.hexdigest()
 
 
-def _pdfs_digest(papers: dict[str, dict[str, bytes]]) -> str:
-    return _sha(*(f"{paper}/{stem}:{sha256(data)}"
+def _pdfs_digest(papers: dict[str, dict[str, bytes]], facts: dict[str, bytes | None] | None = None) -> str:
+    """The digest of a kit's printables: their PDFs and the facts its advice is worded from."""
+    facts = facts or {}
+    return _sha(*(f"{paper}/{stem}:{sha256(data)}:{sha256(facts[stem]) if facts.get(stem) is not None else '-'}"
                   for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
 
 
-def _kit_job(game, paper: str, pdfs: dict[str, bytes]) -> Result:
+def _kit_job(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, bytes | None]) -> Result:
     from .bundle import bundle  # the jobs run in workers: their libraries (pikepdf, pdfium) load there
     from .kit import build_kit
 
     gid, cfg = game.game_id, game.data.game
-    kit, entries, total = build_kit(game, paper, pdfs)
+    kit, entries, total = build_kit(game, paper, pdfs, {stem: read_facts(data) for stem, data in facts.items()})
     zipped = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs)
     info = {"kit": kit_name(gid, paper), "kit_pages": total, "kit_bytes": len(kit),
             "zip": zip_name(gid, paper), "zip_bytes": len(zipped),
             "printables": [{"stem": e.stem, "title": e.guide.title, "pages": e.pages, "sides": e.guide.sides,
+                            "copies": e.guide.copies, "cut": e.guide.cut, "note": e.guide.note,
                             "pdf": f"{paper}/{e.stem}.pdf", "bytes": len(pdfs[e.stem])} for e in entries]}
     return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, [], {}
 
@@ -309,10 +320,12 @@ class Publisher:
     def kits(self, index: int, paper: str | None = None) -> list[tuple[int, str, tuple]]:
         """The kit jobs of game ``index`` (of ``paper`` alone, when given: its targets are written)."""
         w = self.work[index]
-        on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, _built(w.gout))
+        built = _built(w.gout)
+        on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, built)
+        facts = {p: _facts_on_disk(w.gout, p, pdfs, built) for p, pdfs in on_disk.items()}
         whole = w.inputs.whole()
-        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, _pdfs_digest({p: pdfs})),
-                                   (_kit_job, (w.game, p, pdfs))) for p, pdfs in on_disk.items()])
+        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, _pdfs_digest({p: pdfs}, facts[p])),
+                                   (_kit_job, (w.game, p, pdfs, facts[p]))) for p, pdfs in on_disk.items()])
 
     def thumbs(self, index: int) -> list[tuple[int, str, tuple]]:
         """The thumbnail jobs of game ``index``: one per printable, of the first paper (one printable

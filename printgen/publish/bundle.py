@@ -34,7 +34,16 @@ def readme(game_cfg, paper: str, kit_name: str, kit_pages: int, entries: list[En
         path = f"pdf/{e.stem}.pdf"
         lines.append(f"  {path}  ({e.pages} page{'s' * (e.pages != 1)}, {_size(sizes[path])}) "
                      f"{e.guide.title}: kit pages {e.page_range}, {e.guide.sides}")
-    lines += ["  README.txt  this file", "", "Made with printgen.", ""]
+    lines += ["  README.txt  this file", "", "How to print each part (as the kit's first page says):"]
+    for e in entries:
+        advice = [e.guide.sides, f"copies: {e.guide.copies}", f"cut: {e.guide.cut or 'nothing to cut'}"]
+        if e.guide.note:
+            advice.append(e.guide.note)
+        lines.append(f"- {e.guide.title} (kit page{'s' * (e.pages != 1)} {e.page_range}): " + "; ".join(advice))
+    tools = sorted({t for e in entries for t in e.guide.tools})
+    if tools:
+        lines.append("Tools: " + "; ".join(tools) + ".")
+    lines += ["", "Made with printgen.", ""]
     return "\n".join(lines)
 
 

@@ -126,8 +126,9 @@ def _game(rec: dict) -> str:
             links = "".join(f'<li><a href="{_href(gid, x["pdf"])}">{escape(e["title"])}, '
                             f'{escape(paper_name(x["pdf"].split("/")[0]))} PDF</a> '
                             f'({_plural(x["pages"], "page")}, {_size(x["bytes"])})</li>' for x in per_paper)
+            advice = f'{e["sides"]}, copies: {e.get("copies", "1")}; cut: {e.get("cut") or "nothing to cut"}'
             out.append(f'<li><figure>{img}<figcaption><strong>{escape(e["title"])}</strong>, '
-                       f'{escape(e["sides"])}<ul>{links}</ul></figcaption></figure></li>')
+                       f'{escape(advice)}<ul>{links}</ul></figcaption></figure></li>')
         out.append("</ul>")
     if rec.get("pieces"):
         out.append("<h3>3D-printable terrain</h3>")

@@ -23,6 +23,7 @@ from ..draw.text import Run
 from ..render.flow import Flow
 from ..render.page import furniture
 from ..write.pdf import to_pdf
+from ..draw.facts import PrintFacts
 from .guide import Guide, guide_for
 
 
@@ -45,13 +46,14 @@ class Entry:
         return str(self.first) if self.pages == 1 else f"{self.first}-{self.last}"
 
 
-def plan_entries(game, pdfs: dict[str, bytes]) -> list[Entry]:
-    """The printables of one paper in kit order, page counts read from their PDFs (not yet placed)."""
+def plan_entries(pdfs: dict[str, bytes], facts: dict[str, PrintFacts | None]) -> list[Entry]:
+    """The printables of one paper in kit order, page counts read from their PDFs, advice from their facts
+    (not yet placed)."""
     entries = []
     for stem, data in pdfs.items():
         with pikepdf.open(io.BytesIO(data)) as pdf:
             n = len(pdf.pages)
-        entries.append(Entry(stem, guide_for(game, stem, n), n))
+        entries.append(Entry(stem, guide_for(facts.get(stem), stem, n), n))
     return sorted(entries, key=lambda e: (e.guide.rank, e.stem))
 
 
@@ -60,7 +62,7 @@ def place(entries: list[Entry], cover_pages: int) -> tuple[list[Entry], int]:
     placed = []
     page = cover_pages + 1
     for e in entries:
-        blank = e.guide.duplex and page % 2 == 0
+        blank = e.guide.starts_on_front and page % 2 == 0
         page += blank
         placed.append(Entry(e.stem, e.guide, e.pages, page, blank))
         page += e.pages
@@ -121,12 +123,13 @@ def _finish_cover(pages: list[Page], spec: PageSpec, game_cfg, total: int, title
     return pages
 
 
-def build_kit(game, paper: str, pdfs: dict[str, bytes]) -> tuple[bytes, list[Entry], int]:
-    """The kit PDF of ``game`` on ``paper`` from its printables (stem -> PDF bytes), where each landed,
-    and the kit's page count."""
+def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFacts | None] | None = None
+              ) -> tuple[bytes, list[Entry], int]:
+    """The kit PDF of ``game`` on ``paper`` from its printables (stem -> PDF bytes) and their print facts
+    (stem -> what the build wrote beside each PDF), where each landed, and the kit's page count."""
     cfg = game.data.game
     spec = PageSpec.for_paper(paper, cfg.print.margin)
-    entries = plan_entries(game, pdfs)
+    entries = plan_entries(pdfs, facts or {})
     cover_n = 1
     while True:  # the cover's length decides the page numbers it lists
         placed, total = place(entries, cover_n)

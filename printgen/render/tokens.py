@@ -12,6 +12,7 @@ import math
 
 from ..draw.colour import INK
 from ..draw.document import Document, Op, Page, Text, pt, shifted
+from ..draw.facts import PrintFacts
 from ..draw.page import PageSpec
 from ..findings import Finding
 from ..model.content import Token
@@ -112,10 +113,11 @@ def token_pages(faces: TokenFaces, spec: PageSpec) -> list[Page]:
                 placed += 1
             y += pitch
     out: list[Page] = []
+    duplex = any(b.ops for b in backs)
     for p, b in zip(pages, backs):
         out.append(p)
-        if b.ops:
-            b.label = "backs"
+        if duplex:  # every sheet keeps its back, so fronts and backs alternate all through the document
+            b.label = "backs" if b.ops else "backs (none on this sheet)"
             out.append(b)
     return out
 
@@ -133,4 +135,5 @@ def render_tokens(game, spec: PageSpec) -> dict[str, Document]:
         return {}
     d = game.data.game.token.diameter
     pages = token_pages(TokenFaces(game), spec)
-    return {"tokens": finish(pages, spec, game=game.data.game, title=f"{d:g} mm tokens")}
+    return {"tokens": finish(pages, spec, game=game.data.game, title=f"{d:g} mm tokens",
+                              facts=PrintFacts(part="tokens"))}

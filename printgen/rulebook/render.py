@@ -8,6 +8,7 @@ import re
 
 from ..deps import content_scope
 from ..draw.document import PdfFile
+from ..draw.facts import PrintFacts
 from ..draw.page import PageSpec
 from ..names import slug
 from ..safety import markup as mk
@@ -64,7 +65,9 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
 
     g = game.data.game
     data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""))
-    return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages)}
+    return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages,
+                                  facts=PrintFacts(title="Rulebook", part="rules", book=True,
+                                                   notes=("fold or staple on the left edge",)))}
 
 
 def image_addresses(tokens) -> list[tuple[str, int]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from ..draw.facts import PrintFacts
 from ..findings import error
 from ..names import by_name, slug
 from ..render.compose import finish
@@ -59,7 +60,8 @@ def render_terrain_bom(game, spec) -> dict:
     for name in _names(game.data):
         b = _result(game.data, name, False).bill
         pages = bom_pages(b, spec, f"{name}: terrain")
-        out[f"terrain-bom-{slug(name)}"] = finish(pages, spec, game=game.data.game, title=f"bill of materials, {name}")
+        out[f"terrain-bom-{slug(name)}"] = finish(pages, spec, game=game.data.game, title=f"bill of materials, {name}",
+                                                       facts=PrintFacts(title=f"Terrain bill of materials: {name}"))
     return out
 
 

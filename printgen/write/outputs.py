@@ -2,7 +2,8 @@
 
 A Document becomes a PDF plus, with previews, an SVG and a PNG (of the PDF page) per page; a
 PdfFile (typeset straight to PDF, the rulebook) is written as it is; a RawFile
-(a deck summary's JSON) goes where it says.
+(a deck summary's JSON) goes where it says. Beside each PDF go its print facts as JSON
+(printgen.draw.facts: sides, cut lines, copies), which the print kit reads.
 
 A page's SVG and PNG are made from the page alone, so a page drawn exactly as at the last build
 (the same ops, the same printgen) has them taken from the output folder (``reuse``, see
@@ -15,12 +16,19 @@ from __future__ import annotations
 from functools import singledispatch
 
 from ..draw.document import Document, PdfFile, RawFile
+from ..draw.facts import PrintFacts, facts_bytes, facts_path, player_title
+from ..draw.measure import measure
 from .reuse import Reuse, source_digest
 from .pdf import to_pdf
 from .raster import pdf_page_images, png_bytes
 from .svg import page_to_svg
 
 PREVIEW_DPI = 60.0
+
+
+def _untitled(stem: str) -> PrintFacts:
+    """The stated facts of a document whose renderer stated none: its file name as its title."""
+    return PrintFacts(title=player_title(stem.replace("-", " ")))
 
 
 @singledispatch
@@ -34,7 +42,8 @@ def output_files(doc, *, stem: str, paper: str, previews: bool, reuse: Reuse | N
 def _document(doc: Document, *, stem: str, paper: str, previews: bool, reuse: Reuse | None = None
               ) -> dict[str, bytes]:
     pdf = to_pdf(doc)
-    files = {f"{paper}/{stem}.pdf": pdf}
+    facts = doc.facts if doc.facts is not None else measure(doc.pages, _untitled(stem))
+    files = {f"{paper}/{stem}.pdf": pdf, facts_path(paper, stem): facts_bytes(facts)}
     if not previews:
         return files
     reuse = reuse if reuse is not None else Reuse()
@@ -57,7 +66,8 @@ def _document(doc: Document, *, stem: str, paper: str, previews: bool, reuse: Re
 @output_files.register
 def _pdf_file(doc: PdfFile, *, stem: str, paper: str, previews: bool, reuse: Reuse | None = None
               ) -> dict[str, bytes]:
-    return {f"{paper}/{stem}.pdf": doc.data}  # no SVG pages to preview
+    facts = doc.facts if doc.facts is not None else _untitled(stem)
+    return {f"{paper}/{stem}.pdf": doc.data, facts_path(paper, stem): facts_bytes(facts)}  # no SVG pages to preview
 
 
 @output_files.register

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..code_digest import code_digest
 from .manifest import sha256
 
 
@@ -23,8 +24,6 @@ def source_digest(*parts: Any) -> str:
     """The digest of what an image is drawn from: ops (printgen.draw.document), sizes, resolutions, and
     printgen's own code (a change to a writer draws every image again). Pickled: the drawing model is
     plain frozen data, and the same ops give the same bytes in any process."""
-    from ..plan import code_digest
-
     return hashlib.sha256(code_digest().encode() + pickle.dumps(parts, protocol=5)).hexdigest()
 
 

@@ -6,6 +6,7 @@ import math
 
 from ...draw.colour import INK, mix
 from ...draw.document import Document, Page, Poly, Rect, Style, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
 from ...draw.text import Run, style_terms
 from ...hexgrid import hex_corners
@@ -88,7 +89,7 @@ def scenario_pages(sc, data, spec: PageSpec) -> list[Page]:
 
 def render_scenarios(game, spec: PageSpec) -> dict[str, Document]:
     return one_per_item(game.data.scenarios, lambda sc: scenario_pages(sc, game.data, spec), spec,
-                        game=game.data.game, kind="scenario")
+                        game=game.data.game, kind="scenario", facts=PrintFacts(part="scenario"))
 
 
 def _hex_cell(cx: float, cy: float, r: float, style: Style) -> Poly:
@@ -114,7 +115,9 @@ def render_hex_track(game, spec: PageSpec) -> dict[str, Document]:
     block_h = 14 + rows * r * 1.6 + 6
     y = y0 + 22
     for p in range(players):
-        page.add(Rect(x0 + 0.3, y, x1 - x0 - 0.6, block_h, Style(fill="#f7f1e3", stroke="#8c7b5f", width=0.4), radius=2))
+        # each player's panel is cut apart along its edge
+        page.add(Rect(x0 + 0.3, y, x1 - x0 - 0.6, block_h, Style(fill="#f7f1e3", stroke="#8c7b5f", width=0.4), radius=2,
+                      role="cut"))
         page.add(Text(x0 + 4, y + 8, f"Player {p + 1}", "serif-bold", pt(12), INK))
         page.add(Text(x1 - 4, y + 8, "HEX", "serif-bold", pt(12), HEX_COLOUR, "end"))
         left = x0 + (x1 - x0 - per_row * pitch) / 2 + pitch / 2
@@ -126,4 +129,5 @@ def render_hex_track(game, spec: PageSpec) -> dict[str, Document]:
             page.add(_hex_cell(cx, cy, r * 0.96, Style(fill=fill, stroke=HEX_COLOUR, width=0.35)))
             page.add(Text(cx, cy + r * 0.28, str(i), "sans-bold", r * 0.75, INK, "middle"))
         y += block_h + 8
-    return {"hex-track": finish([page], spec, game=data.game, title="HEX counter tracks")}
+    return {"hex-track": finish([page], spec, game=data.game, title="HEX counter tracks",
+                                facts=PrintFacts(part="track", copies="1 for two players"))}

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Document, Op, Page, Path, Poly, Style, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit
 from ...findings import error
@@ -172,7 +173,8 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
 def render_guides(game, spec: PageSpec) -> dict[str, Document]:
     """Asset renderer: one build guide per map."""
     return one_per_item(game.data.maps, lambda m: guide_pages(m, game.data, spec), spec, game=game.data.game,
-                        kind="build-guide")
+                        kind="build-guide", facts=PrintFacts(part="build-guide", notes=(
+                            "one page per level: lay the tiles of each level as its page shows, from level 1 up",)))
 
 
 __all__ = ["check_guide", "map_tiling", "render_guides"]

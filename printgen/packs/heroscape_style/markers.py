@@ -10,11 +10,12 @@ import math
 
 from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Document, Group, Op, Page, Poly, Rect, Style, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit
 from ...render.compose import finish, heading
-from ...render.sheets import Lattice, Slot, impose
+from ...render.sheets import BACKS_LABEL, Lattice, Slot, impose
 
 BLEED = 0.8  # mm of colour beyond a marker's cut circle (the layouts' bleed)
 GAP = 2.4  # mm between neighbouring bleeds
@@ -90,9 +91,10 @@ def render_markers(game, spec: PageSpec) -> dict[str, Document]:
     lattice = disc_lattice(spec, d)
     pages = []
     for page, side in impose(fronts + gf, lattice, backs=backs + gb):
-        page.label = "backs (print double-sided, flip on the long edge)" if side == "back" else "fronts"
+        page.label = BACKS_LABEL if side == "back" else "fronts"
         pages.append(page)
-    return {"markers": finish(pages, spec, game=data.game, title=f"order markers and glyphs, {d:g} mm")}
+    return {"markers": finish(pages, spec, game=data.game, title=f"order markers and glyphs, {d:g} mm",
+                              facts=PrintFacts(part="markers"))}
 
 
 def render_round_track(game, spec: PageSpec) -> dict[str, Document]:
@@ -122,7 +124,7 @@ def render_round_track(game, spec: PageSpec) -> dict[str, Document]:
             min_size=pt(7))
     if f:
         page.add(*draw(f, x0, y))
-    return {"round-track": finish([page], spec, game=data.game, title="round track")}
+    return {"round-track": finish([page], spec, game=data.game, title="round track", facts=PrintFacts(part="track"))}
 
 
 def _d6_face(face: str, x: float, y: float, s: float) -> list[Op]:
@@ -180,4 +182,6 @@ def render_dice_stickers(game, spec: PageSpec) -> dict[str, Document]:
         page.add(Text(x1, y + 5, f"{die.size:g} mm stickers; {what}", "sans", pt(7), INK, "end"))
         page.add(*ops)
         y += 9 + used + 4
-    return {"dice-stickers": finish(pages, spec, game=data.game, title="dice stickers")}
+    return {"dice-stickers": finish(pages, spec, game=data.game, title="dice stickers",
+                                    facts=PrintFacts(part="stickers", paper="sticker paper",
+                                                     notes=("stick each face on a blank die",)))}

@@ -7,6 +7,7 @@ import math
 from ...draw.colour import INK, mix
 from ...draw.dice import die
 from ...draw.document import Document, Op, Poly, Rect, Style, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
 from ...draw.text import Run
 from ...hexgrid import Hex, Layout, hexagon
@@ -118,7 +119,8 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
                      [Run(str(f.attack))], [Run(rng)], [Run(str(f.distance))], [Run(" · ".join(f.notes))]])
     flow.table(["Die", "Unit", "Armor", "Attack", "Range", "Dist.", "Notes"], [0.8, 2.6, 1, 1, 1, 0.9, 4.5], rows,
                align=["center", "left", "center", "center", "center", "center", "left"])
-    return {"player-aid": finish(flow.pages, spec, game=data.game, title="player aid")}
+    return {"player-aid": finish(flow.pages, spec, game=data.game, title="player aid",
+                                 facts=PrintFacts(part="aid", copies="1 per player"))}
 
 
 def pattern_image(value: str, game) -> tuple[list[Op], float, float]:

@@ -7,6 +7,7 @@ import math
 
 from ...draw.colour import INK, ink_on
 from ...draw.document import Document, Poly, Style, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
 from ...draw.text import Run
@@ -43,7 +44,8 @@ def render_player_aid(game, spec: PageSpec) -> dict[str, Document]:
         # A colour swatch with the faction's icon in each row's first cell, centred on the row.
         _place_swatches(flow, top, data.factions)
     flow.section("Good to know", data.notes)
-    return {"player-aid": finish(flow.pages, spec, game=data.game, title="player aid")}
+    return {"player-aid": finish(flow.pages, spec, game=data.game, title="player aid",
+                                 facts=PrintFacts(part="aid", copies="1 per player"))}
 
 
 def _place_swatches(flow: Flow, top: float, factions) -> None:

@@ -11,6 +11,7 @@ import math
 
 from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Document, Op, Page, Poly, RawFile, Style, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit
@@ -150,7 +151,9 @@ def render_decks(game, spec: PageSpec) -> dict:
         summary = deck_summary(deck, tiles, data.factions)
         pages.append(_summary_page(summary, data.factions, spec))
         stem = f"deck-{slug(deck.name)}"
-        out[stem] = finish(pages, spec, game=data.game, title=f"deck {deck.name}")
+        out[stem] = finish(pages, spec, game=data.game, title=f"deck {deck.name}",
+                           facts=PrintFacts(title=f"Deck: {deck.name}", part="deck", copies="1 per player using it",
+                                            notes=("the last page is the deck summary: no cutting",)))
         out[stem + "-json"] = RawFile(f"decks/{slug(deck.name)}.json",
                                       json.dumps(summary, indent=2, ensure_ascii=False).encode())
     return out
@@ -175,7 +178,8 @@ def render_faction_reference(game, spec: PageSpec) -> dict[str, Document]:
         if fitted:
             page.add(*draw(fitted, x0 + 33, y + 8))
         y += row_h
-    return {"faction-reference": finish([page], spec, game=data.game, title="faction reference")}
+    return {"faction-reference": finish([page], spec, game=data.game, title="faction reference",
+                                        facts=PrintFacts(part="reference", copies="1 per player"))}
 
 
 def render_mat(game, spec: PageSpec) -> dict[str, Document]:
@@ -192,4 +196,5 @@ def render_mat(game, spec: PageSpec) -> dict[str, Document]:
     view = Content(game=data.game, maps=[mapdef], terrain=[Terrain(name="Slot", colour="#dfe5ee"),
                                                     Terrain(name="Core", colour="#c9d3e2")])
     pages = render_map(mapdef, view, spec)
-    return {"pattern-mat": finish(pages, spec, game=data.game, title="HEXATECH pattern mat")}
+    return {"pattern-mat": finish(pages, spec, game=data.game, title="HEXATECH pattern mat",
+                                  facts=PrintFacts(part="mat", copies="1 per player"))}

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from ...draw.colour import INK
 from ...draw.document import Document, Page, Rect, Style, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
 from ...draw.text import Run
 from ...hexgrid import Layout
@@ -86,4 +87,4 @@ def _ordinal(n: int) -> str:
 
 def render_missions(game, spec: PageSpec) -> dict[str, Document]:
     return one_per_item(game.data.missions, lambda ms: mission_pages(ms, game.data, game.rules, spec), spec,
-                        game=game.data.game, kind="mission")
+                        game=game.data.game, kind="mission", facts=PrintFacts(part="scenario"))

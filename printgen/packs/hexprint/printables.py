@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...draw.colour import INK, mix
 from ...draw.dice import die
 from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt, shifted
+from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit
 from ...render.compose import finish, heading
@@ -101,7 +102,9 @@ def render_timer(game, spec: PageSpec) -> dict[str, Document]:
     py = cy + dial.radius + 12
     if py + 6 <= y1:
         page.add(*pointer_ops(data, (x0 + x1) / 2 - dial.radius * 0.45, py, dial.radius * 0.9))
-    return {"hex-timer": finish([page], spec, game=data.game, title="Hex Timer")}
+    return {"hex-timer": finish([page], spec, game=data.game, title="Hex Timer",
+                                facts=PrintFacts(part="track", notes=("pin the hand through the dial's hub",),
+                                                 tools=("a drawing pin",)))}
 
 
 def marker_faces(game) -> tuple[object, float, list[list[Op]]]:
@@ -149,7 +152,8 @@ def render_markers(game, spec: PageSpec) -> dict[str, Document]:
             take_face(page, (cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2),  # its TrimBox and BleedBox
                       (cx - box / 2, cy - box / 2, cx + box / 2, cy + box / 2))
         y += pitch
-    return {"initiative-markers": finish([page], spec, game=data.game, title="initiative markers")}
+    return {"initiative-markers": finish([page], spec, game=data.game, title="initiative markers",
+                                         facts=PrintFacts(part="markers"))}
 
 
 def render_death_tracks(game, spec: PageSpec) -> dict[str, Document]:
@@ -186,7 +190,8 @@ def render_death_tracks(game, spec: PageSpec) -> dict[str, Document]:
         if f:
             page.add(*draw(f, tx, y + 9))
         y += strip_h + 3
-    return {"death-die-tracks": finish([page], spec, game=data.game, title="Death Die tracks")}
+    return {"death-die-tracks": finish([page], spec, game=data.game, title="Death Die tracks",
+                                       facts=PrintFacts(part="track"))}
 
 
 def stack_ops(t, data, cx: float, base: float, height: float) -> list[Op]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...draw.colour import INK
 from ...draw.document import Document, Page, Text, pt
+from ...draw.facts import PrintFacts
 from ...draw.page import MAP_LEGEND_H as LEGEND_H, MAP_TITLE_H as TITLE_H, PageSpec, map_fits_page, terrain_picture_width
 from ...model.content import MapDef
 from ...model.maps import map_geometry
@@ -66,7 +67,7 @@ def render_maps(game, spec: PageSpec) -> dict[str, Document]:
     """Asset renderer: one document per map."""
     pictures = map_pictures(game)
     return one_per_item(game.data.maps, lambda m: render_map(m, game.data, spec, pictures=pictures), spec, game=game.data.game,
-                        kind="map")
+                        kind="map", facts=PrintFacts(part="map"))
 
 
 __all__ = ["legend_ops", "map_ops", "map_pictures", "render_map", "render_maps"]
