@@ -108,3 +108,31 @@ def test_stale_files_are_removed_when_a_target_shrinks(tmp_path):
     build(folders=[game], out=out, papers=["a4"])
     assert (out / "big-map/png/map-great-plain-a4-1.png").exists()
     assert not (out / "big-map/png/map-great-plain-a4-2.png").exists()
+
+
+def test_a_declared_kind_unpickles_where_its_class_was_never_built():
+    # a build worker forked before a designer's game declared its kinds must still read its items
+    import pickle
+
+    import printgen.model.kinds as kinds
+    from printgen.project import validate_game
+
+    game = validate_game(FIXTURES / "custom-game")
+    data = pickle.dumps(game.data)
+    names = [n for n in vars(kinds) if n.startswith("_") and n[1:2].isupper() and "_" in n[1:]]
+    saved = {n: getattr(kinds, n) for n in names}
+    try:
+        for n in names:
+            delattr(kinds, n)
+        again = pickle.loads(data)
+    finally:
+        for n, v in saved.items():
+            setattr(kinds, n, v)
+    assert [u.name for u in again.units] == [u.name for u in game.data.units]
+
+
+def test_a_pack_game_then_a_custom_game_build_in_workers(tmp_path):
+    result = build(folders=[REPO / "data" / "hex-dice", FIXTURES / "custom-game"], out=tmp_path / "out",
+                   papers=["a4"], previews=False, jobs=2)
+    assert result.ok and any(k.startswith("ember-watch/") for k in result.built)
+    assert (tmp_path / "out" / "ember-watch" / "a4" / "unit-cards.pdf").stat().st_size > 1000

@@ -19,6 +19,7 @@ to print, 1 unless said) whether declared or not. Field types: see FIELD_TYPES.
 
 from __future__ import annotations
 
+import copyreg
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Literal, Optional
@@ -219,9 +220,10 @@ def _annotation(spec: FieldSpec, name: str) -> Any:
     raise ValueError(t)
 
 
-def _registered(cls: type[BaseModel], name: str, key: str) -> type[BaseModel]:
-    """Models built here are module attributes under a name unique to their declaration, so that build
-    workers (forked after validation) can unpickle items of declared kinds."""
+def _registered(cls: type[BaseModel], name: str, key: str, recipe: tuple) -> type[BaseModel]:
+    """Models built here are module attributes under a name unique to their declaration, and carry the
+    call that builds them (``recipe``): a build worker forked before a game declared its kinds (a build of
+    a bundled game, then a designer's) builds the class again when it unpickles an item of it."""
     import hashlib
 
     qual = f"_{name}_{hashlib.sha1(key.encode()).hexdigest()[:12]}"
@@ -230,8 +232,19 @@ def _registered(cls: type[BaseModel], name: str, key: str) -> type[BaseModel]:
         return known
     cls.__qualname__ = cls.__name__ = qual
     cls.__module__ = __name__
+    type.__setattr__(cls, "__printgen_recipe__", recipe)
     globals()[qual] = cls
     return cls
+
+
+def _reduce_class(cls: type) -> tuple | str:
+    """How pickle names a pydantic model class: a declared kind's by the call that builds it, any other
+    by its module and name, as pickle does by default."""
+    recipe = cls.__dict__.get("__printgen_recipe__")
+    return recipe if recipe is not None else cls.__qualname__
+
+
+copyreg.pickle(type(BaseModel), _reduce_class)
 
 
 def _key(fields: dict[str, FieldSpec]) -> str:
@@ -251,7 +264,7 @@ def record_model(name: str, fields: dict[str, FieldSpec]) -> type[BaseModel]:
             defs[fname] = (ann, ...)
         else:
             defs[fname] = (Optional[ann], spec.default)
-    return _registered(create_model(name, __base__=Model, **defs), name, _key(fields))
+    return _registered(create_model(name, __base__=Model, **defs), name, _key(fields), (record_model, (name, fields)))
 
 
 def data_model(base: type[BaseModel], kinds: list[KindSpec]) -> type[BaseModel]:
@@ -260,7 +273,8 @@ def data_model(base: type[BaseModel], kinds: list[KindSpec]) -> type[BaseModel]:
         return base
     extra = {k.name: (list[record_model(k.name.title().replace("_", ""), k.fields)], []) for k in kinds}
     key = f"{base.__module__}.{base.__qualname__}:" + repr([(k.name, _key(k.fields)) for k in kinds])
-    return _registered(create_model(base.__name__, __base__=base, **extra), base.__name__, key)
+    return _registered(create_model(base.__name__, __base__=base, **extra), base.__name__, key,
+                       (data_model, (base, kinds)))
 
 
 def _values(value: Any, spec: FieldSpec, path: tuple) -> Iterator[tuple[FieldSpec, tuple, Any]]:
