@@ -22,7 +22,7 @@ from ...names import name_key
 from ..compose import heading, one_per_item
 from .hexes import map_ops
 from .legend import legend_ops
-from .tiling import assembly_guide, plan_tiles, tile_page
+from .tiling import assembly_guide, map_labels, plan_tiles, tile_page
 
 
 def map_pictures(game) -> dict:
@@ -56,9 +56,10 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
     win_w, win_h = x1 - x0, y1 - y0 - TITLE_H
     tiling = plan_tiles(geom.width, geom.height, win_w, win_h)
     pages = [assembly_guide(geom, data, spec, tiling, name)]
+    labels = map_labels(geom, data)
     for r in range(tiling.rows):
         for c in range(tiling.cols):
-            pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures))
+            pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures, labels))
     return pages
 
 
