@@ -207,22 +207,37 @@ def _source(sheets: list[Sheet]) -> Source | None:
     return None
 
 
+def paper_sheets(sheets: list[Sheet]) -> list[list[Sheet]]:
+    """The pages grouped by the sheet of paper they print on: a page of backs (printed on the other side
+    of the fronts before it, duplex) shares its fronts' sheet. Two sides of one sheet are not two
+    sheets: neither can be saved by another arrangement."""
+    out: list[list[Sheet]] = []
+    for sheet in sheets:
+        if out and (sheet.page.label or "").startswith("backs") and len(out[-1]) == 1:
+            out[-1].append(sheet)
+        else:
+            out.append([sheet])
+    return out
+
+
 def empty_pages(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
-    if len(sheets) < 2:
+    papers = paper_sheets(sheets)
+    if len(papers) < 2:
         return
-    for sheet in sheets[:-1]:  # the last page of a document may end where its content does
-        share = used(sheet)
+    for paper in papers[:-1]:  # the last sheet of a document may end where its content does
+        share = max(used(s) for s in paper)
         if share < settings.empty_page:
             yield Hit("empty-page", _source(sheets), f"is {share:.0%} used (a page of a longer document should carry at least "
-                      f"{settings.empty_page:.0%}: the arrangement wastes paper)", sheet.number)
+                      f"{settings.empty_page:.0%}: the arrangement wastes paper)", paper[0].number)
 
 
 def spread(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
-    if len(sheets) < 2:
+    papers = paper_sheets(sheets)
+    if len(papers) < 2:
         return
-    shares = [used(s) for s in sheets]
-    if sum(shares) <= (len(sheets) - 1) * 0.6:
-        yield Hit("sheets", _source(sheets), f"takes {len(sheets)} pages, {sum(shares) / len(sheets):.0%} used on average: its "
+    shares = [max(used(s) for s in paper) for paper in papers]
+    if sum(shares) <= (len(papers) - 1) * 0.6:
+        yield Hit("sheets", _source(sheets), f"takes {len(papers)} sheets, {sum(shares) / len(papers):.0%} used on average: its "
                   "content fits on fewer sheets", sheets[0].number)
 
 
