@@ -165,7 +165,7 @@ def stats(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
     style = _style(face, el, scope)
     radius = face.length(el, "radius", scope, h, 1.0)
     parts = []  # (size mm, baseline mm, font, colour) of the label, then of the value
-    for key, dsize, dbase, dcolour in (("label", pt(4.6), 0.3, "#1d1d1b"), ("value", pt(10), 0.82, "#1d1d1b")):
+    for key, dsize, dbase, dcolour in (("label", pt(5), 0.3, "#1d1d1b"), ("value", pt(10), 0.82, "#1d1d1b")):
         spec = face.eval(el.args.get(key, {}), scope, el.loc(key)) or {}
         spec = spec if isinstance(spec, dict) else {}
         try:
@@ -199,7 +199,8 @@ def honeycomb_el(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
         return []
     scale = face.get(el, "scale", scope, 0.92)
     style = _style(face, el, scope)
-    return [Poly(pts, style) for pts in _honeycomb_cells(fw, fh, r, float(scale))]
+    # a background pattern: text over it is text on a textured ground, not text crossed by a line
+    return [Poly(pts, style, role="pattern") for pts in _honeycomb_cells(fw, fh, r, float(scale))]
 
 
 @lru_cache(maxsize=64)

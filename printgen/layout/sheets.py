@@ -30,7 +30,7 @@ from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..limits import limit
 from ..load.game_folder import display_path
 from ..render.compose import finish
-from ..render.sheets import BACKS_LABEL, hex_lattice, impose, plan_sheet, rect_lattice
+from ..render.sheets import BACKS_LABEL, card_lattice, hex_lattice, impose, plan_sheet, rect_lattice
 from ..safety.sandbox import environment
 from ..units import UnitError, parse_size
 from .elements import element_types
@@ -185,7 +185,7 @@ def face_lattice(spec: PageSpec, layout: Layout, settings, *, hex_sheet: bool = 
         return hex_lattice(spec, (bw, bh), bh + HEX_GAP, (ix, iy))
     if shape == "round":
         return replace(rect_lattice(plan_sheet(spec, (w, h), bleed, gutter=ROUND_GAP)), marks=())
-    return rect_lattice(plan_sheet(spec, (w, h), bleed))
+    return card_lattice(spec, (w, h), bleed)
 
 
 def scope_of(game) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from .scene import Box, Grid, Ink, crosses, flatten, overlap
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
 LABEL_CHARS = 24  # a text this short (one line, a few words) is a label, held to the label minimum
 CUT_ROLES = ("cut", "crop", "dial-cut")
+GROUND_ROLES = ("pattern", "terrain-texture", "background")  # strokes that are a texture under the text
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                           sheet.number)
         active.append(i)
     # text crossed by a stroke: grid lines, frames, rules
-    strokes = Grid([i for i in sheet.inks if i.kind == "shape" and i.segments])
+    strokes = Grid([i for i in sheet.inks if i.kind == "shape" and i.segments and i.role not in GROUND_ROLES])
     for t in texts:
         inner = _inner(t, 0.25)
         if inner[2] <= inner[0] or inner[3] <= inner[1]:
@@ -229,33 +230,38 @@ def _source(sheets: list[Sheet]) -> Source | None:
     return None
 
 
+def paper_sheets(sheets: list[Sheet]) -> list[list[Sheet]]:
+    """The pages grouped by the sheet of paper they print on: a page of backs (printed on the other side
+    of the fronts before it, duplex) shares its fronts' sheet. Two sides of one sheet are not two
+    sheets: neither can be saved by another arrangement."""
+    out: list[list[Sheet]] = []
+    for sheet in sheets:
+        if out and (sheet.page.label or "").startswith("backs") and len(out[-1]) == 1:
+            out[-1].append(sheet)
+        else:
+            out.append([sheet])
+    return out
+
+
 def empty_pages(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
-    if len(sheets) < 2:
+    papers = paper_sheets(sheets)
+    if len(papers) < 2:
         return
-    last = max(i for i, s in enumerate(sheets) if not _backs(s))
-    for i, sheet in enumerate(sheets):
-        # the last sheet of a document may end where its content does, and a backs page with it
-        if i >= last or (_backs(sheet) and i == last + 1):
-            continue
-        share = used(sheet)
+    for paper in papers[:-1]:  # the last sheet of a document may end where its content does
+        share = max(used(s) for s in paper)
         if share < settings.empty_page:
             yield Hit("empty-page", _source(sheets), f"is {share:.0%} used (a page of a longer document should carry at least "
-                      f"{settings.empty_page:.0%}: the arrangement wastes paper)", sheet.number)
-
-
-def _backs(sheet: Sheet) -> bool:
-    """A page of mirrored backs: it goes on the back of the page before, so it costs no sheet of its own."""
-    return sheet.page.label.startswith("backs")
+                      f"{settings.empty_page:.0%}: the arrangement wastes paper)", paper[0].number)
 
 
 def spread(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
-    fronts = [s for s in sheets if not _backs(s)]
-    if len(fronts) < 2:
+    papers = paper_sheets(sheets)
+    if len(papers) < 2:
         return
-    shares = [used(s) for s in fronts]
-    if sum(shares) <= (len(fronts) - 1) * 0.6:
-        yield Hit("sheets", _source(sheets), f"takes {len(fronts)} sheets, {sum(shares) / len(fronts):.0%} used on "
-                  "average: its content fits on fewer", fronts[0].number)
+    shares = [max(used(s) for s in paper) for paper in papers]
+    if sum(shares) <= (len(papers) - 1) * 0.6:
+        yield Hit("sheets", _source(sheets), f"takes {len(papers)} sheets, {sum(shares) / len(papers):.0%} used on average: its "
+                  "content fits on fewer sheets", sheets[0].number)
 
 
 PAGE_CHECKS: dict[str, Callable[[Sheet, Settings], Iterable[Hit]]] = {

@@ -22,7 +22,11 @@ def finish(pages: Sequence[Page], spec: PageSpec, *, game, title: str, facts: Pr
     stated = stated if stated.title else stated.stated(title=player_title(title))
     n = len(pages)
     for i, page in enumerate(pages, start=1):
-        page.add(*furniture(spec, game=game.name, version=game.version, title=title, page_no=i, page_count=n,
+        # a page turned landscape (a map's tiles, when that takes fewer sheets) has its furniture along
+        # its own foot
+        own = spec if (page.width, page.height) == (spec.width, spec.height) else PageSpec(
+            spec.paper, page.width, page.height, spec.margin)
+        page.add(*furniture(own, game=game.name, version=game.version, title=title, page_no=i, page_count=n,
                             label=page.label))
     return Document(title=f"{game.name}: {title}", pages=list(pages), author=game.name,
                     subject=f"{game.name} v{game.version}, {title}, {spec.paper.upper()}", facts=measure(pages, stated))

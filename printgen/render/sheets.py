@@ -10,7 +10,7 @@ Pages are always portrait, so long edge means a left-right mirror.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from ..draw.document import Group, Op, Page, Poly, Style
@@ -165,19 +165,22 @@ class Lattice:
     put: Callable[[Sequence[Op], Slot, bool], Op]  # (item ops, slot, is a back) -> placed op
     marks: tuple[Op, ...] = ()
     inset: tuple[float, float] = (0.0, 0.0)  # the trim's bounding box inside the item box, each side (x, y) mm
+    turned_cell: tuple[float, float] | None = None  # a mixed lattice: the box of its slots turned a quarter
+
+    def cell_of(self, slot: Slot) -> tuple[float, float]:
+        return self.turned_cell if self.turned_cell is not None and slot.rotated else self.cell
 
     def boxes(self, slots: Sequence[Slot]) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The (trim, bleed) boxes (x0, y0, x1, y1) of the items in ``slots``: what a print shop cuts
         to and how far the ink reaches (the page's TrimBox and BleedBox)."""
-        cw, ch = self.cell
         bleed = (min(s.x for s in slots), min(s.y for s in slots),
-                 max(s.x for s in slots) + cw, max(s.y for s in slots) + ch)
+                 max(s.x + self.cell_of(s)[0] for s in slots), max(s.y + self.cell_of(s)[1] for s in slots))
         ix, iy = self.inset
         return (bleed[0] + ix, bleed[1] + iy, bleed[2] - ix, bleed[3] - iy), bleed
 
     def mirror(self, slot: Slot) -> Slot:
         """The slot behind ``slot`` after a long-edge flip: mirrored left-right on the page."""
-        return Slot(mirror_x(slot.x, self.cell[0], self.spec), slot.y, slot.rotated)
+        return Slot(mirror_x(slot.x, self.cell_of(slot)[0], self.spec), slot.y, slot.rotated)
 
 
 def rect_lattice(layout: SheetLayout) -> Lattice:
@@ -185,6 +188,61 @@ def rect_lattice(layout: SheetLayout) -> Lattice:
     return Lattice(layout.spec, tuple(layout.slots()), layout.cell,
                    lambda item, slot, back: place(item, slot, layout, back=back), tuple(crop_marks(layout)),
                    (layout.bleed, layout.bleed))
+
+
+def _block(spec: PageSpec, trim, bleed: float, rotated: bool, top: float, avail_h: float, gutter: float
+           ) -> SheetLayout | None:
+    """A grid of items all one way up, as many rows as fit ``avail_h`` mm below ``top`` (its crop marks
+    outside it), centred across the page (so backs mirror onto fronts)."""
+    x0, _, x1, _ = spec.content
+    avail_w = x1 - x0 - 2 * MARK_SPACE
+    w, h = trim[0] + 2 * bleed, trim[1] + 2 * bleed
+    cw, ch = (h, w) if rotated else (w, h)
+    cols = int((avail_w + gutter + 1e-9) // (cw + gutter))
+    rows = int((avail_h + gutter + 1e-9) // (ch + gutter))
+    if cols < 1 or rows < 1:
+        return None
+    gw = cols * cw + (cols - 1) * gutter
+    return SheetLayout(spec, trim, bleed, rotated, cols, rows, gutter, ((spec.width - gw) / 2, top))
+
+
+def card_lattice(spec: PageSpec, trim: tuple[float, float], bleed: float, *, gutter: float = 0.0) -> Lattice:
+    """The arrangement of cards that puts the most on a sheet: one grid (upright or turned, plan_sheet),
+    or a grid of upright cards above a grid of turned ones (or the other way round), each block with its
+    own crop marks. Three 3.5 x 5 in cards go on US Letter so, where one grid holds two. Ties keep the
+    single grid."""
+    single = plan_sheet(spec, trim, bleed, gutter=gutter)
+    best, count = rect_lattice(single), single.per_page
+    _, y0, _, y1 = spec.content
+    avail_h = y1 - y0 - 2 * MARK_SPACE
+    for first in (False, True):
+        whole = _block(spec, trim, bleed, first, 0.0, avail_h, gutter)
+        if whole is None:
+            continue
+        for rows in range(whole.rows, 0, -1):
+            a = replace(whole, rows=rows)
+            ah = a.grid_box()[3] - a.grid_box()[1]
+            # the second block's marks above it, the first's below it: two mark spaces between the blocks
+            b = _block(spec, trim, bleed, not first, 0.0, avail_h - ah - 2 * MARK_SPACE, gutter)
+            if b is None or a.per_page + b.per_page <= count:
+                continue
+            bh = b.grid_box()[3] - b.grid_box()[1]
+            top = y0 + MARK_SPACE + (avail_h - ah - 2 * MARK_SPACE - bh) / 2  # the pair centred down the page
+            a = replace(a, origin=(a.origin[0], top))
+            b = replace(b, origin=(b.origin[0], top + ah + 2 * MARK_SPACE))
+            best, count = _mixed(spec, a, b), a.per_page + b.per_page
+    return best
+
+
+def _mixed(spec: PageSpec, a: SheetLayout, b: SheetLayout) -> Lattice:
+    """Two blocks of cards, one upright and one turned, as one lattice (a slot's turn says its block)."""
+    turned, upright = (a, b) if a.rotated else (b, a)
+
+    def put(item, slot, back):
+        return place(item, slot, turned if slot.rotated else upright, back=back)
+
+    return Lattice(spec, tuple(a.slots()) + tuple(b.slots()), upright.cell, put,
+                   tuple(crop_marks(a)) + tuple(crop_marks(b)), (a.bleed, a.bleed), turned_cell=turned.cell)
 
 
 def _translated(item: Sequence[Op], slot: Slot, back: bool) -> Group:

@@ -137,7 +137,7 @@ def test_a_tokens_own_picture_sits_inside_its_cut_circle(custom_out):
     pictures = [tuple(mm(v) for v in i["bbox"]) for i in page.get_image_info()]
     assert len(pictures) == 4
     for x0, y0, x1, y1 in pictures:
-        assert x1 - x0 == pytest.approx(16 * 0.52, abs=0.05) and y1 - y0 == pytest.approx(16 * 0.52, abs=0.05)
+        assert x1 - x0 == pytest.approx(16 * 0.50, abs=0.05) and y1 - y0 == pytest.approx(16 * 0.50, abs=0.05)
         cut = next(c for c in cuts if c[0] <= x0 and x1 <= c[2] and c[1] <= y0 and y1 <= c[3])
         assert (x0 + x1) / 2 == pytest.approx((cut[0] + cut[2]) / 2, abs=0.05)
 

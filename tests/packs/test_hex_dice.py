@@ -103,7 +103,12 @@ def test_map_prints_127_hexes_at_22_mm_on_one_a3_page(tmp_path):
     hexes = regular_hexagons(a3[0])
     assert len(hexes) == 127 and all(abs(flat_to_flat(h, "flat") - 22.0) <= 0.02 for h in hexes)
     a4 = open_pdf(tmp_path / "hex-dice/a4/map-battlefield.pdf")
-    assert len(a4) == 5  # assembly guide and 2 x 2 tiles
+    # the assembly guide and 2 tiles on A4 turned landscape (upright it took 2 x 2 tiles), at scale
+    assert len(a4) == 3
+    assert all(page.rect.width > page.rect.height for page in a4)
+    tiles = [regular_hexagons(page) for page in a4[1:]]
+    assert all(abs(flat_to_flat(h, "flat") - 22.0) <= 0.02 for t in tiles for h in t)
+    assert all(len(t) > 40 for t in tiles)  # whole hexes; those the tile's edge cuts are not counted
     cards = open_pdf(tmp_path / "hex-dice/a4/unit-cards.pdf")
     text = " ".join(page.get_text() for page in cards)
     assert all(f.name in text for f in validate_game(GAME).data.faces)

@@ -97,7 +97,16 @@ def test_deck_summary_json_and_sheet(built):
                       if f == "FLUID")
     assert summary["links"]["BLOOD"]["FLUID"] == blood_links
     doc = open_pdf(built / "hexatech/a4/deck-tidecaller.pdf")
-    assert "Deck: Tidecaller" in doc[-1].get_text()
+    # 14 tiles: a full sheet and three tiles on the next, whose free lower part carries the summary
+    # (no page of its own): the heading sits below every tile of that page, and its back is all backs
+    assert doc.page_count == 4
+    last_fronts = doc[2]
+    heading = last_fronts.search_for("Deck: Tidecaller")
+    assert heading, last_fronts.get_text()
+    tiles = [d["rect"] for d in last_fronts.get_drawings() if d["rect"].height > 150]  # a tile is ~180 pt tall
+    assert len(tiles) >= 3
+    assert heading[0].y0 > max(t.y1 for t in tiles)
+    assert "Deck: Tidecaller" not in doc[3].get_text()
 
 
 def test_pattern_mat_faction_reference_and_shields(built):

@@ -140,6 +140,12 @@ def _same(a: list, b: list) -> bool:
     return len(a) == len(b) and all(max(abs(p - q) for p, q in zip(u, v)) < 0.3 for u, v in zip(a, b))
 
 
+def _behind(backs: list, fronts: list) -> bool:
+    """Does every piece of a back page lie behind a piece of its front (a front may carry more: Hexatech's
+    deck summary prints below the last tiles, with nothing behind it)?"""
+    return bool(backs) and all(any(max(abs(p - q) for p, q in zip(b, f)) < 0.3 for f in fronts) for b in backs)
+
+
 def _mirror(boxes: list, width: float) -> list:
     return sorted((width - x1, y0, width - x0, y1) for x0, y0, x1, y1 in boxes)
 
@@ -160,7 +166,7 @@ def measure_pdf(doc: pymupdf.Document) -> dict:
         if n > 1 and _labelled_back(page):
             found["backs"].append(n)
             front, back = _pieces(doc[n - 2]), _pieces(page)
-            if _same(front, _mirror(back, width)):
+            if _behind(_mirror(back, width), front):
                 found["mirrored"].append(n)
                 found["asymmetric"] += not _same(front, _mirror(front, width))
         for d in drawings(page):

@@ -108,23 +108,29 @@ def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink:
     return ops
 
 
-def level_page(m, data, spec: PageSpec, tiling: Tiling, level: int, footprint) -> Page:
-    x0, y0, x1, y1 = spec.content
+PANEL_HEAD = 24.0  # mm above a level's drawing: its heading, tile count and note
+PANEL_GAP = 6.0  # mm between two levels on a page
+MIN_HEX = 6.0  # mm: a level drawn smaller than this would print its tiles' shape numbers below ~7 pt
+
+
+def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, float, float, float]) -> list[Op]:
+    """One level of the build in ``box`` (x0, y0, x1, y1 mm): its heading, its tiles' count, and where
+    each of its tiles goes over the level below."""
+    x0, y0, x1, y1 = box
     terrain = index_by_name(data.terrain)
-    page = Page(spec.width, spec.height, label=f"level {level}")
     tiles = tiling.on_level(level)
-    page.add(heading(x0, y0 + 7, f"{m.name}: level {level}", pt(16)))
+    out: list[Op] = [heading(x0, y0 + 6, f"{m.name}: level {level}", pt(14))]
     counts = tiling.counts(level=level)
     summary = f"{len(tiles)} tile{'s' * (len(tiles) != 1)}: " + ", ".join(
         f"{n} x {_label(s, t)}" for (s, t), n in counts.items())
-    f = fit([[Run(summary)]], x1 - x0, 12, max_size=pt(8.5), min_size=pt(6))
+    f = fit([[Run(summary)]], x1 - x0, 9, max_size=pt(8.5), min_size=pt(6))
     if f:
-        page.add(*draw(f, x0, y0 + 10))
+        out += draw(f, x0, y0 + 8.5)
     note = ("Lay these tiles on the table." if level == 1 else
             f"Lay these tiles on level {level - 1}, drawn faintly underneath with its tiles' outlines and numbers.")
-    page.add(Text(x0, y0 + 26, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
-                  pt(7.5), INK))
-    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + 30, x1, y1 - 2))
+    out.append(Text(x0, y0 + 21, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
+                    pt(7.5), INK))
+    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + PANEL_HEAD, x1, y1))
     ops: list[Op] = []
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
@@ -136,19 +142,18 @@ def level_page(m, data, spec: PageSpec, tiling: Tiling, level: int, footprint) -
         for h in t.hexes:
             ops.append(Poly(tuple(lay.corners(h)), Style(fill=colour, stroke=mix(colour, INK, 0.25), width=0.12)))
         ops += _tile_ops(t, lay, None, INK, 0.55, ink_on(colour))
-    page.add(*ops)
-    return page
+    return out + ops
 
 
-def overview_page(m, data, spec: PageSpec, tiling: Tiling) -> Page:
+def overview_ops(m, data, spec: PageSpec, tiling: Tiling) -> tuple[list[Op], float]:
+    """The guide's opening: what it builds from what, level by level; and where it ends (page mm)."""
     x0, y0, x1, y1 = spec.content
-    page = Page(spec.width, spec.height, label="overview")
-    page.add(heading(x0, y0 + 7, f"{m.name}: build guide", pt(16)))
+    ops: list[Op] = [heading(x0, y0 + 7, f"{m.name}: build guide", pt(16))]
     owned = ", ".join(f"{s.name}{f' x {s.copies}' if s.copies != 1 else ''}" for s in data.tile_sets) or "any tiles"
     how = {"exact": "the fewest tiles possible (proven)", "time-limited": "few tiles (the solver's time ran out)",
            "greedy": "a quick fill, largest tiles first"}[tiling.method]
     paras = [[Run(f"{len(tiling.tiles)} tiles on {len(tiling.levels)} levels, {how}, from: {owned}.")],
-             [Run("Build one level at a time, from level 1 up: each page shows where every tile of its level goes, "
+             [Run("Build one level at a time, from level 1 up: each level below shows where every tile of it goes, "
                   "with its shape number, over the level below. A tile never spans a change of level, so every tile "
                   "lies flat on the tiles under it.")]]
     for lv in tiling.levels:
@@ -157,17 +162,49 @@ def overview_page(m, data, spec: PageSpec, tiling: Tiling) -> Page:
                                                                           for (s, t), n in counts.items()))])
     paras.append([Run("In all: ", "sans-bold")] + [Run(", ".join(f"{n} x {_label(s, t)}"
                                                                  for (s, t), n in tiling.counts().items()))])
-    f = fit(paras, x1 - x0, y1 - y0 - 16, max_size=pt(10), min_size=pt(6.5))
-    if f:
-        page.add(*draw(f, x0, y0 + 14))
-    return page
+    f = fit(paras, x1 - x0, y1 - y0 - 16, max_size=pt(9), min_size=pt(6.5))
+    if not f:
+        return ops, y0 + 14
+    return ops + draw(f, x0, y0 + 12), y0 + 12 + f.height
+
+
+def panel_height(footprint, orientation: str, spec: PageSpec) -> float:
+    """How tall (mm) a level's panel is: the battlefield as large as the page's width allows, but small
+    enough that two levels share a page, unless that would draw its hexes smaller than MIN_HEX."""
+    x0, y0, x1, y1 = spec.content
+    ux0, uy0, ux1, uy1 = Layout(orientation, 10.0).bounds(footprint)
+    wide = (x1 - x0) / (ux1 - ux0)
+    half = ((y1 - y0 - PANEL_GAP) / 2 - PANEL_HEAD) / (uy1 - uy0)
+    full = (y1 - y0 - PANEL_HEAD) / (uy1 - uy0)
+    scale = min(wide, half) if 10.0 * min(wide, half) >= MIN_HEX else min(wide, full)
+    return PANEL_HEAD + (uy1 - uy0) * scale
 
 
 def guide_pages(m, data, spec: PageSpec) -> list[Page]:
+    """The overview, then the levels in order, as many to a page as fit (a level of one tile needs no
+    page of its own)."""
     tiling = map_tiling(m, data)
     footprint = stack_of(m, data).tiles[0]
-    return [overview_page(m, data, spec, tiling)] + [level_page(m, data, spec, tiling, lv, footprint)
-                                                     for lv in tiling.levels]
+    x0, y0, x1, y1 = spec.content
+    page = Page(spec.width, spec.height, label="overview")
+    ops, y = overview_ops(m, data, spec, tiling)
+    page.add(*ops)
+    pages, levels = [page], [[]]
+    y += PANEL_GAP
+    height = panel_height(footprint, data.game.hex.orientation, spec)
+    for lv in tiling.levels:
+        if y + height > y1 + 1e-6:
+            page = Page(spec.width, spec.height)
+            pages.append(page)
+            levels.append([])
+            y = y0
+        page.add(*level_ops(m, data, tiling, lv, footprint, (x0, y, x1, y + height)))
+        levels[-1].append(str(lv))
+        y += height + PANEL_GAP
+    for i, (p, on) in enumerate(zip(pages, levels)):
+        if on:
+            p.label = ("overview, " if i == 0 else "") + f"level{'s' * (len(on) > 1)} {', '.join(on)}"
+    return pages
 
 
 def render_guides(game, spec: PageSpec) -> dict[str, Document]:

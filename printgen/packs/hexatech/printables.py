@@ -10,7 +10,7 @@ import json
 import math
 
 from ...draw.colour import INK, ink_on, mix
-from ...draw.document import Document, Op, Page, Poly, RawFile, Style, Text, pt
+from ...draw.document import Document, Group, Op, Page, Poly, RawFile, Style, Text, pt
 from ...draw.facts import PrintFacts
 from ...draw.icons import draw_icon
 from ...draw.page import PageSpec
@@ -115,15 +115,36 @@ def check_tile_faces(game) -> list:
     return faces.maker.found
 
 
-def tile_pages(fronts: list[list[Op]], back: list[Op], faces: TileFaces, spec: PageSpec) -> list[Page]:
-    """Tiles packed on a hex lattice (densest for hexagons), each page followed by its mirrored backs."""
+def tile_pages(fronts: list[list[Op]], back: list[Op], faces: TileFaces, spec: PageSpec
+               ) -> tuple[list[Page], float]:
+    """Tiles packed on a hex lattice (densest for hexagons), each page followed by its mirrored backs;
+    and where (page mm) the last fronts page's tiles end: below that it is free."""
     from ...layout.sheets import face_lattice
 
     lattice = face_lattice(spec, faces.maker.layouts[FRONT], faces.maker.game.data.game)
-    return duplex_pages(fronts, back, lattice)
+    n = len(lattice.slots)
+    last = len(fronts) % n or n
+    end = max((slot.y + lattice.cell[1] for slot in lattice.slots[:last]), default=spec.content[1])
+    return duplex_pages(fronts, back, lattice), end
 
 
-def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:
+SUMMARY_GAP = 8.0  # mm between the last tiles and a deck summary printed below them
+
+
+def _with_summary(pages: list[Page], end: float, summary: tuple[Page, float], spec: PageSpec) -> list[Page]:
+    """The deck's summary (its page and how far down it reaches) below the last tiles when the page has
+    room for it (the sheet is mostly empty otherwise: a deck of 14 fills one page and three tiles of the
+    next), else on a page of its own."""
+    page, height = summary
+    if len(pages) < 2 or end + SUMMARY_GAP + height > spec.content[3]:
+        return pages + [page]
+    fronts = pages[-2]  # the last fronts page: its backs page follows it
+    fronts.add(Group(tuple(page.ops), (1.0, 0.0, 0.0, 1.0, 0.0, end + SUMMARY_GAP - spec.content[1])))
+    return pages
+
+
+def _summary_page(summary: dict, factions: list, spec: PageSpec) -> tuple[Page, float]:
+    """The deck's summary on a page, and its height from the top of the content area (mm)."""
     flow = Flow(spec)
     flow.heading(f"Deck: {summary['deck']}", pt(14))
     flow.paragraph([Run(f"{summary['tiles']} tiles, {summary['dual_links']} dual links.")])
@@ -137,7 +158,8 @@ def _summary_page(summary: dict, factions: list, spec: PageSpec) -> Page:
                                                             for g in factions])
     flow.table([""] + [f.name.title() for f in factions], [2.2] + [1] * len(factions), rows,
                align=["left"] + ["center"] * len(factions))
-    return flow.pages[0]
+    height = flow.y - spec.content[1] if len(flow.pages) == 1 else math.inf  # more than a page: never inset
+    return flow.pages[0], height
 
 
 def render_decks(game, spec: PageSpec) -> dict:
@@ -147,13 +169,13 @@ def render_decks(game, spec: PageSpec) -> dict:
     tiles = index_by_name(data.tiles)
     for deck in data.decks:
         members = faces.deck(deck)
-        pages = tile_pages([faces.front(i) for i in members], faces.back(), faces, spec)
+        pages, end = tile_pages([faces.front(i) for i in members], faces.back(), faces, spec)
         summary = deck_summary(deck, tiles, data.factions)
-        pages.append(_summary_page(summary, data.factions, spec))
+        pages = _with_summary(pages, end, _summary_page(summary, data.factions, spec), spec)
         stem = f"deck-{slug(deck.name)}"
         out[stem] = finish(pages, spec, game=data.game, title=f"deck {deck.name}",
                            facts=PrintFacts(title=f"Deck: {deck.name}", part="deck", copies="1 per player using it",
-                                            notes=("the last page is the deck summary: no cutting",)))
+                                            notes=("the deck summary prints below the last sheet's tiles: nothing to cut there",)))
         out[stem + "-json"] = RawFile(f"decks/{slug(deck.name)}.json",
                                       json.dumps(summary, indent=2, ensure_ascii=False).encode())
     return out

@@ -18,7 +18,9 @@ from ...names import name_key
 from .dial import polar
 
 PAD = 3.2  # mm inside the trim kept free of text
-MAX_TEXT, MIN_TEXT = pt(6.4), pt(4.4)
+MAX_TEXT, MIN_TEXT = pt(6.4), pt(6)  # a card's rules text never below the 6 pt body text is read at
+LABEL = pt(5)  # the least a tag or badge prints at, however small the rows' text
+LEADING, ROW_GAP = 1.15, 1.0  # line spacing of a row's text; mm between rows
 
 
 def term_styles(data) -> dict[str, tuple[str, str]]:
@@ -88,22 +90,21 @@ def _rows(unit, data, width: float, height: float):
     styles = term_styles(data)
     items = [(s, True) for s in unit.statics] + [(a, False) for a in unit.abilities]
     gw = max((gutter_size(item, looks)[0] for item, _ in items), default=0.0)  # one text column per card
-    size = MAX_TEXT
-    while size >= MIN_TEXT - 1e-9:
+    sizes = [round(MAX_TEXT - k * 0.05, 4) for k in range(int((MAX_TEXT - MIN_TEXT) / 0.05) + 1)]
+    for size in sizes + ([MIN_TEXT] if sizes[-1] > MIN_TEXT + 1e-9 else []):  # the least size is tried too
         rows, total = [], 0.0
         for item, static in items:
             gh = gutter_size(item, looks)[1]
             paras = _line_paragraphs(item, styles, looks, static)
-            f = fit(paras, width - gw - 1.6, 500, max_size=size, min_size=size)
+            f = fit(paras, width - gw - 1.6, 500, max_size=size, min_size=size, leading=LEADING)
             if f is None:
                 break
-            h = max(gh, size * 1.25 + f.height) + 1.4
+            h = max(gh, size * 1.25 + f.height) + ROW_GAP
             rows.append((item, static, f, h, gw))
             total += h
         else:
             if total <= height:
                 return rows
-        size = round(size - 0.05, 4)
     return None
 
 
@@ -125,12 +126,14 @@ def _rows_ops(unit, data, x0: float, y: float, inner: float, height: float, colo
         ops.append(Text(nx, y + size * 0.95, item.name, name_font, size * 1.1, colour if static else c.ink))
         nx += text_width(item.name, name_font, size * 1.1) + 1.2
         if kind:
-            ops.append(Text(nx, y + size * 0.95, kind, "sans-bold", size * 0.8, mix(c.ink, c.paper, 0.4)))
-            nx += text_width(kind, "sans-bold", size * 0.8) + 1.2
+            ks = max(size * 0.8, LABEL)
+            ops.append(Text(nx, y + size * 0.95, kind, "sans-bold", ks, mix(c.ink, c.paper, 0.4)))
+            nx += text_width(kind, "sans-bold", ks) + 1.2
         for label, bc in _badges(item, data.looks):
-            bw = text_width(label, "sans-bold", size * 0.75) + 1.6
-            ops.append(Rect(nx, y + 0.1, bw, size * 1.05, Style(fill=bc), radius=0.6))
-            ops.append(Text(nx + 0.8, y + size * 0.85, label, "sans-bold", size * 0.75, ink_on(bc)))
+            bs = max(size * 0.75, LABEL)
+            bw = text_width(label, "sans-bold", bs) + 1.6
+            ops.append(Rect(nx, y + 0.1, bw, bs * 1.4, Style(fill=bc), radius=0.6))
+            ops.append(Text(nx + 0.8, y + 0.1 + bs * 1.1, label, "sans-bold", bs, ink_on(bc)))
             nx += bw + 0.8
         if getattr(item, "no_los", False):
             ops += no_los_icon(nx + size * 0.8, y + size * 0.55, size * 1.5, c.los_colour)
@@ -187,16 +190,16 @@ def _bottom_strip(unit, data, x: float, y: float, width: float, height: float, c
     s = c.death_die_box
     ops: list[Op] = [Rect(x, y + 1.6, s, s, Style(fill="#ffffff", stroke=c.ink, width=0.3, dash=(0.8, 0.6)),
                           radius=1.2, role="death-die")]
-    ops.append(Text(x + s / 2, y + 1.6 + s / 2 + 0.6, "DEATH", "sans-bold", pt(4.2), grey, "middle"))
-    ops.append(Text(x + s / 2, y + 1.6 + s / 2 + 2.4, "DIE", "sans-bold", pt(4.2), grey, "middle"))
+    ops.append(Text(x + s / 2, y + 1.6 + s / 2 + 0.3, "DEATH", "sans-bold", LABEL, grey, "middle"))
+    ops.append(Text(x + s / 2, y + 1.6 + s / 2 + 2.4, "DIE", "sans-bold", LABEL, grey, "middle"))
     px = x + s + 2.0
-    ops.append(Text(px, y + 3.4, "POSITIVE", "sans-bold", pt(4.6), grey))
+    ops.append(Text(px, y + 3.4, "POSITIVE", "sans-bold", LABEL, grey))
     for i in range(3):
         ops.append(Circle(px + 2.2 + i * 5.2, y + 6.6, 2.0, Style(stroke=grey, width=0.25, dash=(0.6, 0.5))))
     gx = px + 16.5
     grants = ", ".join(f"{g.count} {g.terrain}" for g in unit.grants) or "nothing"
-    ops.append(Text(gx, y + 3.4, "GRANTS THE OPPONENT", "sans-bold", pt(4.6), grey))
-    f = fit([[Run(grants, "sans", c.ink)]], x + width - gx, height - 4.2, max_size=pt(6), min_size=pt(4))
+    ops.append(Text(gx, y + 3.4, "GRANTS THE OPPONENT", "sans-bold", LABEL, grey))
+    f = fit([[Run(grants, "sans", c.ink)]], x + width - gx, height - 4.2, max_size=pt(6.5), min_size=pt(6))
     if f:
         ops += draw(f, gx, y + 4.4)
     return ops

@@ -19,6 +19,7 @@ from ...render.maps.hexes import map_ops
 from ...render.maps.legend import legend_ops
 
 BOX_FILL, BOX_STROKE = "#eef1f5", "#6b7683"
+FIT_SHARE = 0.8  # the mission's map may shrink to this share of its size to stay on the mission's page
 
 
 def scaled(geom, width: float):
@@ -67,6 +68,10 @@ def mission_pages(ms, data, rules, spec: PageSpec) -> list[Page]:
     if m is not None:
         geom = map_geometry(m, data.game)
         small = scaled(geom, min(data.looks.map.overview_width, flow.width))
+        room = flow.bottom - flow.y - 8 - 14 - pt(11) * 1.6 - 12  # below the map's heading, above its legend
+        if small.height > room and room >= small.height * FIT_SHARE:
+            # a little smaller rather than alone on a sheet of its own (US Letter is 18 mm shorter than A4)
+            small = scaled(geom, small.width * room / small.height)
         need = 8 + small.height + 14
         flow.ensure(need)
         flow.heading(f"Map: {m.name}", pt(11))

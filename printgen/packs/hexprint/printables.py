@@ -55,7 +55,8 @@ def timer_ops(data, rules, cx: float, cy: float) -> list[Op]:
     ops.append(Poly(tuple(arrow), Style(stroke=t.round_colour, width=0.7), closed=False))
     tipx, tipy = arrow[-1]
     ops.append(Poly(((tipx, tipy), (tipx - 2.4, tipy - 1.3), (tipx - 2.0, tipy + 1.5)), Style(fill=t.round_colour)))
-    ops.append(Text(cx, cy - ra - 2.0, "NEW ROUND", "sans-bold", pt(6.5), t.round_colour, "middle"))
+    # beside the red line, not across it: the arrow shows the turn, the words what it means
+    ops.append(Text(cx + 1.6, cy - ra - 2.2, "NEW ROUND", "sans-bold", pt(6.5), t.round_colour, "start"))
     # the start
     a0, a1 = dial.span(rules.start)
     sx, sy = polar(R - t.number_size - 4.0, (a0 + a1) / 2)

@@ -10,6 +10,7 @@ from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Circle, Group, Image, Op, Poly, Style, Text
 from ...draw.page import MAP_PICTURE
 from ...draw.geometry import clip_polygon, clip_segment, scale_about
+from ...draw.fonts import text_width
 from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
@@ -25,11 +26,49 @@ def level_shade(colour: str, level: int) -> str:
     return mix(colour, "#000000", min(LEVEL_SHADE_MAX, LEVEL_SHADE * (level - 1))) if level > 1 else colour
 
 
+MINOR = frozenset(("of", "the", "a", "an", "and", "at", "on", "in", "to"))  # no initial of their own
+
+
 def abbrev(name: str) -> str:
+    """A short code for a zone or objective: "Base A" -> "A", "Crimson Start" -> "CS", "Glyph of Valor" ->
+    "GV" (small words have no initial), "Heroes" -> "He". ``map_codes`` makes a map's codes unique."""
     words = [w for w in name.replace("'", "").split() if w[0].isalnum()]
     if len(words) >= 2 and (words[-1].isdigit() or len(words[-1]) == 1):
         return words[-1]  # "Player 2" -> "2", "Base A" -> "A"
+    words = [w for w in words if w.lower() not in MINOR] or words
     return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2].title()
+
+
+def _candidates(name: str):
+    """Codes for ``name``, the plainest first."""
+    first = abbrev(name)
+    yield first
+    words = [w for w in name.replace("'", "").split() if w[0].isalnum() and w.lower() not in MINOR]
+    if len(words) > 1:
+        yield (words[0][0] + words[-1][0]).upper()
+        yield words[0][0].upper() + words[-1][:2].title()
+    yield name.replace(" ", "")[:3].title()
+    for k in range(2, 100):
+        yield f"{first}{k}"
+
+
+def map_codes(mapdef, cells=()) -> dict[str, str]:
+    """Name key -> code for a map's zones and objectives, no code standing for two things: the map's hexes
+    and its legend print the same code. Zones of one colour sharing a code are one legend entry ("Base A"
+    and "Deploy A"), so they may share it; any other clash takes the name's next candidate."""
+    owners: dict[str, tuple] = {}
+    out: dict[str, str] = {}
+    names = [(z.name, ("zone", z.colour)) for z in mapdef.zones]
+    objectives = sorted({e.objective for _, e in cells if e.objective} | {o.name for o in mapdef.objectives})
+    names += [(o, ("objective", name_key(o))) for o in objectives]
+    for name, owner in names:
+        if name_key(name) in out:
+            continue
+        for code in _candidates(name):
+            if owners.setdefault(code, owner) == owner:
+                out[name_key(name)] = code
+                break
+    return out
 
 
 def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float,
@@ -43,6 +82,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     fills: list[Op] = []
     overlays: list[Op] = []
     levelled = geom.top_level > 1
+    codes = map_codes(geom.mapdef, geom.cells.values())
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
         cx, cy = geom.layout.hex_to_point(h)
@@ -69,29 +109,33 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
             fills += _cover(art, corners, page_pts, wx0 - dx, wy0 - dy)
             art = None
+        zone = zones.get(name_key(entry.zone)) if entry.zone else None
+        labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
+        if zone is not None:
+            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2, zone.colour, window, dx, dy)
+        if entry.objective:
+            labels += _objective(entry.objective, codes, cx, cy, size, window, dx, dy)
+        if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
+            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy)
+        if geom.mapdef.coordinates:
+            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy)
         if t and t.blocked:
-            overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside)
+            overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
+                               holes=[label_box(op) for op in labels if isinstance(op, Text)])
         if art is not None:
             overlays += _picture(art, cx, cy, size, window, dx, dy)
-        if entry.zone and name_key(entry.zone) in zones:
-            z = zones[name_key(entry.zone)]
+        if zone is not None:
             rim_w = size * 0.045
             rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
                                wx1 - rim_w / 2, wy1 - rim_w / 2)
             if len(rim) >= 2:
                 overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
-                                     Style(stroke=z.colour, width=rim_w), closed=len(rim) == 6))
-            overlays += _label(abbrev(z.name), cx, cy - size * 0.22, size * 0.2, z.colour, window, dx, dy)
-        if entry.objective:
-            overlays += _objective(entry.objective, cx, cy, size, window, dx, dy)
-        if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
-            overlays += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy)
-        if geom.mapdef.coordinates:
-            overlays += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy)
+                                     Style(stroke=zone.colour, width=rim_w), closed=len(rim) == 6))
+        overlays += labels
     for obj in geom.mapdef.objectives:
         q, r = (int(v) for v in obj.at.split(","))
         cx, cy = geom.layout.hex_to_point(Hex(q, r))
-        overlays += _objective(obj.name, cx, cy, size, window, dx, dy)
+        overlays += _objective(obj.name, codes, cx, cy, size, window, dx, dy)
     return fills + overlays
 
 
@@ -132,19 +176,56 @@ def _label(text, x, y, size, colour, window, dx, dy) -> list[Op]:
     return [Text(x - wx0 + dx, y - wy0 + dy + size * 0.35, text, "sans-bold", size, colour, "middle")]
 
 
-def _objective(name, cx, cy, size, window, dx, dy) -> list[Op]:
+def _objective(name, codes, cx, cy, size, window, dx, dy) -> list[Op]:
     r = size * 0.2
     if not _inside(cx, cy, window, r + 0.5):
         return []
     wx0, wy0 = window[0], window[1]
     x, y = cx - wx0 + dx, cy - wy0 + dy + size * 0.1
-    label = abbrev(name)
+    label = codes.get(name_key(name)) or abbrev(name)
     fs = single_line(label, "sans-bold", r * 0.9, r * 1.6)
     return [Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=0.35), role="objective"),
             Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle")]
 
 
-def _hatch(corners, window, dx, dy, colour, *, inside: bool = False) -> list[Op]:
+def label_box(op: Text, pad: float = 0.5) -> tuple[float, float, float, float]:
+    """Where a label's glyphs print (page mm, x0 y0 x1 y1), ``pad`` mm round: a line drawn near it
+    leaves this gap rather than run through the letters."""
+    w = text_width(op.text, op.font, op.size)
+    x0 = op.x - {"middle": w / 2, "end": w}.get(op.anchor, 0.0)
+    return (x0 - pad, op.y - 0.72 * op.size - pad, x0 + w + pad, op.y + 0.22 * op.size + pad)
+
+
+def cut_around(seg, holes) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The parts of segment ``seg`` outside every box in ``holes`` (Liang-Barsky per box)."""
+    parts = [seg]
+    for box in holes:
+        out = []
+        for (x0, y0), (x1, y1) in parts:
+            dxs, dys = x1 - x0, y1 - y0
+            t0, t1 = 0.0, 1.0
+            for p, q in ((-dxs, x0 - box[0]), (dxs, box[2] - x0), (-dys, y0 - box[1]), (dys, box[3] - y0)):
+                if p == 0:
+                    if q < 0:
+                        t0, t1 = 1.0, 0.0
+                    continue
+                t = q / p
+                if p < 0:
+                    t0 = max(t0, t)
+                else:
+                    t1 = min(t1, t)
+            if t0 >= t1:  # misses the box
+                out.append(((x0, y0), (x1, y1)))
+                continue
+            if t0 > 1e-9:
+                out.append(((x0, y0), (x0 + dxs * t0, y0 + dys * t0)))
+            if t1 < 1 - 1e-9:
+                out.append(((x0 + dxs * t1, y0 + dys * t1), (x1, y1)))
+        parts = out
+    return parts
+
+
+def _hatch(corners, window, dx, dy, colour, *, inside: bool = False, holes=()) -> list[Op]:
     wx0, wy0, wx1, wy1 = window
     xs = [p[0] for p in corners]
     ys = [p[1] for p in corners]
@@ -162,7 +243,8 @@ def _hatch(corners, window, dx, dy, colour, *, inside: bool = False) -> list[Op]
             seg = clip_segment(seg[0], seg[1], rect)
         if seg:
             (ax, ay), (bx, by) = seg
-            ops.append(Poly(((ax - wx0 + dx, ay - wy0 + dy), (bx - wx0 + dx, by - wy0 + dy)),
-                            Style(stroke=colour, width=0.35), closed=False))
+            page_seg = ((ax - wx0 + dx, ay - wy0 + dy), (bx - wx0 + dx, by - wy0 + dy))
+            for part in cut_around(page_seg, holes) if holes else [page_seg]:
+                ops.append(Poly(part, Style(stroke=colour, width=0.35), closed=False))
         k += 1
     return ops

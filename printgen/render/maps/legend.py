@@ -7,7 +7,7 @@ from ...draw.document import Circle, Op, Rect, Style, Text, pt
 from ...draw.fonts import text_width
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .hexes import abbrev, level_shade
+from .hexes import level_shade, map_codes
 
 
 def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op]:
@@ -28,13 +28,14 @@ def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op
         for lv in sorted(set(geom.levels.values())):
             items.append((f"Level {lv}", Rect(0, 0, 4, 3, Style(fill=level_shade("#d9d9d9", lv), stroke=INK, width=0.15))))
     merged: dict[tuple[str, str], list[str]] = {}
+    codes = map_codes(geom.mapdef, geom.cells.values())  # the codes the map's hexes print
     for z in geom.mapdef.zones:  # zones sharing a label and colour ("Base A", "Deploy A") share an entry
-        merged.setdefault((abbrev(z.name), z.colour), []).append(z.name)
+        merged.setdefault((codes[name_key(z.name)], z.colour), []).append(z.name)
     for (short, colour), names in merged.items():
         items.append((f"{short}: {' / '.join(names)}", Rect(0, 0, 4, 3, Style(stroke=colour, width=0.8))))
     objs = sorted({e.objective for _, e in geom.cells.values() if e.objective} | {o.name for o in geom.mapdef.objectives})
     for o in objs:
-        items.append((f"{abbrev(o)}: {o}", Circle(2, 1.5, 1.5, Style(fill="#fffdf5", stroke=INK, width=0.25))))
+        items.append((f"{codes[name_key(o)]}: {o}", Circle(2, 1.5, 1.5, Style(fill="#fffdf5", stroke=INK, width=0.25))))
     ops: list[Op] = []
     cx, cy = x, y
     for label, sw in items:
