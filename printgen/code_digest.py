@@ -14,13 +14,21 @@ from pathlib import Path
 from . import __version__
 
 
+SOURCES = (".py", ".ttf", ".otf", ".svg", ".yaml", ".md", ".j2")  # what printgen draws with
+
+
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """printgen's own code and fonts: a change to a renderer must rebuild what it renders."""
+    """printgen's own code, fonts, icons and built-in layouts (YAML, as packs ship them): a change to a
+    renderer or to a bundled layout must rebuild what it draws."""
+    return tree_digest(Path(__file__).resolve().parent)
+
+
+def tree_digest(root: Path) -> str:
+    """The digest of the files under ``root`` that printgen draws with (SOURCES), by path and content."""
     h = hashlib.sha256(__version__.encode())
-    root = Path(__file__).resolve().parent
     for p in sorted(root.rglob("*")):
-        if p.is_file() and p.suffix in (".py", ".ttf", ".svg"):
+        if p.is_file() and p.suffix in SOURCES and "__pycache__" not in p.parts:
             h.update(str(p.relative_to(root)).encode())
             h.update(p.read_bytes())
     return h.hexdigest()

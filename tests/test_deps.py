@@ -170,3 +170,17 @@ def test_a_second_build_in_a_new_process_rebuilds_nothing(tmp_path):
     assert first.startswith("built ") and "(0 up to date)" in first
     second = run()
     assert second.startswith("built 0 targets"), second
+
+
+def test_a_bundled_layout_is_part_of_printgens_code(tmp_path):
+    # a pack's layouts are YAML package data: editing one must rebuild what it draws, as a .py edit does
+    from printgen.code_digest import tree_digest
+
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.yaml").write_text("elements: []\n")
+    (tmp_path / "notes.txt").write_text("not drawn with")
+    before = tree_digest(tmp_path)
+    (tmp_path / "notes.txt").write_text("still not drawn with")
+    assert tree_digest(tmp_path) == before
+    (tmp_path / "layouts" / "card.yaml").write_text("elements: [{type: rect}]\n")
+    assert tree_digest(tmp_path) != before
