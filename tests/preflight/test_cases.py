@@ -39,6 +39,10 @@ CASES = {
     "safe-area": ("preflight-cut", "templates/layouts/unit-card.yaml", 2, 5, "1.0 mm outside its safe area"),
     "margin": ("preflight-margin", "game.yaml", 14, 5, "unit-cards (a4) page 1: inks the calibration ruler 24.6 mm beyond"),
     "legend": ("preflight-legend", "content.yaml", 10, 5, "'Field' and 'Wood' in the same colour #c9d6a3"),
+    # a map drawn as a long diagonal band: its tiles are mostly empty, and it takes 11 sheets
+    "sparse-map": ("preflight-empty-page", "content.yaml", 10, 5, "map 'Meadow' is 16% used"),
+    "book-placeholder": ("preflight-placeholder", "templates/rulebook/01-rules.md", 5, 1,
+                         "rulebook (a4) page 3: prints the unfilled placeholder 'When you attack, roll {dice}"),
 }
 
 
@@ -52,6 +56,12 @@ def test_each_class_finds_its_fixture_where_it_is_fixed(case, tmp_path):
     f = hits[0]
     assert (f.loc.line, f.loc.col) == (line, col), f.format()
     assert f.severity is Severity.WARNING
+
+
+def test_a_printable_on_more_sheets_than_it_needs_is_found_at_its_item(tmp_path):
+    (f,) = _findings(_case("sparse-map", tmp_path), "preflight-sheets")
+    assert "map 'Meadow' takes 11 sheets, 14% used on average" in f.message
+    assert f.loc.file.endswith("sparse-map/content.yaml") and (f.loc.line, f.loc.col) == (10, 5)
 
 
 def test_a_finding_names_the_item_and_the_element(tmp_path):

@@ -102,16 +102,20 @@ def _book(lines_per_page: list[list[tuple[float, str]]]) -> bytes:
     return buf.getvalue()
 
 
-def test_a_book_with_a_heading_stranded_at_a_page_foot_and_a_lone_line_carried_over():
+def test_a_book_with_a_heading_stranded_at_a_page_foot_and_a_lone_line_carried_over(tmp_path):
     body = [(9.6, f"Body line {i} of the chapter, set as the rulebook sets it.") for i in range(40)]
     pages = [[(20, "Cover")], [(9.6, "Contents")], body + [(15, "Combat")],
              [(9.6, "the last line of a paragraph"), (15, "Winning")] + body[:30] + [(9.6, "Unit|Cost|Move")],
              body[:30]]
-    game = SimpleNamespace(templates=None, folder=__import__("pathlib").Path("/nonexistent"))
+    chapters = tmp_path / "templates" / "rulebook"
+    chapters.mkdir(parents=True)
+    (chapters / "03-combat.md").write_text("# Fighting\n\nSome words.\n\n## Combat\n\nRoll the dice.\n")
+    game = SimpleNamespace(templates=tmp_path / "templates", folder=tmp_path, key="book-test")
     hits = check_pdf(_book(pages), S, stem="rulebook", paper="a4", game=game)
     stranded = [h for h in hits if h.cls == "stranded"]
     assert {h.page for h in stranded} == {3, 4}
-    assert any("'Combat'" in h.message for h in stranded)
+    (combat,) = [h for h in stranded if "'Combat'" in h.message]
+    assert combat.src.data.file.endswith("03-combat.md") and combat.src.data.line == 5  # the heading's line
     assert any("lone line" in h.message for h in stranded)
     assert any("header row 'Unit Cost Move'" in h.message and h.page == 4 for h in stranded)
 
