@@ -109,6 +109,9 @@ def table_columns(tokens) -> list[tuple[int, int]]:
     return found
 
 
+CHAPTER_ROOM = 230.0  # pt: a chapter starts a new page unless at least this much of the page is left
+
+
 @dataclass
 class Converter:
     styles: dict
@@ -182,9 +185,11 @@ class Converter:
 
     # -- blocks ------------------------------------------------------------------
     def convert(self, text: str) -> list[Flowable]:
+        from .arrange import arrange  # arrange sets what this module makes (and imports its Heading)
+
         tokens = parse(text)
         flow, _ = self._blocks(tokens, 0, len(tokens))
-        return flow
+        return arrange(flow, self.frame_width)
 
     def _blocks(self, tokens, i: int, end: int, *, style: str = "body") -> tuple[list[Flowable], int]:
         out: list[Flowable] = []
@@ -259,8 +264,10 @@ class Converter:
         style = self.styles[f"h{min(level, 4)}"]
         out: list[Flowable] = []
         if level == 1:
+            # A chapter goes on where the last one ends unless little of the page is left: a new page per
+            # chapter left short chapters' pages mostly empty (a page 9 % used for a four-line summary).
             if not self.first_h1:
-                out.append(PageBreak())
+                out.append(CondPageBreak(CHAPTER_ROOM))
             self.first_h1 = False
         else:
             out.append(CondPageBreak(style.fontSize * 6))

@@ -54,7 +54,7 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
             scale = picture_scale(ops, w, h, max_w=CELL_ICON, max_h=CELL_ICON, least=least)
             if needed_scale(ops, least) > scale:
                 scale = picture_scale(ops, w, h, max_w=CELL_MAX, max_h=CELL_MAX, least=least)
-            return OpsFlowable(ops, w, h, scale=scale, least=least)
+            return OpsFlowable(ops, w, h, scale=scale, least=least, in_cell=True)
         max_w = pt_to_mm(width)
         scale = picture_scale(ops, w, h, max_w=max_w, max_h=200.0, least=least)
         caption = mk.paragraph(mk.text(alt), st["caption"]) if alt else None
