@@ -66,7 +66,8 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
         g = game.data.game
         info = BookInfo(g.name, g.version, g.description or "")
         body = conv.convert(text)
-        headings = [f for f in body if isinstance(f, Heading)]
+        # a heading kept with its picture sits in a KeepTogether (arrange.py): the contents list it too
+        headings = [h for f in body for h in (getattr(f, "_content", None) or [f]) if isinstance(h, Heading)]
         room = mm_to_pt(spec.height - MARGIN_TOP - MARGIN_BOTTOM)
         return cover_story(st, info) + contents_story(st, headings, room) + body
 
