@@ -159,7 +159,9 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             yield from _foot(lines[-1], page, body, bottom)
         if len(lines) >= 2 and page.number > 2:
             first, second = lines[0], lines[1]
-            if (max(r.size for r in first) < body * 1.12 <= max(r.size for r in second)):
+            # a line carried over is running text, at the body's size: a picture's small label heading
+            # the page (the Hex Timer's "NEW ROUND" over its 13 pt segment numbers) is not one
+            if (abs(max(r.size for r in first) - body) < 0.6 and body * 1.12 <= max(r.size for r in second)):
                 text = " ".join(r.text for r in first)
                 yield Hit("stranded", None, f"begins with a lone line carried over from the page before: "
                           f"{_quote(text)}", page.number), text

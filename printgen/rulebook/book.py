@@ -30,6 +30,7 @@ from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
 from ..safety.markup import paragraph, tag, text
+from .flowables import KeepWithPicture
 from .markdown import Heading
 
 INK = "#1d1d1b"
@@ -53,7 +54,7 @@ def styles() -> dict[str, ParagraphStyle]:
                                 spaceAfter=3),
         "code": ParagraphStyle("code", parent=base, fontName=sans, fontSize=8.5, leading=11,
                                textColor=colors.HexColor("#4a3b2a")),
-        "h1": ParagraphStyle("h1", parent=base, keepWithNext=1, fontName=serif, fontSize=24, leading=29, spaceBefore=0,
+        "h1": ParagraphStyle("h1", parent=base, keepWithNext=1, fontName=serif, fontSize=24, leading=29, spaceBefore=20,
                              spaceAfter=12, textColor=colors.HexColor(ACCENT)),
         "h2": ParagraphStyle("h2", parent=base, keepWithNext=1, fontName=serif, fontSize=15, leading=19, spaceBefore=10,
                              spaceAfter=6, textColor=colors.HexColor(ACCENT)),
@@ -98,6 +99,7 @@ class BookInfo:
 
 
 class Rulebook(BaseDocTemplate):
+    keepTogetherClass = KeepWithPicture  # a heading stays with a picture that fits a little smaller
     def __init__(self, buf, spec: PageSpec, info: BookInfo, **kw):
         self.spec = spec
         self.info = info

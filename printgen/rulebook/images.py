@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ..deps import ReadLog
-from ..draw.document import Drawing, ImageError, shifted
+from ..draw.document import Circle, Drawing, ImageError, Rect, Text, shifted
+from ..draw.fonts import text_width
 from ..draw.icons import ICONS, draw_icon
 from ..model.maps import map_geometry
 from ..names import by_name
@@ -27,11 +28,22 @@ def _named(items, name: str, kind: str):
 
 
 def map_image(name: str, game) -> Drawing:
+    """The battlefield alone: its legend is the picture's key (``map_key``), set at print size under it."""
     m = _named(game.data.maps, name, "map")
     geom = map_geometry(m, game.data.game)
     ops = map_ops(geom, game.data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0, map_pictures(game))
-    ops += legend_ops(geom, game.data, 0.0, geom.height + 4.0, geom.width)
-    return ops, geom.width, geom.height + 13.0
+    return ops, geom.width, geom.height
+
+
+def map_key(name: str, game, width: float) -> Drawing:
+    """A map's legend in rows no wider than ``width`` mm, at print size; its box is what it covers."""
+    m = _named(game.data.maps, name, "map")
+    geom = map_geometry(m, game.data.game)
+    ops = legend_ops(geom, game.data, 0.0, 0.0, width)
+    right = max((op.x + text_width(op.text, op.font, op.size) for op in ops if isinstance(op, Text)), default=0.0)
+    bottom = max((op.y + op.h for op in ops if isinstance(op, Rect)), default=0.0)
+    bottom = max([bottom] + [op.cy + op.r for op in ops if isinstance(op, Circle)])
+    return ops, right, bottom
 
 
 def icon_image(name: str, game) -> Drawing:
@@ -53,6 +65,26 @@ IMAGES: dict[str, ImageFn] = {
     "icon": icon_image,
     "token": token_image,
 }
+
+KeyFn = Callable[[str, object, float], Drawing]
+# kind -> its pictures' key (argument, game, width mm): drawn at print size under the picture, so it
+# stays readable however far the picture itself is shrunk to the column
+KEYS: dict[str, KeyFn] = {
+    "map": map_key,
+}
+
+
+def key_of(address: str, game, width: float) -> Drawing | None:
+    """The key of the picture at ``address`` (a ``printgen:`` kind in KEYS), or None."""
+    if not address.startswith("printgen:"):
+        return None
+    kind, _, arg = address[len("printgen:"):].partition("/")
+    if kind not in KEYS:
+        return None
+    from urllib.parse import unquote
+
+    ops, w, h = KEYS[kind](unquote(arg), game, width)
+    return (ops, w, h) if ops else None
 
 
 def art_image(src: str, game) -> Drawing:

@@ -109,6 +109,9 @@ def table_columns(tokens) -> list[tuple[int, int]]:
     return found
 
 
+CHAPTER_ROOM = 230.0  # pt: a chapter starts a new page unless at least this much of the page is left
+
+
 @dataclass
 class Converter:
     styles: dict
@@ -182,9 +185,11 @@ class Converter:
 
     # -- blocks ------------------------------------------------------------------
     def convert(self, text: str) -> list[Flowable]:
+        from .arrange import arrange  # arrange sets what this module makes (and imports its Heading)
+
         tokens = parse(text)
         flow, _ = self._blocks(tokens, 0, len(tokens))
-        return flow
+        return arrange(flow, self.frame_width)
 
     def _blocks(self, tokens, i: int, end: int, *, style: str = "body") -> tuple[list[Flowable], int]:
         out: list[Flowable] = []
@@ -259,8 +264,10 @@ class Converter:
         style = self.styles[f"h{min(level, 4)}"]
         out: list[Flowable] = []
         if level == 1:
+            # A chapter goes on where the last one ends unless little of the page is left: a new page per
+            # chapter left short chapters' pages mostly empty (a page 9 % used for a four-line summary).
             if not self.first_h1:
-                out.append(PageBreak())
+                out.append(CondPageBreak(CHAPTER_ROOM))
             self.first_h1 = False
         else:
             out.append(CondPageBreak(style.fontSize * 6))
@@ -371,7 +378,21 @@ class Converter:
                 longest = max((len(w) for w in text.split()), default=0)
                 weights[c] = max(weights[c], min(len(text), 60) + 4, 8 if not text else 0, 2.4 * min(longest, 24))
         total = sum(weights)
-        return [self.frame_width * w / total for w in weights]
+        widths = [self.frame_width * w / total for w in weights]
+        # a picture's column is at least as wide as the picture (and its padding): shrunk to a narrower
+        # column, its words would print too small; the other columns share what is left by their weights
+        least = [0.0] * n
+        for r in rows:
+            for c, cell in enumerate(r):
+                if not isinstance(cell, Paragraph) and getattr(cell, "width", 0):
+                    least[c] = max(least[c], float(cell.width) + 8.0)
+        short = [c for c in range(n) if widths[c] < least[c]]
+        if short and sum(least) < self.frame_width:
+            rest = [c for c in range(n) if c not in short]
+            room = self.frame_width - sum(least[c] for c in short)
+            share = sum(weights[c] for c in rest) or 1.0
+            widths = [least[c] if c in short else room * weights[c] / share for c in range(n)]
+        return widths
 
     def _quote(self, inner: list[Flowable], width: float) -> Flowable:
         # One row per paragraph: a quote longer than a page carries on over the next (one cell holding

@@ -15,10 +15,12 @@ from ..safety import markup as mk
 from ..units import mm_to_pt, pt_to_mm
 from .book import MARGIN_BOTTOM, MARGIN_TOP, BookInfo, contents_story, cover_story, set_book, styles
 from .flowables import OpsFlowable
-from .images import ImageError, resolve
+from .images import ImageError, key_of, resolve
+from .sizing import least_of, needed_scale, picture_scale
 from .markdown import Converter, Heading, nesting, parse, table_columns
 from .templates import chapter_files, render_chapters, template_dir
 
+CELL_ICON, CELL_MAX = 9.0, 24.0  # mm: a picture in a table cell, and one whose words must be read
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
 
 
@@ -45,21 +47,28 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     st = styles()
     pack_images = game.pack.images if game.pack else {}
 
+    least = least_of(game)
+
     def image(address: str, alt: str, width: float, cell: bool):
         ops, w, h = resolve(address, game, pack_images)
-        if cell:  # inside a table: a bare drawing, sized by its column
-            return OpsFlowable(ops, w, h, scale=min(1.0, 9.0 / max(w, h)))
+        if cell:  # inside a table: a drawing sized by its column, an icon, unless it has words to read
+            scale = picture_scale(ops, w, h, max_w=CELL_ICON, max_h=CELL_ICON, least=least)
+            if needed_scale(ops, least) > scale:
+                scale = picture_scale(ops, w, h, max_w=CELL_MAX, max_h=CELL_MAX, least=least)
+            return OpsFlowable(ops, w, h, scale=scale, least=least, in_cell=True)
         max_w = pt_to_mm(width)
-        scale = min(1.0, max_w / w, 200.0 / h)
+        scale = picture_scale(ops, w, h, max_w=max_w, max_h=200.0, least=least)
         caption = mk.paragraph(mk.text(alt), st["caption"]) if alt else None
-        return OpsFlowable(ops, w, h, scale=scale, caption=caption, space=5.0)
+        return OpsFlowable(ops, w, h, scale=scale, caption=caption, space=5.0, key=key_of(address, game, max_w),
+                           least=least)
 
     def story(frame_width: float) -> list:
         conv = Converter(st, image, terms=term_anchors(text, game), frame_width=frame_width)
         g = game.data.game
         info = BookInfo(g.name, g.version, g.description or "")
         body = conv.convert(text)
-        headings = [f for f in body if isinstance(f, Heading)]
+        # a heading kept with its picture sits in a KeepTogether (arrange.py): the contents list it too
+        headings = [h for f in body for h in (getattr(f, "_content", None) or [f]) if isinstance(h, Heading)]
         room = mm_to_pt(spec.height - MARGIN_TOP - MARGIN_BOTTOM)
         return cover_story(st, info) + contents_story(st, headings, room) + body
 

@@ -66,7 +66,11 @@ def test_each_construct_becomes_its_flowable():
     assert any(isinstance(f, HRFlowable) for f in flow)
     assert any(isinstance(f, Preformatted) for f in flow)
     assert any(isinstance(f, OpsFlowable) for f in flow)
-    assert "PageBreak" in kinds  # the second chapter starts a page
+    # the second chapter starts a page only when little of it is left (a page per chapter left holes)
+    from printgen.rulebook.markdown import CHAPTER_ROOM
+
+    breaks = [f for f in flow if type(f).__name__ == "CondPageBreak"]
+    assert "PageBreak" not in kinds and any(b.height == CHAPTER_ROOM for b in breaks)
 
 
 def test_a_small_book_sets_with_contents_outline_and_links():
@@ -79,7 +83,7 @@ def test_a_small_book_sets_with_contents_outline_and_links():
 
     data, pages = set_book(story, PageSpec.for_paper("a4", 5.0), info)
     doc = pymupdf.open(stream=data)
-    assert len(doc) == pages >= 4
+    assert len(doc) == pages >= 3  # cover, contents, and two short chapters sharing a page
     assert [t for _, t, _ in doc.get_toc()] == ["First Chapter", "Second Chapter", "Knockback"]
     jumps = [lk for page in doc for lk in page.get_links() if lk["kind"] == pymupdf.LINK_GOTO]
     targets = {lk["page"] for lk in jumps}

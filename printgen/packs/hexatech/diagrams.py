@@ -85,7 +85,7 @@ def match_image(kind: str, game) -> tuple[list[Op], float, float]:
     width, height = abs(bx - ax) + w1, abs(by - ay) + h1
     ops: list[Op] = []
     for t, (cx, cy) in ((a, (ax, ay)), (b, (bx, by))):
-        face = faces.front(faces.index(t), bleed=0.0)
+        face = _thumbnail(faces.front(faces.index(t), bleed=0.0), {t.name, t.faction})
         ops.append(Group(tuple(face), (SCALE, 0.0, 0.0, SCALE, cx - x0 - w1 / 2, cy - y0 - h1 / 2)))
     # the joint: a bar along the shared edge
     mx, my = ax - x0 + nx * size / 2, ay - y0 + ny * size / 2
@@ -97,6 +97,20 @@ def match_image(kind: str, game) -> tuple[list[Op], float, float]:
     for k, line in enumerate(lines):
         ops.append(Text(width / 2, height + 4.5 + k * 4.2, line, "sans-bold", pt(8), INK, "middle"))
     return ops, width, height + 2.0 + 4.2 * len(lines)
+
+
+def _thumbnail(ops, keep: set[str]) -> list[Op]:
+    """A tile face as the examples show it, at a fraction of its size: its name, faction and numbers, the
+    colours and links; its ability text and stat labels, too small to read there, are left to the anatomy
+    picture and the tiles themselves."""
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, Text) and op.text.strip() not in keep and not op.text.strip().isdigit():
+            continue
+        if isinstance(op, Group):
+            op = Group(tuple(_thumbnail(op.ops, keep)), op.matrix, op.clip)
+        out.append(op)
+    return out
 
 
 CAPTIONS = ("Different base factions, no single link in common", "Same base faction, joined by a dual link",

@@ -1,0 +1,97 @@
+"""How big a rulebook picture is set: never so small that its text drops below the game's minimum sizes.
+
+A picture is drawn at its print size (mm) and scaled into the column. Scaling a card or a
+battlefield down to fit shrinks its print with it, so the book sets a picture at the scale its
+smallest text needs (``needed_scale``) when that is at most ``GROW`` times its print size and
+fits the column (a card whose labels are a little small), and otherwise keeps its size (a
+battlefield a page wide, a dial whose hub says "pin") and prints the few texts still too
+small at the least size (``floored``). The least
+sizes are the game's ``preflight: min_text`` and ``min_label`` (pt), told apart as the
+preflight tells them: a run of at most 24 letters is a label.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Iterator, Sequence
+
+from ..draw.document import Group, Op, Text
+
+PT_PER_MM = 72.0 / 25.4
+GROW = 1.35  # a picture is set at most this much over its print size for its text's sake
+LABEL_LETTERS = 24  # preflight/book.py: a run this short is held to the label minimum
+
+
+@dataclass(frozen=True)
+class Least:
+    """The least printed sizes (pt): running text, and a short label."""
+
+    text: float = 6.0
+    label: float = 5.0
+
+    def of(self, words: str) -> float:
+        return self.label if len(words.strip()) <= LABEL_LETTERS else self.text
+
+
+def least_of(game) -> Least:
+    """The game's minimum sizes (game.yaml ``preflight:``)."""
+    spec = game.data.game.preflight
+    return Least(text=spec.min_text, label=spec.min_label)
+
+
+def _det_scale(matrix) -> float:
+    a, b, c, d = matrix[:4]
+    return math.sqrt(abs(a * d - b * c))
+
+
+def texts(ops: Sequence[Op], k: float = 1.0) -> Iterator[tuple[Text, float]]:
+    """Every text of a drawing with its printed size in pt at picture scale ``k`` (groups' matrices applied)."""
+    for op in ops:
+        if isinstance(op, Text):
+            if op.text.strip():
+                yield op, op.size * k * PT_PER_MM
+        elif isinstance(op, Group):
+            yield from texts(op.ops, k * _det_scale(op.matrix))
+
+
+def needed_scale(ops: Sequence[Op], least: Least) -> float:
+    """The picture scale at which every text of ``ops`` is printed at least at its minimum (0: no text)."""
+    return max((least.of(t.text) / size for t, size in texts(ops) if size > 0), default=0.0)
+
+
+def floored(ops: Sequence[Op], k: float, least: Least) -> tuple[Op, ...]:
+    """``ops`` with every text that would print below its minimum at picture scale ``k`` set at that
+    minimum (same place and anchor): the last resort for a picture that cannot grow enough."""
+    return _floored(tuple(ops), k, least)[0]
+
+
+def _floored(ops: tuple[Op, ...], k: float, least: Least) -> tuple[tuple[Op, ...], bool]:
+    out: list[Op] = []
+    changed = False
+    for op in ops:
+        if isinstance(op, Text) and op.text.strip():
+            size = op.size * k * PT_PER_MM
+            want = least.of(op.text)
+            if 0 < size < want - 0.01:
+                op = replace(op, size=op.size * want / size)
+                changed = True
+        elif isinstance(op, Group):
+            inner, moved = _floored(tuple(op.ops), k * _det_scale(op.matrix), least)
+            if moved:
+                op = replace(op, ops=inner)
+                changed = True
+        out.append(op)
+    return (tuple(out), True) if changed else (ops, False)
+
+
+def picture_scale(ops: Sequence[Op], w: float, h: float, *, max_w: float, max_h: float, least: Least) -> float:
+    """The scale of a ``w`` x ``h`` mm picture in a column ``max_w`` x ``max_h`` mm: its print size, or
+    smaller to fit, or grown as far as its smallest text needs when that is within GROW and the column (else
+    it keeps its size, and ``floored`` sets the few words still too small at their minimum)."""
+    fit = min(max_w / w, max_h / h)
+    scale = min(1.0, fit)
+    need = needed_scale(ops, least)
+    if scale < need <= min(fit, GROW):  # growing is enough: every word reaches its minimum
+        scale = need
+    return scale
