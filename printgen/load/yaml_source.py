@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from ..findings import Finding, Location, error
+from ..findings import Finding, Location, error, quoted
 from ..limits import LIMITS, limit
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's YAML is text written by hand; 2 MiB is plenty
@@ -46,13 +46,32 @@ class _TooManyNodes(Exception):
         self.mark = mark
 
 
+_BINARY = "tag:yaml.org,2002:binary"
+# The scalar tags PyYAML resolves by pattern, in the words a finding uses for them.
+_TAG_WORDS = {
+    "tag:yaml.org,2002:int": "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true or false",
+    "tag:yaml.org,2002:null": "no value (~ or null)",
+    "tag:yaml.org,2002:timestamp": "a date such as 2024-05-31",
+}
+_PATTERNS = {tag: rx for rxs in yaml.resolver.Resolver.yaml_implicit_resolvers.values() for tag, rx in rxs}
+
+
+def _fits(tag: str, text: str) -> bool:
+    """Whether ``text`` is what YAML 1.1 writes for ``tag`` (the resolver's own patterns; a float may also
+    be anything Python reads as one, ``!!float 3`` or ``!!float 1e5``: float() itself says no to the rest)."""
+    return tag == "tag:yaml.org,2002:float" or bool(_PATTERNS[tag].match(text))
+
+
 def _loc(file: str, mark: yaml.Mark) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
 class _Converter:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, lines: list[str] | None = None) -> None:
         self.file = file
+        self.lines = lines or []  # to tell an explicit tag (``!!int abc``) from a resolved one (``2001-13-45``)
         self.count = 0
         self.doc_values: dict[Path_, Location] = {}
         self.doc_keys: dict[Path_, Location] = {}
@@ -74,13 +93,10 @@ class _Converter:
                 self.styles[path] = node.style
             if node.tag == _STR:
                 return node.value  # most scalars are text: what the constructor would return, without it
-            try:
-                return self.constructor.construct_object(node, deep=True)
-            except yaml.constructor.ConstructorError as exc:
-                self.findings.append(
-                    error("yaml-value", f"cannot read this value: {exc.problem}", _loc(self.file, node.start_mark))
-                )
-                return None
+            value, problem = self._scalar(node)
+            if problem:
+                self.findings.append(problem)
+            return value
         if node.tag not in ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self.findings.append(error("yaml-value", f"the tag {node.tag} is not allowed in game data; remove it",
                                        _loc(self.file, node.start_mark)))
@@ -90,6 +106,35 @@ class _Converter:
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         raise TypeError(node)  # pragma: no cover - composer yields only these three
+
+    def _scalar(self, node: yaml.ScalarNode) -> tuple[Any, Finding | None]:
+        """A scalar's value, or (None, a yaml-value finding). PyYAML's constructors assume the text fits
+        its tag (``!!int abc`` is a ValueError, ``!!bool maybe`` a KeyError, ``!!timestamp nope`` an
+        AttributeError, ``!!null x`` silently None), so the text is checked against the tag first."""
+        where = _loc(self.file, node.start_mark)
+        line = self.lines[node.start_mark.line] if node.start_mark.line < len(self.lines) else ""
+        explicit = line[node.start_mark.column:node.start_mark.column + 1] == "!"
+        short = node.tag.replace("tag:yaml.org,2002:", "!!")
+        if node.tag == _BINARY:
+            return None, error("yaml-value", "binary data (!!binary) has no place in game data, which is text and "
+                               "numbers; remove the tag and write the value as text", where)
+        what = _TAG_WORDS.get(node.tag)
+        reason = ""
+        if what is None or _fits(node.tag, node.value):
+            try:
+                return self.constructor.construct_object(node, deep=True), None
+            except yaml.constructor.ConstructorError as exc:
+                return None, error("yaml-value", f"cannot read this value: {exc.problem}", where)
+            # PyYAML's own conversions (float(), datetime()) raise these for text the pattern let through
+            except (ValueError, KeyError, AttributeError, IndexError, TypeError, OverflowError) as exc:
+                if node.tag == "tag:yaml.org,2002:timestamp":  # "month must be in 1..12" helps; others repeat the value
+                    reason = f" ({str(exc).splitlines()[0][:60]})" if str(exc) else ""
+                what = what or "a value of that kind"
+        if explicit:
+            return None, error("yaml-value", f"{quoted(node.value)} is tagged {short}, which needs {what}{reason}; "
+                               "correct the value or remove the tag", where)
+        return None, error("yaml-value", f"YAML reads {quoted(node.value)} as {what}, but it is not one{reason}; "
+                           "correct it, or put it in quotes to make it text", where)
 
     def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
         out: dict[str, Any] = {}
@@ -105,7 +150,10 @@ class _Converter:
                           _loc(self.file, key_node.start_mark))
                 )
                 continue
-            key = key_node.value if key_node.tag == _STR else self.constructor.construct_object(key_node)
+            key, problem = (key_node.value, None) if key_node.tag == _STR else self._scalar(key_node)
+            if problem:
+                self.findings.append(problem)
+                continue
             if not isinstance(key, str):
                 key = str(key) if not isinstance(key, bool) else key_node.value
             if key in first_seen:
@@ -210,7 +258,7 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
                             Location(file, line, col))]
     if node is None:
         return Document(data=None, file=file, lines=lines), []
-    conv = _Converter(file)
+    conv = _Converter(file, lines)
     try:
         data = conv.convert(node, ())
     except _TooManyNodes as exc:
