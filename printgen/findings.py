@@ -7,6 +7,7 @@ findings instead of raising, so a user sees every problem in one run.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
@@ -27,8 +28,8 @@ class Location:
 
     def __str__(self) -> str:
         if self.line <= 0:
-            return self.file
-        return f"{self.file}:{self.line}:{self.col}"
+            return visible(self.file)
+        return f"{visible(self.file)}:{self.line}:{self.col}"
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,13 @@ class Finding:
     message: str
     loc: Location | None = None
     hint: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # The one place a message is made safe to print: whatever a check quoted from the data, a control
+        # character shows as \x1b (never drives the terminal) and a long quoted value is cut short.
+        object.__setattr__(self, "message", shown(self.message))
+        if self.hint:
+            object.__setattr__(self, "hint", shown(self.hint))
 
     @property
     def is_error(self) -> bool:
@@ -95,11 +103,46 @@ def findings_to_json(findings: Iterable[Finding]) -> str:
     return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False)
 
 
-def quoted(value, most: int = 60) -> str:
-    """``value`` as a finding quotes it (its repr), cut to ``most`` characters: a shared game may hand
-    a 10,000-character text where a colour or a font belongs, and the message must stay readable."""
+QUOTE_MOST = 60  # characters of a data value a finding quotes; the rest is "..."
+MESSAGE_MOST = 1000  # characters of a whole message, for values a check writes unquoted
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that does not print (controls, NUL, ESC, bidi overrides, line
+    separators) written as its escape, ``\x1b`` or ``\u202e``, as Python's repr writes them."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def quoted(value, most: int = QUOTE_MOST) -> str:
+    """``value`` as a finding quotes it (its repr: controls visible), cut to ``most`` characters: a shared
+    game may hand a 10,000-character text where a colour or a font belongs, and the message must stay
+    readable. The one quoting function of findings; ``shown`` applies the same rules to every message."""
     text = repr(value)
     return text if len(text) <= most else text[:most - 3] + "..."
+
+
+# A quoted span in a message: an opening quote not inside a word ("the game's" is no quote), its text,
+# and the same quote closing it, not followed by a word character.
+_QUOTED = re.compile(r"""(?<![\w])(['"])(.*?)\1(?!\w)""", re.S)
+
+
+def _cut(match: re.Match) -> str:
+    q, inner = match.group(1), match.group(2)
+    return match.group(0) if len(inner) <= QUOTE_MOST - 2 else f"{q}{inner[:QUOTE_MOST - 5]}...{q}"
+
+
+def shown(message: str) -> str:
+    """A message as printed: characters that do not print made visible, every quoted value ('...' or
+    "...") longer than ``QUOTE_MOST`` cut short, and the whole cut at ``MESSAGE_MOST``. Applied to every
+    Finding when it is made, so no check can forget it, in the text report and the JSON alike."""
+    message = visible(message)
+    if len(message) > QUOTE_MOST:
+        message = _QUOTED.sub(_cut, message)
+    if len(message) > MESSAGE_MOST:
+        message = message[:MESSAGE_MOST - 3] + "..."
+    return message
 
 
 def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | None:
@@ -120,6 +163,9 @@ __all__ = [
     "error",
     "findings_to_json",
     "has_errors",
+    "quoted",
+    "shown",
     "sort_findings",
+    "visible",
     "warning",
 ]
