@@ -255,7 +255,7 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
         elif mark is not None:
             line, col = mark.line + 1, mark.column + 1
         return None, [error("yaml-syntax", f"YAML cannot read this file: {exc}".splitlines()[0],
-                            Location(file, line, col))]
+                            Location(file, max(line, 1), max(col, 1)))]
     if node is None:
         return Document(data=None, file=file, lines=lines), []
     conv = _Converter(file, lines)
