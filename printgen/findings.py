@@ -18,7 +18,7 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)  # slots: a loaded file keeps one per value (100,000 at most)
 class Location:
     """A place in a source file; line and col are 1-based."""
 
