@@ -83,11 +83,24 @@ PaperOption = typer.Option("both", "--paper", case_sensitive=False, help="Paper 
 PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews.")
 
 
+def check_out(out: Path, folders: list[Path]) -> None:
+    """A usage error (exit 2, before anything is written) when ``out`` is in a game folder or holds one:
+    the games named and every game of the project here."""
+    from .project import Project
+    from .safety.outputs import out_game_problem
+
+    problem = out_game_problem(out, [*folders, *Project(Path.cwd()).games()])
+    if problem:
+        raise typer.BadParameter(problem, param_hint="'--out'")
+
+
 def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
-    """The game folders to build into ``out``; exits 1 when ``out`` cannot be a build's output folder."""
+    """The game folders to build into ``out``; exits 1 when ``out`` cannot be a build's output folder,
+    2 when it is inside a game folder or holds one."""
     from .safety.outputs import out_dir_problem
 
     folders = resolve_games(games, root=Path.cwd())
+    check_out(out, folders)
     problem = out_dir_problem(out)
     if problem:
         typer.echo(f"error: {problem}", err=True)
@@ -250,6 +263,7 @@ def terrain(
     from .terrain.command import UsageError, run_terrain
 
     paper_name = PAPER_CHOICES[paper.value][0]
+    check_out(out, [game])
     try:
         code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,
                                   grid=grid and grid.value, groove=groove, dots=dots, density=density,

@@ -24,7 +24,7 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
     from ..names import slug
     from ..project import validate_game
     from ..report import report_text
-    from ..safety.outputs import out_dir_problem
+    from ..safety.outputs import out_dir_problem, out_game_problem
     from ..units import UnitError, parse_bed, parse_length, parse_pair
     from ..write.files import write_atomic
     from .api import make_terrain
@@ -34,6 +34,9 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
 
     if not game.is_dir():
         raise UsageError(f"no such game folder: {game}")
+    problem = out_game_problem(out, [game])  # the CLI checks every game of the project too
+    if problem:
+        raise UsageError(problem)
     problem = out_dir_problem(out)
     if problem:
         return 1, [f"error: {problem}"]
