@@ -78,7 +78,16 @@ def validate(
 # Each paper of the registry, and "both" for the two everyday ones.
 PAPER_CHOICES = {**{p: [p] for p in PAPER_SIZES}, "both": ["a4", "letter"]}
 Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
-OutOption = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
+# --out is taken as text: a Path would turn an empty --out '' into ".", and the message would be about "."
+OutOption = typer.Option("output", "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
+
+
+def out_path(out: str) -> Path:
+    """The --out folder as a Path; a usage error (exit 2) when it is empty or blank."""
+    if not out.strip():
+        raise typer.BadParameter(f"{out!r} is empty; name the folder to write, e.g. --out output",
+                                 param_hint="'--out'")
+    return Path(out)
 PaperOption = typer.Option("both", "--paper", case_sensitive=False, help="Paper to build for.")
 PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews.")
 
@@ -111,7 +120,7 @@ def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
 @app.command()
 def build(
     games: Optional[List[Path]] = GamesArg,
-    out: Path = OutOption,
+    out: str = OutOption,
     paper: Paper = PaperOption,
     previews: bool = PreviewsOption,
     force: bool = typer.Option(False, "--force", help="Rebuild every target, even those up to date."),
@@ -121,6 +130,7 @@ def build(
     from .progress import progress_events
     from .write.manifest import OutputConflict
 
+    out = out_path(out)
     folders = build_folders(games, out)
     try:
         with progress_events() as on_event:
@@ -148,13 +158,14 @@ def build(
 @app.command()
 def watch(
     games: Optional[List[Path]] = GamesArg,
-    out: Path = OutOption,
+    out: str = OutOption,
     paper: Paper = PaperOption,
     previews: bool = PreviewsOption,
 ) -> None:
     """Build, then validate and rebuild on every save (only what changed) until Ctrl-C."""
     from .watch import watch as run_watch
 
+    out = out_path(out)
     folders = build_folders(games, out)
     run_watch(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
               echo=lambda line: typer.echo(line))
@@ -245,7 +256,7 @@ def terrain(
     game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder (holds game.yaml)."),
     maps: Optional[List[str]] = typer.Option(None, "--map", help="A map's name (repeat for more). "
                                              "[default: game.yaml mesh: terrain: maps, else every map]"),
-    out: Path = typer.Option(Path("output/terrain"), "--out", help="Where to write: <out>/<map>/..."),
+    out: str = typer.Option("output/terrain", "--out", help="Where to write: <out>/<map>/..."),
     bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, width x depth, e.g. 256x256mm."),
     gap: Optional[str] = typer.Option(None, "--gap", help="Gap between tiles on a plate. [default: 3mm]"),
     tiles: Optional[TileMode] = typer.Option(None, "--tiles", help="standard: 1/2/3/7/24-hex tiles; "
@@ -263,6 +274,7 @@ def terrain(
     from .terrain.command import UsageError, run_terrain
 
     paper_name = PAPER_CHOICES[paper.value][0]
+    out = out_path(out)
     check_out(out, [game])
     try:
         code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,

@@ -117,6 +117,9 @@ def settings_findings(ctx) -> Iterator[Finding]:
                     f"the page's {cw:.0f} x {ch:.0f} mm printable area", loc(("game", "card", "size")))
     if g.mesh.height > limit("mesh-height"):
         yield over_limit("mesh-height", "a level's height", g.mesh.height, loc(("game", "mesh", "height")))
+    elif g.mesh.height < limit("min-mesh-height"):
+        yield error(LIMITS["min-mesh-height"].code, f"a level {g.mesh.height:g} mm high is too thin to print; the "
+                    f"minimum is {limit('min-mesh-height'):g} mm", loc(("game", "mesh", "height")))
 
 
 def content_findings(ctx) -> Iterator[Finding]:

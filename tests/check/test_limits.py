@@ -129,3 +129,15 @@ def test_a_list_grown_past_the_limit_in_another_file_is_reported_there(tmp_path)
     crossing = 1000 - first  # index, in zz-more.yaml, of the list's item 1,001
     assert f.loc.file.endswith("mini-hoh/zz-more.yaml") and (f.loc.line, f.loc.col) == (crossing + 2, 5), f.format()
     assert f"{5000 + first:,} items" in f.message and "item 1,001" in f.message
+
+
+def test_a_level_too_thin_to_print_is_a_finding_in_game_yaml(tmp_path):
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "mini-terrain"
+    shutil.copytree(FIXTURES / "mini-terrain", game)
+    text = (game / "game.yaml").read_text()
+    assert "height: 5mm" in text
+    (game / "game.yaml").write_text(text.replace("height: 5mm", "height: 0.0001mm"))
+    (f,) = [f for f in validate_game(game).findings if f.code == "limit-min-mesh-height"]
+    assert f.loc.file.endswith("game.yaml") and "the minimum is 1 mm" in f.message
