@@ -6,8 +6,8 @@ findings instead of raising, so a user sees every problem in one run.
 
 from __future__ import annotations
 
+import bisect
 import json
-import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
@@ -123,14 +123,30 @@ def quoted(value, most: int = QUOTE_MOST) -> str:
     return text if len(text) <= most else text[:most - 3] + "..."
 
 
-# A quoted span in a message: an opening quote not inside a word ("the game's" is no quote), its text,
-# and the same quote closing it, not followed by a word character.
-_QUOTED = re.compile(r"""(?<![\w])(['"])(.*?)\1(?!\w)""", re.S)
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
-def _cut(match: re.Match) -> str:
-    q, inner = match.group(1), match.group(2)
-    return match.group(0) if len(inner) <= QUOTE_MOST - 2 else f"{q}{inner[:QUOTE_MOST - 5]}...{q}"
+def _cut_quotes(message: str) -> str:
+    """Every quoted span of ``message`` longer than QUOTE_MOST cut short. A span opens with ' or " not
+    inside a word ("the game's" is no quote) and closes at the next same quote not followed by a word
+    character. Closers are found by bisection, so a message full of stray quotes stays linear."""
+    closers = {q: [j for j, ch in enumerate(message) if ch == q and (j + 1 == len(message) or not _word(message[j + 1]))]
+               for q in "'\""}
+    out, i, start = [], 0, 0
+    while i < len(message):
+        q = message[i]
+        if q in closers and (i == 0 or not _word(message[i - 1])):
+            k = bisect.bisect_right(closers[q], i)
+            if k < len(closers[q]):
+                j = closers[q][k]
+                if j - i - 1 > QUOTE_MOST - 2:
+                    out += [message[start:i + 1], message[i + 1:i + QUOTE_MOST - 4], "...", q]
+                    start = j + 1
+                i = j + 1
+                continue
+        i += 1
+    return "".join(out) + message[start:]
 
 
 def shown(message: str) -> str:
@@ -139,7 +155,7 @@ def shown(message: str) -> str:
     Finding when it is made, so no check can forget it, in the text report and the JSON alike."""
     message = visible(message)
     if len(message) > QUOTE_MOST:
-        message = _QUOTED.sub(_cut, message)
+        message = _cut_quotes(message)
     if len(message) > MESSAGE_MOST:
         message = message[:MESSAGE_MOST - 3] + "..."
     return message

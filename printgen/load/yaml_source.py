@@ -55,6 +55,7 @@ _TAG_WORDS = {
     "tag:yaml.org,2002:null": "no value (~ or null)",
     "tag:yaml.org,2002:timestamp": "a date such as 2024-05-31",
 }
+_RESOLVER = yaml.resolver.Resolver()
 _PATTERNS = {tag: rx for rxs in yaml.resolver.Resolver.yaml_implicit_resolvers.values() for tag, rx in rxs}
 
 
@@ -113,7 +114,9 @@ class _Converter:
         AttributeError, ``!!null x`` silently None), so the text is checked against the tag first."""
         where = _loc(self.file, node.start_mark)
         line = self.lines[node.start_mark.line] if node.start_mark.line < len(self.lines) else ""
-        explicit = line[node.start_mark.column:node.start_mark.column + 1] == "!"
+        # tagged by hand (``!!int abc``, ``&a !!int abc``) unless it is plain text YAML resolves to its tag itself
+        explicit = (line[node.start_mark.column:node.start_mark.column + 1] == "!"
+                    or _RESOLVER.resolve(yaml.ScalarNode, node.value, (True, False)) != node.tag)
         short = node.tag.replace("tag:yaml.org,2002:", "!!")
         if node.tag == _BINARY:
             return None, error("yaml-value", "binary data (!!binary) has no place in game data, which is text and "
