@@ -70,8 +70,11 @@ def _loc(file: str, mark: yaml.Mark) -> Location:
 
 
 class _Converter:
-    def __init__(self, file: str, lines: list[str] | None = None) -> None:
+    def __init__(self, file: str, lines: list[str] | None = None, *, release: bool = False) -> None:
         self.file = file
+        # With no alias every node is reached once, so each is let go as soon as it is read: the data
+        # grows as the composed tree shrinks (a file of 99,000 values: 100 -> 60 MB at the peak).
+        self.release = release
         self.lines = lines or []  # to tell an explicit tag (``!!int abc``) from a resolved one (``2001-13-45``)
         self.count = 0
         self.doc_values: dict[Path_, Location] = {}
@@ -103,7 +106,13 @@ class _Converter:
                                        _loc(self.file, node.start_mark)))
             return None
         if isinstance(node, yaml.SequenceNode):
-            return [self.convert(child, path + (i,)) for i, child in enumerate(node.value)]
+            if not self.release:
+                return [self.convert(child, path + (i,)) for i, child in enumerate(node.value)]
+            items, out = node.value, []
+            for i in range(len(items)):
+                child, items[i] = items[i], None
+                out.append(self.convert(child, path + (i,)))
+            return out
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         raise TypeError(node)  # pragma: no cover - composer yields only these three
@@ -141,9 +150,12 @@ class _Converter:
 
     def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
         out: dict[str, Any] = {}
-        first_seen: dict[str, yaml.Node] = {}
+        first_seen: dict[str, int] = {}  # key -> its line (not its node, which may be let go)
         merged: list[tuple[yaml.Node, yaml.Node]] = []
-        for key_node, value_node in node.value:
+        for at in range(len(node.value)):
+            key_node, value_node = node.value[at]
+            if self.release:
+                node.value[at] = None
             if key_node.tag == "tag:yaml.org,2002:merge":
                 merged.append((key_node, value_node))
                 continue
@@ -160,7 +172,7 @@ class _Converter:
             if not isinstance(key, str):
                 key = str(key) if not isinstance(key, bool) else key_node.value
             if key in first_seen:
-                first = first_seen[key].start_mark.line + 1
+                first = first_seen[key]
                 self.findings.append(
                     error(
                         "duplicate-key",
@@ -170,7 +182,7 @@ class _Converter:
                     )
                 )
                 continue
-            first_seen[key] = key_node
+            first_seen[key] = key_node.start_mark.line + 1
             self.doc_keys[path + (key,)] = _loc(self.file, key_node.start_mark)
             out[key] = self.convert(value_node, path + (key,))
         # "<<: *anchor" merge keys: explicit keys win, as in YAML 1.1.
@@ -210,16 +222,18 @@ FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
 
 
-def _prescan(text: str, file: str, loader=yaml.SafeLoader) -> Finding | None:
-    """A finding when lists and mappings nest deeper than the limit, or when the file as written holds
-    more than MAX_NODES values. Checked on the event stream, which is flat and streamed: before the
+def _prescan(text: str, file: str, loader=yaml.SafeLoader) -> tuple[Finding | None, bool]:
+    """(a finding when lists and mappings nest deeper than the limit, or when the file as written holds
+    more than MAX_NODES values; whether the file has an alias). Checked on the event stream, which is flat and streamed: before the
     recursive composer could overflow the stack, and before a big file is composed into nodes at all
     (a 1.9 MB file of 100,000 values took 260 MB to compose and convert, only to be refused)."""
     most = int(limit("nesting"))
     stack: list[list] = []  # per open collection: [is a mapping, nodes seen in it] (to tell keys from values)
     values = 0
+    aliased = False
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, _NODE_EVENTS):
+            aliased = aliased or isinstance(event, yaml.AliasEvent)
             top = stack[-1] if stack else None
             is_key = top is not None and top[0] and top[1] % 2 == 0
             if top is not None:
@@ -229,15 +243,15 @@ def _prescan(text: str, file: str, loader=yaml.SafeLoader) -> Finding | None:
                 if values > MAX_NODES:
                     return error("yaml-too-large", f"this file holds more than {MAX_NODES:,} values (the next one "
                                  "is here); game data is far smaller, so split it across files",
-                                 _loc(file, event.start_mark))
+                                 _loc(file, event.start_mark)), aliased
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 stack.append([isinstance(event, yaml.MappingStartEvent), 0])
                 if len(stack) > most:
                     return error(LIMITS["nesting"].code, f"lists and mappings nest more than {most} levels deep "
-                                 "here; game data never needs that many", _loc(file, event.start_mark))
+                                 "here; game data never needs that many", _loc(file, event.start_mark)), aliased
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             stack.pop()
-    return None
+    return None, aliased
 
 
 def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Finding]]:
@@ -249,12 +263,12 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
             error("yaml-tab", f"{len(tabs) - 1} more lines are indented with tabs", tabs[1].loc)])
     try:
         try:
-            deep = _prescan(text, file, FAST_LOADER)
+            deep, aliased = _prescan(text, file, FAST_LOADER)
             node = yaml.compose(text, Loader=FAST_LOADER) if deep is None else None
         except yaml.YAMLError:
             if FAST_LOADER is yaml.SafeLoader:
                 raise
-            deep = _prescan(text, file)  # again, for the pure-Python loader's words and places
+            deep, aliased = _prescan(text, file)  # again, for the pure-Python loader's words and places
             node = yaml.compose(text, Loader=yaml.SafeLoader) if deep is None else None
         if deep is not None:
             return None, [deep]
@@ -278,7 +292,7 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
                             Location(file, max(line, 1), max(col, 1)))]
     if node is None:
         return Document(data=None, file=file, lines=lines), []
-    conv = _Converter(file, lines)
+    conv = _Converter(file, lines, release=not aliased)
     try:
         data = conv.convert(node, ())
     except _TooManyNodes as exc:
