@@ -79,18 +79,40 @@ def validate(
 # Each paper of the registry, and "both" for the two everyday ones.
 PAPER_CHOICES = {**{p: [p] for p in PAPER_SIZES}, "both": ["a4", "letter"]}
 Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
-OutOption = typer.Option(Path("output"), "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
+# --out is taken as text: a Path would turn an empty --out '' into ".", and the message would be about "."
+OutOption = typer.Option("output", "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
+
+
+def out_path(out: str) -> Path:
+    """The --out folder as a Path; a usage error (exit 2) when it is empty or blank."""
+    if not out.strip():
+        raise typer.BadParameter(f"{out!r} is empty; name the folder to write, e.g. --out output",
+                                 param_hint="'--out'")
+    return Path(out)
 PaperOption = typer.Option("both", "--paper", case_sensitive=False, help="Paper to build for.")
 PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews.")
 # The print profiles of the registry (model/defaults.py: light, the CLI starts fast).
 PrintProfile = Enum("PrintProfile", {name: name for name in PRINT_PROFILES}, type=str)
 
 
+def check_out(out: Path, folders: list[Path]) -> None:
+    """A usage error (exit 2, before anything is written) when ``out`` is in a game folder or holds one:
+    the games named and every game of the project here."""
+    from .project import Project
+    from .safety.outputs import out_game_problem
+
+    problem = out_game_problem(out, [*folders, *Project(Path.cwd()).games()])
+    if problem:
+        raise typer.BadParameter(problem, param_hint="'--out'")
+
+
 def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
-    """The game folders to build into ``out``; exits 1 when ``out`` cannot be a build's output folder."""
+    """The game folders to build into ``out``; exits 1 when ``out`` cannot be a build's output folder,
+    2 when it is inside a game folder or holds one."""
     from .safety.outputs import out_dir_problem
 
     folders = resolve_games(games, root=Path.cwd())
+    check_out(out, folders)
     problem = out_dir_problem(out)
     if problem:
         typer.echo(f"error: {problem}", err=True)
@@ -101,7 +123,7 @@ def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
 @app.command()
 def build(
     games: Optional[List[Path]] = GamesArg,
-    out: Path = OutOption,
+    out: str = OutOption,
     paper: Paper = PaperOption,
     previews: bool = PreviewsOption,
     force: bool = typer.Option(False, "--force", help="Rebuild every target, even those up to date."),
@@ -114,6 +136,7 @@ def build(
     from .progress import progress_events
     from .write.manifest import OutputConflict
 
+    out = out_path(out)
     folders = build_folders(games, out)
     try:
         with progress_events() as on_event:
@@ -164,13 +187,14 @@ def preflight(
 @app.command()
 def watch(
     games: Optional[List[Path]] = GamesArg,
-    out: Path = OutOption,
+    out: str = OutOption,
     paper: Paper = PaperOption,
     previews: bool = PreviewsOption,
 ) -> None:
     """Build, then validate and rebuild on every save (only what changed) until Ctrl-C."""
     from .watch import watch as run_watch
 
+    out = out_path(out)
     folders = build_folders(games, out)
     run_watch(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
               echo=lambda line: typer.echo(line))
@@ -261,7 +285,7 @@ def terrain(
     game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder (holds game.yaml)."),
     maps: Optional[List[str]] = typer.Option(None, "--map", help="A map's name (repeat for more). "
                                              "[default: game.yaml mesh: terrain: maps, else every map]"),
-    out: Path = typer.Option(Path("output/terrain"), "--out", help="Where to write: <out>/<map>/..."),
+    out: str = typer.Option("output/terrain", "--out", help="Where to write: <out>/<map>/..."),
     bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, width x depth, e.g. 256x256mm."),
     gap: Optional[str] = typer.Option(None, "--gap", help="Gap between tiles on a plate. [default: 3mm]"),
     tiles: Optional[TileMode] = typer.Option(None, "--tiles", help="standard: 1/2/3/7/24-hex tiles; "
@@ -279,6 +303,8 @@ def terrain(
     from .terrain.command import UsageError, run_terrain
 
     paper_name = PAPER_CHOICES[paper.value][0]
+    out = out_path(out)
+    check_out(out, [game])
     try:
         code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,
                                   grid=grid and grid.value, groove=groove, dots=dots, density=density,

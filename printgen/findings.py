@@ -6,6 +6,7 @@ findings instead of raising, so a user sees every problem in one run.
 
 from __future__ import annotations
 
+import bisect
 import json
 from dataclasses import dataclass, field
 from enum import Enum
@@ -17,7 +18,7 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)  # slots: a loaded file keeps one per value (100,000 at most)
 class Location:
     """A place in a source file; line and col are 1-based."""
 
@@ -27,8 +28,8 @@ class Location:
 
     def __str__(self) -> str:
         if self.line <= 0:
-            return self.file
-        return f"{self.file}:{self.line}:{self.col}"
+            return visible(self.file)
+        return f"{visible(self.file)}:{self.line}:{self.col}"
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,13 @@ class Finding:
     message: str
     loc: Location | None = None
     hint: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # The one place a message is made safe to print: whatever a check quoted from the data, a control
+        # character shows as \x1b (never drives the terminal) and a long quoted value is cut short.
+        object.__setattr__(self, "message", shown(self.message))
+        if self.hint:
+            object.__setattr__(self, "hint", shown(self.hint))
 
     @property
     def is_error(self) -> bool:
@@ -95,11 +103,62 @@ def findings_to_json(findings: Iterable[Finding]) -> str:
     return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False)
 
 
-def quoted(value, most: int = 60) -> str:
-    """``value`` as a finding quotes it (its repr), cut to ``most`` characters: a shared game may hand
-    a 10,000-character text where a colour or a font belongs, and the message must stay readable."""
+QUOTE_MOST = 60  # characters of a data value a finding quotes; the rest is "..."
+MESSAGE_MOST = 1000  # characters of a whole message, for values a check writes unquoted
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that does not print (controls, NUL, ESC, bidi overrides, line
+    separators) written as its escape, ``\x1b`` or ``\u202e``, as Python's repr writes them."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def quoted(value, most: int = QUOTE_MOST) -> str:
+    """``value`` as a finding quotes it (its repr: controls visible), cut to ``most`` characters: a shared
+    game may hand a 10,000-character text where a colour or a font belongs, and the message must stay
+    readable. The one quoting function of findings; ``shown`` applies the same rules to every message."""
     text = repr(value)
     return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _cut_quotes(message: str) -> str:
+    """Every quoted span of ``message`` longer than QUOTE_MOST cut short. A span opens with ' or " not
+    inside a word ("the game's" is no quote) and closes at the next same quote not followed by a word
+    character. Closers are found by bisection, so a message full of stray quotes stays linear."""
+    closers = {q: [j for j, ch in enumerate(message) if ch == q and (j + 1 == len(message) or not _word(message[j + 1]))]
+               for q in "'\""}
+    out, i, start = [], 0, 0
+    while i < len(message):
+        q = message[i]
+        if q in closers and (i == 0 or not _word(message[i - 1])):
+            k = bisect.bisect_right(closers[q], i)
+            if k < len(closers[q]):
+                j = closers[q][k]
+                if j - i - 1 > QUOTE_MOST - 2:
+                    out += [message[start:i + 1], message[i + 1:i + QUOTE_MOST - 4], "...", q]
+                    start = j + 1
+                i = j + 1
+                continue
+        i += 1
+    return "".join(out) + message[start:]
+
+
+def shown(message: str) -> str:
+    """A message as printed: characters that do not print made visible, every quoted value ('...' or
+    "...") longer than ``QUOTE_MOST`` cut short, and the whole cut at ``MESSAGE_MOST``. Applied to every
+    Finding when it is made, so no check can forget it, in the text report and the JSON alike."""
+    message = visible(message)
+    if len(message) > QUOTE_MOST:
+        message = _cut_quotes(message)
+    if len(message) > MESSAGE_MOST:
+        message = message[:MESSAGE_MOST - 3] + "..."
+    return message
 
 
 def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str | None:
@@ -120,6 +179,9 @@ __all__ = [
     "error",
     "findings_to_json",
     "has_errors",
+    "quoted",
+    "shown",
     "sort_findings",
+    "visible",
     "warning",
 ]

@@ -44,6 +44,8 @@ _TABLE = [
     Limit("mesh-hexes", 400, "hexes", "hexes in one 3D tile or piece"),
     Limit("mesh-levels", 10, "levels", "levels of a 3D tile"),
     Limit("mesh-height", 100, "mm", "height of one level of a 3D tile"),
+    # five layers at the usual 0.2 mm: thinner is no tile a printer can make (issue 25: 0.0001 mm was written)
+    Limit("min-mesh-height", 1, "mm", "the lowest height of one level of a 3D tile"),
     Limit("pieces", 100, "pieces", "3D pieces a game declares"),
     Limit("coordinate", 1000, "", "an axial hex coordinate (either number)"),
     Limit("honeycomb-hex", 1, "mm", "the smallest hex of a layout's honeycomb background (radius)"),

@@ -17,9 +17,16 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
     from .mesh.polyhex import MeshError
     from .mesh.shapes import ShapeError
 
+    from .mesh.options import FORMATS
     from .safety.outputs import out_file_problem
 
-    out = Path(options["out"])
+    raw = str(options["out"])
+    if not raw.strip():  # Path("") is Path("."): say what was typed, not "--out . is a folder"
+        raise UsageError(f"--out {raw!r} is empty; name the file to write, e.g. --out tile.stl")
+    out = Path(raw)
+    if out.name.strip() != out.name or out.name.lower() in {f".{f}" for f in FORMATS}:
+        raise UsageError(f"--out {raw!r}: {out.name!r} is no file name (blank around it, or only an extension); "
+                         f"name the file, e.g. {out.parent / 'tile.stl'}")
     problem = out_file_problem(out, options.get("fmt"))
     if problem:
         return 1, [f"error: {problem}"]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 
+import pytest
 from typer.testing import CliRunner
 
 from printgen.cli import app
@@ -72,3 +74,35 @@ def test_default_is_every_game_under_data(monkeypatch):
 def test_version():
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.startswith("printgen ")
+
+
+def _files(folder):
+    return sorted((str(p.relative_to(folder)), p.stat().st_size) for p in folder.rglob("*"))
+
+
+
+@pytest.mark.parametrize("command", ["build", "watch", "terrain"])
+@pytest.mark.parametrize("out", ["data", "data/mini-terrain", "data/mini-terrain/output", "."])
+def test_out_in_a_game_folder_or_holding_one_is_a_usage_error(tmp_path, monkeypatch, command, out):
+    """--out data/<game> (or under it) would write into the game and read the output back as input;
+    --out data would put data/<id>/ inside the game data/<id>: refused, exit 2, nothing written (issue 25)."""
+    (tmp_path / "data").mkdir()
+    shutil.copytree(FIXTURES / "mini-terrain", tmp_path / "data" / "mini-terrain")
+    monkeypatch.chdir(tmp_path)
+    before = _files(tmp_path)
+    args = [command, "data/mini-terrain", "--out", out] if command == "terrain" else [command, "--out", out]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert ("is inside the game folder data/mini-terrain" if out.startswith("data/") else
+            "holds the game folder data/mini-terrain") in result.output
+    assert "Traceback" not in result.output
+    assert _files(tmp_path) == before
+
+
+def test_out_beside_the_games_still_builds(tmp_path, monkeypatch):
+    (tmp_path / "data").mkdir()
+    shutil.copytree(FIXTURES / "mini-hoh", tmp_path / "data" / "mini-hoh")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["build", "--out", "output", "--paper", "a4", "--no-previews"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "output" / "mini-hoh" / "a4").is_dir()

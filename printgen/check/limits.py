@@ -51,7 +51,13 @@ def raw_text_findings(source) -> Iterator[Finding]:
     for path, value in source.values():
         if isinstance(value, list):
             if len(value) > longest_list:
-                yield over_limit("list-length", "this list's length", len(value), source.loc(path))
+                # at the item that crosses the limit, in its own file: a content list is the files' lists
+                # joined, and the one that grows it past the limit is seldom the first
+                first = int(longest_list)
+                name = next((f"'{p}' " for p in reversed(path) if isinstance(p, str)), "")
+                yield over_limit("list-length", f"the length of the list {name}".rstrip(), len(value),
+                                 source.loc(path + (first,)), f"item {first + 1:,}, here, is the first past it: "
+                                 "split the list or drop some items")
             continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if not math.isfinite(value) or abs(value) > biggest:
@@ -111,6 +117,9 @@ def settings_findings(ctx) -> Iterator[Finding]:
                     f"the page's {cw:.0f} x {ch:.0f} mm printable area", loc(("game", "card", "size")))
     if g.mesh.height > limit("mesh-height"):
         yield over_limit("mesh-height", "a level's height", g.mesh.height, loc(("game", "mesh", "height")))
+    elif g.mesh.height < limit("min-mesh-height"):
+        yield error(LIMITS["min-mesh-height"].code, f"a level {g.mesh.height:g} mm high is too thin to print; the "
+                    f"minimum is {limit('min-mesh-height'):g} mm", loc(("game", "mesh", "height")))
 
 
 def content_findings(ctx) -> Iterator[Finding]:

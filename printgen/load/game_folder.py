@@ -178,21 +178,27 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
     return source, findings
 
 
+def _key_loc(doc: Document, kind: str) -> Location:
+    """Where the top-level key ``kind`` stands (a key that came in by a ``<<`` merge has no place of its
+    own: then the top of the file)."""
+    return doc.keys.get((kind,)) or doc.values.get((), Location(doc.file, 1, 1))
+
+
 def _merge(source: GameSource, doc: Document, kind: str, value: Any) -> list[Finding]:
     if kind == "game":
         return [error("reserved-key", "'game' is reserved for game.yaml's settings; move these settings there",
-                      doc.keys.get((kind,)))]
+                      _key_loc(doc, kind))]
     if not isinstance(value, list):
         if kind in source.data:
             return [error("duplicate-kind", f"'{kind}' is defined again here; as it is not a list, it can be "
-                          "defined in one file only", doc.keys.get((kind,)))]
+                          "defined in one file only", _key_loc(doc, kind))]
         source.data[kind] = value
         source.kind_docs[kind] = doc
         return []
     merged = source.data.setdefault(kind, [])
     if not isinstance(merged, list):
         return [error("duplicate-kind", f"'{kind}' is a list here but not where it was first defined",
-                      doc.keys.get((kind,)))]
+                      _key_loc(doc, kind))]
     source.kind_docs.setdefault(kind, doc)
     for i, item in enumerate(value):
         source.origin[(kind, len(merged))] = (doc, i)

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from ..findings import Finding, Location, error
+from ..findings import Finding, Location, error, quoted
 from ..limits import LIMITS, limit
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's YAML is text written by hand; 2 MiB is plenty
@@ -46,13 +46,36 @@ class _TooManyNodes(Exception):
         self.mark = mark
 
 
+_BINARY = "tag:yaml.org,2002:binary"
+# The scalar tags PyYAML resolves by pattern, in the words a finding uses for them.
+_TAG_WORDS = {
+    "tag:yaml.org,2002:int": "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true or false",
+    "tag:yaml.org,2002:null": "no value (~ or null)",
+    "tag:yaml.org,2002:timestamp": "a date such as 2024-05-31",
+}
+_RESOLVER = yaml.resolver.Resolver()
+_PATTERNS = {tag: rx for rxs in yaml.resolver.Resolver.yaml_implicit_resolvers.values() for tag, rx in rxs}
+
+
+def _fits(tag: str, text: str) -> bool:
+    """Whether ``text`` is what YAML 1.1 writes for ``tag`` (the resolver's own patterns; a float may also
+    be anything Python reads as one, ``!!float 3`` or ``!!float 1e5``: float() itself says no to the rest)."""
+    return tag == "tag:yaml.org,2002:float" or bool(_PATTERNS[tag].match(text))
+
+
 def _loc(file: str, mark: yaml.Mark) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
 class _Converter:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, lines: list[str] | None = None, *, release: bool = False) -> None:
         self.file = file
+        # With no alias every node is reached once, so each is let go as soon as it is read: the data
+        # grows as the composed tree shrinks (a file of 99,000 values: 100 -> 60 MB at the peak).
+        self.release = release
+        self.lines = lines or []  # to tell an explicit tag (``!!int abc``) from a resolved one (``2001-13-45``)
         self.count = 0
         self.doc_values: dict[Path_, Location] = {}
         self.doc_keys: dict[Path_, Location] = {}
@@ -74,28 +97,65 @@ class _Converter:
                 self.styles[path] = node.style
             if node.tag == _STR:
                 return node.value  # most scalars are text: what the constructor would return, without it
-            try:
-                return self.constructor.construct_object(node, deep=True)
-            except yaml.constructor.ConstructorError as exc:
-                self.findings.append(
-                    error("yaml-value", f"cannot read this value: {exc.problem}", _loc(self.file, node.start_mark))
-                )
-                return None
+            value, problem = self._scalar(node)
+            if problem:
+                self.findings.append(problem)
+            return value
         if node.tag not in ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self.findings.append(error("yaml-value", f"the tag {node.tag} is not allowed in game data; remove it",
                                        _loc(self.file, node.start_mark)))
             return None
         if isinstance(node, yaml.SequenceNode):
-            return [self.convert(child, path + (i,)) for i, child in enumerate(node.value)]
+            if not self.release:
+                return [self.convert(child, path + (i,)) for i, child in enumerate(node.value)]
+            items, out = node.value, []
+            for i in range(len(items)):
+                child, items[i] = items[i], None
+                out.append(self.convert(child, path + (i,)))
+            return out
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         raise TypeError(node)  # pragma: no cover - composer yields only these three
 
+    def _scalar(self, node: yaml.ScalarNode) -> tuple[Any, Finding | None]:
+        """A scalar's value, or (None, a yaml-value finding). PyYAML's constructors assume the text fits
+        its tag (``!!int abc`` is a ValueError, ``!!bool maybe`` a KeyError, ``!!timestamp nope`` an
+        AttributeError, ``!!null x`` silently None), so the text is checked against the tag first."""
+        where = _loc(self.file, node.start_mark)
+        line = self.lines[node.start_mark.line] if node.start_mark.line < len(self.lines) else ""
+        # tagged by hand (``!!int abc``, ``&a !!int abc``) unless it is plain text YAML resolves to its tag itself
+        explicit = (line[node.start_mark.column:node.start_mark.column + 1] == "!"
+                    or _RESOLVER.resolve(yaml.ScalarNode, node.value, (True, False)) != node.tag)
+        short = node.tag.replace("tag:yaml.org,2002:", "!!")
+        if node.tag == _BINARY:
+            return None, error("yaml-value", "binary data (!!binary) has no place in game data, which is text and "
+                               "numbers; remove the tag and write the value as text", where)
+        what = _TAG_WORDS.get(node.tag)
+        reason = ""
+        if what is None or _fits(node.tag, node.value):
+            try:
+                return self.constructor.construct_object(node, deep=True), None
+            except yaml.constructor.ConstructorError as exc:
+                return None, error("yaml-value", f"cannot read this value: {exc.problem}", where)
+            # PyYAML's own conversions (float(), datetime()) raise these for text the pattern let through
+            except (ValueError, KeyError, AttributeError, IndexError, TypeError, OverflowError) as exc:
+                if node.tag == "tag:yaml.org,2002:timestamp":  # "month must be in 1..12" helps; others repeat the value
+                    reason = f" ({str(exc).splitlines()[0][:60]})" if str(exc) else ""
+                what = what or "a value of that kind"
+        if explicit:
+            return None, error("yaml-value", f"{quoted(node.value)} is tagged {short}, which needs {what}{reason}; "
+                               "correct the value or remove the tag", where)
+        return None, error("yaml-value", f"YAML reads {quoted(node.value)} as {what}, but it is not one{reason}; "
+                           "correct it, or put it in quotes to make it text", where)
+
     def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
         out: dict[str, Any] = {}
-        first_seen: dict[str, yaml.Node] = {}
+        first_seen: dict[str, int] = {}  # key -> its line (not its node, which may be let go)
         merged: list[tuple[yaml.Node, yaml.Node]] = []
-        for key_node, value_node in node.value:
+        for at in range(len(node.value)):
+            key_node, value_node = node.value[at]
+            if self.release:
+                node.value[at] = None
             if key_node.tag == "tag:yaml.org,2002:merge":
                 merged.append((key_node, value_node))
                 continue
@@ -105,11 +165,14 @@ class _Converter:
                           _loc(self.file, key_node.start_mark))
                 )
                 continue
-            key = key_node.value if key_node.tag == _STR else self.constructor.construct_object(key_node)
+            key, problem = (key_node.value, None) if key_node.tag == _STR else self._scalar(key_node)
+            if problem:
+                self.findings.append(problem)
+                continue
             if not isinstance(key, str):
                 key = str(key) if not isinstance(key, bool) else key_node.value
             if key in first_seen:
-                first = first_seen[key].start_mark.line + 1
+                first = first_seen[key]
                 self.findings.append(
                     error(
                         "duplicate-key",
@@ -119,7 +182,7 @@ class _Converter:
                     )
                 )
                 continue
-            first_seen[key] = key_node
+            first_seen[key] = key_node.start_mark.line + 1
             self.doc_keys[path + (key,)] = _loc(self.file, key_node.start_mark)
             out[key] = self.convert(value_node, path + (key,))
         # "<<: *anchor" merge keys: explicit keys win, as in YAML 1.1.
@@ -156,20 +219,39 @@ def _tab_findings(file: str, lines: list[str]) -> list[Finding]:
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _too_deep(text: str, file: str, loader=yaml.SafeLoader) -> Finding | None:
-    """A finding when lists and mappings nest deeper than the limit (checked on the event stream,
-    which is flat, before the recursive composer could overflow the stack)."""
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
+
+
+def _prescan(text: str, file: str, loader=yaml.SafeLoader) -> tuple[Finding | None, bool]:
+    """(a finding when lists and mappings nest deeper than the limit, or when the file as written holds
+    more than MAX_NODES values; whether the file has an alias). Checked on the event stream, which is flat and streamed: before the
+    recursive composer could overflow the stack, and before a big file is composed into nodes at all
+    (a 1.9 MB file of 100,000 values took 260 MB to compose and convert, only to be refused)."""
     most = int(limit("nesting"))
-    depth = 0
+    stack: list[list] = []  # per open collection: [is a mapping, nodes seen in it] (to tell keys from values)
+    values = 0
+    aliased = False
     for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            depth += 1
-            if depth > most:
-                return error(LIMITS["nesting"].code, f"lists and mappings nest more than {most} levels deep here; "
-                             "game data never needs that many", _loc(file, event.start_mark))
+        if isinstance(event, _NODE_EVENTS):
+            aliased = aliased or isinstance(event, yaml.AliasEvent)
+            top = stack[-1] if stack else None
+            is_key = top is not None and top[0] and top[1] % 2 == 0
+            if top is not None:
+                top[1] += 1
+            if not is_key:
+                values += 1
+                if values > MAX_NODES:
+                    return error("yaml-too-large", f"this file holds more than {MAX_NODES:,} values (the next one "
+                                 "is here); game data is far smaller, so split it across files",
+                                 _loc(file, event.start_mark)), aliased
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                stack.append([isinstance(event, yaml.MappingStartEvent), 0])
+                if len(stack) > most:
+                    return error(LIMITS["nesting"].code, f"lists and mappings nest more than {most} levels deep "
+                                 "here; game data never needs that many", _loc(file, event.start_mark)), aliased
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-            depth -= 1
-    return None
+            stack.pop()
+    return None, aliased
 
 
 def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Finding]]:
@@ -181,12 +263,12 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
             error("yaml-tab", f"{len(tabs) - 1} more lines are indented with tabs", tabs[1].loc)])
     try:
         try:
-            deep = _too_deep(text, file, FAST_LOADER)
+            deep, aliased = _prescan(text, file, FAST_LOADER)
             node = yaml.compose(text, Loader=FAST_LOADER) if deep is None else None
         except yaml.YAMLError:
             if FAST_LOADER is yaml.SafeLoader:
                 raise
-            deep = _too_deep(text, file)  # again, for the pure-Python loader's words and places
+            deep, aliased = _prescan(text, file)  # again, for the pure-Python loader's words and places
             node = yaml.compose(text, Loader=yaml.SafeLoader) if deep is None else None
         if deep is not None:
             return None, [deep]
@@ -207,16 +289,17 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
         elif mark is not None:
             line, col = mark.line + 1, mark.column + 1
         return None, [error("yaml-syntax", f"YAML cannot read this file: {exc}".splitlines()[0],
-                            Location(file, line, col))]
+                            Location(file, max(line, 1), max(col, 1)))]
     if node is None:
         return Document(data=None, file=file, lines=lines), []
-    conv = _Converter(file)
+    conv = _Converter(file, lines, release=not aliased)
     try:
         data = conv.convert(node, ())
     except _TooManyNodes as exc:
         return None, [error(
             "yaml-too-large",
-            f"this file expands to more than {MAX_NODES:,} values (an alias/anchor bomb?); "
+            # the file as written holds at most MAX_NODES values (the prescan): its aliases made the rest
+            f"this file's aliases (*name) expand it to more than {MAX_NODES:,} values, an alias/anchor bomb; "
             "printgen refuses to load it",
             _loc(file, exc.mark),
         )]

@@ -28,6 +28,9 @@ def _within_limits(size: float, level_h: float, levels: int | None) -> None:
         raise UnitError(f"a hex of {size:g} mm is outside {limit('min-hex-size'):g}-{limit('hex-size'):g} mm")
     if level_h > limit("mesh-height"):
         raise UnitError(f"a level of {level_h:g} mm is higher than the limit of {limit('mesh-height'):g} mm")
+    if level_h < limit("min-mesh-height"):
+        raise UnitError(f"a level of {level_h:g} mm is too thin to print; the minimum is "
+                        f"{limit('min-mesh-height'):g} mm (limit min-mesh-height)")
     if levels is not None and levels > limit("mesh-levels"):
         raise UnitError(f"--levels {levels} is more than the limit of {limit('mesh-levels'):g} levels")
 

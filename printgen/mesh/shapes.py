@@ -61,6 +61,9 @@ def parse_shape(text: str, *, orientation: str = "flat", maps=None, data=None) -
     m = re.fullmatch(r"hexagon:(\d{1,9})", s)
     if m:
         r = int(m.group(1))
+        if r < 1:  # a hexagon of radius 0 is one hex: most likely a slip, and "1" already says one hex
+            raise ShapeError("hexagon:0 is not a hexagon of hexes; hexagon:R needs R of 1 or more (hexagon:1 is "
+                             "7 hexes), and one hex is --shape 1")
         _bounded(3 * r * (r + 1) + 1)
         return hexagon(r)
     m = re.fullmatch(r"rect:(\d{1,9})x(\d{1,9})", s)
@@ -74,7 +77,10 @@ def parse_shape(text: str, *, orientation: str = "flat", maps=None, data=None) -
         hexes = _map_region(s[4:], data)
         _bounded(len(hexes))
         return hexes
-    if re.fullmatch(r"\s*-?\d+\s*,\s*-?\d+\s*(;\s*-?\d+\s*,\s*-?\d+\s*)*;?", s):
+    if re.fullmatch(r"\s*-?\d+\s*,\s*-?\d+\s*(;\s*-?\d+\s*,\s*-?\d+\s*)*;\s*", s):
+        raise ShapeError(f"the hex list {text.strip()!r} ends with ';', which names no hex: remove it, or add the "
+                         "hex that was meant")
+    if re.fullmatch(r"\s*-?\d+\s*,\s*-?\d+\s*(;\s*-?\d+\s*,\s*-?\d+\s*)*", s):
         hexes = []
         parts = [p.strip() for p in s.split(";") if p.strip()]
         _bounded(len(parts))

@@ -60,9 +60,9 @@ def _template_finding(exc: Exception, folder: Path, fallback: Path) -> Finding:
     if isinstance(exc, jinja2.TemplateError):
         msg = exc.message if getattr(exc, "message", None) else str(exc)
         code = "template-limit" if isinstance(exc, TemplateLimitError) else "template"
-        return error(code, f"rulebook template: {msg}", Location(display_path(path), line, 1 if line else 0))
+        return error(code, f"rulebook template: {msg}", Location(display_path(path), max(line, 1), 1))
     return error("template", f"rulebook template failed: {type(exc).__name__}: {exc}"[:500],
-                 Location(display_path(path), line, 1 if line else 0))
+                 Location(display_path(path), max(line, 1), 1))
 
 
 def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Finding]]:

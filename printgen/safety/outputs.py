@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterable
 
 from ..mesh.export import EXPORTERS
 
@@ -31,6 +32,24 @@ def out_dir_problem(out: Path) -> str | None:
     if out.exists() and not out.is_dir():
         return f"--out {out} is a file, not a folder; name a folder for the output"
     return _folder_problem(out, f"--out {out}")
+
+
+def out_game_problem(out: Path, games: Iterable[Path]) -> str | None:
+    """Why ``out`` cannot take the output of ``games``: it is a game folder or lies inside one (a build
+    would write into the designer's folder, and the next build would read its own output as input), or
+    it holds one (printgen fills and tidies its output folder: no game's sources may live in it, and
+    ``--out data`` would put data/<id>/<paper>/ inside the game data/<id>). Links are followed."""
+    where = Path(os.path.realpath(out))
+    for game in games:
+        folder = Path(os.path.realpath(game))
+        game = os.path.relpath(game) if Path(game).is_absolute() else game  # as the user would type it
+        if where == folder or where.is_relative_to(folder):
+            return (f"--out {out} is inside the game folder {game}: printgen would write into the game's own "
+                    "files and read them back as its input; name a folder outside it, e.g. --out output")
+        if folder.is_relative_to(where):
+            return (f"--out {out} holds the game folder {game}: printgen fills and tidies its output folder, so "
+                    "no game may live in it; name a folder beside the games, e.g. --out output")
+    return None
 
 
 def out_file_problem(out: Path, fmt: str | None) -> str | None:

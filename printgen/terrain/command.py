@@ -7,6 +7,8 @@ from pathlib import Path
 from ..model.game import TerrainSpec
 
 GRID_CHOICES = ("groove", "none")
+DENSITY = (0.5, 20.0)  # g/cm3: foamed filaments to metal-filled ones
+DIAMETER = (1.0, 3.5)  # mm: 1.75 and 2.85/3 mm filament, with room to spare
 
 
 class UsageError(Exception):
@@ -24,7 +26,7 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
     from ..names import slug
     from ..project import validate_game
     from ..report import report_text
-    from ..safety.outputs import out_dir_problem
+    from ..safety.outputs import out_dir_problem, out_game_problem
     from ..units import UnitError, parse_bed, parse_length, parse_pair
     from ..write.files import write_atomic
     from .api import make_terrain
@@ -32,8 +34,13 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
     from .plates import PlateError
     from .tileset import TerrainError
 
+    if not str(out).strip():  # Path("") is "."; the CLI passes what was typed
+        raise UsageError(f"--out {str(out)!r} is empty; name the folder to write, e.g. --out output/terrain")
     if not game.is_dir():
         raise UsageError(f"no such game folder: {game}")
+    problem = out_game_problem(out, [game])  # the CLI checks every game of the project too
+    if problem:
+        raise UsageError(problem)
     problem = out_dir_problem(out)
     if problem:
         return 1, [f"error: {problem}"]
@@ -54,8 +61,13 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
         )
     except UnitError as exc:
         raise UsageError(str(exc)) from None
-    if density <= 0:
-        raise UsageError("--density must be positive (g/cm3)")
+    # a bill of materials from nan, inf or a hair-thin filament is nonsense, not a number to print
+    if not DENSITY[0] <= density <= DENSITY[1]:  # False for nan too
+        raise UsageError(f"--density must be a filament's density, {DENSITY[0]:g} to {DENSITY[1]:g} g/cm3 "
+                         f"(PLA is 1.24), not {density:g}")
+    if not DIAMETER[0] <= options["material"].diameter <= DIAMETER[1]:
+        raise UsageError(f"--diameter must be a filament's diameter, {DIAMETER[0]:g} to {DIAMETER[1]:g} mm "
+                         f"(1.75mm or 2.85mm), not {options['material'].diameter:g} mm")
     names = maps or conf.maps or [m.name for m in data.maps]
     if not names:
         return 1, [f"error: {game} has no maps"]

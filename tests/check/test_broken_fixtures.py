@@ -11,6 +11,7 @@ import yaml
 
 from printgen.project import validate_game
 from printgen.findings import Severity
+from tests.check.test_locations import unplaced
 from tests.conftest import FIXTURES, assert_finding, broken_game
 
 SEVERITY = {"error": Severity.ERROR, "warning": Severity.WARNING}
@@ -36,6 +37,7 @@ CASES = _cases()
 def test_broken_fixture_reports_exact_finding(tmp_path, cases, base, case, code, file, line, col, severity, words):
     result = validate_game(broken_game(case, tmp_path, base=base, cases=cases))
     assert_finding(result, case=case, code=code, file=file, line=line, col=col, severity=severity, words=words)
+    assert unplaced(result.findings) == []  # and every other finding of the case names its place too
     assert result.ok() is (severity is Severity.WARNING and all(x.severity is Severity.WARNING for x in result.findings))
 
 

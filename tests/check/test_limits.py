@@ -4,10 +4,14 @@ content); and the README's limits table is printgen/limits.py's."""
 from __future__ import annotations
 
 import re
+import shutil
+
+import yaml
 
 import pytest
 
 from printgen.limits import LIMITS
+from printgen.project import validate_game
 from tests.conftest import REPO
 from tests.fuzz.harness import load_game, nested, run_case, write_project
 
@@ -109,3 +113,31 @@ def test_a_tiny_honeycomb_in_a_layout_is_a_finding_not_a_hang(tmp_path, r):
     out = run_case(game, timeout=60, memory=1024 * MB)
     assert out.kind == "findings" and "limit-honeycomb-hex" in out.codes, (out.kind, out.codes, out.detail)
     assert out.seconds < 30
+
+
+def test_a_list_grown_past_the_limit_in_another_file_is_reported_there(tmp_path):
+    """5,000 extra classes in an added zz-more.yaml: the finding is at the item that crosses the limit, in
+    zz-more.yaml, not at the start of the list in classes.yaml (issue 25)."""
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", game)
+    first = len(yaml.safe_load((game / "classes.yaml").read_text())["classes"])
+    more = "classes:\n" + "".join(f"  - {{name: Extra {i}, role: x}}\n" for i in range(5000))
+    (game / "zz-more.yaml").write_text(more)
+    (f,) = [f for f in validate_game(game).findings if f.code == "limit-list-length"]
+    crossing = 1000 - first  # index, in zz-more.yaml, of the list's item 1,001
+    assert f.loc.file.endswith("mini-hoh/zz-more.yaml") and (f.loc.line, f.loc.col) == (crossing + 2, 5), f.format()
+    assert f"{5000 + first:,} items" in f.message and "item 1,001" in f.message
+
+
+def test_a_level_too_thin_to_print_is_a_finding_in_game_yaml(tmp_path):
+    from tests.conftest import FIXTURES
+
+    game = tmp_path / "mini-terrain"
+    shutil.copytree(FIXTURES / "mini-terrain", game)
+    text = (game / "game.yaml").read_text()
+    assert "height: 5mm" in text
+    (game / "game.yaml").write_text(text.replace("height: 5mm", "height: 0.0001mm"))
+    (f,) = [f for f in validate_game(game).findings if f.code == "limit-min-mesh-height"]
+    assert f.loc.file.endswith("game.yaml") and "the minimum is 1 mm" in f.message

@@ -42,6 +42,12 @@ NASTY = [
 LENGTHS = ["0mm", "-5mm", "0.0001mm", "5000mm", "1e23mm", "1e-23mm", "nanmm", "infmm", "500mm", "3 furlongs",
            "25.4", "1in", "9999in", "63.5mm x 88.9mm", "1mm x 1mm", "900mm x 900mm"]
 NUMBERS = [0, -1, 1, 2, 6, 7, 99, 10**6, 10**20, -10**20, 1.5, float("inf"), float("nan"), True, False]
+# Explicit YAML scalar tags whose text does not fit them (issue 25: each was a traceback), a date YAML
+# resolves by itself but is none, and tags that fit, written into the YAML as they stand (see ``tagged``).
+BAD_TAGS = ["!!int abc", "!!int five", "!!int 0x", "!!float abc", "!!bool maybe", "!!timestamp nope",
+            "!!timestamp 2001-13-45", "!!timestamp 2001-02-30", "2001-13-45", "!!null x", "!!binary '%%%'",
+            "!!binary aGVsbG8=", "!!map abc", "!!seq abc", "!!set abc", "!!merge x", "!!omap abc", "!!value v",
+            "!!str 5", "!!int 7", "!!float 1e5", "!!bool yes", "!!null ~"]
 
 
 @dataclass
@@ -74,6 +80,16 @@ def nested(depth: int) -> str:
     return f"__NEST_{depth}__"
 
 
+def tagged(index: int) -> str:
+    """A marker that ``write_project`` replaces by ``BAD_TAGS[index]``, tag and text as they stand."""
+    return f"__TAG_{index}__"
+
+
+def is_marker(value) -> bool:
+    """Whether ``value`` is a marker for ``write_project`` (not to be glued to other text)."""
+    return isinstance(value, str) and re.fullmatch(r"__(NEST|TAG)_\d+__", value) is not None
+
+
 def _nest_text(depth: int) -> str:
     opens = "".join("[" if i % 2 else "{k: " for i in range(depth))
     closes = "".join("]" if i % 2 else "}" for i in reversed(range(depth)))
@@ -82,7 +98,9 @@ def _nest_text(depth: int) -> str:
 
 def replacement(rng: random.Random, old, names: list[str]):
     """A hostile value to put where ``old`` was."""
-    kind = rng.choice(["nasty", "nasty", "length", "number", "type", "nest", "ref", "long", "combo", "grow"])
+    kind = rng.choice(["nasty", "nasty", "length", "number", "type", "nest", "ref", "long", "combo", "grow", "tag"])
+    if kind == "tag":
+        return tagged(rng.randrange(len(BAD_TAGS)))
     if kind == "nasty":
         return rng.choice(NASTY)
     if kind == "length":
@@ -144,6 +162,7 @@ def write_project(root: Path, game: str, files: dict[str, object]) -> Path:
     for name, data in files.items():
         text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100000)
         text = re.sub(r"'?__NEST_(\d+)__'?", lambda m: _nest_text(int(m.group(1))), text)
+        text = re.sub(r"'?__TAG_(\d+)__'?", lambda m: BAD_TAGS[int(m.group(1))], text)
         (folder / name).write_text(text, encoding="utf-8")
     templates = REPO / "templates" / game
     if templates.is_dir():
@@ -162,6 +181,13 @@ def _warm() -> None:
 _WARM = False
 
 
+def unplaced(findings) -> list[str]:
+    """The findings (formatted) that name no file and line, or that would print a character that does
+    not print (a control character reaching the terminal)."""
+    return [f.format() for f in findings if f.loc is None or not f.loc.file or f.loc.line < 1
+            or not f.format().isprintable()]
+
+
 def check_and_build(folder: Path) -> Outcome:
     """In this process: validate, then render every target in memory (PDF and SVG pages)."""
     import xml.etree.ElementTree as ET
@@ -175,11 +201,11 @@ def check_and_build(folder: Path) -> Outcome:
     from printgen.write.svg import page_to_svg
 
     game = validate_game(folder)
+    bad = unplaced(game.findings)  # every finding, warnings too, names its file and line
+    if bad:
+        return Outcome("unlocated", [f.code for f in game.findings], bad[0])
     errors = [f for f in game.findings if f.is_error]
     if errors:
-        bad = [f for f in errors if f.loc is None or f.loc.line <= 0 or not f.loc.file]
-        if bad:
-            return Outcome("unlocated", [f.code for f in errors], bad[0].format())
         return Outcome("findings", sorted({f.code for f in errors}))
     for target in plan_build([game], papers=["a4"]):
         if target.asset.kind != "paper":

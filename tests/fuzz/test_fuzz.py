@@ -15,7 +15,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .harness import GAMES, LENGTHS, NASTY, NUMBERS, _get, load_game, nested, paths, run_case, write_project
+from .harness import (BAD_TAGS, GAMES, LENGTHS, NASTY, NUMBERS, _get, is_marker, load_game, nested, paths, run_case,
+                      tagged, unplaced, write_project)
 
 CI_CASES = 150
 NIGHTLY = int(os.environ.get("PRINTGEN_FUZZ", "0") or 0)
@@ -29,6 +30,7 @@ VALUES = st.one_of(
     st.sampled_from(NUMBERS),
     st.text(HOSTILE_CHARS, max_size=40),
     st.sampled_from([5, 20, 100, 500]).map(nested),
+    st.integers(min_value=0, max_value=len(BAD_TAGS) - 1).map(tagged),  # !!int abc, !!bool maybe, ...
     st.integers(min_value=20, max_value=3000).map(lambda n: "W" * n),
     st.integers(min_value=1, max_value=800).map(lambda n: "Lorem ipsum " * n),
     st.sampled_from([None, [], {}, [1, 2], {"a": 1}, True, "Nobody", "hexagon:1000", "rect:999x999", "1-99"]),
@@ -57,7 +59,7 @@ def hostile_games(draw):
             parent[p[-1]] = parent[p[-1]] * draw(st.sampled_from([2, 20, 200]))
         else:
             value = draw(VALUES)
-            if isinstance(parent[p[-1]], str) and draw(st.booleans()):
+            if isinstance(parent[p[-1]], str) and not is_marker(value) and draw(st.booleans()):
                 value = parent[p[-1]] + str(value)  # a real name or text with something nasty appended
             parent[p[-1]] = value
         done.append(f"{fname}:{'/'.join(map(str, p))} {op}")
@@ -75,3 +77,26 @@ def test_every_hostile_case_ends_in_findings_or_a_build(case):
     finally:
         shutil.rmtree(root, ignore_errors=True)
     assert out.kind in ("findings", "built"), f"{game} {done}: {out.kind}\n{out.detail}"
+
+
+PLACE_CASES = 12
+
+
+@settings(max_examples=NIGHTLY or PLACE_CASES, deadline=None, derandomize=not NIGHTLY, database=None,
+          suppress_health_check=list(HealthCheck), print_blob=True)
+@given(case=hostile_games(), tag=st.integers(min_value=0, max_value=len(BAD_TAGS) - 1))
+def test_every_finding_of_every_case_names_its_place(case, tag):
+    """Validation only, in this process (fast): with one explicit bad tag more in every case, every finding,
+    errors and warnings, has a file and a line, and prints no control character (issue 25)."""
+    from printgen.project import validate_game
+
+    game, files, done = case
+    name = sorted(files)[tag % len(files)]
+    if isinstance(files[name], dict):
+        files[name]["zz_tagged"] = tagged(tag)  # an unknown key: its value is still loaded, its tag read
+    root = Path(tempfile.mkdtemp(prefix="printgen-fuzz-"))
+    try:
+        result = validate_game(write_project(root, game, files))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    assert unplaced(result.findings) == [], f"{game} {done} +{BAD_TAGS[tag]} in {name}"

@@ -86,3 +86,33 @@ def test_text_positions_inside_literal_blocks(tmp_path):
     col = layout.split("\n")[row].index("B")
     loc = source.text_loc(("maps", 0, "layout"), row, col)
     assert (loc.line, loc.col) == (11, 17)
+
+
+def test_a_big_plain_file_is_refused_as_too_many_values_not_as_an_alias_bomb():
+    """A file of 110,000 values and no alias is refused on the event stream, before it is composed into
+    nodes: said plainly, at the value past the limit, in little memory (issue 25)."""
+    import tracemalloc
+
+    from printgen.load.yaml_source import MAX_NODES
+
+    text = "notes: [" + ", ".join(["1"] * (MAX_NODES + 10_000)) + "]\n"
+    tracemalloc.start()
+    try:
+        doc, findings = load_yaml_text(text, file="f.yaml")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    (f,) = findings
+    assert doc is None and f.code == "yaml-too-large"
+    assert "alias" not in f.message and f"more than {MAX_NODES:,} values" in f.message
+    # the 100,001st value (the mapping and the list are the first two): each "1, " is 3 characters
+    assert f.loc == Location("f.yaml", 1, 9 + 3 * (MAX_NODES - 2))
+    assert peak < 8 * len(text), f"{peak:,} bytes traced for a {len(text):,}-byte file"  # composing took ~150x
+
+
+def test_an_alias_bomb_is_still_called_one():
+    text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for prev, name in zip("abcdef", "bcdefg"):
+        text += f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 10) + "]\n"
+    doc, (f,) = load_yaml_text(text, file="f.yaml")
+    assert f.code == "yaml-too-large" and "alias" in f.message

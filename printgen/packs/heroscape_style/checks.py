@@ -143,8 +143,10 @@ def check_glyphs_and_dice(ctx: CheckContext) -> Iterator[Finding]:
             yield warning("die-faces", f"'{d.name}' is a d20: it is numbered 1-20 and its faces are not used",
                           ctx.loc(("dice", di, "faces")))
     if ctx.data.units and not any(d.sides == 6 and "skull" in d.faces and "shield" in d.faces for d in ctx.data.dice):
-        yield warning("die-faces", "no combat die with skull and shield faces is defined under dice:",
-                      ctx.loc(("dice",)) if ctx.data.dice else None)
+        # with no dice: at all, the place is the units: list that needs them (dice: belongs beside it)
+        yield warning("die-faces", "no combat die with skull and shield faces is defined under dice:"
+                      + ("" if ctx.data.dice else "; add a dice: list (a d6 with skull and shield faces)"),
+                      ctx.loc(("dice",)) if ctx.data.dice else ctx.loc(("units",), key=True))
 
 
 def rules_texts(data) -> Iterable[tuple[tuple, str]]:
