@@ -48,6 +48,7 @@ class Sheet:
     count: int  # pages in the document
     page: Page
     inks: list[Ink]
+    share: float | None = None  # used(): worked out once, two checks read it
 
     @classmethod
     def of(cls, stem: str, paper: str | None, number: int, count: int, page: Page) -> "Sheet":
@@ -203,6 +204,12 @@ def legends(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 def used(sheet: Sheet, cell: float = 2.0) -> float:
     """The share (0-1) of the page inside its margins that carries ink other than the page furniture,
     counted on a ``cell`` mm grid."""
+    if sheet.share is None:
+        sheet.share = _used(sheet, cell)
+    return sheet.share
+
+
+def _used(sheet: Sheet, cell: float) -> float:
     m = 5.0
     cols = max(1, int((sheet.page.width - 2 * m) // cell))
     rows = max(1, int((sheet.page.height - 2 * m - 12.0) // cell))

@@ -23,7 +23,7 @@ MM_TO_PT = 72.0 / 25.4
 ASCENT, DESCENT = 0.72, 0.22
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Ink:
     """One inked thing. ``kind``: text, shape or image. ``size``: a text's printed size in pt."""
 
@@ -116,7 +116,7 @@ def _with_box(ink: Ink, box: Box) -> Ink:
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
-    s = _scale(m)
+    s = 1.0 if m == IDENTITY else _scale(m)
     if isinstance(op, Text):
         if not op.text.strip():
             return None
