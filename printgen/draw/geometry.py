@@ -70,3 +70,42 @@ def clip_segment(p: Point, q: Point, poly: Sequence[Point]) -> tuple[Point, Poin
         if t0 > t1:
             return None
     return ((p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy))
+
+
+# A glyph's ink, as a share of the font size around the baseline: caps and ascenders reach about 0.72 em
+# above it, descenders about 0.22 em below (Noto's metrics, which every built-in face shares).
+ASCENT, DESCENT = 0.72, 0.22
+
+
+def text_box(op, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), pad: float = 0.0) -> tuple[float, float, float, float]:
+    """Where a Text op's glyphs print (x0, y0, x1, y1 mm, after the matrix ``m``): its advance width by the
+    font's metrics, the em's ink height, ``pad`` mm round."""
+    from .fonts import text_width
+
+    w = text_width(op.text, op.font, op.size)
+    x0 = op.x - {"middle": w / 2, "end": w}.get(op.anchor, 0.0) - pad
+    x1, y0, y1 = x0 + w + 2 * pad, op.y - ASCENT * op.size - pad, op.y + DESCENT * op.size + pad
+    a, b, c, d, e, f = m
+    pts = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+
+
+def box_span(seg: tuple[Point, Point], box: tuple[float, float, float, float]) -> tuple[float, float] | None:
+    """The part (t0, t1) of segment ``seg`` (0 at its start, 1 at its end) strictly inside ``box``
+    (x0, y0, x1, y1), or None when it only touches or misses it (Liang-Barsky)."""
+    (x0, y0), (x1, y1) = seg
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q <= 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return None
+    return (t0, t1)

@@ -12,15 +12,12 @@ import math
 from dataclasses import dataclass
 
 from ..draw.document import IDENTITY, Circle, Group, Image, Matrix, Page, Path, Poly, Rect, Text, clip_points
-from ..draw.fonts import text_width
+from ..draw.geometry import box_span, text_box
 from ..draw.provenance import Source
 
 Box = tuple[float, float, float, float]
 Segment = tuple[tuple[float, float], tuple[float, float]]
 MM_TO_PT = 72.0 / 25.4
-# A glyph's ink, as a share of the font size around the baseline: caps and ascenders reach about 0.72 em
-# above it, descenders about 0.22 em below (Noto's metrics, which every built-in face shares).
-ASCENT, DESCENT = 0.72, 0.22
 
 
 @dataclass(slots=True)
@@ -75,15 +72,6 @@ def _clip(box: Box, clip: Box | None) -> Box | None:
     if x1 < x0 or y1 < y0:
         return None
     return (x0, y0, x1, y1)
-
-
-def text_box(op: Text, m: Matrix = IDENTITY) -> Box:
-    """Where a text's glyphs print (page mm): its advance width by the font's metrics, and the em's ink height."""
-    w = text_width(op.text, op.font, op.size)
-    x0 = op.x - {"middle": w / 2, "end": w}.get(op.anchor, 0.0)
-    corners = [(x0, op.y - ASCENT * op.size), (x0 + w, op.y - ASCENT * op.size), (x0 + w, op.y + DESCENT * op.size),
-               (x0, op.y + DESCENT * op.size)]
-    return _bbox([_pt(m, x, y) for x, y in corners])
 
 
 def flatten(page: Page) -> list[Ink]:
@@ -178,23 +166,8 @@ def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
 
 
 def crosses(seg: Segment, box: Box) -> bool:
-    """Does a segment pass through the inside of ``box`` (Liang-Barsky clipping)?"""
-    (x0, y0), (x1, y1) = seg
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
-        if p == 0:
-            if q <= 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return False
-    return True
+    """Does a segment pass through the inside of ``box``?"""
+    return box_span(seg, box) is not None
 
 
 class Grid:

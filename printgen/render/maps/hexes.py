@@ -9,8 +9,7 @@ import math
 from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Circle, Group, Image, Op, Poly, Style, Text
 from ...draw.page import MAP_PICTURE
-from ...draw.geometry import clip_polygon, clip_segment, scale_about
-from ...draw.fonts import text_width
+from ...draw.geometry import box_span, clip_polygon, clip_segment, scale_about, text_box
 from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
@@ -191,36 +190,25 @@ def _objective(name, codes, cx, cy, size, window, dx, dy) -> list[Op]:
 def label_box(op: Text, pad: float = 0.5) -> tuple[float, float, float, float]:
     """Where a label's glyphs print (page mm, x0 y0 x1 y1), ``pad`` mm round: a line drawn near it
     leaves this gap rather than run through the letters."""
-    w = text_width(op.text, op.font, op.size)
-    x0 = op.x - {"middle": w / 2, "end": w}.get(op.anchor, 0.0)
-    return (x0 - pad, op.y - 0.72 * op.size - pad, x0 + w + pad, op.y + 0.22 * op.size + pad)
+    return text_box(op, pad=pad)
 
 
 def cut_around(seg, holes) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The parts of segment ``seg`` outside every box in ``holes`` (Liang-Barsky per box)."""
+    """The parts of segment ``seg`` outside every box in ``holes``."""
     parts = [seg]
     for box in holes:
         out = []
-        for (x0, y0), (x1, y1) in parts:
-            dxs, dys = x1 - x0, y1 - y0
-            t0, t1 = 0.0, 1.0
-            for p, q in ((-dxs, x0 - box[0]), (dxs, box[2] - x0), (-dys, y0 - box[1]), (dys, box[3] - y0)):
-                if p == 0:
-                    if q < 0:
-                        t0, t1 = 1.0, 0.0
-                    continue
-                t = q / p
-                if p < 0:
-                    t0 = max(t0, t)
-                else:
-                    t1 = min(t1, t)
-            if t0 >= t1:  # misses the box
-                out.append(((x0, y0), (x1, y1)))
+        for part in parts:
+            span = box_span(part, box)
+            if span is None:  # misses the box
+                out.append(part)
                 continue
+            (x0, y0), (x1, y1) = part
+            t0, t1 = span
             if t0 > 1e-9:
-                out.append(((x0, y0), (x0 + dxs * t0, y0 + dys * t0)))
+                out.append(((x0, y0), (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)))
             if t1 < 1 - 1e-9:
-                out.append(((x0 + dxs * t1, y0 + dys * t1), (x1, y1)))
+                out.append(((x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1), (x1, y1)))
         parts = out
     return parts
 
