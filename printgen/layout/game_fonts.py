@@ -66,8 +66,9 @@ class GameFonts:
         return f"unknown font {quoted(name)}; fonts: {', '.join(shown)} (`printgen fonts` lists them)"
 
     def display(self, key: str) -> str:
-        """How findings name the face of ``key``."""
-        return next((f.name for f in self.faces if f.key == key), key)
+        """How findings name the face of ``key``: by its game.yaml name, if it has one, else family and style."""
+        alias = next((a for a in self.aliases if self.names.get(normal(a)) == key), None)
+        return alias or next((f.name for f in self.faces if f.key == key), key)
 
 
 def normal(name: str) -> str:
@@ -224,6 +225,7 @@ def _names(faces: list[FontFace], found: list[Finding]) -> GameFonts:
 
 
 def _table(game, folder: Path, files: list[str], wanted: dict) -> GameFonts:
+    from ..load.game_folder import display_path
     from .art import ArtError, game_file
 
     found: list[Finding] = []
@@ -233,7 +235,7 @@ def _table(game, folder: Path, files: list[str], wanted: dict) -> GameFonts:
     keys: dict[str, str] = {}  # file -> font key
     for rel in files:
         path = folder / rel
-        loc = Location(str(path))
+        loc = Location(display_path(path))
         try:
             game_file(folder, rel, SUFFIXES, what="font", example="fonts/hand.ttf")
         except ArtError as exc:
