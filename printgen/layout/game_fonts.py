@@ -57,6 +57,17 @@ class GameFonts:
 
     def unknown(self, name: object) -> str:
         """What to say of a font name that names no face: the nearest name, or every name."""
+        text = normal(str(name))
+        faces = [f for f in self.faces if not f.builtin and normal(f.family) == text]
+        if faces:  # a family without a regular face: name the style
+            return (f"unknown font {quoted(name)}: {faces[0].family} has no regular face; name one of "
+                    + ", ".join(f"'{f.name}'" for f in faces))
+        for style in sorted(STYLES, key=len, reverse=True):  # a family it has, in a style it has not
+            family = text[: -len(style)].strip() if text.endswith(" " + style) else None
+            faces = [f for f in self.faces if family and family in (normal(f.family), normal(f.key))]
+            if faces:
+                styles = ", ".join(f.style for f in faces)
+                return f"unknown font {quoted(name)}: {faces[0].family} has no {style} face, only {styles}"
         families = [f.family for f in self.faces if not f.builtin and normal(f.family) in self.names]
         shown = list(dict.fromkeys([f.name for f in self.faces] + families + list(self.aliases)))
         hint = did_you_mean(normal(str(name)), [normal(n) for n in shown])
