@@ -184,7 +184,7 @@ def _inspect(path: Path, size: int):
         else:
             bits = tt["head"].macStyle
             bold, italic = bool(bits & 1), bool(bits & 2)
-        TTFontFile(io.BytesIO(data), validate=1)  # what the PDF writer reads: it must accept the file too
+        TTFontFile(io.BytesIO(data))  # what the PDF writer reads (as it reads it): it must accept the file too
     except Exception as exc:  # any fault of a broken file: a finding, never a traceback
         msg = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
         return f"cannot be read as a font ({msg}); is it a whole, unedited TrueType file?"
@@ -196,7 +196,16 @@ def _discover(folder: Path) -> list[str]:
     fonts = folder / "fonts"
     if not fonts.is_dir():
         return []
+    # a broken symlink is listed too: game_file makes it a finding
     return sorted(f"fonts/{p.name}" for p in fonts.iterdir() if p.suffix.lower() in SUFFIXES and not p.is_dir())
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (0, -1)
+    return (st.st_mtime_ns, st.st_size)
 
 
 _CACHE: dict[tuple, GameFonts] = {}
@@ -207,7 +216,7 @@ def game_font_table(game) -> GameFonts:
     wanted = dict(game.data.game.fonts) if game.data is not None else {}
     folder = Path(game.folder)
     files = _discover(folder)
-    stamp = tuple((f, (folder / f).stat().st_mtime_ns, (folder / f).stat().st_size) for f in files)
+    stamp = tuple((f, *_stamp(folder / f)) for f in files)
     key = (str(folder), stamp, tuple(sorted((str(k), str(v)) for k, v in wanted.items())))
     if key not in _CACHE:
         _CACHE[key] = _table(game, folder, files, wanted)

@@ -10,7 +10,6 @@ from typing import Callable
 from ..draw.document import Circle, Op, Style, Text, pt
 from ..draw.icons import ICONS, draw_icon
 from ..draw.text import ICON, Run, draw, fit, single_line, style_terms
-from ..findings import quoted
 from .face import FAILED, Box, Face
 from .spec import Element
 

@@ -196,3 +196,14 @@ def test_a_bad_font_stops_the_build_and_nothing_is_written(tmp_path):
     assert result.exit_code == 1, result.output
     assert "fonts/broken.ttf" in result.output and "Traceback" not in result.output
     assert not [p for p in out.rglob("*") if p.is_file() and p.suffix in (".pdf", ".svg", ".png")]
+
+
+def test_a_symlink_in_fonts_leading_nowhere_or_out_is_a_finding(tmp_path):
+    game = _game(tmp_path)
+    (game / "fonts" / "gone.ttf").symlink_to(tmp_path / "nowhere.ttf")
+    outside = tmp_path / "outside.ttf"
+    shutil.copy(EMBER, outside)
+    (game / "fonts" / "out.ttf").symlink_to(outside)
+    found = {Path(f.loc.file).name: f.message for f in _codes(game) if f.code == "font"}
+    assert "no file 'fonts/gone.ttf'" in found["gone.ttf"]
+    assert "leading out of the game folder" in found["out.ttf"]
