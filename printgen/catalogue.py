@@ -69,7 +69,10 @@ def font_catalogue(*, game: Path | None = None) -> Catalogue:
         family = BUILTIN_FAMILIES.get(f.family, f.family) if f.builtin else f.family
         file = f"printgen/fonts/{f.file}" if f.builtin else f.file
         rows.append(FontRow(f.name, family, f.style, file, f.glyphs, "bundled" if f.builtin else "game", aliases))
-    return Catalogue(rows, list(table.found), validated)
+    found = list(table.found)
+    if validated is not None and validated.data is None:
+        found = list(validated.findings) + found  # no game.yaml, or one that cannot be read: say so
+    return Catalogue(rows, found, validated)
 
 
 def icon_catalogue(*, game: Path | None = None) -> Catalogue:

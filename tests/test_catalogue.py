@@ -99,3 +99,9 @@ def test_a_sheet_that_is_not_a_pdf_is_a_usage_error_and_nothing_is_written(tmp_p
     result = runner.invoke(app, ["icons", "--sheet", str(tmp_path / "icons.png")])
     assert result.exit_code == 2 and "ending in .pdf" in result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_a_folder_without_a_game_is_a_finding_for_both_lists(tmp_path):
+    for command in ("fonts", "icons"):
+        result = runner.invoke(app, [command, str(tmp_path)])
+        assert result.exit_code == 1 and "error[no-game-file]" in result.output, result.output
