@@ -317,5 +317,46 @@ def terrain(
     raise typer.Exit(code)
 
 
+
+# -- what a game can draw with: fonts and icons (printgen/catalogue.py) ---------------------------------------
+ListFormat = Enum("ListFormat", {name: name for name in ("text", "json")}, type=str)
+CatalogueGame = typer.Argument(None, metavar="[GAME_DIR]", help="A game folder: its own fonts or icons too.")
+
+
+def _catalogue_game(game: Optional[Path]) -> Optional[Path]:
+    return resolve_games([game], root=Path.cwd())[0] if game is not None else None
+
+
+@app.command()
+def fonts(game: Optional[Path] = CatalogueGame,
+          format: ListFormat = typer.Option("text", "--format", help="text or json.")) -> None:
+    """List the fonts layouts can name: the bundled ones and the game's own (fonts/*.ttf). Exit 1 on a bad font file."""
+    from .catalogue import FORMATS, font_catalogue
+
+    cat = font_catalogue(game=_catalogue_game(game))
+    typer.echo(FORMATS[format.value]["fonts"](cat))
+    raise typer.Exit(0 if cat.ok else 1)
+
+
+@app.command()
+def icons(game: Optional[Path] = CatalogueGame,
+          format: ListFormat = typer.Option("text", "--format", help="text or json."),
+          sheet: Optional[Path] = typer.Option(None, "--sheet", metavar="FILE.pdf",
+                                               help="Also write a reference sheet: each icon drawn with its name."),
+          paper: Paper = typer.Option("a4", "--paper", case_sensitive=False, help="Paper of the sheet.")) -> None:
+    """List the icons layouts can draw: the built-in ones and those the game's layouts declare (icons:)."""
+    from .catalogue import FORMATS, icon_catalogue, write_icon_sheet
+
+    if sheet is not None and sheet.suffix.lower() != ".pdf":
+        raise typer.BadParameter(f"{sheet}: the sheet is a PDF; name a file ending in .pdf")
+    cat = icon_catalogue(game=_catalogue_game(game))
+    typer.echo(FORMATS[format.value]["icons"](cat))
+    if not cat.ok:
+        raise typer.Exit(1)  # nothing written: the game's layouts have errors
+    if sheet is not None:
+        write_icon_sheet(cat, path=sheet, paper=PAPER_CHOICES[paper.value][0])
+        typer.echo(f"wrote {sheet}", err=format.value == "json")
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -55,6 +55,7 @@ _TABLE = [
     Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),
     Limit("rulebook-nesting", 6, "levels", "how deeply block quotes and lists nest in a rulebook chapter"),
     Limit("rulebook-table-columns", 16, "columns", "columns of one table in a rulebook chapter"),
+    Limit("font-file", 16, "MiB", "one font file in the game's fonts/ folder"),
     Limit("repeat", 100_000, "characters", "a string or list a template builds by repetition"),
 ]
 

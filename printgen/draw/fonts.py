@@ -16,8 +16,29 @@ FONTS: dict[str, str] = {
     "sans-bold": "NotoSans-Bold.ttf",
     "sans-italic": "NotoSans-Italic.ttf",
     "sans-bolditalic": "NotoSans-BoldItalic.ttf",
+    "serif": "NotoSerif-Regular.ttf",
     "serif-bold": "NotoSerif-Bold.ttf",
+    "serif-italic": "NotoSerif-Italic.ttf",
+    "serif-bolditalic": "NotoSerif-BoldItalic.ttf",
 }
+
+# The four styles a family may have (the OS/2 table's style linking: regular, bold, italic, bold italic).
+STYLES = ("regular", "bold", "italic", "bold italic")
+
+# Every font's family and style, and back: how a layout names a face ("serif italic", "Ember Hand bold")
+# and how bold text in a run finds its family's bold. Bundled families are "sans" and "serif"; a game's
+# own are added with add_game_font.
+STYLE_OF: dict[str, tuple[str, str]] = {
+    key: (key.split("-")[0], {"": "regular", "bolditalic": "bold italic"}.get(key.partition("-")[2],
+                                                                           key.partition("-")[2]))
+    for key in FONTS
+}
+
+
+def styled(font: str, style: str) -> str:
+    """The face of ``font``'s family in ``style`` (``font`` itself when the family has none)."""
+    family = STYLE_OF.get(font, (None,))[0]
+    return next((k for k, fs in STYLE_OF.items() if fs == (family, style)), font) if family else font
 
 
 # A game's own fonts (game.yaml ``fonts:``), registered while its layouts are drawn: key -> file. Kept
@@ -30,13 +51,16 @@ def font_file(font: str) -> Path:
     return FONT_DIR / FONTS[font] if font in FONTS else GAME_FONTS[font]
 
 
-def add_game_font(path: Path) -> str:
-    """Register a game's TrueType file; returns its font key (the same file, the same key)."""
+def add_game_font(path: Path, family: str | None = None, style: str = "regular") -> str:
+    """Register a game's TrueType file; returns its font key (the same file, the same key). ``family``
+    and ``style`` (from its name and OS/2 tables) let bold text find the family's bold face."""
     import hashlib
 
     data = Path(path).read_bytes()
     key = "game-" + hashlib.sha1(data).hexdigest()[:12]
     GAME_FONTS.setdefault(key, Path(path))
+    if family:
+        STYLE_OF.setdefault(key, ("game:" + family.casefold(), style))
     return key
 
 
@@ -86,6 +110,10 @@ def _cmap(font: str) -> dict[int, str]:
 def _advances(font: str) -> tuple[dict[str, int], int]:
     tt = _tt(font)
     return {g: adv for g, (adv, _lsb) in tt["hmtx"].metrics.items()}, tt["head"].unitsPerEm
+
+
+def glyph_count(font: str) -> int:
+    return _tt(font)["maxp"].numGlyphs
 
 
 def has_glyph(font: str, char: str) -> bool:

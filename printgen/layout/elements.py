@@ -174,8 +174,8 @@ def stats(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
         except ValueError as exc:
             face.problem("layout-length", f"layout '{face.layout.name}': {exc}", el.loc(key))
             size, base = dsize, dbase * h
-        font = spec.get("font", "sans-bold")
-        parts.append((size, base, font if font in face.fonts else "sans-bold", str(spec.get("colour", dcolour))))
+        font = face.font_key(spec.get("font", "sans-bold")) or "sans-bold"
+        parts.append((size, base, font, str(spec.get("colour", dcolour))))
     if face.validating:
         return []  # every value is read and checked: the ops would be thrown away
     ops: list[Op] = []

@@ -72,7 +72,7 @@ class Face:
     styles: dict[str, tuple[str, str]] = field(default_factory=dict)  # term -> (font, colour)
     elements: dict[str, Callable] = field(default_factory=dict)  # element type -> draw
     fonts: tuple[str, ...] = tuple(FONTS)
-    aliases: dict[str, str] = field(default_factory=dict)  # the game's own fonts: layout name -> font key
+    fonts_of_game: Any = None  # layout.game_fonts.GameFonts: every name a font may be given in this game
     folder: Path | None = None  # the game folder: pictures (art/...) come from here only
     paths: dict[str, tuple] = field(default_factory=dict)  # scope name -> data path
     forced: dict[int, float] = field(default_factory=dict)  # id(text element) -> text size (repeat stacks)
@@ -163,17 +163,27 @@ class Face:
         return default
 
     def font(self, el: Element, key: str, scope: dict, default: str) -> str:
-        """A font key: a bundled font's name, or one of the game's own (game.yaml fonts:)."""
+        """A font key: a bundled font's key, or any face by family and style ("serif italic", "Ember Hand
+        bold", layout/game_fonts.py), or a game.yaml ``fonts:`` name."""
         v = self.get(el, key, scope, default)
-        if v in self.fonts:
-            return v
-        if v in self.aliases:
-            return self.aliases[v]
-        names = list(self.fonts) + list(self.aliases)
-        hint = did_you_mean(str(v), names)
-        self.problem("layout-font", f"layout '{self.layout.name}': unknown font {quoted(v)}"
-                     + (f"; did you mean '{hint}'?" if hint else f"; fonts: {', '.join(names)}"), el.loc(key))
+        found = self.font_key(v)
+        if found is not None:
+            return found
+        self.problem("layout-font", f"layout '{self.layout.name}': {self._fonts().unknown(v)}", el.loc(key))
         return default
+
+    def font_key(self, name: Any) -> str | None:
+        """The font key ``name`` means in this game, or None."""
+        if name in self.fonts:
+            return name
+        return self._fonts().resolve(name)
+
+    def _fonts(self):
+        if self.fonts_of_game is None:  # a face drawn outside a game: the bundled families only
+            from .game_fonts import bundled_fonts
+
+            self.fonts_of_game = bundled_fonts()
+        return self.fonts_of_game
 
     def glyphs(self, text: str, font: str, loc: Location) -> None:
         """A game font that cannot draw a character of ``text`` would print a box: an error."""
@@ -183,7 +193,7 @@ class Face:
 
         missing = missing_glyphs(text, (font,))
         if missing:
-            name = next((n for n, k in self.aliases.items() if k == font), font)
+            name = self._fonts().display(font)
             self.problem("missing-glyph", f"layout '{self.layout.name}': the font '{name}' has no "
                          f"{', '.join(repr(c) for c in missing[:5])} for {self.what}; use another font or "
                          "a font that has them", loc)

@@ -73,45 +73,13 @@ def game_layouts(game) -> tuple[dict[str, Layout], list[Finding]]:
     return _CACHE[key]
 
 
-_FONT_CACHE: dict[tuple, tuple[dict[str, str], list[Finding]]] = {}
+def game_fonts(game):
+    """The fonts the game can use, by every name a layout may give them (layout/game_fonts.py), and what
+    is wrong with its font files."""
+    from .game_fonts import game_font_table
 
-
-def game_fonts(game) -> tuple[dict[str, str], list[Finding]]:
-    """The game's own fonts (game.yaml ``fonts:``): layout name -> registered font key, and what is wrong
-    with them (a missing or unsafe file, not TrueType, a name taken by a bundled font)."""
-    from ..draw.fonts import FONTS, add_game_font
-    from .art import ArtError, game_file
-
-    wanted = dict(game.data.game.fonts)
-    key = (str(game.folder), tuple(sorted(wanted.items())))
-    if key in _FONT_CACHE:
-        return _FONT_CACHE[key]
-    aliases: dict[str, str] = {}
-    found: list[Finding] = []
-    for name, src in wanted.items():
-        loc = game.source.loc(("game", "fonts", name))
-        if name in FONTS:
-            found.append(error("font", f"'{name}' is a bundled font's name; call yours something else",
-                               game.source.loc(("game", "fonts", name), key=True)))
-            continue
-        try:
-            path = game_file(game.folder, src, (".ttf", ".otf"), what="font", example="fonts/hand.ttf")
-            from fontTools.ttLib import TTFont
-
-            tt = TTFont(str(path), lazy=True)
-            if "glyf" not in tt or "cmap" not in tt:
-                raise ArtError(f"'{src}' has no TrueType outlines; PDFs embed TrueType only, so convert it to .ttf")
-        except ArtError as exc:
-            found.append(error("font", str(exc), loc))
-            aliases[name] = "sans"  # stands in while the error stops the build: no echo in every layout
-            continue
-        except Exception:
-            found.append(error("font", f"'{src}' cannot be read as a font; is it a TrueType (.ttf) file?", loc))
-            aliases[name] = "sans"
-            continue
-        aliases[name] = add_game_font(path)
-    _FONT_CACHE[key] = (aliases, found)
-    return aliases, found
+    table = game_font_table(game)
+    return table, list(table.found)
 
 
 def term_styles(data) -> dict[str, tuple[str, str]]:
@@ -223,7 +191,7 @@ class FaceMaker:
         source = self.game.source
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
                     styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
-                    folder=self.game.folder, aliases=self.fonts, shape=shape, cut=cut, memo=self.memo,
+                    folder=self.game.folder, fonts_of_game=self.fonts, shape=shape, cut=cut, memo=self.memo,
                     validating=self.validating, fixed=self.fixed)
         return render_face(face, {**self.scope, "item": item})
 

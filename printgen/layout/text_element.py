@@ -10,7 +10,6 @@ from typing import Callable
 from ..draw.document import Circle, Op, Style, Text, pt
 from ..draw.icons import ICONS, draw_icon
 from ..draw.text import ICON, Run, draw, fit, single_line, style_terms
-from ..findings import quoted
 from .face import FAILED, Box, Face
 from .spec import Element
 
@@ -46,11 +45,10 @@ def _strong(para: str) -> list[str]:
 
 
 def _bold(font: str) -> str:
-    from ..draw.fonts import FONTS
+    """The bold (or bold italic) face of ``font``'s family: a game's own family too (draw.fonts.STYLE_OF)."""
+    from ..draw.fonts import STYLE_OF, styled
 
-    bold = font.replace("-italic", "-bolditalic") if font.endswith("-italic") else (
-        font if "bold" in font else font + "-bold")
-    return bold if bold in FONTS else font
+    return styled(font, "bold italic" if "italic" in STYLE_OF.get(font, ("", ""))[1] else "bold")
 
 
 def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool) -> list[list[Run]]:
@@ -159,9 +157,10 @@ def _paragraphs(face: Face, el: Element, scope: dict) -> list[list[Run]]:
         p = face.eval(p, scope, el.loc(("paragraphs", i)))
         if not isinstance(p, dict) or ("when" in p and not p["when"]) or p.get("text") in (None, "", FAILED):
             continue
-        pfont = p.get("font", font)
-        if pfont not in face.fonts:
-            face.problem("layout-font", f"layout '{face.layout.name}': unknown font {quoted(pfont)}", el.loc(("paragraphs", i)))
+        pfont = face.font_key(p["font"]) if "font" in p else font
+        if pfont is None:
+            face.problem("layout-font", f"layout '{face.layout.name}': {face._fonts().unknown(p['font'])}",
+                         el.loc(("paragraphs", i)))
             pfont = font
         runs = _runs(face, el, str(p["text"]), pfont, str(p.get("colour", colour)), terms)
         if p.get("lead") and runs:
