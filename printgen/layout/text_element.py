@@ -83,6 +83,11 @@ def _data_loc(face: Face, el: Element, scope: dict | None, needle: str):
         except Exception:  # noqa: BLE001 - the element's own evaluation reports it
             continue
         if isinstance(value, str) and needle in value:
+            # at the typo itself when the text was written on one line as it reads (the data's source
+            # can place an offset; face.locate is that source's loc)
+            source = getattr(face.locate, "__self__", None)
+            if hasattr(source, "offset_loc") and value == " ".join(value.split()):
+                return source.offset_loc(path, value.index(needle))
             return face.locate(path)
     return None
 

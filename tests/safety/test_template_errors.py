@@ -114,6 +114,6 @@ def test_an_icon_typo_in_a_data_text_is_at_its_data_line_naming_the_layout_eleme
     _edit(game / "content.yaml", "Spend :AP: to give", "Spend :APP: to give")
     f = _only(_errors(game), "layout-icon")
     assert f.loc.file.endswith("content.yaml")
-    assert f.loc.line == _place(game, "content.yaml", ":APP:")[0]
+    assert (f.loc.line, f.loc.col) == _place(game, "content.yaml", ":APP:")
     assert "':APP:' names no icon; did you mean ':AP:'?" in f.message
     assert "layout 'unit-card'" in f.message and "unit-card.yaml:" in f.message
