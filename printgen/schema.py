@@ -77,10 +77,17 @@ def content_schema(pack, names: dict[str, list[str]] | None = None) -> dict:
         if kind.name in props:
             _declared(props[kind.name], {"type": "list", "of": {"type": "record", "fields": kind.fields}},
                       defs, names or {})
+    for model, fname, kind in SHARED_REFS:
+        node = defs.get(model, {}).get("properties", {}).get(fname)
+        if node is not None and (names or {}).get(kind):
+            _declared(node, {"type": "ref", "kind": kind}, defs, names or {})
     _titles(defs)
     return {"$schema": DRAFT, "title": f"content file of a {pack.title} game", "type": "object",
             "properties": props, "additionalProperties": False, "$defs": defs}
 
+
+# References in the kinds every game shares (model.content): (model, field, the kind it names).
+SHARED_REFS = (("LegendEntry", "terrain", "terrain"),)
 
 _HASHED = re.compile(r"^_(\w+?)_[0-9a-f]{12}$")  # a declared kind's model class name (model.kinds)
 

@@ -49,6 +49,9 @@ def test_a_reference_is_an_enum_of_the_names_the_game_defines(custom):
     assert [e.instance for e in v.iter_errors(battle)] == ["Nobody"]
     battle["battles"][0]["map"] = "Nowhere"
     assert "Nowhere" in [e.instance for e in v.iter_errors(battle)]
+    # a map legend's terrain (a kind every game shares)
+    legend = {"maps": [{"name": "M", "layout": ". .", "legend": {".": {"terrain": "Feild"}}}]}
+    assert "Feild" in [e.instance for e in v.iter_errors(legend)]
 
 
 def test_text_fields_are_strings_and_titles_read_as_the_kind(custom):
