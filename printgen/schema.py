@@ -80,14 +80,26 @@ def content_schema(pack, names: dict[str, list[str]] | None = None) -> dict:
     for model, fname, kind in SHARED_REFS:
         node = defs.get(model, {}).get("properties", {}).get(fname)
         if node is not None and (names or {}).get(kind):
-            _declared(node, {"type": "ref", "kind": kind}, defs, names or {})
+            ref = {"type": "ref", "kind": kind}
+            _declared(node, {"type": "list", "of": ref} if node.get("type") == "array" else ref, defs, names or {})
     _titles(defs)
     return {"$schema": DRAFT, "title": f"content file of a {pack.title} game", "type": "object",
             "properties": props, "additionalProperties": False, "$defs": defs}
 
 
-# References in the kinds every game shares (model.content): (model, field, the kind it names).
-SHARED_REFS = (("LegendEntry", "terrain", "terrain"),)
+# References in the kinds every game shares (model.content) and in the rule packs' models (the packs'
+# checks say which kind each names): (model, field, the kind it names). A list of names is followed.
+SHARED_REFS = (
+    ("LegendEntry", "terrain", "terrain"),
+    ("Scenario", "map", "maps"),  # Heroes of Hex, High Ground
+    ("EnemyCount", "enemy", "enemies"),  # Heroes of Hex
+    ("Tile", "faction", "factions"),  # Hexatech
+    ("Deck", "tiles", "tiles"),
+    ("Mission", "map", "maps"),  # HexPrint
+    ("Grant", "terrain", "terrain"),
+    ("CardCount", "card", "units"),  # High Ground
+    ("TileCount", "terrain", "terrain"),
+)
 
 _HASHED = re.compile(r"^_(\w+?)_[0-9a-f]{12}$")  # a declared kind's model class name (model.kinds)
 

@@ -121,3 +121,14 @@ def test_the_command_prints_the_editor_settings_for_each_file(custom, tmp_path):
         assert (game / schema_file).is_file()
     assert "templates/layouts/*.yaml: # yaml-language-server: $schema=../../schema/layout.schema.json" in output
     assert "content.yaml: # yaml-language-server: $schema=schema/content.schema.json" in output
+
+
+def test_a_rule_pack_s_references_are_enums_too(tmp_path):
+    schemas, _ = _schemas(REPO / "data" / "hexatech", tmp_path)
+    content = schemas["content.schema.json"]
+    v = jsonschema.Draft202012Validator(content)
+    tiles = yaml.safe_load((REPO / "data" / "hexatech" / "tiles.yaml").read_text())
+    assert not list(v.iter_errors(tiles))
+    tiles["tiles"][0]["faction"] = "BLOOOD"
+    assert [e.instance for e in v.iter_errors(tiles)] == ["BLOOOD"]
+    assert "BLOOD" in content["$defs"]["Tile"]["properties"]["faction"]["enum"]
