@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
-from pydantic import BaseModel
 
 from ..draw.document import Circle, Group, Op, Poly, Rect, Style
 from ..draw.fonts import FONTS
