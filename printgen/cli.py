@@ -230,8 +230,9 @@ def schema(
     game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder (holds game.yaml)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the schemas. Default: GAME_DIR/schema/"),
 ) -> None:
-    """Write JSON Schema for game.yaml and the game's content files (declared kinds included), for editors."""
-    from .schema import schemas_for, write_schemas
+    """Write JSON Schema for game.yaml, the game's content files (declared kinds included) and its layouts, for
+    editors, and print the editor settings that map each file to its schema."""
+    from .schema import editor_settings, schemas_for, write_schemas
 
     (folder,) = resolve_games([game], root=Path.cwd())
     _, findings = schemas_for(folder)
@@ -240,6 +241,7 @@ def schema(
         raise typer.Exit(1)
     for path in write_schemas(folder=folder, out=out or folder / "schema"):
         typer.echo(f"wrote {path}")
+    typer.echo(editor_settings(folder, out or folder / "schema"))
 
 
 def _stl_command():

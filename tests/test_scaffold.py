@@ -24,8 +24,11 @@ runner = CliRunner()
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_new_game_of_every_system_validates_and_builds(tmp_path, system):
     folder = tmp_path / f"my-{system}"
-    res = runner.invoke(app, ["new", str(folder), "--system", system])
+    res = runner.invoke(app, ["new", str(folder), "--system", system, "--name", "Lantern Road"])
     assert res.exit_code == 0, res.output
+    # --name everywhere: no file keeps the starting game's own name
+    written = [p for p in folder.rglob("*") if p.is_file() and p.suffix in (".yaml", ".md", ".j2")]
+    assert written and not [p for p in written if "Ember Watch" in p.read_text()]
     game = validate_game(folder)
     assert game.ok(strict=True), [f.format() for f in game.findings]
     assert (folder / "templates" / "rulebook").is_dir()
@@ -40,6 +43,29 @@ def test_new_game_of_every_system_validates_and_builds(tmp_path, system):
             assert sorted(page_size_mm(page)) == pytest.approx((210.0, 297.0), abs=0.05)
     rulebook = open_pdf(tmp_path / "out" / game.game_id / "a4" / "rulebook.pdf")
     assert len(rulebook.get_toc()) >= 2  # two chapters in the outline
+    assert rulebook[1].get_text().count("Lantern Road") >= 1 or rulebook[0].get_text().count("Lantern Road") >= 1
+    if system == "custom":
+        _custom_rulebook_shows_its_tables_and_card(rulebook)
+
+
+def _custom_rulebook_shows_its_tables_and_card(rulebook) -> None:
+    """The custom scaffold's first chapter: its macros' tables, and printgen:card/<first unit> drawn as the
+    card (its title in the layout's serif bold, above the layout's stat labels)."""
+    text = "".join(page.get_text() for page in rulebook)
+    assert "Lantern Road" in text and "Ember Watch" not in text
+    for head in ("Unit", "Faction", "Keyword", "Token"):
+        assert head in text
+    titles = []
+    for page in rulebook:
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if span["text"].strip() == "Ember Warden" and "Serif" in span["font"]:
+                        titles.append((page.number, span["bbox"]))
+    assert len(titles) == 1, titles  # the card's title bar (the table writes the name in sans)
+    page_no, (x0, y0, x1, y1) = titles[0]
+    below = [w for w in rulebook[page_no].get_text("words") if w[1] > y1 and w[4] in ("COST", "SAVE", "SOLDIER")]
+    assert {w[4] for w in below} == {"COST", "SAVE", "SOLDIER"}
 
 
 def test_new_refuses_a_folder_with_files(tmp_path):
@@ -57,10 +83,10 @@ def test_every_bundled_data_file_validates_against_its_schema(tmp_path, game):
     res = runner.invoke(app, ["schema", str(game), "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
     schemas = {p.name: json.loads(p.read_text()) for p in tmp_path.glob("*.json")}
-    assert set(schemas) == {"game.schema.json", "content.schema.json"}
+    assert set(schemas) == {"game.schema.json", "content.schema.json", "layout.schema.json"}
     for s in schemas.values():
         jsonschema.Draft202012Validator.check_schema(s)
-    for path in sorted(game.glob("*.yaml")):
+    for path in sorted(game.glob("*.yaml")):  # (layouts: tests/test_schema.py)
         data = yaml.safe_load(path.read_text())
         schema = schemas["game.schema.json" if path.name == "game.yaml" else "content.schema.json"]
         errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]

@@ -6,6 +6,7 @@ stage (printgen.project), so the checker never imports a renderer."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from dataclasses import dataclass, field, replace
@@ -19,6 +20,7 @@ from ..load.game_folder import GameSource, load_game_folder
 from ..model.base import findings_from_validation
 from ..model.content import Content, Rules
 from ..model.game import GameConfig
+from ..names import name_key
 from ..model.kinds import DeclaredRefs, DeclaredTexts, data_model, parse_kinds
 from .. import packs as _packs  # PACKS read when a game is checked: packs import check helpers
 from ..packs.base import CheckContext, RulePack
@@ -65,8 +67,9 @@ def _item_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def _build(source: GameSource, pack: RulePack) -> tuple[Content | None, list[Finding]]:
-    """Validate item by item, so one broken class does not hide the rest of the game's findings."""
+def _build(source: GameSource, pack: RulePack, failed: set[str]) -> tuple[Content | None, list[Finding]]:
+    """Validate item by item, so one broken class does not hide the rest of the game's findings. The names
+    of items that fail are added to ``failed``."""
     findings: list[Finding] = []
     locate = source.loc
     game_raw = source.data.get("game", {})
@@ -102,6 +105,8 @@ def _build(source: GameSource, pack: RulePack) -> tuple[Content | None, list[Fin
                 items.append(item_model.model_validate(item))
             except ValidationError as exc:
                 findings += findings_from_validation(exc, root=item_model, prefix=(kind, i), locate=locate)
+                if isinstance(item, dict) and isinstance(item.get("name"), str):
+                    failed.add(name_key(item["name"]))
         values[kind] = items
     data = pack.data_model.model_construct(**values)
     return data, findings
@@ -116,6 +121,15 @@ def _declare(source: GameSource, pack: RulePack) -> tuple[RulePack, list[Finding
     return replace(pack, data_model=data_model(pack.data_model, kinds),
                    rules_texts=DeclaredTexts(pack.rules_texts, declared),
                    checks=pack.checks + (DeclaredRefs(declared),), declared=declared), findings
+
+
+def _names_failed(f: Finding, failed: set[str]) -> bool:
+    """True for a reference finding ('... names no item of factions') whose name is an item that is in the
+    data but failed validation: its own finding says what is wrong, and the reference is not (one
+    mistake, one finding)."""
+    if not failed or not f.code.startswith("unknown-"):
+        return False
+    return any(name_key(q) in failed for q in re.findall(r"'([^'\n]+)'", f.message))
 
 
 def check_game(folder: Path) -> ValidatedGame:
@@ -146,7 +160,8 @@ def check_game(folder: Path) -> ValidatedGame:
     pack, findings = _declare(source, pack)
     result.findings += findings
     result.pack = pack
-    data, findings = _build(source, pack)
+    failed: set[str] = set()
+    data, findings = _build(source, pack, failed)
     result.findings += findings
     if data is None:
         result.findings = sort_findings(result.findings)
@@ -160,6 +175,6 @@ def check_game(folder: Path) -> ValidatedGame:
     ctx = CheckContext(source=source, pack=pack, data=data, rules=result.rules)
     checks = SHARED_CHECKS + ((RULE_CHECKS + pack.checks) if result.rules is not None else ())
     for check in checks:
-        result.findings += list(check(ctx))
+        result.findings += [f for f in check(ctx) if not _names_failed(f, failed)]
     result.findings = sort_findings(result.findings)
     return result

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
-from pydantic import BaseModel
 
 from ..draw.document import Circle, Group, Op, Poly, Rect, Style
 from ..draw.fonts import FONTS
@@ -25,6 +24,7 @@ from ..draw.provenance import Source, drawing, element
 from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..hexgrid import hex_corners
 from ..safety.sandbox import TemplateLimitError
+from ..safety.template_errors import column_of, explain, unclosed_block
 from .expressions import _EXPR, _PATH, Expressions
 from .lengths import LengthError, parse_extent
 from .reads import element_reads, fingerprint
@@ -104,12 +104,19 @@ class Face:
             try:
                 return self.exprs.evaluate(raw, scope)
             except jinja2.UndefinedError as exc:
-                self.problem("layout-field", f"layout '{self.layout.name}': {self._undefined(exc, scope)}", loc)
+                at, var = self._placed(loc, exc)
+                self.problem("layout-field", f"layout '{self.layout.name}': {self._undefined(exc, scope, var)}", at)
             except TemplateLimitError as exc:
                 self.problem("template-limit", f"layout '{self.layout.name}': {exc.message}", loc)
             except jinja2.TemplateSyntaxError as exc:
-                self.problem("layout-expression", f"layout '{self.layout.name}': cannot read this expression: "
-                             f"{exc.message}", loc)
+                open_ = unclosed_block(self.exprs.env, raw) if "end of template" in str(exc.message) else None
+                if open_ is not None:
+                    self.problem("layout-expression", f"layout '{self.layout.name}': this {{% {open_[2]} %}} is "
+                                 f"never closed; add {{% end{open_[2]} %}} where it should end",
+                                 self._placed(loc, None, "{%")[0])
+                else:
+                    self.problem("layout-expression", f"layout '{self.layout.name}': cannot read this expression: "
+                                 f"{exc.message}", loc)
             except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError) as exc:
                 msg = getattr(exc, "message", None) or str(exc)
                 self.problem("layout-expression", f"layout '{self.layout.name}': this expression fails for "
@@ -119,22 +126,32 @@ class Face:
             return {k: self.eval(v, scope, loc) for k, v in raw.items()}
         return raw
 
-    def _undefined(self, exc: Exception, scope: dict) -> str:
-        msg = str(getattr(exc, "message", exc) or "")
-        m = re.search(r"has no attribute '(\w+)'", msg)
-        if m:
-            names = set()
-            for v in scope.values():
-                if isinstance(v, BaseModel):  # v.__class__: the model's class, also through a read-logging proxy
-                    names |= {f.alias or n for n, f in v.__class__.model_fields.items()}
-            hint = did_you_mean(m.group(1), names)
-            return f"unknown field '{m.group(1)}'" + (f"; did you mean '{hint}'?" if hint else "")
-        m = re.search(r"'(\w+)' is undefined", msg)
-        if m:
-            hint = did_you_mean(m.group(1), [k for k in scope if not k.startswith("_")])
-            return f"unknown name '{m.group(1)}'" + (f"; did you mean '{hint}'?" if hint else
-                                                     "; names are item, game, data, rules, the kinds, vars")
-        return msg or "an undefined value"
+    def _undefined(self, exc: Exception, scope: dict, var: str | None = None) -> str:
+        msg = explain(exc, [*scope, *self.exprs.env.globals], var, item=False)
+        if msg.startswith("unknown name") and "did you mean" not in msg:
+            msg += "; names are item, game, data, rules, the kinds, vars"
+        return msg
+
+    def _placed(self, loc, exc: Exception | None, text: str | None = None) -> tuple[Location, str | None]:
+        """``loc`` (a layout value's place) moved to the offending expression in it (an undefined read,
+        or ``text``), searching the value's line from its column and the few lines after (a block
+        scalar); and the variable the field was read from, as written."""
+        where = loc() if callable(loc) else loc
+        lines = self._lines(where.file)
+        for k in range(where.line - 1, min(where.line + 30, len(lines))):
+            start = max(where.col - 1, 0) if k == where.line - 1 else 0
+            if text is not None:
+                at, var = (lines[k].find(text, start), None)
+                at = at if at >= 0 else None
+            else:
+                at, var = column_of(exc, lines[k], start)
+            if at is not None:
+                return Location(where.file, k + 1, at + 1), var
+        return where, None
+
+    def _lines(self, file: str) -> list[str]:
+        docs = [self.layout.doc, *(e.doc for e in _all(self.layout.elements))]
+        return next((d.lines for d in docs if d.file == file and d.lines), [])
 
     def get(self, el: Element, key: str, scope: dict, default: Any = None) -> Any:
         if key not in el.dynamic:

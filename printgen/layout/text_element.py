@@ -51,17 +51,47 @@ def _bold(font: str) -> str:
     return styled(font, "bold italic" if "italic" in STYLE_OF.get(font, ("", ""))[1] else "bold")
 
 
-def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool) -> list[list[Run]]:
+def _runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool,
+          scope: dict | None = None) -> list[list[Run]]:
     """``text`` as styled runs per paragraph. Remembered per element and text: a deck's cards repeat
     their texts, and fitting asks for the same runs at every size it tries."""
     key = (id(el), text, font, colour, terms)
     runs = face.memo.get(key)
     if runs is None:
-        runs = face.memo[key] = _style_runs(face, el, text, font, colour, terms)
+        runs = face.memo[key] = _style_runs(face, el, text, font, colour, terms, scope)
     return runs
 
 
-def _style_runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool) -> list[list[Run]]:
+_FIELD_READ = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\s*(?:\|[^}]*)?\}\}")
+
+
+def _data_loc(face: Face, el: Element, scope: dict | None, needle: str):
+    """Where the data text holding ``needle`` (an icon typo) was written: the field, among those the
+    element's text reads (``{{ ability.text }}``), whose value holds it; else None."""
+    raw = el.args.get("text")
+    if scope is None or not isinstance(raw, str):
+        return None
+    for m in _FIELD_READ.finditer(raw):
+        expr = "{{ " + m.group(1) + " }}"
+        path = face.data_path(expr)
+        if path is None:
+            continue
+        try:
+            value = face.exprs.evaluate(expr, scope)
+        except Exception:  # noqa: BLE001 - the element's own evaluation reports it
+            continue
+        if isinstance(value, str) and needle in value:
+            # at the typo itself when the text was written on one line as it reads (the data's source
+            # can place an offset; face.locate is that source's loc)
+            source = getattr(face.locate, "__self__", None)
+            if hasattr(source, "offset_loc") and value == " ".join(value.split()):
+                return source.offset_loc(path, value.index(needle))
+            return face.locate(path)
+    return None
+
+
+def _style_runs(face: Face, el: Element, text: str, font: str, colour: str, terms: bool,
+                scope: dict | None = None) -> list[list[Run]]:
     face.glyphs(text, font, _text_loc(face, el))
     paras = []
     for para in text.split("\n"):
@@ -82,9 +112,15 @@ def _style_runs(face: Face, el: Element, text: str, font: str, colour: str, term
                     from ..findings import did_you_mean
 
                     hint = did_you_mean(name, list(face.layout.icons) + list(ICONS))
-                    face.problem("layout-icon", f"layout '{face.layout.name}': ':{name}:' names no "
-                                 "icon" + (f"; did you mean ':{hint}:'?" if hint else
-                                           "; declare it under icons: in the layout"), el.loc("text"))
+                    fix = f"; did you mean ':{hint}:'?" if hint else "; declare it under icons: in the layout"
+                    at = _data_loc(face, el, scope, m.group())
+                    if at is not None:  # a typo in the data: at the data's line, naming the element that shows it
+                        face.problem("layout-icon", f"{face.what}: ':{name}:' names no icon{fix} (shown by "
+                                     f"the {el.id or el.type} element of layout '{face.layout.name}', "
+                                     f"{el.loc('text')})", at)
+                    else:
+                        face.problem("layout-icon", f"layout '{face.layout.name}': ':{name}:' names no icon{fix}",
+                                     el.loc("text"))
                     continue
                 if m.start() > pos:
                     out.append(Run(r.text[pos:m.start()], r.font, r.colour))
@@ -147,7 +183,7 @@ def _paragraphs(face: Face, el: Element, scope: dict) -> list[list[Run]]:
     raw = el.args.get("paragraphs")
     if raw is None:
         value = face.get(el, "text", scope, "")
-        return [] if value is None or value is FAILED else _runs(face, el, str(value), font, colour, terms)
+        return [] if value is None or value is FAILED else _runs(face, el, str(value), font, colour, terms, scope)
     if not isinstance(raw, list):
         face.problem("layout-value", f"layout '{face.layout.name}': paragraphs is a list of {{text, font, colour}}",
                      el.loc("paragraphs"))

@@ -60,10 +60,39 @@ def token_image(name: str, game) -> Drawing:
     return shifted(faces.face(index), 1.0, 1.0), faces.box + 2, faces.box + 2
 
 
+def card_image(name: str, game) -> Drawing:
+    """``printgen:card/NAME``: the named item's face through its sheet's front layout, cut to its trim, in
+    any game whose kind is printed through a layout (a custom game's units). The first sheet, in
+    game.yaml's order, whose kind has an item of that name draws it; a pack's own ``card`` kind wins."""
+    from ..draw.document import Group
+    from ..layout.sheets import face_size, game_sheets, picture_maker
+    from ..names import name_key
+
+    maker = picture_maker(game)
+    kinds = []
+    for sheet, _ in game_sheets(game):
+        layout = maker.layouts.get(sheet.front) if sheet.front else None
+        if layout is None:
+            continue
+        kinds.append(sheet.kind)
+        items = getattr(game.data, sheet.kind, None) or []
+        index = next((i for i, it in enumerate(items) if name_key(str(getattr(it, "name", ""))) == name_key(name)),
+                     None)
+        if index is None:
+            continue
+        w, h, bleed = face_size(layout, game.data.game)
+        ops = maker.draw(layout, items[index], sheet.kind, index, f"card '{name}'")
+        return [Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, -bleed, -bleed), clip=(bleed, bleed, w, h))], w, h
+    if not kinds:
+        raise ImageError("this game prints no cards through a layout (game.yaml's sheets: name none)")
+    raise ImageError(f"no item named '{name}' on a sheet of cards ({', '.join(dict.fromkeys(kinds))})")
+
+
 IMAGES: dict[str, ImageFn] = {
     "map": map_image,
     "icon": icon_image,
     "token": token_image,
+    "card": card_image,
 }
 
 KeyFn = Callable[[str, object, float], Drawing]

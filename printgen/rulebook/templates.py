@@ -21,6 +21,7 @@ from ..limits import limit
 from ..load.game_folder import display_path
 from ..safety.paths import absolute, confined_files, inside
 from ..safety.sandbox import ResourceLimitError, TemplateLimitError, environment, render_capped, watchdog
+from ..safety.template_errors import column_of, explain, unclosed_block
 
 
 def template_dir(game) -> Path | None:
@@ -41,28 +42,50 @@ def escaping_files(folder: Path) -> list[Path]:
 
 
 def _where(exc: Exception, folder: Path) -> tuple[str, int]:
-    """The template file and line a Jinja error happened on."""
+    """The template file and line a Jinja error happened on: a syntax error says so; at render time,
+    Jinja rewrites the traceback so the template's own frame shows its file and line."""
     lineno = getattr(exc, "lineno", None)
     name = getattr(exc, "filename", None) or getattr(exc, "name", None)
     if lineno and name:
         return str(name), int(lineno)
+    base = str(absolute(folder))
     for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if frame.filename and os.path.abspath(frame.filename).startswith(str(folder.resolve())):
+        if frame.filename and os.path.abspath(frame.filename).startswith(base):
             return frame.filename, frame.lineno or 0
     return str(folder), 0
 
 
-def _template_finding(exc: Exception, folder: Path, fallback: Path) -> Finding:
+def _template_finding(exc: Exception, folder: Path, fallback: Path, env=None, scope: dict | None = None) -> Finding:
     file, line = _where(exc, folder)
-    path = Path(file) if os.path.isabs(file) else folder / file
+    path = Path(file)
+    if not path.is_absolute() and not path.is_file():
+        path = folder / file
     if not path.is_file():
         path, line = fallback, 1
+    source = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
+    lines = source.splitlines()
+    col = 1 if line else 0
     if isinstance(exc, jinja2.TemplateError):
         msg = exc.message if getattr(exc, "message", None) else str(exc)
         code = "template-limit" if isinstance(exc, TemplateLimitError) else "template"
-        return error(code, f"rulebook template: {msg}", Location(display_path(path), max(line, 1), 1))
+        if isinstance(exc, jinja2.TemplateSyntaxError) and env is not None and "Unexpected end of template" in msg:
+            open_ = unclosed_block(env, source)
+            if open_ is not None:  # at the block never closed, not at the end of the file
+                line, col, tag = open_
+                return error(code, f"rulebook template: this {{% {tag} %}} is never closed; add "
+                             f"{{% end{tag} %}} where it should end", Location(display_path(path), line, col))
+        elif isinstance(exc, jinja2.UndefinedError):
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            at, var = column_of(exc, text)
+            if at is not None:
+                col = at + 1
+            names = list(scope or ()) + list(env.globals if env is not None else ())
+            msg = explain(exc, names, var)
+        elif 0 < line <= len(lines) and lines[line - 1].strip():
+            col = len(lines[line - 1]) - len(lines[line - 1].lstrip()) + 1
+        return error(code, f"rulebook template: {msg}", Location(display_path(path), line, col))
     return error("template", f"rulebook template failed: {type(exc).__name__}: {exc}"[:500],
-                 Location(display_path(path), max(line, 1), 1))
+                 Location(display_path(path), line, col))
 
 
 def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Finding]]:
@@ -92,7 +115,7 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
                     findings.append(error("template-limit", "rulebook template: recursion too deep",
                                           Location(display_path(path), 1, 1)))
                 except Exception as exc:  # a template mistake or a data helper raising: a finding
-                    findings.append(_template_finding(exc, folder, path))
+                    findings.append(_template_finding(exc, folder, path, env, scope))
     except ResourceLimitError as exc:
         findings.append(_template_finding(exc, folder, current))
         out = []

@@ -36,6 +36,7 @@ from pydantic import BaseModel
 from ..limits import limit
 from ..model.notation import format_range
 from .paths import inside
+from .template_errors import FieldUndefined
 
 TEMPLATE_MEMORY = 512 * 1024 * 1024  # bytes a template render may add to the process
 _TICK = 0.05  # seconds between watchdog checks
@@ -266,7 +267,7 @@ def environment(search: Path, confine: Path, *, markdown: bool = True) -> GameSa
     text and never parse it)."""
     env = GameSandbox(
         loader=GameTemplateLoader(search, confine),
-        undefined=jinja2.StrictUndefined,
+        undefined=FieldUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,

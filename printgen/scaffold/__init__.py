@@ -26,6 +26,13 @@ def game_id(folder: Path) -> str:
     return ident or "my-game"
 
 
+def _yaml_text(text: str) -> str:
+    """``text`` as a YAML scalar that reads back as the same text (quoted when it must be: ``A: B``)."""
+    import json
+
+    return text if re.fullmatch(r"[A-Za-z0-9][\w .'()-]*", text) and not text.endswith(" ") else json.dumps(text)
+
+
 def new_game(*, folder: Path, system: str = "custom", name: str | None = None) -> list[Path]:
     """Write a new game of ``system`` into ``folder`` (created; it must be missing or empty). Returns the
     files written. Raises ScaffoldError."""
@@ -41,8 +48,13 @@ def new_game(*, folder: Path, system: str = "custom", name: str | None = None) -
     for path in sorted(source.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             files[path.relative_to(source)] = path.read_bytes()
-    game_yaml = files[Path("game.yaml")].decode()
-    files[Path("game.yaml")] = game_yaml.replace("{{id}}", ident).replace("{{name}}", title).encode()
+    title = " ".join(title.split())  # one line: it goes into YAML comments and a heading
+    for rel in [p for p in files if p.suffix == ".yaml"]:
+        # the game's id and name wherever a starting file says {{id}} / {{name}} (Jinja's own
+        # ``{{ item.name }}`` has spaces, so a layout's expressions are left as they are)
+        text = files[rel].decode()
+        text = re.sub(r"^(name:\s*)\{\{name\}\}", lambda m: m.group(1) + _yaml_text(title), text, flags=re.M)
+        files[rel] = text.replace("{{id}}", ident).replace("{{name}}", title).encode()
     if not any(p.parts[:2] == ("templates", "rulebook") for p in files):
         for path in sorted(RULEBOOK.glob("*.md")):
             files[Path("templates", "rulebook", path.name)] = path.read_bytes()

@@ -181,10 +181,15 @@ def _warm() -> None:
 _WARM = False
 
 
+BINARY = (".ttf", ".otf", ".ttc", ".woff", ".woff2", ".png", ".jpg", ".jpeg", ".xlsx", ".ods")
+
+
 def unplaced(findings) -> list[str]:
     """The findings (formatted) that name no file and line, or that would print a character that does
-    not print (a control character reaching the terminal)."""
-    return [f.format() for f in findings if f.loc is None or not f.loc.file or f.loc.line < 1
+    not print (a control character reaching the terminal). A finding about a binary file (a font, a
+    picture) names the file alone: it has no lines, and the message says the byte where it breaks."""
+    return [f.format() for f in findings if f.loc is None or not f.loc.file
+            or (f.loc.line < 1 and not f.loc.file.lower().endswith(BINARY))
             or not f.format().isprintable()]
 
 
