@@ -171,8 +171,8 @@ def _foot(last: list[Run], page: BookPage, body: float, bottom: float) -> Iterab
     """What a page's last line strands: a heading (larger than the body), or a table's header row (bold runs
     spread across the line at body size), whose text or rows then start on the next page."""
     text = " ".join(r.text for r in last)
-    if sum(ch.isalpha() for ch in text) < 2:
-        return
+    if sum(ch.isalpha() for ch in text) < 2 or ". . ." in text or "...." in text:
+        return  # a contents line (its leader dots), not a heading
     big = max(r.size for r in last) >= body * 1.12
     if big and last[0].box[3] < bottom - 0.5:
         yield Hit("stranded", None, f"ends with the heading {_quote(text)}: its text starts on the next page",
