@@ -45,9 +45,9 @@ def _header(table: Table) -> tuple[list[tuple[int, tuple]], list[Finding]]:
             continue
         name = str(raw).strip()
         if name in seen:
-            found.append(error("sheet-header", f"the header '{name}' is here again (first in column "
-                               f"{table.loc(number, seen[name]).cell or seen[name]}): each field gets one column",
-                               loc))
+            first = table.loc(number, seen[name]).cell or f"column {seen[name]}"
+            found.append(error("sheet-header", f"the header '{name}' is here again (first in {first}): each field "
+                               "gets one column; delete or rename one of them", loc))
             continue
         seen[name] = col
         parts = name.split(".")
