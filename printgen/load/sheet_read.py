@@ -186,18 +186,25 @@ def _col_number(letters: bytes) -> int:
 
 def _sheet_xml_problems(xml: bytes, table: Table) -> list[Finding]:
     """Merged cells and formulas with no saved value, read from the sheet's own XML: openpyxl's fast
-    reader shows neither (a merged range reads as one value and blanks; such a formula as a blank)."""
-    found = []
+    reader shows neither (a merged range reads as one value and blanks; such a formula as a blank).
+    The rows they stand in are left out of the items: one mistake, one finding (not also a missing key)."""
+    found, bad_rows = [], set()
+    header = table.rows[0][0] if table.rows else 0
     for first, last in _MERGE.findall(xml):
-        m = _CELL_REF.fullmatch(first)
+        m, n = _CELL_REF.fullmatch(first), _CELL_REF.fullmatch(last)
         found.append(error("sheet-merged", f"merged cells {first.decode()}:{last.decode()}: one value per cell, please "
                            "(unmerge them and fill in each cell)", table.loc(int(m.group(2)), _col_number(m.group(1)))))
+        bad_rows.update(range(int(m.group(2)), int(n.group(2)) + 1))
     if b"<f" in xml or b":f" in xml:
         for col, row, inner in _FORMULA_CELL.findall(xml):
             if re.search(rb"<(?:\w+:)?f\b", inner) and not _VALUE.search(inner):
                 found.append(error("sheet-formula", "formula with no saved value: open and save the file in your "
                                    "spreadsheet app (printgen reads the value it saved, never the formula)",
                                    table.loc(int(row), _col_number(col))))
+                bad_rows.add(int(row))
+    bad_rows.discard(header)
+    if bad_rows:
+        table.rows = [r for r in table.rows if r[0] not in bad_rows]
     return found
 
 
@@ -300,7 +307,7 @@ def read_ods(path: Path, file: str, sheet: str | None) -> list[tuple[Table, list
         name = table.get(_T + "name", "")
         if sheet is not None and name != sheet:
             continue
-        rows, found, number = _Rows(file, name), [], 0
+        rows, found, number, bad_rows = _Rows(file, name), [], 0, set()
         for row in table.iter(_T + "table-row"):
             repeat = int(row.get(_T + "number-rows-repeated", "1"))
             cells: list[Any] = []
@@ -313,9 +320,12 @@ def read_ods(path: Path, file: str, sheet: str | None) -> list[tuple[Table, list
                 if value is None and times > 1:
                     times = min(times, rows.most_cols + 1)  # a blank run to the sheet's edge
                 if cell.get(_T + "number-columns-spanned") or cell.get(_T + "number-rows-spanned"):
+                    span = int(cell.get(_T + "number-rows-spanned", "1"))
+                    bad_rows.update(range(number + 1, number + 1 + span))
                     found.append(error("sheet-merged", "merged cells: one value per cell, please (unmerge them "
                                        "and fill in each cell)", rows.table.loc(number + 1, col)))
                 if cell.get(_T + "formula") and value is None:
+                    bad_rows.add(number + 1)
                     found.append(error("sheet-formula", "formula with no saved value: open and save the file in "
                                        "your spreadsheet app (printgen reads the value it saved, never the formula)",
                                        rows.table.loc(number + 1, col)))
@@ -328,6 +338,9 @@ def read_ods(path: Path, file: str, sheet: str | None) -> list[tuple[Table, list
                     rows.add(number, list(cells))
             else:
                 number += repeat  # blank rows, often a million of them to the sheet's end
+        header = rows.table.rows[0][0] if rows.table.rows else 0
+        # rows with a merged range or a formula with no value: one mistake, one finding (as in XLSX)
+        rows.table.rows = [r for r in rows.table.rows if r[0] == header or r[0] not in bad_rows]
         out.append((rows.table, found))
     return out
 

@@ -114,6 +114,7 @@ def test_each_bad_cell_is_a_finding_at_its_cell(tmp_path):
     assert headers == {(1, 13), (1, 15)}
     assert ("sheet-formula", "units.xlsx", "Units", 3, 14) in where
     assert ("sheet-merged", "units.xlsx", "Units", 5, 1) in where
+    assert not any(f.code == "missing-key" for f in found)  # the merged row is that one finding, no more
     assert ("unknown-ref", "battles.csv", "", 2, 3) in where
     as_json = json.loads(json.dumps(found[0].to_dict()))
     assert {"sheet", "cell", "file", "line", "col"} <= as_json.keys()
