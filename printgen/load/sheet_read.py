@@ -127,9 +127,12 @@ def read_csv(path: Path, file: str) -> Table:
     delimiter = ";" if first.count(";") > first.count(",") else ","
     rows = _Rows(file, "")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    start = 1
     try:
         for record in reader:
-            rows.add(reader.line_num, [csv_value(c) for c in record])
+            # a quoted cell may span lines: a row is located at the line it starts on
+            rows.add(start, [csv_value(c) for c in record])
+            start = reader.line_num + 1
     except csv.Error as exc:
         raise SheetError(error("sheet-file", f"CSV cannot read this line: {exc}", Location(file, reader.line_num, 1))) \
             from None

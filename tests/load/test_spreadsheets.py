@@ -269,3 +269,19 @@ def test_export_of_an_unknown_kind_writes_nothing(tmp_path):
     res = CliRunner().invoke(app, ["export", "unitz", "--to", str(tmp_path / "u.csv"), str(CUSTOM)])
     assert res.exit_code == 1 and "did you mean 'units'" in res.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_excel_csv_with_bom_semicolons_and_a_multiline_cell(tmp_path):
+    game = _split_game(tmp_path / "g")
+    with open(game / "battles.csv", "w", newline="", encoding="utf-8-sig") as fh:
+        out = csv.writer(fh, delimiter=";")
+        out.writerow(["name", "map", "sides", "goal", "rounds"])
+        out.writerow(["Night at the Tower", "Watchtower", "Ashen Guard; Lantern Folk", "Hold the tower\nhex.", 5])
+        out.writerow(["Dawn", "Watchtowr", "Ashen Guard", "Hold.", ""])
+    result = check_game(game)
+    (hit,) = [f for f in result.findings if f.is_error]
+    # the second item starts on line 4 of the file (the first one's goal spans lines 2-3), column 2
+    assert (hit.code, hit.loc.line, hit.loc.col, hit.loc.sheet) == ("unknown-ref", 4, 2, "")
+    assert "did you mean 'Watchtower'" in hit.message
+    first = result.source.data["battles"][0]
+    assert first["sides"] == ["Ashen Guard", "Lantern Folk"] and first["rounds"] == 5
