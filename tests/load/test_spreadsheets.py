@@ -263,6 +263,13 @@ def test_export_round_trip_builds_the_same_pdfs(tmp_path, yaml_pdfs):
     res = runner.invoke(app, ["validate", str(game)])
     assert res.exit_code == 0, res.output
     assert _pdfs(game, tmp_path / "out") == yaml_pdfs
+    # an edit in the sheet makes the next build redraw what shows it (the build's digests see sheets too)
+    book = openpyxl.load_workbook(game / "army.xlsx")
+    book["units"]["A2"] = "Ember Keeper"
+    book.save(game / "army.xlsx")
+    again = _pdfs(game, tmp_path / "out")
+    changed = {name for name in again if again[name] != yaml_pdfs[name]}
+    assert any("unit-cards" in name for name in changed), changed
 
 
 def test_export_of_an_unknown_kind_writes_nothing(tmp_path):
