@@ -196,7 +196,7 @@ def test_macros_and_external_links_are_ignored(tmp_path):
     assert _findings(game) == []
 
 
-def _ods(path: Path, sheet: str, rows: list[list]) -> None:
+def _ods(path: Path, sheet: str, rows: list[list], *, doctype: str = "") -> None:
     """A minimal ODS file (the parts LibreOffice reads): mimetype, manifest and content.xml."""
     ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
           'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
@@ -207,6 +207,8 @@ def _ods(path: Path, sheet: str, rows: list[list]) -> None:
         for v in row:
             if v is None:
                 cells.append("<table:table-cell/>")
+            elif isinstance(v, tuple):  # raw cell XML
+                cells.append(v[0])
             elif isinstance(v, (int, float)):
                 cells.append(f'<table:table-cell office:value-type="float" office:value="{v}"><text:p>{v}</text:p>'
                              "</table:table-cell>")
@@ -215,7 +217,7 @@ def _ods(path: Path, sheet: str, rows: list[list]) -> None:
         body.append("<table:table-row>" + "".join(cells) + "</table:table-row>")
     body.append('<table:table-row table:number-rows-repeated="1048000"><table:table-cell '
                 'table:number-columns-repeated="1024"/></table:table-row>')
-    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns}><office:body>'
+    content = (f'<?xml version="1.0" encoding="UTF-8"?>{doctype}<office:document-content {ns}><office:body>'
                f'<office:spreadsheet><table:table table:name="{sheet}">{"".join(body)}</table:table>'
                "</office:spreadsheet></office:body></office:document-content>")
     with zipfile.ZipFile(path, "w") as z:
@@ -292,3 +294,20 @@ def test_an_excel_csv_with_bom_semicolons_and_a_multiline_cell(tmp_path):
     assert "did you mean 'Watchtower'" in hit.message
     first = result.source.data["battles"][0]
     assert first["sides"] == ["Ashen Guard", "Lantern Folk"] and first["rounds"] == 5
+
+
+def test_ods_merged_cells_formulas_and_entities_are_findings(tmp_path):
+    game = _split_game(tmp_path / "g", declare=False)
+    (game / "units.xlsx").unlink()
+    units = yaml.safe_load((CUSTOM / "content.yaml").read_text())["units"]
+    rows = [UNIT_HEAD] + [[u.get(h) for h in UNIT_HEAD[:8]]
+                          + [v for a in u["abilities"] for v in (a["name"], a["text"])] for u in units]
+    rows[1][3] = ('<table:table-cell table:formula="of:=1+2"/>',)  # D2: a formula with no saved value
+    rows[2][0] = ('<table:table-cell table:number-columns-spanned="2" office:value-type="string">'
+                  "<text:p>Lamplighter</text:p></table:table-cell>",)  # A3: merged
+    _ods(game / "book.ods", "units", rows)
+    found = _findings(game)
+    assert {(f.code, f.loc.cell) for f in found} == {("sheet-formula", "D2"), ("sheet-merged", "A3")}
+    _ods(game / "book.ods", "units", rows, doctype='<!DOCTYPE lol [<!ENTITY lol "lol">]>')
+    (hit,) = _at(_findings(game), "sheet-file")
+    assert "entities" in hit.message and hit.loc.file.endswith("book.ods")
