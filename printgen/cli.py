@@ -360,5 +360,22 @@ def icons(game: Optional[Path] = CatalogueGame,
         typer.echo(f"wrote {sheet}", err=format.value == "json")
 
 
+@app.command()
+def export(
+    kind: str = typer.Argument(..., metavar="KIND", help="The kind of content to export (units, tokens, ...)."),
+    to: Path = typer.Option(..., "--to", help="The spreadsheet to write: FILE.xlsx or FILE.csv."),
+    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]", help="The game folder. Default: this folder."),
+) -> None:
+    """Write a kind's items to a spreadsheet (a header row of fields, lists joined with '; ', a count column)."""
+    from .export import export_kind
+
+    (folder,) = resolve_games([game or Path.cwd()], root=Path.cwd())
+    findings, rows = export_kind(game=folder, kind=kind, to=to)
+    if findings:
+        typer.echo("\n".join(f.format() for f in findings))
+        raise typer.Exit(1)
+    typer.echo(f"wrote {rows} {kind} to {to}; declare it in game.yaml (sources:) or name the file for the kind")
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -233,6 +233,7 @@ def _json_digest(value: Any) -> str:
 
 
 YAML = (".yaml", ".yml")
+SHEETS = (".csv", ".xlsx", ".xlsm", ".ods")  # spreadsheet sources hold data as YAML does (load/sheet_read.py)
 # The files of a game folder besides its data that a render may draw: fonts and art.
 ART = (".ttf", ".otf", ".png", ".jpg", ".jpeg", ".svg", ".webp", ".gif")
 
@@ -278,8 +279,9 @@ class Digests:
                 self._memo[key] = _files_digest(root / key.partition("/")[2] if root is not None else None)
             elif key == "folder":  # art, fonts: what is not data (the data is read as parsed values)
                 self._memo[key] = _files_digest(self.game.folder, lambda p: p.suffix.lower() in ART)
-            elif key == "source":  # the YAML as written, positions and all
-                self._memo[key] = _files_digest(self.game.folder, lambda p: p.suffix in YAML)
+            elif key == "source":  # the YAML (and spreadsheets) as written, positions and all
+                self._memo[key] = _files_digest(self.game.folder, lambda p: p.suffix in YAML
+                                                or p.suffix.lower() in SHEETS)
             else:
                 try:
                     self._memo[key] = _json_digest(_lookup(self.game, key))

@@ -25,11 +25,31 @@ class Location:
     file: str
     line: int = 0
     col: int = 0
+    # A spreadsheet's sheet (XLSX, ODS): then line is the row and col the column, shown as a cell
+    # (units.xlsx[Units]!C12) the way a spreadsheet app names it. Empty for text files and CSV.
+    sheet: str = ""
+
+    @property
+    def cell(self) -> str:
+        """The cell name (C12) of a spreadsheet location, else empty."""
+        return f"{column_letters(self.col)}{self.line}" if self.sheet and self.line > 0 else ""
 
     def __str__(self) -> str:
+        if self.sheet:
+            where = f"{visible(self.file)}[{visible(self.sheet)}]"
+            return f"{where}!{self.cell}" if self.line > 0 else where
         if self.line <= 0:
             return visible(self.file)
         return f"{visible(self.file)}:{self.line}:{self.col}"
+
+
+def column_letters(col: int) -> str:
+    """A 1-based column number as a spreadsheet writes it: 1 -> A, 27 -> AA."""
+    out = ""
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out or "A"
 
 
 @dataclass(frozen=True)
@@ -59,7 +79,7 @@ class Finding:
 
     def sort_key(self) -> tuple:
         loc = self.loc or Location("")
-        return (loc.file, loc.line, loc.col, self.severity.value, self.code, self.message)
+        return (loc.file, loc.sheet, loc.line, loc.col, self.severity.value, self.code, self.message)
 
     def format(self) -> str:
         where = f"{self.loc}: " if self.loc else ""
@@ -77,6 +97,9 @@ class Finding:
             "file": self.loc.file if self.loc else None,
             "line": self.loc.line if self.loc else None,
             "col": self.loc.col if self.loc else None,
+            # spreadsheet sources only (None elsewhere): line/col stay the row and column numbers
+            "sheet": self.loc.sheet or None if self.loc else None,
+            "cell": self.loc.cell or None if self.loc else None,
         }
         return data
 

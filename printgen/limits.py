@@ -33,6 +33,12 @@ _TABLE = [
     Limit("list-length", 1000, "items", "any one list in the data"),  # a 1,000-card deck (issue 16)
     Limit("nesting", 12, "levels", "how deeply lists and mappings nest in a YAML file"),
     Limit("number", 1_000_000, "", "any number in the data (and it must be finite)"),
+    # Spreadsheet sources (CSV, XLSX, ODS): read row by row and refused where a bound is crossed
+    Limit("sheet-rows", 10_000, "rows", "rows of one sheet or CSV file (its items are also a list: list-length)"),
+    Limit("sheet-columns", 200, "columns", "columns of one sheet or CSV file"),
+    Limit("sheet-bytes", 20, "MB", "a spreadsheet file as stored (CSV, XLSX, ODS)"),
+    Limit("sheet-unpacked", 100, "MB", "what an XLSX or ODS file unpacks to (its zip's declared sizes)"),
+    Limit("sheet-entries", 2000, "entries", "files inside an XLSX or ODS zip"),
     # Geometry
     Limit("hex-size", 100, "mm", "a hex's size, flat to flat, in print and in 3D"),
     Limit("min-hex-size", 5, "mm", "the smallest hex size"),

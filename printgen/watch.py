@@ -22,7 +22,7 @@ from .safety.paths import absolute
 
 Echo = Callable[[str], None]
 SHOWN = 8  # files named per round; the rest are counted
-SOURCES = {".yaml", ".yml", ".md", ".j2", ".ttf", ".otf", ".png", ".jpg", ".jpeg", ".svg"}  # named when changed
+SOURCES = {".yaml", ".yml", ".csv", ".xlsx", ".ods", ".md", ".j2", ".ttf", ".otf", ".png", ".jpg", ".jpeg", ".svg"}  # named when changed
 
 
 def _filter(out: Path):

@@ -17,6 +17,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..findings import Finding, did_you_mean, error, has_errors, sort_findings
 from ..load.game_folder import GameSource, load_game_folder
+from ..load.sheet_source import split_list_cells
 from ..model.base import findings_from_validation
 from ..model.content import Content, Rules
 from ..model.game import GameConfig
@@ -99,6 +100,7 @@ def _build(source: GameSource, pack: RulePack, failed: set[str]) -> tuple[Conten
             except ValidationError as exc:
                 findings += findings_from_validation(exc, root=pack.data_model, prefix=(kind,), locate=locate)
             continue
+        raw = split_list_cells(source, kind, item_model)  # a spreadsheet's "a; b" list cells
         items = []
         for i, item in enumerate(raw):
             try:

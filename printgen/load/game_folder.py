@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..findings import Finding, Location, error
+from ..findings import Finding, Location, did_you_mean, error
 from ..safety.paths import inside
+from .sheet_read import SHEET_SUFFIXES
+from .sheet_source import read_sheet_source
 from .yaml_source import Document, load_yaml_file
 
 GAME_FILE = "game.yaml"
@@ -99,7 +101,7 @@ class GameSource:
         """
         doc, p = self._route(tuple(path))
         start = self.loc(path)
-        if doc is None or doc.styles.get(p) != "|":
+        if doc is None or doc.styles.get(p) != "|" or not doc.lines:
             return start
         src_index = start.line + row  # start.line is the '|' line (1-based) = content line 0 (0-based)
         if src_index >= len(doc.lines):
@@ -116,7 +118,7 @@ class GameSource:
         """Where character ``offset`` of a one-line text value was written (else the value's start)."""
         doc, p = self._route(tuple(path))
         start = self.loc(path)
-        if doc is None:
+        if doc is None or not doc.lines:  # a spreadsheet cell: its own place
             return start
         raw = doc_value(doc.data, p)
         style = doc.styles.get(p)
@@ -175,7 +177,56 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
             continue
         for kind, value in doc.data.items():
             findings += _merge(source, doc, kind, value)
+    if "game" in source.data:
+        findings += _merge_sheets(source, folder)
     return source, findings
+
+
+def _declared_sheets(source: GameSource) -> list[tuple[int, dict]]:
+    """game.yaml's ``sources:`` entries the loader can use (the GameConfig model reports the rest)."""
+    declared = source.data["game"].get("sources")
+    if not isinstance(declared, list):
+        return []
+    return [(i, d) for i, d in enumerate(declared) if isinstance(d, dict) and isinstance(d.get("file"), str)
+            and all(isinstance(d.get(k), (str, type(None))) for k in ("sheet", "kind"))]
+
+
+def _merge_sheets(source: GameSource, folder: Path) -> list[Finding]:
+    """The kinds of spreadsheet files: those game.yaml declares (``sources:``), then every other CSV, XLSX
+    or ODS file of the folder by name (``units.csv`` holds units; a workbook's sheets are named for kinds)."""
+    findings: list[Finding] = []
+    wanted: list[tuple[Path, str | None, str | None, Location | None]] = []
+    for i, entry in _declared_sheets(source):
+        path = folder / entry["file"]
+        where = source.loc(("game", "sources", i, "file"))
+        if path.suffix.lower() not in SHEET_SUFFIXES:
+            findings.append(error("sheet-file", f"'{entry['file']}' is not a spreadsheet: a source is a .csv, "
+                                  ".xlsx or .ods file", where))
+        elif not path.is_file():
+            hint = did_you_mean(entry["file"], [p.name for p in folder.iterdir() if p.suffix.lower() in SHEET_SUFFIXES])
+            findings.append(error("sheet-missing", f"no file '{entry['file']}' in the game folder"
+                                  + (f"; did you mean '{hint}'?" if hint else ""), where))
+        else:
+            wanted.append((path, entry.get("sheet"), entry.get("kind"), where))
+    declared = {p.resolve() for p, *_ in wanted} | {
+        (folder / d["file"]).resolve() for _, d in _declared_sheets(source)}
+    wanted += [(p, None, None, None) for p in sorted(folder.iterdir())
+               if p.suffix.lower() in SHEET_SUFFIXES and p.is_file() and p.resolve() not in declared
+               and not p.name.startswith((".", "~$"))]  # ~$units.xlsx: the lock file Excel leaves open
+    for path, sheet, kind, where in wanted:
+        if not inside(path, folder):
+            findings.append(error("symlink-outside", f"{path.name} is a symlink leading out of the game folder; "
+                                  "printgen reads only files inside it, so copy the file in",
+                                  where or Location(display_path(path), 1, 1)))
+            continue
+        docs, found = read_sheet_source(path, display_path(path), sheet=sheet, kind=kind)
+        if where is not None:  # a missing sheet is the declaration's mistake: show it there too
+            found = [error(f.code, f.message, where) if f.code == "sheet-missing" else f for f in found]
+        findings += found
+        for name, doc in docs:
+            source.documents.append(doc)
+            findings += _merge(source, doc, name, doc.data[name])
+    return findings
 
 
 def _key_loc(doc: Document, kind: str) -> Location:

@@ -181,6 +181,14 @@ class SheetDef(Model):
     label: Text | None = None  # an expression naming each card in digital exports (TTS); default: item.name
 
 
+class SourceDef(Model):
+    """A spreadsheet holding a kind's items (printgen.load.sheet_source): which file, sheet and kind."""
+
+    file: Text  # a .csv, .xlsx or .ods file in the game folder
+    sheet: Text | None = None  # a workbook's sheet; default: every sheet, each named for its kind
+    kind: Text | None = None  # default: the sheet's name (a CSV: the file's name without .csv)
+
+
 class GameConfig(Model):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Text
@@ -199,4 +207,5 @@ class GameConfig(Model):
     # The game's own kinds of content (printgen.model.kinds reads them) and its layout-drawn printables.
     kinds: dict[str, Any] = {}
     sheets: list[SheetDef] = []
+    sources: list[SourceDef] = []  # spreadsheets holding items (also found by name: units.csv)
     fonts: dict[str, Text] = {}  # layout font name -> a TrueType file in the game folder (fonts/x.ttf)
