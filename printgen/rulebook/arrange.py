@@ -8,6 +8,7 @@ width (and, a few of them, most of a page) alone.
 
 from __future__ import annotations
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import ImageAndFlowables, Paragraph, Table, TableStyle
 
 from ..draw.fonts import pdf_name
@@ -49,6 +50,10 @@ def arrange(flow: list, frame_width: float) -> list:
                 while out and _text(out[-1]):
                     before.insert(0, out.pop())
                 f.hAlign = "RIGHT"
+                for p in before + after:  # the picture stands in the room the measure leaves: text keeps its measure
+                    if p.style.rightIndent:
+                        p.style = ParagraphStyle(p.style.name + "-beside", parent=p.style,
+                                                 rightIndent=max(0.0, p.style.rightIndent - f.width - GAP))
                 beside = _Beside(f, before + after, imageLeftPadding=GAP, imageRightPadding=0, imageSide="right")
                 # platypus keeps no heading with a container like this one (keepWithNext passes over it):
                 # the two are kept together here

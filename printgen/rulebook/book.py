@@ -23,7 +23,6 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..draw.colour import mix
 from ..draw.fonts import pdf_name, register_game_fonts
 from ..draw.page import PageSpec
 from ..draw.subsets import unique_subset_names
@@ -32,56 +31,76 @@ from ..units import mm_to_pt
 from ..safety.markup import paragraph, tag, text
 from .flowables import KeepWithPicture
 from .markdown import Heading
+from .theme import Theme, default_theme
 
-INK = "#1d1d1b"
-ACCENT = "#3b2f4a"
-MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm
+PT_PER_MM = 72.0 / 25.4
+TEXT_STYLES = ("body", "body-lead", "list", "code")  # running text: held to the theme's measure
 
 
-def styles() -> dict[str, ParagraphStyle]:
+def _pt(mm: float) -> float:
+    return mm * PT_PER_MM
+
+
+def styles(theme: Theme | None = None, *, frame_width: float | None = None) -> dict[str, ParagraphStyle]:
+    """The paragraph styles of a theme (the built-in one if None). ``frame_width`` (pt): the column's width;
+    running text then stops at the theme's measure (pictures and tables take the whole column)."""
+    t = theme or default_theme()
     register_game_fonts()
-    sans, bold, ital, bi = (pdf_name(f) for f in ("sans", "sans-bold", "sans-italic", "sans-bolditalic"))
+    f, c, z = t.fonts, t.colours, t.sizes
+    sans, bold, ital, bi = f.body, f.bold, f.italic, f.bold_italic
+    sans, bold, ital, bi = (pdf_name(x) for x in (sans, bold, ital, bi))
     registerFontFamily(sans, normal=sans, bold=bold, italic=ital, boldItalic=bi)
-    serif = pdf_name("serif-bold")
-    registerFontFamily(serif, normal=serif, bold=serif, italic=serif, boldItalic=serif)
-    ink = colors.HexColor(INK)
-    base = ParagraphStyle("body", fontName=sans, fontSize=9.6, leading=13.4, textColor=ink, spaceAfter=5.5)
+    for one in {f.headings, f.subheadings, f.captions, f.tables} - {f.body}:
+        n = pdf_name(one)
+        registerFontFamily(n, normal=n, bold=n, italic=n, boldItalic=n)
+    head, sub, cap, tab = (pdf_name(x) for x in (f.headings, f.subheadings, f.captions, f.tables))
+    ink = colors.HexColor(c.ink)
+    accent = colors.HexColor(c.accent)
+    minor = colors.HexColor(t.headings.h3_colour) if t.headings.h3_colour else ink
+    indent = max(0.0, frame_width - _pt(t.page.measure)) if frame_width else 0.0
+
+    def sz(name: str) -> dict:
+        return {"fontSize": _pt(getattr(z, name).size), "leading": _pt(getattr(z, name).leading)}
+
+    body = sz("body")
+    base = ParagraphStyle("body", fontName=sans, textColor=ink, spaceAfter=5.5, rightIndent=indent, **body)
+    cell = dict(parent=base, fontName=tab, spaceAfter=0, rightIndent=0, **sz("table"))
+    header = dict(cell, fontName=bold if f.tables == f.body else tab, textColor=colors.HexColor(c.table_header_text))
     return {
         "body": base,
         "body-lead": ParagraphStyle("body-lead", parent=base, keepWithNext=1),
         "list": ParagraphStyle("list", parent=base, spaceAfter=2.5),
-        "quote": ParagraphStyle("quote", parent=base, fontName=ital, textColor=colors.HexColor("#3a3a3a"),
-                                spaceAfter=3),
-        "code": ParagraphStyle("code", parent=base, fontName=sans, fontSize=8.5, leading=11,
-                               textColor=colors.HexColor("#4a3b2a")),
-        "h1": ParagraphStyle("h1", parent=base, keepWithNext=1, fontName=serif, fontSize=24, leading=29, spaceBefore=20,
-                             spaceAfter=12, textColor=colors.HexColor(ACCENT)),
-        "h2": ParagraphStyle("h2", parent=base, keepWithNext=1, fontName=serif, fontSize=15, leading=19, spaceBefore=10,
-                             spaceAfter=6, textColor=colors.HexColor(ACCENT)),
-        "h3": ParagraphStyle("h3", parent=base, keepWithNext=1, fontName=bold, fontSize=11, leading=14, spaceBefore=7, spaceAfter=4),
-        "h4": ParagraphStyle("h4", parent=base, keepWithNext=1, fontName=bold, fontSize=9.6, leading=13, spaceBefore=5, spaceAfter=2),
-        "th-left": ParagraphStyle("th", parent=base, fontName=bold, fontSize=8.6, leading=11,
-                                  textColor=colors.white, spaceAfter=0),
-        "th-center": ParagraphStyle("thc", parent=base, fontName=bold, fontSize=8.6, leading=11,
-                                    textColor=colors.white, spaceAfter=0, alignment=TA_CENTER),
-        "th-right": ParagraphStyle("thr", parent=base, fontName=bold, fontSize=8.6, leading=11,
-                                   textColor=colors.white, spaceAfter=0, alignment=TA_RIGHT),
-        "td-left": ParagraphStyle("td", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0),
-        "td-center": ParagraphStyle("tdc", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0,
-                                    alignment=TA_CENTER),
-        "td-right": ParagraphStyle("tdr", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0, alignment=TA_RIGHT),
-        "caption": ParagraphStyle("caption", parent=base, fontName=ital, fontSize=8, leading=10,
-                                  alignment=TA_CENTER, textColor=colors.HexColor("#5a5a5a")),
-        "toc-title": ParagraphStyle("toc-title", parent=base, fontName=serif, fontSize=24, leading=29,
-                                    textColor=colors.HexColor(ACCENT), spaceAfter=14),
-        "toc0": ParagraphStyle("toc0", parent=base, fontName=bold, fontSize=11, leading=17, leftIndent=0),
-        "toc1": ParagraphStyle("toc1", parent=base, fontSize=9.6, leading=13.5, leftIndent=14),
-        "cover-title": ParagraphStyle("cover-title", parent=base, fontName=serif, fontSize=44, leading=50,
-                                      alignment=TA_CENTER, textColor=colors.white),
+        "quote": ParagraphStyle("quote", parent=base, fontName=ital, textColor=colors.HexColor(c.callout_text),
+                                spaceAfter=3, rightIndent=0),
+        "code": ParagraphStyle("code", parent=base, fontName=sans, fontSize=body["fontSize"] * 0.885,
+                               leading=body["leading"] * 0.82, textColor=colors.HexColor("#4a3b2a")),
+        "h1": ParagraphStyle("h1", parent=base, keepWithNext=1, fontName=head, spaceBefore=20, spaceAfter=12,
+                             textColor=accent, rightIndent=0, **sz("h1")),
+        "h2": ParagraphStyle("h2", parent=base, keepWithNext=1, fontName=head, spaceBefore=10, spaceAfter=6,
+                             textColor=accent, rightIndent=0, **sz("h2")),
+        "h3": ParagraphStyle("h3", parent=base, keepWithNext=1, fontName=sub, spaceBefore=7, spaceAfter=4,
+                             textColor=minor, rightIndent=0, **sz("h3")),
+        "h4": ParagraphStyle("h4", parent=base, keepWithNext=1, fontName=sub, spaceBefore=5, spaceAfter=2,
+                             textColor=minor, rightIndent=0, **sz("h4")),
+        "th-left": ParagraphStyle("th", **header),
+        "th-center": ParagraphStyle("thc", alignment=TA_CENTER, **header),
+        "th-right": ParagraphStyle("thr", alignment=TA_RIGHT, **header),
+        "td-left": ParagraphStyle("td", **cell),
+        "td-center": ParagraphStyle("tdc", alignment=TA_CENTER, **cell),
+        "td-right": ParagraphStyle("tdr", alignment=TA_RIGHT, **cell),
+        "caption": ParagraphStyle("caption", parent=base, fontName=cap, alignment=TA_CENTER, rightIndent=0,
+                                  textColor=colors.HexColor(c.caption), **sz("caption")),
+        "toc-title": ParagraphStyle("toc-title", parent=base, fontName=head, fontSize=24, leading=29,
+                                    textColor=accent, spaceAfter=14, rightIndent=0),
+        "toc0": ParagraphStyle("toc0", parent=base, fontName=sub, fontSize=11, leading=17, leftIndent=0,
+                               rightIndent=0),
+        "toc1": ParagraphStyle("toc1", parent=base, fontSize=9.6, leading=13.5, leftIndent=14, rightIndent=0),
+        "cover-title": ParagraphStyle("cover-title", parent=base, fontName=head, fontSize=44, leading=50,
+                                      alignment=TA_CENTER, textColor=colors.HexColor(t.cover.title), rightIndent=0),
         "cover-sub": ParagraphStyle("cover-sub", parent=base, fontName=ital, fontSize=12.5, leading=17,
-                                    alignment=TA_CENTER, textColor=colors.HexColor("#e9dfc7")),
+                                    alignment=TA_CENTER, textColor=colors.HexColor(t.cover.subtitle), rightIndent=0),
         "cover-meta": ParagraphStyle("cover-meta", parent=base, fontName=bold, fontSize=10, leading=14,
-                                     alignment=TA_CENTER, textColor=colors.HexColor("#d9c9a3")),
+                                     alignment=TA_CENTER, textColor=colors.HexColor(t.cover.meta), rightIndent=0),
     }
 
 
@@ -100,24 +119,32 @@ class BookInfo:
 
 class Rulebook(BaseDocTemplate):
     keepTogetherClass = KeepWithPicture  # a heading stays with a picture that fits a little smaller
-    def __init__(self, buf, spec: PageSpec, info: BookInfo, **kw):
+    def __init__(self, buf, spec: PageSpec, info: BookInfo, theme: Theme | None = None, **kw):
         self.spec = spec
         self.info = info
+        self.theme = t = theme or default_theme()
+        pg = t.page
         w, h = mm_to_pt(spec.width), mm_to_pt(spec.height)
-        super().__init__(buf, pagesize=(w, h), leftMargin=mm_to_pt(MARGIN_X), rightMargin=mm_to_pt(MARGIN_X),
-                         topMargin=mm_to_pt(MARGIN_TOP), bottomMargin=mm_to_pt(MARGIN_BOTTOM), invariant=1,
+        super().__init__(buf, pagesize=(w, h), leftMargin=_pt(pg.margin_left), rightMargin=_pt(pg.margin_right),
+                         topMargin=_pt(pg.margin_top), bottomMargin=_pt(pg.margin_bottom), invariant=1,
                          title=f"{info.game} rulebook", author=info.game, subject=f"{info.game} v{info.version}",
                          creator="printgen", initialFontName=pdf_name("sans"), **kw)
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        gap = _pt(pg.column_gap) if pg.columns == 2 else 0.0
+        self.column = (self.width - gap) / pg.columns
+        frames = [Frame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
+                        id=f"body{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+                  for k in range(pg.columns)]
         cover = Frame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        # the contents page is set in one column whatever the body's
+        whole = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="whole",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_art),
-                               PageTemplate("body", [frame])])
+                               PageTemplate("contents", [whole]), PageTemplate("body", frames)])
 
     @property
     def frame_width(self) -> float:
-        return self.width
+        return self.column
 
     # One pass: what the pages cannot know until the end (the contents' page numbers, the "y" of
     # "page x of y") is drawn as a PDF form named here and defined once the last page is set.
@@ -139,30 +166,56 @@ class Rulebook(BaseDocTemplate):
 
     def _cover_art(self, canv, doc) -> None:
         w, h = self.pagesize
+        c = self.theme.cover
         # Home printers cannot print to the edge: the art stops at the safe margin.
         sm = mm_to_pt(self.spec.margin + 0.5)
         canv.saveState()
         clip = canv.beginPath()
         clip.roundRect(sm, sm, w - 2 * sm, h - 2 * sm, mm_to_pt(3))
         canv.clipPath(clip, stroke=0, fill=0)
-        canv.setFillColor(colors.HexColor(ACCENT))
+        canv.setFillColor(colors.HexColor(c.background))
         canv.rect(sm, sm, w - 2 * sm, h - 2 * sm, stroke=0, fill=1)
-        line = colors.HexColor(mix(ACCENT, "#ffffff", 0.16))
-        canv.setStrokeColor(line)
-        canv.setLineWidth(0.8)
-        r = mm_to_pt(11)
-        for cx, cy in honeycomb(w, h, r):
-            if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
-                continue  # whole hexes only: nothing leans past the clip
-            p = canv.beginPath()
-            corners = hex_corners(cx, cy, r * 0.9)
-            for i, (x, y) in enumerate(corners + corners[:1]):
-                (p.moveTo if i == 0 else p.lineTo)(x, y)
-            canv.drawPath(p, stroke=1, fill=0)
-        canv.setStrokeColor(colors.HexColor("#d9c9a3"))
-        canv.setLineWidth(1.6)
-        m = mm_to_pt(14)
-        canv.roundRect(m, m, w - 2 * m, h - 2 * m, mm_to_pt(4), stroke=1, fill=0)
+        if c.pattern == "hexes":
+            canv.setStrokeColor(colors.HexColor(c.pattern_colour))
+            canv.setLineWidth(0.8)
+            r = mm_to_pt(11)
+            for cx, cy in honeycomb(w, h, r):
+                if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
+                    continue  # whole hexes only: nothing leans past the clip
+                p = canv.beginPath()
+                corners = hex_corners(cx, cy, r * 0.9)
+                for i, (x, y) in enumerate(corners + corners[:1]):
+                    (p.moveTo if i == 0 else p.lineTo)(x, y)
+                canv.drawPath(p, stroke=1, fill=0)
+        if self.cover_art is not None:
+            self._draw_art(canv, sm)
+        if c.frame:
+            canv.setStrokeColor(colors.HexColor(c.frame_colour))
+            canv.setLineWidth(1.6)
+            m = mm_to_pt(14)
+            canv.roundRect(m, m, w - 2 * m, h - 2 * m, mm_to_pt(4), stroke=1, fill=0)
+        canv.restoreState()
+
+    cover_art = None  # (PNG or JPEG bytes, (width, height) px): the theme's cover picture, if any
+
+    def _draw_art(self, canv, sm: float) -> None:
+        """The cover picture: the whole cover to the safe margin (cropped to fill it), or a band across the
+        page under the title (its whole width, cropped to a third of the page's height)."""
+        from reportlab.lib.utils import ImageReader
+
+        data, (pw, ph) = self.cover_art
+        w, h = self.pagesize
+        if self.theme.cover.art_fit == "full":
+            x, y, bw, bh = sm, sm, w - 2 * sm, h - 2 * sm
+        else:
+            bw, bh = w - 2 * sm, (h - 2 * sm) / 3
+            x, y = sm, sm + mm_to_pt(18)
+        k = max(bw / pw, bh / ph)  # cover the box, centred; the rest is clipped
+        canv.saveState()
+        box = canv.beginPath()
+        box.rect(x, y, bw, bh)
+        canv.clipPath(box, stroke=0, fill=0)
+        canv.drawImage(ImageReader(io.BytesIO(data)), x + (bw - pw * k) / 2, y + (bh - ph * k) / 2, pw * k, ph * k)
         canv.restoreState()
 
     def furniture(self, canv) -> None:
@@ -171,30 +224,33 @@ class Rulebook(BaseDocTemplate):
         if n == 1:
             return
         w, h = self.pagesize
-        x0, x1 = mm_to_pt(MARGIN_X), w - mm_to_pt(MARGIN_X)
+        t = self.theme
+        x0, x1 = _pt(t.page.margin_left), w - _pt(t.page.margin_right)
         canv.saveState()
-        canv.setStrokeColor(colors.HexColor("#8c7b5f"))
+        canv.setStrokeColor(colors.HexColor(t.colours.rules))
         canv.setLineWidth(0.5)
-        top = h - mm_to_pt(14)
-        canv.line(x0, top - 3, x1, top - 3)
-        canv.setFillColor(colors.HexColor(ACCENT))
-        canv.setFont(pdf_name("serif-bold"), 9)
-        canv.drawString(x0, top, self.info.game)
-        canv.setFont(pdf_name("sans"), 8)
-        canv.setFillColor(colors.HexColor("#5a5a5a"))
-        canv.drawRightString(x1, top, f"Rulebook, version {self.info.version}")
-        bottom = mm_to_pt(11)
-        canv.line(x0, bottom + 9, x1, bottom + 9)
-        canv.translate(w / 2, bottom)
-        canv.doForm(f"printgen-footer-{n}")  # "page n of y", centred: set when y is known
+        if t.page.running_head:
+            top = h - mm_to_pt(14)
+            canv.line(x0, top - 3, x1, top - 3)
+            canv.setFillColor(colors.HexColor(t.colours.accent))
+            canv.setFont(pdf_name(t.fonts.headings), 9)
+            canv.drawString(x0, top, self.info.game)
+            canv.setFont(pdf_name(t.fonts.body), 8)
+            canv.setFillColor(colors.HexColor(t.colours.muted))
+            canv.drawRightString(x1, top, f"Rulebook, version {self.info.version}")
+        if t.page.running_foot:
+            bottom = mm_to_pt(11)
+            canv.line(x0, bottom + 9, x1, bottom + 9)
+            canv.translate((x0 + x1) / 2, bottom)
+            canv.doForm(f"printgen-footer-{n}")  # "page n of y", centred: set when y is known
         canv.restoreState()
 
     def _define_forms(self) -> None:
         canv, total = self.canv, self.page
         for n in range(2, total + 1):
             canv.beginForm(f"printgen-footer-{n}", -300, -20, 300, 20)
-            canv.setFont(pdf_name("sans"), 8)
-            canv.setFillColor(colors.HexColor("#5a5a5a"))
+            canv.setFont(pdf_name(self.theme.fonts.body), 8)
+            canv.setFillColor(colors.HexColor(self.theme.colours.muted))
             canv.drawCentredString(0, 0, f"page {n} of {total}")
             canv.endForm()
         for key, style in getattr(self, "contents_keys", {}).items():
@@ -251,15 +307,15 @@ class Contents(TableOfContents):
         return self.width, self.height
 
 
-def cover_story(st, info: BookInfo) -> list:
+def cover_story(st, info: BookInfo, theme: Theme | None = None) -> list:
     return [
-        Spacer(1, mm_to_pt(62)),
+        Spacer(1, _pt((theme or default_theme()).cover.title_at)),
         paragraph(text(info.game), st["cover-title"]),
         Spacer(1, mm_to_pt(8)),
         paragraph(text(info.subtitle), st["cover-sub"]),
         Spacer(1, mm_to_pt(12)),
         paragraph(text(f"RULEBOOK, VERSION {info.version}"), st["cover-meta"]),
-        NextPageTemplate("body"),
+        NextPageTemplate("contents"),
         PageBreak(),
     ]
 
@@ -294,13 +350,15 @@ def contents_story(st, headings: list, room: float | None = None) -> list:
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
     ]))
     toc.levelStyles = _contents_styles(st, entries, room)
-    return [paragraph(text("Contents"), st["toc-title"]), toc, PageBreak()]
+    return [paragraph(text("Contents"), st["toc-title"]), toc, NextPageTemplate("body"), PageBreak()]
 
 
-def set_book(story_for, spec: PageSpec, info: BookInfo) -> tuple[bytes, int]:
+def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = None,
+             cover_art: tuple | None = None) -> tuple[bytes, int]:
     """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes, in one pass; returns
-    (bytes, pages)."""
+    (bytes, pages). ``cover_art``: (PNG or JPEG bytes, (width, height) px) of the theme's cover picture."""
     buf = io.BytesIO()
-    doc = Rulebook(buf, spec, info)
+    doc = Rulebook(buf, spec, info, theme)
+    doc.cover_art = cover_art
     doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
     return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)

@@ -42,6 +42,16 @@ class Heading(Paragraph):
         self.level = level
         self.key = key
         self.toc = toc
+        self.rule = None  # a colour: a line under the heading (the theme's headings: rule_under)
+
+    def draw(self) -> None:
+        super().draw()
+        if self.rule is not None:
+            self.canv.saveState()
+            self.canv.setStrokeColor(colors.HexColor(self.rule))
+            self.canv.setLineWidth(0.8)
+            self.canv.line(0, -3, self.width, -3)
+            self.canv.restoreState()
 
 
 QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right padding
@@ -117,9 +127,20 @@ class Converter:
     styles: dict
     resolve_image: ImageResolver
     terms: dict[str, str] = field(default_factory=dict)  # term -> anchor key of its reference entry
-    term_colour: str = "#7a2318"
     frame_width: float = 400.0  # pt
     first_h1: bool = True
+    theme: object = None  # the book's Theme (rulebook/theme.py): its colours, headings and measure
+
+    def colour(self, name: str) -> str:
+        if self.theme is None:
+            from .theme import default_theme
+
+            self.theme = default_theme()
+        return getattr(self.theme.colours, name)
+
+    @property
+    def term_colour(self) -> str:
+        return self.colour("terms")
 
     def __post_init__(self) -> None:
         self._keys: dict[str, int] = {}
@@ -226,15 +247,17 @@ class Converter:
             elif t == "blockquote_open":
                 j = self._close(tokens, i)
                 outer = self.frame_width
-                self.frame_width = outer - QUOTE_INSET  # what is inside a quote: its tables, its pictures
+                # a quote is a box of running text: no wider than the theme's measure
+                box = min(outer, self.theme.page.measure * 72 / 25.4) if self.theme is not None else outer
+                self.frame_width = box - QUOTE_INSET  # what is inside a quote: its tables, its pictures
                 try:
                     inner, _ = self._blocks(tokens, i + 1, j, style="quote")
                 finally:
                     self.frame_width = outer
-                out.append(self._quote(inner, outer))
+                out.append(self._quote(inner, box))
                 i = j + 1
             elif t == "hr":
-                out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor("#8c7b5f"), spaceBefore=4,
+                out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(self.colour("rules")), spaceBefore=4,
                                       spaceAfter=6))
                 i += 1
             elif t in ("fence", "code_block"):
@@ -271,7 +294,13 @@ class Converter:
             self.first_h1 = False
         else:
             out.append(CondPageBreak(style.fontSize * 6))
-        out.append(Heading(text, style, level=level - 1, key=key, toc=level <= 2))
+        if level == 1 and self.theme is not None and self.theme.headings.numbered:
+            self._chapter = getattr(self, "_chapter", 0) + 1
+            text = escape(f"{self._chapter}  ") + text
+        heading = Heading(text, style, level=level - 1, key=key, toc=level <= 2)
+        if level <= 2 and self.theme is not None and self.theme.headings.rule_under:
+            heading.rule = self.colour("accent")
+        out.append(heading)
         return out
 
     def _lone_image(self, inline, *, cell: bool = False) -> Flowable | None:
@@ -310,7 +339,7 @@ class Converter:
                                 bulletFontSize=self.styles["list"].fontSize, leftIndent=14, bulletFormat="%s.")
         return ListFlowable(items, bulletType="bullet", start="•", bulletFontName=self.styles["list"].fontName,
                             bulletFontSize=self.styles["list"].fontSize,
-                            leftIndent=12, bulletColor=colors.HexColor("#8c7b5f"))
+                            leftIndent=12, bulletColor=colors.HexColor(self.colour("rules")))
 
     def _table(self, tokens, i: int, j: int) -> Table:
         rows: list[list] = []
@@ -349,17 +378,17 @@ class Converter:
             # unembedded Helvetica lands in the PDF.
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#cbbf9f")),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor(self.colour("table_lines"))),
             ("TOPPADDING", (0, 0), (-1, -1), 2.5),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
             ("LEFTPADDING", (0, 0), (-1, -1), 4),
             ("RIGHTPADDING", (0, 0), (-1, -1), 4),
         ]
         if header_rows:
-            cmds.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#4a3b2a")))
+            cmds.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(self.colour("table_header"))))
         for r in range(header_rows, len(rows)):
             if (r - header_rows) % 2:
-                cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#f3ede0")))
+                cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(self.colour("table_stripe"))))
         table.setStyle(TableStyle(cmds))
         table.spaceBefore, table.spaceAfter = 2, 8
         return table
@@ -397,11 +426,11 @@ class Converter:
     def _quote(self, inner: list[Flowable], width: float) -> Flowable:
         # One row per paragraph: a quote longer than a page carries on over the next (one cell holding
         # it all could not be placed); a paragraph taller than a page goes on unboxed (see _Table).
-        t = _Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width])
+        t = _Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width], hAlign="LEFT")
         t.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
-            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f3ede0")),
-            ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor("#8c7b5f")),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(self.colour("callout"))),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor(self.colour("callout_bar"))),
             ("LEFTPADDING", (0, 0), (-1, -1), 9),
             ("RIGHTPADDING", (0, 0), (-1, -1), QUOTE_INSET - 9),
             ("TOPPADDING", (0, 0), (-1, -1), 2),
