@@ -17,6 +17,7 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, PageBreak, Paragraph, Preformatted,
     Spacer, Table, TableStyle,
@@ -101,6 +102,17 @@ class _Table(Table):
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
+        if len(parts) == 2 and not getattr(self, "_postponed", False):
+            # no piece of a table holds a single row (a header and one row at a page's foot, or one row
+            # carried over under its header): two at least, or the table moves on whole
+            head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+            first = len(parts[0]._cellvalues) - head
+            rest = len(parts[1]._cellvalues) - head
+            if first < 2:
+                return []
+            if rest < 2:
+                fits = sum(self._rowHeights[:head + first - 1])
+                return super().split(availWidth, fits + 0.01) if first >= 3 else []
         if parts or not getattr(self, "_postponed", False):
             return parts
         cells = [f for row in self._cellvalues for cell in row
@@ -415,6 +427,11 @@ class Converter:
             for c, cell in enumerate(r):
                 if not isinstance(cell, Paragraph) and getattr(cell, "width", 0):
                     least[c] = max(least[c], float(cell.width) + 8.0)
+                elif isinstance(cell, Paragraph):  # its longest word whole (set bold: the widest it may be)
+                    words = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "").split()
+                    word = max(words, key=len, default="")[:24]
+                    least[c] = max(least[c], stringWidth(word, self.styles["th-left"].fontName,
+                                                         cell.style.fontSize) + 9.0)
         short = [c for c in range(n) if widths[c] < least[c]]
         if short and sum(least) < self.frame_width:
             rest = [c for c in range(n) if c not in short]
