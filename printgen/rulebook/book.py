@@ -129,6 +129,8 @@ class Rulebook(BaseDocTemplate):
                          topMargin=_pt(pg.margin_top), bottomMargin=_pt(pg.margin_bottom), invariant=1,
                          title=f"{info.game} rulebook", author=info.game, subject=f"{info.game} v{info.version}",
                          creator="printgen", initialFontName=pdf_name("sans"), **kw)
+        # BaseDocTemplate sets its own keepTogetherClass on the instance (its _initArgs), hiding the class's
+        self.keepTogetherClass = KeepWithPicture
         gap = _pt(pg.column_gap) if pg.columns == 2 else 0.0
         self.column = (self.width - gap) / pg.columns
         frames = [Frame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
