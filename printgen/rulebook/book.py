@@ -21,6 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer, Table, TableStyle,
 )
+from reportlab.platypus import ActionFlowable, CondPageBreak, KeepTogether
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..draw.fonts import pdf_name, register_game_fonts
@@ -29,6 +30,7 @@ from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
 from ..safety.markup import paragraph, tag, text
+from .arrange import floats
 from .flowables import KeepWithPicture
 from .markdown import Heading
 from .theme import Theme, default_theme
@@ -156,6 +158,47 @@ class Rulebook(BaseDocTemplate):
         super().build(flowables, **kw)
         self._define_forms()
         self.canv.save()
+
+    def handle_flowable(self, flowables) -> None:
+        self._float(flowables)
+        super().handle_flowable(flowables)
+
+    def _float(self, flowables: list) -> None:
+        """A picture (or a row of them) that the room left on the page cannot hold waits while what follows
+        it fits there: that text is set first and the picture heads the next page, as a book sets a figure
+        (it was moved whole anyway, leaving the rest of the page empty). Never past a chapter's or
+        section's heading (h1, h2), another picture, or a break."""
+        if len(flowables) < 2 or not floats(flowables[0]):
+            return
+        frame, canv = self.frame, self.canv
+        if getattr(frame, "_atTop", 1):
+            return
+        aw, ah = frame._getAvailableWidth(), frame._y - frame._y1p
+        f = flowables[0]
+        if f.wrapOn(canv, aw, ah)[1] + f.getSpaceBefore() <= ah:
+            return
+        rest = flowables[1:]
+        self.handle_keepWithNext(rest)
+        nxt = rest[0]
+        if isinstance(nxt, CondPageBreak):
+            if nxt.height > ah:
+                return
+            flowables[:] = [nxt, f] + rest[1:]
+            return
+        parts = getattr(nxt, "_content", None) or [nxt]
+        if (isinstance(nxt, (ActionFlowable, PageBreak)) or any(floats(p) for p in parts)
+                or any(isinstance(p, Heading) and p.level <= 1 for p in parts)):
+            return
+        if isinstance(nxt, KeepTogether):
+            nxt.wrapOn(canv, aw, ah)
+            need = nxt._H
+        else:
+            need = nxt.wrapOn(canv, aw, ah)[1] + nxt.getSpaceBefore() + nxt.getSpaceAfter()
+        if need <= ah:
+            # what the text was kept with comes after the picture now: the picture is not pulled in with it
+            for p in {id(nxt): nxt, id(parts[-1]): parts[-1]}.values():
+                p.__dict__["keepWithNext"] = 0
+            flowables[:] = [nxt, f] + rest[1:]
 
     def afterPage(self) -> None:
         self.furniture(self.canv)

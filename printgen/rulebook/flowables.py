@@ -12,7 +12,7 @@ from ..units import mm_to_pt
 from .sizing import Least, floored, needed_scale
 
 
-SHRINK = 0.7  # a picture may be set this much smaller to fit the room left on a page
+SHRINK = 0.65  # a picture may be set this much smaller to fit the room left on a page
 
 
 class OpsFlowable(Flowable):
@@ -113,7 +113,7 @@ class KeepWithPicture(KeepTogether):
 
     def wrap(self, aW, aH):
         w, h = super().wrap(aW, aH)
-        self._H -= sum(f.spare() for f in self._content if isinstance(f, OpsFlowable))
+        self._H -= sum(f.spare() for f in self._content if hasattr(f, "spare"))
         return w, h
 
     def split(self, aW, aH):
