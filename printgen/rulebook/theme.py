@@ -133,10 +133,10 @@ def theme_file(templates: Path | None) -> Path | None:
 
 
 def load_theme(templates: Path | None, fonts: dict[str, str] | None = None, *,
-               folder: Path | None = None) -> tuple[Theme, list[Finding]]:
+               folder=None) -> tuple[Theme, list[Finding]]:
     """The game's theme over the built-in one, and what is wrong with it (the built-in theme stands in
     for a theme with findings). ``fonts``: the game's own font names (game.yaml ``fonts:``) -> font key;
-    ``folder``: the game folder, where the cover picture is looked up."""
+    ``folder``: the game folder (or a function giving it), where the cover picture is looked up."""
     from ..draw.fonts import FONTS
 
     default = _builtin("default")
@@ -188,7 +188,7 @@ def load_theme(templates: Path | None, fonts: dict[str, str] | None = None, *,
                 f"; did you mean '{hint}'?" if hint else f"; fonts: {', '.join(known)}")
                 + " (a game's own font is named in game.yaml fonts:)", locate(("fonts", name))))
     if theme.cover.art is not None and folder is not None:
-        art = cover_art(folder, theme.cover.art)
+        art = cover_art(folder() if callable(folder) else folder, theme.cover.art)
         if isinstance(art, str):
             found.append(error("theme-art", art, locate(("cover", "art"))))
     if found:
@@ -211,8 +211,11 @@ def game_theme(game) -> tuple[Theme, tuple | None, list[Finding]]:
     """A game's rulebook theme, its cover picture (if it names one) and what is wrong with them."""
     from ..layout.sheets import game_fonts
 
-    fonts = game_fonts(game)[0] if game.data.game.fonts else {}
-    theme, found = load_theme(game.templates, fonts, folder=game.folder)
+    own = {name: name for name in game.data.game.fonts}
+    theme, found = load_theme(game.templates, own, folder=lambda: game.folder)  # the folder only for cover art
+    if not found and set(theme.fonts.model_dump().values()) & set(own):
+        # the game's own fonts, registered only when the theme names one (that reads their files)
+        theme = _resolved(theme, game_fonts(game)[0])
     art = cover_art(game.folder, theme.cover.art) if theme.cover.art and not found else None
     return theme, (art if isinstance(art, tuple) else None), found
 
