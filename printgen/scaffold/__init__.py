@@ -43,7 +43,7 @@ def new_game(*, folder: Path, system: str = "custom", name: str | None = None) -
             files[path.relative_to(source)] = path.read_bytes()
     game_yaml = files[Path("game.yaml")].decode()
     files[Path("game.yaml")] = game_yaml.replace("{{id}}", ident).replace("{{name}}", title).encode()
-    if not any(p.parts[:2] == ("templates", "rulebook") for p in files):
+    if not any(p.parts[:2] == ("templates", "rulebook") and p.suffix == ".md" for p in files):  # theme.yaml alone
         for path in sorted(RULEBOOK.glob("*.md")):
             files[Path("templates", "rulebook", path.name)] = path.read_bytes()
     from ..packs import PACKS

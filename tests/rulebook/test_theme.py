@@ -140,7 +140,10 @@ def test_a_theme_names_the_games_own_font(tmp_path):
     game = _game(tmp_path, "extends: default\nfonts:\n  headings: hand\n")
     doc = _book(game)
     fonts = {name.split("+")[-1] for page in range(len(doc)) for *_, name, _, _ in doc.get_page_fonts(page)}
-    assert any("mber" in f or "Hand" in f or "hand" in f for f in fonts), fonts
+    assert "EmberHand-Regular" in fonts, fonts  # embedded (a subset), as the headings' font
+    spans = [sp for _, _, sp in _spans(doc) if sp["font"].endswith("EmberHand-Regular")]
+    sizes = {round(sp["size"]) for sp in spans}
+    assert 24 in sizes and all(z >= 15 or z == 9 for z in sizes), sizes  # h1, h2 and the 9 pt running head
 
 
 def test_a_theme_edit_rebuilds_the_rulebook_alone(tmp_path):
@@ -155,3 +158,15 @@ def test_a_theme_edit_rebuilds_the_rulebook_alone(tmp_path):
     after = pymupdf.open(out / "ember-watch" / "a4" / "rulebook.pdf")
     assert (out / "ember-watch" / "a4" / "rulebook.pdf").read_bytes() != before
     assert 0x0a7d3e in {s["color"] for _, _, s in _spans(after)}
+
+
+@pytest.mark.parametrize("system", ["custom", "hex-dice"])
+def test_a_new_game_has_a_theme_of_its_own(tmp_path, system):
+    from printgen.scaffold import new_game
+
+    folder = tmp_path / "new"
+    written = new_game(folder=folder, system=system, name="Lantern Keep")
+    theme = folder / "templates" / "rulebook" / "theme.yaml"
+    assert theme in written and any(p.suffix == ".md" and p.parent == theme.parent for p in written)
+    loaded, found = load_theme(folder / "templates")
+    assert found == [] and loaded.headings.rule_under and loaded.colours.accent != load_theme(None)[0].colours.accent
