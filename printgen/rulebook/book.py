@@ -244,24 +244,27 @@ class Rulebook(BaseDocTemplate):
     cover_art = None  # (PNG or JPEG bytes, (width, height) px): the theme's cover picture, if any
 
     def _draw_art(self, canv, sm: float) -> None:
-        """The cover picture: the whole cover to the safe margin (cropped to fill it), or a band across the
-        page under the title (its whole width, cropped to a third of the page's height)."""
+        """The cover picture: the whole cover to the safe margin, or a band across the page under the
+        title (its whole width, a third of its height); cropped, centred, to the box's shape, so the
+        file holds only what shows."""
+        from PIL import Image
         from reportlab.lib.utils import ImageReader
 
-        data, (pw, ph) = self.cover_art
+        data, _ = self.cover_art
         w, h = self.pagesize
         if self.theme.cover.art_fit == "full":
             x, y, bw, bh = sm, sm, w - 2 * sm, h - 2 * sm
         else:
             bw, bh = w - 2 * sm, (h - 2 * sm) / 3
             x, y = sm, sm + mm_to_pt(18)
-        k = max(bw / pw, bh / ph)  # cover the box, centred; the rest is clipped
-        canv.saveState()
-        box = canv.beginPath()
-        box.rect(x, y, bw, bh)
-        canv.clipPath(box, stroke=0, fill=0)
-        canv.drawImage(ImageReader(io.BytesIO(data)), x + (bw - pw * k) / 2, y + (bh - ph * k) / 2, pw * k, ph * k)
-        canv.restoreState()
+        with Image.open(io.BytesIO(data)) as im:
+            pw, ph = im.size
+            k = max(bw / pw, bh / ph)  # cover the box: the overhang is cut off, as much each side
+            cw, ch = min(pw, round(bw / k)), min(ph, round(bh / k))
+            left, top = (pw - cw) // 2, (ph - ch) // 2
+            out = io.BytesIO()
+            im.crop((left, top, left + cw, top + ch)).save(out, format="PNG")
+        canv.drawImage(ImageReader(io.BytesIO(out.getvalue())), x, y, bw, bh)
 
     def furniture(self, canv) -> None:
         """Running header (game, version) and footer (page x of y) on every page but the cover."""

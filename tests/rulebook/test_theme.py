@@ -170,3 +170,18 @@ def test_a_new_game_has_a_theme_of_its_own(tmp_path, system):
     assert theme in written and any(p.suffix == ".md" and p.parent == theme.parent for p in written)
     loaded, found = load_theme(folder / "templates")
     assert found == [] and loaded.headings.rule_under and loaded.colours.accent != load_theme(None)[0].colours.accent
+
+
+@pytest.mark.parametrize("fit", ["band", "full"])
+def test_the_cover_takes_the_games_own_art(tmp_path, fit):
+    game = _game(tmp_path, f"extends: default\ncover:\n  art: art/warden.png\n  art_fit: {fit}\n  background: '#204060'\n")
+    doc = _book(game)
+    cover = doc[0]
+    (img,) = cover.get_images()
+    (box,) = cover.get_image_rects(img[0])
+    margin = validate_game(game).data.game.print.margin  # mm: home printers cannot print to the edge
+    w, h = cover.rect.width * 25.4 / 72, cover.rect.height * 25.4 / 72
+    x0, y0, x1, y1 = (v * 25.4 / 72 for v in (box & cover.rect))
+    assert min(x0, y0) >= margin and x1 <= w - margin + 0.01 and y1 <= h - margin + 0.01
+    height = (y1 - y0) / (h - 2 * margin - 1)
+    assert height == pytest.approx(1.0 if fit == "full" else 1 / 3, abs=0.02)
