@@ -17,7 +17,6 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 from reportlab.lib import colors
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, PageBreak, Paragraph, Preformatted,
     Spacer, Table, TableStyle,
@@ -43,16 +42,6 @@ class Heading(Paragraph):
         self.level = level
         self.key = key
         self.toc = toc
-        self.rule = None  # a colour: a line under the heading (the theme's headings: rule_under)
-
-    def draw(self) -> None:
-        super().draw()
-        if self.rule is not None:
-            self.canv.saveState()
-            self.canv.setStrokeColor(colors.HexColor(self.rule))
-            self.canv.setLineWidth(0.8)
-            self.canv.line(0, -3, self.width, -3)
-            self.canv.restoreState()
 
 
 QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right padding
@@ -132,6 +121,20 @@ def table_columns(tokens) -> list[tuple[int, int]]:
 
 
 CHAPTER_ROOM = 230.0  # pt: a chapter starts a new page unless at least this much of the page is left
+
+
+class RuledHeading(Heading):
+    """A heading with a line under it (the theme's ``headings: rule_under``), in the colour ``rule``."""
+
+    rule = "#000000"
+
+    def draw(self) -> None:
+        super().draw()
+        self.canv.saveState()
+        self.canv.setStrokeColor(colors.HexColor(self.rule))
+        self.canv.setLineWidth(0.8)
+        self.canv.line(0, -3, self.width, -3)
+        self.canv.restoreState()
 
 
 @dataclass
@@ -309,8 +312,9 @@ class Converter:
         if level == 1 and self.theme is not None and self.theme.headings.numbered:
             self._chapter = getattr(self, "_chapter", 0) + 1
             text = escape(f"{self._chapter}  ") + text
-        heading = Heading(text, style, level=level - 1, key=key, toc=level <= 2)
-        if level <= 2 and self.theme is not None and self.theme.headings.rule_under:
+        ruled = level <= 2 and self.theme is not None and self.theme.headings.rule_under
+        heading = (RuledHeading if ruled else Heading)(text, style, level=level - 1, key=key, toc=level <= 2)
+        if ruled:
             heading.rule = self.colour("accent")
         out.append(heading)
         return out
@@ -430,6 +434,8 @@ class Converter:
                 elif isinstance(cell, Paragraph):  # its longest word whole (set bold: the widest it may be)
                     words = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "").split()
                     word = max(words, key=len, default="")[:24]
+                    from reportlab.pdfbase.pdfmetrics import stringWidth
+
                     least[c] = max(least[c], stringWidth(word, self.styles["th-left"].fontName,
                                                          cell.style.fontSize) + 9.0)
         short = [c for c in range(n) if widths[c] < least[c]]
