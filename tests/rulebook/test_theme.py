@@ -185,3 +185,13 @@ def test_the_cover_takes_the_games_own_art(tmp_path, fit):
     assert min(x0, y0) >= margin and x1 <= w - margin + 0.01 and y1 <= h - margin + 0.01
     height = (y1 - y0) / (h - 2 * margin - 1)
     assert height == pytest.approx(1.0 if fit == "full" else 1 / 3, abs=0.02)
+
+
+def test_a_theme_is_read_only_from_the_games_templates(tmp_path):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("extends: default\ncolours:\n  accent: '#0a7d3e'\n")
+    game = _game(tmp_path)
+    (game / "templates" / "rulebook" / "theme.yaml").symlink_to(outside)
+    found = [f for f in validate_game(game).findings if f.code == "theme"]
+    assert len(found) == 1 and "symlink leading out" in found[0].message
+    assert found[0].loc.file.endswith("theme.yaml") and found[0].loc.line == 1
