@@ -11,8 +11,7 @@ from __future__ import annotations
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, ImageAndFlowables, Paragraph
 
-from .flowables import KeepWithPicture, OpsFlowable
-from .markdown import Heading
+from .flowables import Heading, KeepWithPicture, OpsFlowable
 
 GAP = 14.0  # pt between pictures of a row, and between a picture and the text beside it
 KEEP_WHOLE = 400.0  # pt: a picture with its text no taller than this is never split across pages

@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from ..draw.canvas import draw_ops
 from ..draw.document import Group, Op
+from ..safety import markup as mk
+from ..safety.markup import Markup, tag
+from ..safety.markup import text as escape
 from ..units import mm_to_pt
 from .sizing import Least, floored, needed_scale
+
+
+class Heading(Paragraph):
+    """A heading that registers itself in the outline and table of contents."""
+
+    def __init__(self, text: Markup, style, *, level: int, key: str, toc: bool) -> None:
+        if not isinstance(text, Markup):
+            raise TypeError("a heading takes escaped markup")
+        super().__init__(tag(f'<a name="{escape(key)}"/>') + text, style)
+        self.plain = Markup(re.sub(r"<[^>]+>", "", text))  # still markup: the contents page sets it
+        self.title = mk.plain(text)  # what the PDF outline shows
+        self.level = level
+        self.key = key
+        self.toc = toc
 
 
 SHRINK = 0.65  # a picture may be set this much smaller to fit the room left on a page

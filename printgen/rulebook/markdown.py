@@ -18,7 +18,7 @@ from typing import Callable
 from markdown_it import MarkdownIt
 from reportlab.lib import colors
 from reportlab.platypus import (
-    CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, PageBreak, Paragraph, Preformatted,
+    CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, Paragraph, Preformatted,
     Spacer, Table, TableStyle,
 )
 
@@ -26,22 +26,10 @@ from ..names import slug
 from ..safety import markup as mk
 from ..safety.markup import Markup, tag
 from ..safety.markup import text as escape
+from .arrange import arrange
+from .flowables import Heading  # noqa: F401 (re-exported: the book and the tests read it here)
 
 ImageResolver = Callable[[str, str, float, bool], "Flowable | None"]  # (address, alt, width pt, in a cell)
-
-
-class Heading(Paragraph):
-    """A heading that registers itself in the outline and table of contents."""
-
-    def __init__(self, text: Markup, style, *, level: int, key: str, toc: bool) -> None:
-        if not isinstance(text, Markup):
-            raise TypeError("a heading takes escaped markup")
-        super().__init__(tag(f'<a name="{escape(key)}"/>') + text, style)
-        self.plain = Markup(re.sub(r"<[^>]+>", "", text))  # still markup: the contents page sets it
-        self.title = mk.plain(text)  # what the PDF outline shows
-        self.level = level
-        self.key = key
-        self.toc = toc
 
 
 QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right padding
@@ -221,8 +209,6 @@ class Converter:
 
     # -- blocks ------------------------------------------------------------------
     def convert(self, text: str) -> list[Flowable]:
-        from .arrange import arrange  # arrange sets what this module makes (and imports its Heading)
-
         tokens = parse(text)
         flow, _ = self._blocks(tokens, 0, len(tokens))
         return arrange(flow, self.frame_width)
