@@ -132,17 +132,18 @@ def theme_file(templates: Path | None) -> Path | None:
     return path if path.is_file() or path.is_symlink() else None
 
 
-def load_theme(templates: Path | None, fonts: dict[str, str] | None = None, *,
+def load_theme(templates: Path | None, fonts: "FontNames | None" = None, *,
                folder=None) -> tuple[Theme, list[Finding]]:
     """The game's theme over the built-in one, and what is wrong with it (the built-in theme stands in
-    for a theme with findings). ``fonts``: the game's own font names (game.yaml ``fonts:``) -> font key;
+    for a theme with findings). ``fonts``: the game's own font names (see FontNames), asked only for a
+    name that is not a bundled font's key;
     ``folder``: the game folder (or a function giving it), where the cover picture is looked up."""
     from ..draw.fonts import FONTS
 
     default = _builtin("default")
     path = theme_file(templates)
     if path is None:
-        return _resolved(Theme.model_validate(default.data), fonts), []
+        return _default(default, fonts), []
     shown = display_path(path)
     if not inside(path, path.parent.parent):
         return _default(default, fonts), [error("theme", "theme.yaml is a symlink leading out of the game's "
@@ -180,20 +181,24 @@ def load_theme(templates: Path | None, fonts: dict[str, str] | None = None, *,
         theme = Theme.model_validate(_merge(base.data, data))
     except ValidationError as exc:
         return _default(default, fonts), findings_from_validation(exc, root=Theme, prefix=(), locate=locate)
-    known = list(FONTS) + list(fonts or {})
+    keys = {}
     for name, value in theme.fonts.model_dump().items():
-        if value not in known:
+        key = value if value in FONTS else (fonts.resolve(value) if fonts is not None else None)
+        if key is None:
+            known = list(FONTS) + (fonts.names() if fonts is not None else [])
             hint = did_you_mean(str(value), known)
             found.append(error("theme-font", f"no font '{value}'" + (
                 f"; did you mean '{hint}'?" if hint else f"; fonts: {', '.join(known)}")
-                + " (a game's own font is named in game.yaml fonts:)", locate(("fonts", name))))
+                + " (a game's own font is named as its layouts name it, e.g. in game.yaml fonts:)",
+                locate(("fonts", name))))
+        keys[name] = key
     if theme.cover.art is not None and folder is not None:
         art = cover_art(folder() if callable(folder) else folder, theme.cover.art)
         if isinstance(art, str):
             found.append(error("theme-art", art, locate(("cover", "art"))))
     if found:
         return _default(default, fonts), found
-    return _resolved(theme, fonts), []
+    return theme.model_copy(update={"fonts": Fonts(**keys)}), []
 
 
 def cover_art(folder: Path, src: str) -> tuple[bytes, tuple[int, int]] | str:
@@ -207,29 +212,42 @@ def cover_art(folder: Path, src: str) -> tuple[bytes, tuple[int, int]] | str:
     return art.data, art.pixels
 
 
+class FontNames:
+    """A game's own fonts as a theme names them, read (their files registered) only when first asked:
+    a theme of bundled fonts reads no font file. The layouts' font table does the naming (game.yaml
+    ``fonts:`` aliases; with the font resolver, also families and styles, e.g. "Ember Hand bold")."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self._table = None
+
+    def _get(self):
+        if self._table is None:
+            from ..layout.sheets import game_fonts
+
+            self._table = game_fonts(self.game)[0]
+        return self._table
+
+    def resolve(self, name: str) -> str | None:
+        table = self._get()
+        if hasattr(table, "resolve"):  # a font table that resolves family and style names
+            return table.resolve(name)
+        return table.get(name)
+
+    def names(self) -> list[str]:
+        table = self._get()
+        return sorted(getattr(table, "names", table))
+
+
 def game_theme(game) -> tuple[Theme, tuple | None, list[Finding]]:
     """A game's rulebook theme, its cover picture (if it names one) and what is wrong with them."""
-    from ..layout.sheets import game_fonts
-
-    own = {name: name for name in game.data.game.fonts}
-    theme, found = load_theme(game.templates, own, folder=lambda: game.folder)  # the folder only for cover art
-    if not found and set(theme.fonts.model_dump().values()) & set(own):
-        # the game's own fonts, registered only when the theme names one (that reads their files)
-        theme = _resolved(theme, game_fonts(game)[0])
+    theme, found = load_theme(game.templates, FontNames(game), folder=lambda: game.folder)  # folder: cover art
     art = cover_art(game.folder, theme.cover.art) if theme.cover.art and not found else None
     return theme, (art if isinstance(art, tuple) else None), found
 
 
-def _default(doc: Document, fonts) -> Theme:
-    return _resolved(Theme.model_validate(doc.data), fonts)
-
-
-def _resolved(theme: Theme, fonts: dict[str, str] | None) -> Theme:
-    """The theme with a game's own font names turned into the font keys they are registered under."""
-    if not fonts:
-        return theme
-    keys = {k: fonts.get(v, v) for k, v in theme.fonts.model_dump().items()}
-    return theme.model_copy(update={"fonts": Fonts(**keys)})
+def _default(doc: Document, fonts=None) -> Theme:
+    return Theme.model_validate(doc.data)
 
 
 def default_theme() -> Theme:
