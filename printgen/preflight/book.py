@@ -157,8 +157,11 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
             yield from _foot(lines[-1], page, body, bottom)
-        if len(lines) >= 2 and page.number > 2:
-            first, second = lines[0], lines[1]
+        # what a page begins with is the top of its first column: a second column's first line may stand
+        # higher than the first column's (a table beside a large heading) without being carried over
+        left = _lines([r for r in page.runs if r.box[0] < page.width / 2], top, bottom)
+        if len(left) >= 2 and page.number > 2:
+            first, second = left[0], left[1]
             # a line carried over is running text, at the body's size: a picture's small label heading
             # the page (the Hex Timer's "NEW ROUND" over its 13 pt segment numbers) is not one
             if (abs(max(r.size for r in first) - body) < 0.6 and body * 1.12 <= max(r.size for r in second)):

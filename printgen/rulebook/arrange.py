@@ -8,9 +8,9 @@ width (and, a few of them, most of a page) alone.
 
 from __future__ import annotations
 
-from reportlab.platypus import ImageAndFlowables, Paragraph, Table, TableStyle
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, ImageAndFlowables, Paragraph
 
-from ..draw.fonts import pdf_name
 from .flowables import Heading, KeepWithPicture, OpsFlowable
 
 GAP = 14.0  # pt between pictures of a row, and between a picture and the text beside it
@@ -20,6 +20,11 @@ FLOAT_SHARE = 0.45  # a picture at most this share of the column wide has text b
 
 def _picture(f) -> bool:
     return isinstance(f, OpsFlowable) and not f.in_cell
+
+
+def floats(f) -> bool:
+    """A picture, or a row of them, that may wait for the next page while the text after it fills this one."""
+    return _picture(f) or isinstance(f, _Row)
 
 
 def _text(f) -> bool:
@@ -48,6 +53,10 @@ def arrange(flow: list, frame_width: float) -> list:
                 while out and _text(out[-1]):
                     before.insert(0, out.pop())
                 f.hAlign = "RIGHT"
+                for p in before + after:  # the picture stands in the room the measure leaves: text keeps its measure
+                    if p.style.rightIndent:
+                        p.style = ParagraphStyle(p.style.name + "-beside", parent=p.style,
+                                                 rightIndent=max(0.0, p.style.rightIndent - f.width - GAP))
                 beside = _Beside(f, before + after, imageLeftPadding=GAP, imageRightPadding=0, imageSide="right")
                 # platypus keeps no heading with a container like this one (keepWithNext passes over it):
                 # the two are kept together here
@@ -74,13 +83,35 @@ class _Beside(ImageAndFlowables):
         return 0
 
 
-def _row(pictures: list, frame_width: float) -> Table:
-    """Pictures side by side, each in a share of the column as wide as it, the spare width between them."""
-    spare = (frame_width - sum(p.width for p in pictures)) / len(pictures)
-    t = Table([pictures], colWidths=[p.width + spare for p in pictures], hAlign="CENTER")
-    # a Table sets its own font on the page unless told: name ours, or an unembedded Helvetica lands in the PDF
-    t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), pdf_name("sans")), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                           ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                           ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    t.spaceBefore = t.spaceAfter = max(p.spaceBefore for p in pictures)
-    return t
+class _Row(Flowable):
+    """Pictures side by side, each in a share of the column as wide as it, the spare width between them,
+    bottoms aligned. Where the page has not room for the row, each picture is set a little smaller as it
+    would be alone (OpsFlowable.wrap), rather than the row moving whole to the next page."""
+
+    def __init__(self, pictures: list, frame_width: float) -> None:
+        super().__init__()
+        self.pictures = pictures
+        spare = (frame_width - sum(p.width for p in pictures)) / len(pictures)
+        self.cols = [p.width + spare for p in pictures]
+        self.spaceBefore = self.spaceAfter = max(p.spaceBefore for p in pictures)
+
+    def wrap(self, avail_width, avail_height):
+        k = min(1.0, avail_width / sum(self.cols))
+        self.sizes = [p.wrap(c * k, avail_height) for p, c in zip(self.pictures, self.cols)]
+        self.width = sum(self.cols) * k
+        self.height = max(h for _, h in self.sizes)
+        return self.width, self.height
+
+    def spare(self) -> float:
+        # the row is as tall as its tallest picture as it may be shrunk
+        return max(0.0, self.height - max(h - p.spare() for p, (_, h) in zip(self.pictures, self.sizes)))
+
+    def draw(self) -> None:
+        x, k = 0.0, self.width / sum(self.cols)
+        for p, c, (w, _) in zip(self.pictures, self.cols, self.sizes):
+            p.drawOn(self.canv, x + (c * k - w) / 2, 0)
+            x += c * k
+
+
+def _row(pictures: list, frame_width: float) -> Flowable:
+    return _Row(pictures, frame_width)

@@ -3,7 +3,8 @@
 One pass: the contents' page numbers and the "y" of every footer's "page x of
 y" are PDF forms placed as the pages are set and defined when the last page is
 (a form may be used before it is defined). The document is deterministic
-(reportlab invariant mode) and embeds only the bundled fonts.
+(reportlab invariant mode) and embeds only the bundled fonts and the game's own. Its look (margins,
+columns, cover, running head and foot, paragraph styles: styles.py) is the game's theme (theme.py).
 """
 
 from __future__ import annotations
@@ -13,76 +14,26 @@ import io
 from dataclasses import dataclass
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer, Table, TableStyle,
+    ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
+    Spacer, Table, TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..draw.colour import mix
-from ..draw.fonts import pdf_name, register_game_fonts
+from ..draw.fonts import pdf_name
 from ..draw.page import PageSpec
 from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
 from ..safety.markup import paragraph, tag, text
+from .arrange import floats
 from .flowables import KeepWithPicture
 from .markdown import Heading
-
-INK = "#1d1d1b"
-ACCENT = "#3b2f4a"
-MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm
-
-
-def styles() -> dict[str, ParagraphStyle]:
-    register_game_fonts()
-    sans, bold, ital, bi = (pdf_name(f) for f in ("sans", "sans-bold", "sans-italic", "sans-bolditalic"))
-    registerFontFamily(sans, normal=sans, bold=bold, italic=ital, boldItalic=bi)
-    serif = pdf_name("serif-bold")
-    registerFontFamily(serif, normal=serif, bold=serif, italic=serif, boldItalic=serif)
-    ink = colors.HexColor(INK)
-    base = ParagraphStyle("body", fontName=sans, fontSize=9.6, leading=13.4, textColor=ink, spaceAfter=5.5)
-    return {
-        "body": base,
-        "body-lead": ParagraphStyle("body-lead", parent=base, keepWithNext=1),
-        "list": ParagraphStyle("list", parent=base, spaceAfter=2.5),
-        "quote": ParagraphStyle("quote", parent=base, fontName=ital, textColor=colors.HexColor("#3a3a3a"),
-                                spaceAfter=3),
-        "code": ParagraphStyle("code", parent=base, fontName=sans, fontSize=8.5, leading=11,
-                               textColor=colors.HexColor("#4a3b2a")),
-        "h1": ParagraphStyle("h1", parent=base, keepWithNext=1, fontName=serif, fontSize=24, leading=29, spaceBefore=20,
-                             spaceAfter=12, textColor=colors.HexColor(ACCENT)),
-        "h2": ParagraphStyle("h2", parent=base, keepWithNext=1, fontName=serif, fontSize=15, leading=19, spaceBefore=10,
-                             spaceAfter=6, textColor=colors.HexColor(ACCENT)),
-        "h3": ParagraphStyle("h3", parent=base, keepWithNext=1, fontName=bold, fontSize=11, leading=14, spaceBefore=7, spaceAfter=4),
-        "h4": ParagraphStyle("h4", parent=base, keepWithNext=1, fontName=bold, fontSize=9.6, leading=13, spaceBefore=5, spaceAfter=2),
-        "th-left": ParagraphStyle("th", parent=base, fontName=bold, fontSize=8.6, leading=11,
-                                  textColor=colors.white, spaceAfter=0),
-        "th-center": ParagraphStyle("thc", parent=base, fontName=bold, fontSize=8.6, leading=11,
-                                    textColor=colors.white, spaceAfter=0, alignment=TA_CENTER),
-        "th-right": ParagraphStyle("thr", parent=base, fontName=bold, fontSize=8.6, leading=11,
-                                   textColor=colors.white, spaceAfter=0, alignment=TA_RIGHT),
-        "td-left": ParagraphStyle("td", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0),
-        "td-center": ParagraphStyle("tdc", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0,
-                                    alignment=TA_CENTER),
-        "td-right": ParagraphStyle("tdr", parent=base, fontSize=8.6, leading=11.2, spaceAfter=0, alignment=TA_RIGHT),
-        "caption": ParagraphStyle("caption", parent=base, fontName=ital, fontSize=8, leading=10,
-                                  alignment=TA_CENTER, textColor=colors.HexColor("#5a5a5a")),
-        "toc-title": ParagraphStyle("toc-title", parent=base, fontName=serif, fontSize=24, leading=29,
-                                    textColor=colors.HexColor(ACCENT), spaceAfter=14),
-        "toc0": ParagraphStyle("toc0", parent=base, fontName=bold, fontSize=11, leading=17, leftIndent=0),
-        "toc1": ParagraphStyle("toc1", parent=base, fontSize=9.6, leading=13.5, leftIndent=14),
-        "cover-title": ParagraphStyle("cover-title", parent=base, fontName=serif, fontSize=44, leading=50,
-                                      alignment=TA_CENTER, textColor=colors.white),
-        "cover-sub": ParagraphStyle("cover-sub", parent=base, fontName=ital, fontSize=12.5, leading=17,
-                                    alignment=TA_CENTER, textColor=colors.HexColor("#e9dfc7")),
-        "cover-meta": ParagraphStyle("cover-meta", parent=base, fontName=bold, fontSize=10, leading=14,
-                                     alignment=TA_CENTER, textColor=colors.HexColor("#d9c9a3")),
-    }
+from .styles import _pt, styles  # noqa: F401 (styles: read here by the renderer and the tests)
+from .theme import Theme, default_theme
 
 
 def _canvas(*args, **kwargs) -> Canvas:
@@ -100,24 +51,34 @@ class BookInfo:
 
 class Rulebook(BaseDocTemplate):
     keepTogetherClass = KeepWithPicture  # a heading stays with a picture that fits a little smaller
-    def __init__(self, buf, spec: PageSpec, info: BookInfo, **kw):
+    def __init__(self, buf, spec: PageSpec, info: BookInfo, theme: Theme | None = None, **kw):
         self.spec = spec
         self.info = info
+        self.theme = t = theme or default_theme()
+        pg = t.page
         w, h = mm_to_pt(spec.width), mm_to_pt(spec.height)
-        super().__init__(buf, pagesize=(w, h), leftMargin=mm_to_pt(MARGIN_X), rightMargin=mm_to_pt(MARGIN_X),
-                         topMargin=mm_to_pt(MARGIN_TOP), bottomMargin=mm_to_pt(MARGIN_BOTTOM), invariant=1,
+        super().__init__(buf, pagesize=(w, h), leftMargin=_pt(pg.margin_left), rightMargin=_pt(pg.margin_right),
+                         topMargin=_pt(pg.margin_top), bottomMargin=_pt(pg.margin_bottom), invariant=1,
                          title=f"{info.game} rulebook", author=info.game, subject=f"{info.game} v{info.version}",
                          creator="printgen", initialFontName=pdf_name("sans"), **kw)
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        # BaseDocTemplate sets its own keepTogetherClass on the instance (its _initArgs), hiding the class's
+        self.keepTogetherClass = KeepWithPicture
+        gap = _pt(pg.column_gap) if pg.columns == 2 else 0.0
+        self.column = (self.width - gap) / pg.columns
+        frames = [Frame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
+                        id=f"body{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+                  for k in range(pg.columns)]
         cover = Frame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        # the contents page is set in one column whatever the body's
+        whole = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="whole",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_art),
-                               PageTemplate("body", [frame])])
+                               PageTemplate("contents", [whole]), PageTemplate("body", frames)])
 
     @property
     def frame_width(self) -> float:
-        return self.width
+        return self.column
 
     # One pass: what the pages cannot know until the end (the contents' page numbers, the "y" of
     # "page x of y") is drawn as a PDF form named here and defined once the last page is set.
@@ -127,6 +88,47 @@ class Rulebook(BaseDocTemplate):
         super().build(flowables, **kw)
         self._define_forms()
         self.canv.save()
+
+    def handle_flowable(self, flowables) -> None:
+        self._float(flowables)
+        super().handle_flowable(flowables)
+
+    def _float(self, flowables: list) -> None:
+        """A picture (or a row of them) that the room left on the page cannot hold waits while what follows
+        it fits there: that text is set first and the picture heads the next page, as a book sets a figure
+        (it was moved whole anyway, leaving the rest of the page empty). Never past a chapter's or
+        section's heading (h1, h2), another picture, or a break."""
+        if len(flowables) < 2 or not floats(flowables[0]):
+            return
+        frame, canv = self.frame, self.canv
+        if getattr(frame, "_atTop", 1):
+            return
+        aw, ah = frame._getAvailableWidth(), frame._y - frame._y1p
+        f = flowables[0]
+        if f.wrapOn(canv, aw, ah)[1] + f.getSpaceBefore() <= ah:
+            return
+        rest = flowables[1:]
+        self.handle_keepWithNext(rest)
+        nxt = rest[0]
+        if isinstance(nxt, CondPageBreak):
+            if nxt.height > ah:
+                return
+            flowables[:] = [nxt, f] + rest[1:]
+            return
+        parts = getattr(nxt, "_content", None) or [nxt]
+        if (isinstance(nxt, (ActionFlowable, PageBreak)) or any(floats(p) for p in parts)
+                or any(isinstance(p, Heading) and p.level <= 1 for p in parts)):
+            return
+        if isinstance(nxt, KeepTogether):
+            nxt.wrapOn(canv, aw, ah)
+            need = nxt._H
+        else:
+            need = nxt.wrapOn(canv, aw, ah)[1] + nxt.getSpaceBefore() + nxt.getSpaceAfter()
+        if need <= ah:
+            # what the text was kept with comes after the picture now: the picture is not pulled in with it
+            for p in {id(nxt): nxt, id(parts[-1]): parts[-1]}.values():
+                p.__dict__["keepWithNext"] = 0
+            flowables[:] = [nxt, f] + rest[1:]
 
     def afterPage(self) -> None:
         self.furniture(self.canv)
@@ -139,31 +141,60 @@ class Rulebook(BaseDocTemplate):
 
     def _cover_art(self, canv, doc) -> None:
         w, h = self.pagesize
+        c = self.theme.cover
         # Home printers cannot print to the edge: the art stops at the safe margin.
         sm = mm_to_pt(self.spec.margin + 0.5)
         canv.saveState()
         clip = canv.beginPath()
         clip.roundRect(sm, sm, w - 2 * sm, h - 2 * sm, mm_to_pt(3))
         canv.clipPath(clip, stroke=0, fill=0)
-        canv.setFillColor(colors.HexColor(ACCENT))
+        canv.setFillColor(colors.HexColor(c.background))
         canv.rect(sm, sm, w - 2 * sm, h - 2 * sm, stroke=0, fill=1)
-        line = colors.HexColor(mix(ACCENT, "#ffffff", 0.16))
-        canv.setStrokeColor(line)
-        canv.setLineWidth(0.8)
-        r = mm_to_pt(11)
-        for cx, cy in honeycomb(w, h, r):
-            if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
-                continue  # whole hexes only: nothing leans past the clip
-            p = canv.beginPath()
-            corners = hex_corners(cx, cy, r * 0.9)
-            for i, (x, y) in enumerate(corners + corners[:1]):
-                (p.moveTo if i == 0 else p.lineTo)(x, y)
-            canv.drawPath(p, stroke=1, fill=0)
-        canv.setStrokeColor(colors.HexColor("#d9c9a3"))
-        canv.setLineWidth(1.6)
-        m = mm_to_pt(14)
-        canv.roundRect(m, m, w - 2 * m, h - 2 * m, mm_to_pt(4), stroke=1, fill=0)
+        if c.pattern == "hexes":
+            canv.setStrokeColor(colors.HexColor(c.pattern_colour))
+            canv.setLineWidth(0.8)
+            r = mm_to_pt(11)
+            for cx, cy in honeycomb(w, h, r):
+                if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
+                    continue  # whole hexes only: nothing leans past the clip
+                p = canv.beginPath()
+                corners = hex_corners(cx, cy, r * 0.9)
+                for i, (x, y) in enumerate(corners + corners[:1]):
+                    (p.moveTo if i == 0 else p.lineTo)(x, y)
+                canv.drawPath(p, stroke=1, fill=0)
+        if self.cover_art is not None:
+            self._draw_art(canv, sm)
+        if c.frame:
+            canv.setStrokeColor(colors.HexColor(c.frame_colour))
+            canv.setLineWidth(1.6)
+            m = mm_to_pt(14)
+            canv.roundRect(m, m, w - 2 * m, h - 2 * m, mm_to_pt(4), stroke=1, fill=0)
         canv.restoreState()
+
+    cover_art = None  # (PNG or JPEG bytes, (width, height) px): the theme's cover picture, if any
+
+    def _draw_art(self, canv, sm: float) -> None:
+        """The cover picture: the whole cover to the safe margin, or a band across the page under the
+        title (its whole width, a third of its height); cropped, centred, to the box's shape, so the
+        file holds only what shows."""
+        from PIL import Image
+        from reportlab.lib.utils import ImageReader
+
+        data, _ = self.cover_art
+        w, h = self.pagesize
+        if self.theme.cover.art_fit == "full":
+            x, y, bw, bh = sm, sm, w - 2 * sm, h - 2 * sm
+        else:
+            bw, bh = w - 2 * sm, (h - 2 * sm) / 3
+            x, y = sm, sm + mm_to_pt(18)
+        with Image.open(io.BytesIO(data)) as im:
+            pw, ph = im.size
+            k = max(bw / pw, bh / ph)  # cover the box: the overhang is cut off, as much each side
+            cw, ch = min(pw, round(bw / k)), min(ph, round(bh / k))
+            left, top = (pw - cw) // 2, (ph - ch) // 2
+            out = io.BytesIO()
+            im.crop((left, top, left + cw, top + ch)).save(out, format="PNG")
+        canv.drawImage(ImageReader(io.BytesIO(out.getvalue())), x, y, bw, bh)
 
     def furniture(self, canv) -> None:
         """Running header (game, version) and footer (page x of y) on every page but the cover."""
@@ -171,30 +202,33 @@ class Rulebook(BaseDocTemplate):
         if n == 1:
             return
         w, h = self.pagesize
-        x0, x1 = mm_to_pt(MARGIN_X), w - mm_to_pt(MARGIN_X)
+        t = self.theme
+        x0, x1 = _pt(t.page.margin_left), w - _pt(t.page.margin_right)
         canv.saveState()
-        canv.setStrokeColor(colors.HexColor("#8c7b5f"))
+        canv.setStrokeColor(colors.HexColor(t.colours.rules))
         canv.setLineWidth(0.5)
-        top = h - mm_to_pt(14)
-        canv.line(x0, top - 3, x1, top - 3)
-        canv.setFillColor(colors.HexColor(ACCENT))
-        canv.setFont(pdf_name("serif-bold"), 9)
-        canv.drawString(x0, top, self.info.game)
-        canv.setFont(pdf_name("sans"), 8)
-        canv.setFillColor(colors.HexColor("#5a5a5a"))
-        canv.drawRightString(x1, top, f"Rulebook, version {self.info.version}")
-        bottom = mm_to_pt(11)
-        canv.line(x0, bottom + 9, x1, bottom + 9)
-        canv.translate(w / 2, bottom)
-        canv.doForm(f"printgen-footer-{n}")  # "page n of y", centred: set when y is known
+        if t.page.running_head:
+            top = h - mm_to_pt(14)
+            canv.line(x0, top - 3, x1, top - 3)
+            canv.setFillColor(colors.HexColor(t.colours.accent))
+            canv.setFont(pdf_name(t.fonts.headings), 9)
+            canv.drawString(x0, top, self.info.game)
+            canv.setFont(pdf_name(t.fonts.body), 8)
+            canv.setFillColor(colors.HexColor(t.colours.muted))
+            canv.drawRightString(x1, top, f"Rulebook, version {self.info.version}")
+        if t.page.running_foot:
+            bottom = mm_to_pt(11)
+            canv.line(x0, bottom + 9, x1, bottom + 9)
+            canv.translate((x0 + x1) / 2, bottom)
+            canv.doForm(f"printgen-footer-{n}")  # "page n of y", centred: set when y is known
         canv.restoreState()
 
     def _define_forms(self) -> None:
         canv, total = self.canv, self.page
         for n in range(2, total + 1):
             canv.beginForm(f"printgen-footer-{n}", -300, -20, 300, 20)
-            canv.setFont(pdf_name("sans"), 8)
-            canv.setFillColor(colors.HexColor("#5a5a5a"))
+            canv.setFont(pdf_name(self.theme.fonts.body), 8)
+            canv.setFillColor(colors.HexColor(self.theme.colours.muted))
             canv.drawCentredString(0, 0, f"page {n} of {total}")
             canv.endForm()
         for key, style in getattr(self, "contents_keys", {}).items():
@@ -251,15 +285,15 @@ class Contents(TableOfContents):
         return self.width, self.height
 
 
-def cover_story(st, info: BookInfo) -> list:
+def cover_story(st, info: BookInfo, theme: Theme | None = None) -> list:
     return [
-        Spacer(1, mm_to_pt(62)),
+        Spacer(1, _pt((theme or default_theme()).cover.title_at)),
         paragraph(text(info.game), st["cover-title"]),
         Spacer(1, mm_to_pt(8)),
         paragraph(text(info.subtitle), st["cover-sub"]),
         Spacer(1, mm_to_pt(12)),
         paragraph(text(f"RULEBOOK, VERSION {info.version}"), st["cover-meta"]),
-        NextPageTemplate("body"),
+        NextPageTemplate("contents"),
         PageBreak(),
     ]
 
@@ -294,13 +328,15 @@ def contents_story(st, headings: list, room: float | None = None) -> list:
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
     ]))
     toc.levelStyles = _contents_styles(st, entries, room)
-    return [paragraph(text("Contents"), st["toc-title"]), toc, PageBreak()]
+    return [paragraph(text("Contents"), st["toc-title"]), toc, NextPageTemplate("body"), PageBreak()]
 
 
-def set_book(story_for, spec: PageSpec, info: BookInfo) -> tuple[bytes, int]:
+def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = None,
+             cover_art: tuple | None = None) -> tuple[bytes, int]:
     """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes, in one pass; returns
-    (bytes, pages)."""
+    (bytes, pages). ``cover_art``: (PNG or JPEG bytes, (width, height) px) of the theme's cover picture."""
     buf = io.BytesIO()
-    doc = Rulebook(buf, spec, info)
+    doc = Rulebook(buf, spec, info, theme)
+    doc.cover_art = cover_art
     doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
     return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from ..draw.canvas import draw_ops
 from ..draw.document import Group, Op
@@ -30,7 +30,7 @@ class Heading(Paragraph):
         self.toc = toc
 
 
-SHRINK = 0.7  # a picture may be set this much smaller to fit the room left on a page
+SHRINK = 0.65  # a picture may be set this much smaller to fit the room left on a page
 
 
 class OpsFlowable(Flowable):
@@ -131,5 +131,20 @@ class KeepWithPicture(KeepTogether):
 
     def wrap(self, aW, aH):
         w, h = super().wrap(aW, aH)
-        self._H -= sum(f.spare() for f in self._content if isinstance(f, OpsFlowable))
+        self._H -= sum(f.spare() for f in self._content if hasattr(f, "spare"))
         return w, h
+
+    def split(self, aW, aH):
+        # a heading and its lead paragraph kept with a table need not take the table whole to the next page:
+        # they stay here when the table's first rows (two under its header) fit under them
+        last = self._content[-1] if self._content else None
+        if isinstance(last, Table) and self._H > aH:
+            head = last.repeatRows if isinstance(last.repeatRows, int) else len(last.repeatRows)
+            before = 0.0
+            for f in self._content[:-1]:
+                before += f.wrap(aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+            last.wrap(aW, aH)
+            rows = last._rowHeights
+            if len(rows) >= head + 4 and before + last.getSpaceBefore() + sum(rows[:head + 2]) <= aH:
+                return self._content[:]
+        return super().split(aW, aH)

@@ -79,6 +79,17 @@ class _Table(Table):
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
+        if len(parts) == 2 and not getattr(self, "_postponed", False):
+            # no piece of a table holds a single row (a header and one row at a page's foot, or one row
+            # carried over under its header): two at least, or the table moves on whole
+            head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+            first = len(parts[0]._cellvalues) - head
+            rest = len(parts[1]._cellvalues) - head
+            if first < 2:
+                return []
+            if rest < 2:
+                fits = sum(self._rowHeights[:head + first - 1])
+                return super().split(availWidth, fits + 0.01) if first >= 3 else []
         if parts or not getattr(self, "_postponed", False):
             return parts
         cells = [f for row in self._cellvalues for cell in row
@@ -100,14 +111,39 @@ def table_columns(tokens) -> list[tuple[int, int]]:
 CHAPTER_ROOM = 230.0  # pt: a chapter starts a new page unless at least this much of the page is left
 
 
+class RuledHeading(Heading):
+    """A heading with a line under it (the theme's ``headings: rule_under``), in the colour ``rule``."""
+
+    rule = "#000000"
+
+    def draw(self) -> None:
+        super().draw()
+        self.canv.saveState()
+        self.canv.setStrokeColor(colors.HexColor(self.rule))
+        self.canv.setLineWidth(0.8)
+        self.canv.line(0, -3, self.width, -3)
+        self.canv.restoreState()
+
+
 @dataclass
 class Converter:
     styles: dict
     resolve_image: ImageResolver
     terms: dict[str, str] = field(default_factory=dict)  # term -> anchor key of its reference entry
-    term_colour: str = "#7a2318"
     frame_width: float = 400.0  # pt
     first_h1: bool = True
+    theme: object = None  # the book's Theme (rulebook/theme.py): its colours, headings and measure
+
+    def colour(self, name: str) -> str:
+        if self.theme is None:
+            from .theme import default_theme
+
+            self.theme = default_theme()
+        return getattr(self.theme.colours, name)
+
+    @property
+    def term_colour(self) -> str:
+        return self.colour("terms")
 
     def __post_init__(self) -> None:
         self._keys: dict[str, int] = {}
@@ -212,15 +248,17 @@ class Converter:
             elif t == "blockquote_open":
                 j = self._close(tokens, i)
                 outer = self.frame_width
-                self.frame_width = outer - QUOTE_INSET  # what is inside a quote: its tables, its pictures
+                # a quote is a box of running text: no wider than the theme's measure
+                box = min(outer, self.theme.page.measure * 72 / 25.4) if self.theme is not None else outer
+                self.frame_width = box - QUOTE_INSET  # what is inside a quote: its tables, its pictures
                 try:
                     inner, _ = self._blocks(tokens, i + 1, j, style="quote")
                 finally:
                     self.frame_width = outer
-                out.append(self._quote(inner, outer))
+                out.append(self._quote(inner, box))
                 i = j + 1
             elif t == "hr":
-                out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor("#8c7b5f"), spaceBefore=4,
+                out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(self.colour("rules")), spaceBefore=4,
                                       spaceAfter=6))
                 i += 1
             elif t in ("fence", "code_block"):
@@ -257,7 +295,14 @@ class Converter:
             self.first_h1 = False
         else:
             out.append(CondPageBreak(style.fontSize * 6))
-        out.append(Heading(text, style, level=level - 1, key=key, toc=level <= 2))
+        if level == 1 and self.theme is not None and self.theme.headings.numbered:
+            self._chapter = getattr(self, "_chapter", 0) + 1
+            text = escape(f"{self._chapter}  ") + text
+        ruled = level <= 2 and self.theme is not None and self.theme.headings.rule_under
+        heading = (RuledHeading if ruled else Heading)(text, style, level=level - 1, key=key, toc=level <= 2)
+        if ruled:
+            heading.rule = self.colour("accent")
+        out.append(heading)
         return out
 
     def _lone_image(self, inline, *, cell: bool = False) -> Flowable | None:
@@ -296,7 +341,7 @@ class Converter:
                                 bulletFontSize=self.styles["list"].fontSize, leftIndent=14, bulletFormat="%s.")
         return ListFlowable(items, bulletType="bullet", start="•", bulletFontName=self.styles["list"].fontName,
                             bulletFontSize=self.styles["list"].fontSize,
-                            leftIndent=12, bulletColor=colors.HexColor("#8c7b5f"))
+                            leftIndent=12, bulletColor=colors.HexColor(self.colour("rules")))
 
     def _table(self, tokens, i: int, j: int) -> Table:
         rows: list[list] = []
@@ -335,17 +380,17 @@ class Converter:
             # unembedded Helvetica lands in the PDF.
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#cbbf9f")),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor(self.colour("table_lines"))),
             ("TOPPADDING", (0, 0), (-1, -1), 2.5),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
             ("LEFTPADDING", (0, 0), (-1, -1), 4),
             ("RIGHTPADDING", (0, 0), (-1, -1), 4),
         ]
         if header_rows:
-            cmds.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#4a3b2a")))
+            cmds.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(self.colour("table_header"))))
         for r in range(header_rows, len(rows)):
             if (r - header_rows) % 2:
-                cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#f3ede0")))
+                cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(self.colour("table_stripe"))))
         table.setStyle(TableStyle(cmds))
         table.spaceBefore, table.spaceAfter = 2, 8
         return table
@@ -372,6 +417,13 @@ class Converter:
             for c, cell in enumerate(r):
                 if not isinstance(cell, Paragraph) and getattr(cell, "width", 0):
                     least[c] = max(least[c], float(cell.width) + 8.0)
+                elif isinstance(cell, Paragraph):  # its longest word whole (set bold: the widest it may be)
+                    words = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "").split()
+                    word = max(words, key=len, default="")[:24]
+                    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+                    least[c] = max(least[c], stringWidth(word, self.styles["th-left"].fontName,
+                                                         cell.style.fontSize) + 9.0)
         short = [c for c in range(n) if widths[c] < least[c]]
         if short and sum(least) < self.frame_width:
             rest = [c for c in range(n) if c not in short]
@@ -383,11 +435,11 @@ class Converter:
     def _quote(self, inner: list[Flowable], width: float) -> Flowable:
         # One row per paragraph: a quote longer than a page carries on over the next (one cell holding
         # it all could not be placed); a paragraph taller than a page goes on unboxed (see _Table).
-        t = _Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width])
+        t = _Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width], hAlign="LEFT")
         t.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
-            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f3ede0")),
-            ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor("#8c7b5f")),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(self.colour("callout"))),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.5, colors.HexColor(self.colour("callout_bar"))),
             ("LEFTPADDING", (0, 0), (-1, -1), 9),
             ("RIGHTPADDING", (0, 0), (-1, -1), QUOTE_INSET - 9),
             ("TOPPADDING", (0, 0), (-1, -1), 2),

@@ -13,7 +13,8 @@ from ..draw.page import PageSpec
 from ..names import slug
 from ..safety import markup as mk
 from ..units import mm_to_pt, pt_to_mm
-from .book import MARGIN_BOTTOM, MARGIN_TOP, BookInfo, contents_story, cover_story, set_book, styles
+from .book import BookInfo, contents_story, cover_story, set_book, styles
+from .theme import game_theme
 from .flowables import OpsFlowable
 from .images import ImageError, key_of, resolve
 from .sizing import least_of, needed_scale, picture_scale
@@ -44,7 +45,10 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     if findings:  # the validator reports these; a build never gets here with them
         raise ValueError("; ".join(f.format() for f in findings))
     text = "\n\n".join(md for _, md in chapters)
-    st = styles()
+    theme, art, found = game_theme(game)
+    if found:
+        raise ValueError("; ".join(f.format() for f in found))
+    st = styles(theme)
     pack_images = game.pack.images if game.pack else {}
 
     least = least_of(game)
@@ -63,17 +67,19 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
                            least=least)
 
     def story(frame_width: float) -> list:
-        conv = Converter(st, image, terms=term_anchors(text, game), frame_width=frame_width)
+        nonlocal st
+        st = styles(theme, frame_width=frame_width)
+        conv = Converter(st, image, terms=term_anchors(text, game), frame_width=frame_width, theme=theme)
         g = game.data.game
         info = BookInfo(g.name, g.version, g.description or "")
         body = conv.convert(text)
         # a heading kept with its picture sits in a KeepTogether (arrange.py): the contents list it too
         headings = [h for f in body for h in (getattr(f, "_content", None) or [f]) if isinstance(h, Heading)]
-        room = mm_to_pt(spec.height - MARGIN_TOP - MARGIN_BOTTOM)
-        return cover_story(st, info) + contents_story(st, headings, room) + body
+        room = mm_to_pt(spec.height - theme.page.margin_top - theme.page.margin_bottom)
+        return cover_story(st, info, theme) + contents_story(st, headings, room) + body
 
     g = game.data.game
-    data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""))
+    data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art)
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages,
                                   facts=PrintFacts(title="Rulebook", part="rules", book=True,
                                                    notes=("fold or staple on the left edge",)))}
@@ -105,6 +111,7 @@ def check_rulebook(game) -> list:
     if not chapter_files(folder):
         return []
     chapters, findings = render_chapters(game, template_scope(game))
+    findings = game_theme(game)[2] + findings
     if not chapters:
         return findings
     extra = game.pack.images if game.pack else {}

@@ -55,7 +55,7 @@ def new_game(*, folder: Path, system: str = "custom", name: str | None = None) -
         text = files[rel].decode()
         text = re.sub(r"^(name:\s*)\{\{name\}\}", lambda m: m.group(1) + _yaml_text(title), text, flags=re.M)
         files[rel] = text.replace("{{id}}", ident).replace("{{name}}", title).encode()
-    if not any(p.parts[:2] == ("templates", "rulebook") for p in files):
+    if not any(p.parts[:2] == ("templates", "rulebook") and p.suffix == ".md" for p in files):  # theme.yaml alone
         for path in sorted(RULEBOOK.glob("*.md")):
             files[Path("templates", "rulebook", path.name)] = path.read_bytes()
     from ..packs import PACKS

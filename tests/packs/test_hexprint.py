@@ -253,8 +253,14 @@ def test_rulebook_covers_the_seed_s_sections_with_tables_from_data_and_the_timer
     for ms in game.data.missions:
         assert ms.name in text
     assert f"never more than {game.rules.action_cap}" in text
-    # the Hex Timer drawn 110 mm across, its six segment lines included
-    dials = [d for p in doc for d in circles(p, stroke="#000000") if abs(d["mm"][2] - d["mm"][0] - 110.0) < 0.1]
+    # the Hex Timer drawn 110 mm across, its six segment lines included, or as wide as a column when the
+    # game's rulebook theme sets two (the dial itself is its own printable, hex-timer, at 110 mm)
+    from printgen.rulebook.theme import load_theme
+
+    page = load_theme(game.templates)[0].page
+    column = (210.0 - page.margin_left - page.margin_right - (page.column_gap if page.columns == 2 else 0)) / page.columns
+    across = min(110.0, column)
+    dials = [d for p in doc for d in circles(p, stroke="#000000") if abs(d["mm"][2] - d["mm"][0] - across) < 0.1]
     assert len(dials) == 1
 
 
