@@ -1,5 +1,6 @@
 """JSON Schema for a game's files: ``game.yaml``, its content files (declared kinds included) and its
-layout files (``templates/<game>/layouts/*.yaml``).
+layout files (``templates/<game>/layouts/*.yaml``) and its rulebook theme
+(``templates/<game>/rulebook/theme.yaml``).
 
 Editors that speak the YAML language server complete and check keys from these: a reference field is an
 ``enum`` of the names the game defines (so the editor offers them and flags a name no item has), a text
@@ -180,18 +181,59 @@ def layout_schema(types: dict[str, tuple]) -> dict:
             "$defs": {"elements": {"type": "array", "items": {"$ref": "#/$defs/element"}}, "element": element}}
 
 
+def theme_schema(fonts: list[str]) -> dict:
+    """The schema of a rulebook theme file: the theme model's keys, none required (a theme names only what
+    it changes of the theme it ``extends``), each font an enum of ``fonts`` (the bundled keys and the
+    game's own names), ``extends`` an enum of the built-in themes."""
+    from .rulebook.theme import THEMES, Fonts, Theme
+
+    schema = _model_schema(Theme)
+
+    def optional(node: Any) -> None:
+        if isinstance(node, dict):
+            node.pop("required", None)
+            for v in node.values():
+                optional(v)
+        elif isinstance(node, list):
+            for v in node:
+                optional(v)
+
+    optional(schema)
+    defs = schema.get("$defs", {})
+    font_def = defs.get(Fonts.__name__)
+    if font_def is not None:
+        for prop in font_def.get("properties", {}).values():
+            title = prop.get("title")
+            prop.clear()
+            prop.update({"enum": sorted(dict.fromkeys(fonts)), **({"title": title} if title else {})})
+    schema["properties"]["extends"] = {"enum": sorted(THEMES), "description": "the built-in theme this one changes"}
+    schema.update({"$schema": DRAFT, "title": "rulebook theme", "additionalProperties": False})
+    return schema
+
+
 def schemas_for(folder: Path) -> tuple[dict[str, dict], list]:
     """{file name: schema} for the game in ``folder``, and the findings that stop it (a game.yaml that
     cannot be read or names no system)."""
     from .check import check_game
+    from .draw.fonts import FONTS
     from .layout.elements import element_types
+    from .layout.sheets import game_fonts
 
     game = check_game(Path(folder))
     if game.pack is None:
         return {}, [f for f in game.findings if f.is_error]
     return {"game.schema.json": game_schema(game.pack),
             "content.schema.json": content_schema(game.pack, defined_names(game.source)),
-            "layout.schema.json": layout_schema(element_types(game.pack.elements))}, []
+            "layout.schema.json": layout_schema(element_types(game.pack.elements)),
+            "theme.schema.json": theme_schema(_font_names(game_fonts(game)[0], FONTS))}, []
+
+
+def _font_names(table, builtin) -> list[str]:
+    """The font names a theme may give, as ``printgen fonts`` shows them: the bundled keys, the game's own
+    faces by family and style, and game.yaml's aliases (printgen compares them ignoring case; the schema's
+    enum offers them as written)."""
+    faces = [f.name for f in getattr(table, "faces", ())]
+    return list(dict.fromkeys([*builtin, *faces, *getattr(table, "aliases", ())]))
 
 
 def editor_settings(folder: Path, out: Path) -> str:
@@ -211,7 +253,8 @@ def editor_settings(folder: Path, out: Path) -> str:
     layouts = rel(templates.resolve() / "layouts") + "/*.yaml"
     mapping = {"./" + rel(out / "game.schema.json"): ["game.yaml"],
                "./" + rel(out / "content.schema.json"): contents or ["content.yaml"],
-               "./" + rel(out / "layout.schema.json"): [layouts]}
+               "./" + rel(out / "layout.schema.json"): [layouts],
+               "./" + rel(out / "theme.schema.json"): [rel(templates.resolve() / "rulebook" / "theme.yaml")]}
     lines = ["Editor settings (VS Code with the YAML extension, redhat.vscode-yaml): open the game folder and",
              "put this in .vscode/settings.json:",
              json.dumps({"yaml.schemas": mapping}, indent=2),

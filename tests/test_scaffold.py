@@ -83,7 +83,7 @@ def test_every_bundled_data_file_validates_against_its_schema(tmp_path, game):
     res = runner.invoke(app, ["schema", str(game), "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
     schemas = {p.name: json.loads(p.read_text()) for p in tmp_path.glob("*.json")}
-    assert set(schemas) == {"game.schema.json", "content.schema.json", "layout.schema.json"}
+    assert set(schemas) == {"game.schema.json", "content.schema.json", "layout.schema.json", "theme.schema.json"}
     for s in schemas.values():
         jsonschema.Draft202012Validator.check_schema(s)
     for path in sorted(game.glob("*.yaml")):  # (layouts: tests/test_schema.py)

@@ -116,7 +116,8 @@ def test_the_command_prints_the_editor_settings_for_each_file(custom, tmp_path):
     settings = json.loads(output[output.index("{"):output.rindex("}") + 1])["yaml.schemas"]
     assert settings == {"./schema/game.schema.json": ["game.yaml"],
                         "./schema/content.schema.json": ["content.yaml"],
-                        "./schema/layout.schema.json": ["templates/layouts/*.yaml"]}
+                        "./schema/layout.schema.json": ["templates/layouts/*.yaml"],
+                        "./schema/theme.schema.json": ["templates/rulebook/theme.yaml"]}
     for schema_file in settings:
         assert (game / schema_file).is_file()
     assert "templates/layouts/*.yaml: # yaml-language-server: $schema=../../schema/layout.schema.json" in output
@@ -132,3 +133,22 @@ def test_a_rule_pack_s_references_are_enums_too(tmp_path):
     tiles["tiles"][0]["faction"] = "BLOOOD"
     assert [e.instance for e in v.iter_errors(tiles)] == ["BLOOOD"]
     assert "BLOOD" in content["$defs"]["Tile"]["properties"]["faction"]["enum"]
+
+
+def test_the_theme_schema_takes_every_bundled_theme_and_names_the_game_s_fonts(custom, tmp_path):
+    schema = custom[0]["theme.schema.json"]
+    jsonschema.Draft202012Validator.check_schema(schema)
+    v = jsonschema.Draft202012Validator(schema)
+    themes = sorted((REPO / "templates").glob("*/rulebook/theme.yaml")) + sorted(
+        (REPO / "printgen" / "scaffold").glob("*/templates/rulebook/theme.yaml"))
+    assert len(themes) >= 10
+    for path in themes:
+        errors = [e.message for e in v.iter_errors(yaml.safe_load(path.read_text()) or {})]
+        assert not errors, (path, errors[:3])
+    fonts = schema["$defs"]["Fonts"]["properties"]["body"]["enum"]
+    assert {"sans", "serif-bold", "Ember Hand italic", "hand"} <= set(fonts)  # bundled, own face, alias
+    assert not list(v.iter_errors({"extends": "default", "fonts": {"headings": "Ember Hand italic"}}))
+    bad = {"extends": "defualt", "fonts": {"body": "sanss"}, "colours": {"accnt": "#000000"}, "page": {"columns": 3}}
+    messages = " | ".join(e.message for e in v.iter_errors(bad))
+    for word in ("'defualt'", "'sanss'", "'accnt'", "3 is not one of"):
+        assert word in messages, messages
