@@ -212,3 +212,18 @@ def test_a_profile_named_in_game_yaml_is_made_and_dropping_it_removes_its_files(
     assert not (out / "mini-hoh/gamecrafter/class-cards/back.png").exists()
     r = runner.invoke(app, ["build", str(game), "--out", str(out), "--for", "drivethrough"])
     assert r.exit_code == 2 and re.search(r"drivethrough", r.output)
+
+
+@needs_gs
+@pytest.mark.parametrize("name", ["heroes-of-hex", "heroscape-style", "hex-dice", "hexatech", "hexprint"])
+def test_bundled_decks_go_to_a_shop_without_a_finding(name):
+    """Every bundled rectangular deck keeps its text out of the shop's safe margin and prints its small text
+    without rich black: the shop profiles of a bundled build add no finding."""
+    from printgen.publish.cards import card_decks
+    from printgen.publish.shop import _card_pages
+
+    game = validate_game(FIXTURES.parent.parent / "data" / name)
+    decks = [d for d in card_decks(game) if d.shape == "rect" and d.cards]
+    for deck in decks:
+        found = safe_zone_findings(game, deck) + rich_black_findings(game, deck, _card_pages(deck, 0.0, False)[1])
+        assert not found, [f.format() for f in found]

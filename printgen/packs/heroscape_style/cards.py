@@ -72,7 +72,7 @@ def stat_column(u, x: float, y: float, w: float, colour: str) -> list[Op]:
         else:
             ops.append(Text(x + 4.25, ry + row / 2 + 1.3, label[0], "sans-bold", pt(11), ink_on(mix(colour, INK, 0.15)),
                             "middle"))
-        ops.append(Text(x + 10.5, ry + row / 2 + 1.1, label, "sans-bold", pt(6.5), mix(colour, INK, 0.5)))
+        ops.append(Text(x + 10.5, ry + row / 2 + 1.1, label, "sans-bold", pt(6.5), mix(colour, INK, 0.4)))
         ops.append(Text(x + w - 2.5, ry + row / 2 + 2.6, str(getattr(u, attr)), "sans-bold", pt(17), INK, "end"))
     return ops
 

@@ -28,7 +28,7 @@ def term_styles(data) -> dict[str, tuple[str, str]]:
     ink = data.looks.card.ink
     styles = {k.name: ("sans-bold", ink) for k in data.keywords}
     for t in data.tokens:
-        styles[t.name] = ("sans-bolditalic", mix(t.colour, "#000000", 0.25))
+        styles[t.name] = ("sans-bolditalic", t.colour)  # a token's own colour (darkened, small text printed as rich black)
     return styles
 
 
