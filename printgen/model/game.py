@@ -207,5 +207,6 @@ class GameConfig(Model):
     # The game's own kinds of content (printgen.model.kinds reads them) and its layout-drawn printables.
     kinds: dict[str, Any] = {}
     sheets: list[SheetDef] = []
+    stamps: bool = True  # layouts' version stamps (layout/stamp.py); false prints none
     sources: list[SourceDef] = []  # spreadsheets holding items (also found by name: units.csv)
     fonts: dict[str, Text] = {}  # layout font name -> a TrueType file in the game folder (fonts/x.ttf)
