@@ -67,7 +67,7 @@ def stamp(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
         return [Text(x, base, label, font, size, colour, "start", role="stamp")]
     if align == "center":
         return [Text(x + w / 2, base, label, font, size, colour, "middle", role="stamp")]
-    return [Text(x + w, base, label, font, size, colour, "end")]
+    return [Text(x + w, base, label, font, size, colour, "end", role="stamp")]
 
 
 ELEMENT = (("x", "w", "baseline", "font", "size", "colour", "align"), stamp)
