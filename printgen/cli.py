@@ -377,5 +377,11 @@ def export(
     typer.echo(f"wrote {rows} {kind} to {to}; declare it in game.yaml (sources:) or name the file for the kind")
 
 
+# -- editions: errata kits (printgen/editions/) ---------------------------------------------------------------
+from .editions.command import errata as _errata  # noqa: E402 (registered here, its body in its own module)
+
+app.command(name="errata")(_errata)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()
