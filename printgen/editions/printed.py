@@ -17,7 +17,7 @@ from typing import Any
 from ..draw.document import Document, Group, Page, PdfFile
 from ..draw.page import PageSpec
 from ..layout.sheets import FaceMaker, _singular, game_sheets, ordered, uses_item
-from ..layout.stamp import shown_digest
+from ..layout.digest import shown_digest
 
 _FOOTER = re.compile(r"(page \d+ of \d+|,? version \S+)", re.IGNORECASE)
 RASTER_DPI = 24  # enough to see a changed picture, number or line on a rulebook page; cheap on 30 pages

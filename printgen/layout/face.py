@@ -346,7 +346,7 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
     stamps = [el for el in face.layout.elements if el.type == "stamp"]
     for el in [e for e in face.layout.elements if e.type != "stamp"] + stamps:
         if el is (stamps[0] if stamps else None):
-            from .stamp import shown_digest
+            from .digest import shown_digest
 
             face.shown = shown_digest(ops)
         seen = _seen_key(face, el, scope) if face.validating else None

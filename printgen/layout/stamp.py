@@ -11,35 +11,10 @@ every stamp off.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-
 from ..draw.document import Op, Text, pt
 from ..draw.text import single_line
-from .face import Box, Face
-from .spec import Element
 
 DIGITS = 6  # hex digits printed: 16.7 million values, plenty to tell two printings of one face apart
-_SKIP = frozenset(("src", "role"))  # where a text came from and what it is for: never what it prints
-
-
-def _canon(v) -> object:
-    """A value as plain, comparable data: floats to 1/1000 mm (the same drawing on two machines)."""
-    if isinstance(v, float):
-        return round(v, 3) + 0.0  # -0.0 and 0.0 print the same
-    if isinstance(v, bytes):
-        return hashlib.sha256(v).hexdigest()
-    if isinstance(v, (list, tuple)):
-        return tuple(_canon(x) for x in v)
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return (type(v).__name__,) + tuple(_canon(getattr(v, f.name)) for f in dataclasses.fields(v)
-                                           if f.name not in _SKIP)
-    return v
-
-
-def shown_digest(ops) -> str:
-    """The full hex digest of what ``ops`` print."""
-    return hashlib.sha256(repr(_canon(list(ops))).encode()).hexdigest()
 
 
 def stamps_on(scope: dict) -> bool:
@@ -47,9 +22,9 @@ def stamps_on(scope: dict) -> bool:
     return bool(getattr(scope.get("game"), "stamps", True))
 
 
-def stamp(face: Face, el: Element, scope: dict, parent: Box) -> list[Op]:
+def stamp(face, el, scope: dict, parent) -> list[Op]:
     """Layout element ``stamp``: the game's version and the face's digest on one line (drawn after every
-    other element, so the digest is of them all: printgen.layout.face)."""
+    other element, so the digest is of them all: ``face`` is a layout.face.Face, not imported here)."""
     if not stamps_on(scope):
         return []
     version = getattr(scope.get("game"), "version", "")
