@@ -48,3 +48,28 @@ def errata(
         typer.echo(f"reprint: rulebook {s}")
     where = next((p.parent for p in result.written if p.name == CHANGES_FILE), None)
     typer.echo(f"wrote {len(result.written)} files under {where}/")
+
+
+i18n = typer.Typer(help="Translations: gettext catalogues of every printed text (printgen build --lang LANG "
+                        "builds an edition).", no_args_is_help=True)
+
+
+@i18n.command("extract")
+def extract(
+    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]", help="The game folder. Default: this folder."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="FILE.pot",
+                                       help="The template to write. Default: GAME_DIR/locales/messages.pot."),
+) -> None:
+    """Write a POT of every text the game prints: data fields, layout texts, rulebook paragraphs."""
+    from .catalogue import extract as run
+
+    folder = game or Path.cwd()
+    if not folder.is_dir():
+        raise typer.BadParameter(f"no such folder: {folder}", param_hint="GAME_DIR")
+    findings, written, n = run(game_dir=folder, out=out)
+    if findings:
+        for f in findings:
+            typer.echo(f.format())
+        typer.echo("extract stopped: fix the errors above; nothing was written.", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"wrote {n} texts to {written}; copy it to locales/<lang>/messages.po and translate the msgstr lines")
