@@ -127,13 +127,30 @@ def edition_game(game, lang: str, where: Location, *, project=None):
     out.edition = Edition(lang, tuple(sorted((k, v.text) for k, v in table.items())))
     if out.data is not None:
         found += asset_findings(out)
-    missing += _missing_elsewhere(game, table)[0]
-    total += _missing_elsewhere(game, table)[1]
+    data_ids = {text for p, text in src.values() if printed_text(p, text)}
+    found += _glyphs([t for k, t in table.items() if k not in data_ids])  # the data's are checked with it
+    lost, all_ = _missing_elsewhere(game, table)
+    missing, total = missing + lost, total + all_
     if missing:
         found.append(warning("untranslated", f"{lang}: {missing} of {total} printed texts have no translation in "
                              f"{display_path(files[0].parent)}/ and print in the source language; "
                              "printgen i18n extract lists them all", Location(display_path(files[0]), 1, 1)))
     out.findings = sort_findings(out.findings + found)
+    return out
+
+
+def _glyphs(translations: list[Translation]) -> list[Finding]:
+    """A layout's or the rulebook's translated text with a character the bundled fonts lack (a game's own
+    font is checked as its layout draws)."""
+    from ..draw.fonts import missing_glyphs
+
+    out = []
+    for t in translations:
+        missing = missing_glyphs(t.text)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:5])
+            out.append(error("missing-glyph", f"the bundled fonts cannot print {chars} of this translation; use "
+                             "another character, or a game font that has it (game.yaml fonts:)", t.loc))
     return out
 
 

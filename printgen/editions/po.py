@@ -62,8 +62,9 @@ def read_catalogue(folder: Path, lang: str) -> tuple[dict[str, Translation], lis
             text = raw.decode("utf-8")
             cat = read_po(io.BytesIO(raw), locale=None, abort_invalid=True, charset="utf-8")
         except PoFileError as exc:
-            line = (getattr(exc, "lineno", 0) or 0) + 1
-            found.append(error("po-syntax", f"this is not PO syntax ({exc.args[0] if exc.args else exc}); "
+            line = (getattr(exc, "lineno", 0) or 0) + 1  # Babel counts lines from 0
+            why = re.sub(r" on \d+$", "", str(exc.args[0] if exc.args else exc))
+            found.append(error("po-syntax", f"this is not PO syntax ({why}); "
                                "each entry is msgid \"...\" then msgstr \"...\", strings in double quotes",
                                Location(shown, line, 1)))
             continue
@@ -72,6 +73,11 @@ def read_catalogue(folder: Path, lang: str) -> tuple[dict[str, Translation], lis
                                Location(shown, 1, 1)))
             continue
         lines = text.splitlines()
+        bad = _unquoted(lines)
+        if bad:
+            found.append(error("po-syntax", f"this is not PO syntax: {bad[1]}; each entry is msgid \"...\" then "
+                               "msgstr \"...\", strings in double quotes", Location(shown, bad[0], 1)))
+            continue
         for m in cat:
             if not m.id or not isinstance(m.id, str) or not isinstance(m.string, str) or not m.string:
                 continue
@@ -81,6 +87,17 @@ def read_catalogue(folder: Path, lang: str) -> tuple[dict[str, Translation], lis
             found += entry_findings(m.id, m.string, loc)
             out.setdefault(m.id, Translation(m.string, loc))
     return out, found
+
+
+_LINE = re.compile(r'^\s*(#.*|(msgctxt|msgid|msgid_plural|msgstr(\[\d+\])?)\s+"(\\.|[^"\\])*"|"(\\.|[^"\\])*")?\s*$')
+
+
+def _unquoted(lines: list[str]) -> tuple[int, str] | None:
+    """(line, what) of the first line that is no PO line (Babel reads an unquoted msgstr without a word)."""
+    for n, line in enumerate(lines, start=1):
+        if not _LINE.match(line):
+            return n, f"'{line.strip()[:40]}' is no keyword with a quoted string, a quoted string or a # comment"
+    return None
 
 
 def _msgstr_line(lines: list[str], msgid_line: int) -> int:
