@@ -132,10 +132,14 @@ def _changed_pages(doc: DocPages, old: DocPages | None) -> list[int]:
 
 def _book(game, spec: PageSpec) -> BookPages | None:
     from ..rulebook.render import render_rulebook
+    from ..rulebook.theme import game_theme
 
     docs = render_rulebook(game, spec)
     doc = docs.get("rulebook")
-    return book_pages(doc) if isinstance(doc, PdfFile) else None
+    if not isinstance(doc, PdfFile):
+        return None
+    page = game_theme(game)[0].page  # its running head and foot sit in the margins
+    return book_pages(doc, (page.margin_top, page.margin_bottom))
 
 
 def _changed_book_pages(book: BookPages | None, old: BookPages | None) -> list[int]:

@@ -97,8 +97,9 @@ def document_pages(game, assets: dict, spec: PageSpec) -> list[DocPages]:
     return out
 
 
-def book_pages(doc: PdfFile) -> BookPages:
-    """The rulebook's pages as digests of their words and picture, and the sections each shows."""
+def book_pages(doc: PdfFile, margins: tuple[float, float] = (0.0, 0.0)) -> BookPages:
+    """The rulebook's pages as digests of their words and picture, and the sections each shows. ``margins``:
+    (top, bottom) mm, where the running head and foot print (the version, page x of y): left out."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(doc.data)
@@ -109,7 +110,8 @@ def book_pages(doc: PdfFile) -> BookPages:
             words = "\n".join(_FOOTER.sub("", line) for line in page.get_textpage().get_text_range().splitlines())
             image = page.render(scale=RASTER_DPI / 72).to_pil().convert("L")
             w, h = image.size
-            body = image.crop((0, 0, w, int(h * 0.92)))  # the footer strip (version, page x of y) left out
+            px = RASTER_DPI / 25.4
+            body = image.crop((0, int(margins[0] * px), w, h - int(margins[1] * px)))
             digests.append(hashlib.sha256(words.encode() + body.tobytes()).hexdigest())
         sections = _sections(pdf, len(digests))
     finally:
