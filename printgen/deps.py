@@ -205,7 +205,8 @@ class ReadLog:
         if name == "game_id":
             log.keys.add("data.game.id")
         elif name == "edition":  # a translated edition's catalogue (printgen.editions): the rulebook, layouts
-            log.keys.add("edition")
+            if value is not None:  # a source game has none, ever: an edition is a game (an id) of its own
+                log.keys.add("edition")
         elif name in ("templates", "folder", "rules", "source"):
             log.keys.add(name)
         elif name not in _FREE:
