@@ -6,6 +6,7 @@
     layout texts     a layout element's text (``Examples: {{ ... }}`` whole: the translation keeps the
                      placeholder where the language wants it)
     rulebook         each chapter paragraph by paragraph (a heading, a list item block, a table row set)
+    kit advice       the print kit cover's own words (how to check the scale, paper, double-sided printing)
 
 A text's message id is the text itself, so one text printed in several places is translated once.
 """
@@ -136,6 +137,10 @@ def messages(game) -> list[Message]:
     for path in chapter_files(folder) if folder is not None else ():
         for line, para in paragraphs(path.read_text(encoding="utf-8", errors="replace")):
             add(para, display_path(path), line, f"rulebook {path.stem}")
+    from ..publish import kit
+
+    for text in kit.KIT_TEXTS:  # the print kit's advice on its cover
+        add(text, display_path(Path(kit.__file__)), 1, "print kit advice")
     return list(found.values())
 
 

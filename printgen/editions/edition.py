@@ -168,7 +168,9 @@ def _missing_elsewhere(game, table: dict) -> tuple[int, int]:
     folder = template_dir(game)
     for path in chapter_files(folder) if folder is not None else ():
         texts += [p for _, p in paragraphs(path.read_text(encoding="utf-8", errors="replace"))]
-    texts = list(dict.fromkeys(texts))
+    from ..publish.kit import KIT_TEXTS
+
+    texts = list(dict.fromkeys(texts + list(KIT_TEXTS)))
     return sum(t not in table for t in texts), len(texts)
 
 

@@ -68,13 +68,16 @@ def test_the_german_edition_prints_its_translations(built):
     # the source edition is untouched, and each edition has its own kit
     source = " ".join(s["text"] for s in _spans(out / "i18n-hoh" / "a4" / "class-cards.pdf"))
     assert "Holds the line." in source and "KLASSENKARTE" not in source
-    assert (out / "i18n-hoh-de" / "i18n-hoh-de-a4-kit.pdf").stat().st_size > 1000
+    cover = open_pdf(out / "i18n-hoh-de" / "i18n-hoh-de-a4-kit.pdf")[0].get_text()
+    assert "1. Zuerst den Maßstab prüfen" in cover and "2. Jeden Teil drucken" in cover  # the kit's advice
+    assert "Check the scale" not in cover
     assert "i18n-hoh-de" in (out / "index.html").read_text()
 
 
 def test_an_untranslated_text_falls_back_and_is_counted(built):
     out, output = built
-    assert "messages.po:1:1: warning[untranslated]: de: 1 of 19 printed texts have no translation" in output
+    # "Clear the cellar." and the kit's three paper tips
+    assert "messages.po:1:1: warning[untranslated]: de: 4 of 27 printed texts have no translation" in output
     spans = " ".join(s["text"] for s in _spans(out / "i18n-hoh-de" / "a4" / "scenario-rat-cellar.pdf"))
     assert "Clear the cellar." in spans and "Besiege jede Rat." in spans
 
@@ -140,4 +143,7 @@ def test_extract_writes_every_printed_text(tmp_path):
     assert any(f.endswith("classes.yaml") and n == 15 for f, n in effect.locations)
     # the catalogue shipped with the fixture covers all of them but one
     de = {m.id for m in read_po(io.BytesIO((game / "locales" / "de" / "messages.po").read_bytes())) if m.id}
-    assert ids - de == {"Clear the cellar."}
+    from printgen.publish.kit import TIPS
+
+    assert "2. Print each part" in ids  # the print kit's advice
+    assert ids - de == {"Clear the cellar.", *TIPS}
