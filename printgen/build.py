@@ -113,15 +113,17 @@ def preflight_games(*, folders: list[Path], papers: list[str], project: Project 
     is not drawn)."""
     from dataclasses import replace
 
+    from .editions.edition import editions_of
+
     out = []
     for folder in folders:
-        game = validate_game(folder, project=project)
-        found: list[Finding] = []
-        if game.ok():
-            for target in plan_build([game], papers=papers):
-                if target.asset.kind == "paper":
-                    found += render_target(target, previews=False, draw_only=True).findings
-        out.append(replace(game, findings=[*game.findings, *found]))
+        for game in editions_of(validate_game(folder, project=project)):  # game.yaml languages: each looked at
+            found: list[Finding] = []
+            if game.ok():
+                for target in plan_build([game], papers=papers):
+                    if target.asset.kind == "paper":
+                        found += render_target(target, previews=False, draw_only=True).findings
+            out.append(replace(game, findings=[*game.findings, *found]))
     return out
 
 

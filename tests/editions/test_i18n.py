@@ -147,3 +147,13 @@ def test_extract_writes_every_printed_text(tmp_path):
 
     assert "2. Print each part" in ids  # the print kit's advice
     assert ids - de == {"Clear the cellar.", *TIPS}
+
+
+def test_validate_and_preflight_look_at_each_language(tmp_path):
+    game = _copy(tmp_path)
+    line = _po(game, 'msgstr "Hält die Linie."', 'msgstr "' + "Hält die Linie gegen jeden Feind und weicht nie. " * 6 + '"')
+    for command in (["validate", str(game)], ["preflight", str(game), "--paper", "a4"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1, result.output
+        assert f"messages.po:{line}:1: error[text-overflow]" in result.output
+        assert "i18n-hoh: ok" in result.output and "i18n-hoh-de: FAILED" in result.output
