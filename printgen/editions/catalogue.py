@@ -168,18 +168,3 @@ def _epoch():
 
 _EPOCH = _epoch()
 
-
-def extract(*, game_dir: Path, out: Path | None = None) -> tuple[list, Path | None, int]:
-    """Write the POT of the game at ``game_dir`` (default: <game>/locales/messages.pot). Returns (findings,
-    the file written or None, how many messages)."""
-    from ..project import validate_game
-    from ..write.files import write_atomic
-
-    game = validate_game(game_dir)
-    errors = [f for f in game.findings if f.is_error]
-    if errors:
-        return errors, None, 0
-    msgs = messages(game)
-    target = out if out is not None else Path(game_dir) / "locales" / "messages.pot"
-    write_atomic(target, pot_bytes(game, msgs))
-    return [], target, len(msgs)

@@ -61,8 +61,6 @@ def extract(
                                        help="The template to write. Default: GAME_DIR/locales/messages.pot."),
 ) -> None:
     """Write a POT of every text the game prints: data fields, layout texts, rulebook paragraphs."""
-    from .catalogue import extract as run
-
     folder = game or Path.cwd()
     if not folder.is_dir():
         raise typer.BadParameter(f"no such folder: {folder}", param_hint="GAME_DIR")
@@ -73,3 +71,20 @@ def extract(
         typer.echo("extract stopped: fix the errors above; nothing was written.", err=True)
         raise typer.Exit(1)
     typer.echo(f"wrote {n} texts to {written}; copy it to locales/<lang>/messages.po and translate the msgstr lines")
+
+
+def run(*, game_dir: Path, out: Path | None = None) -> tuple[list, Path | None, int]:
+    """Write the POT of the game at ``game_dir`` (default: <game>/locales/messages.pot). Returns (findings,
+    the file written or None, how many messages)."""
+    from ..project import validate_game
+    from ..write.files import write_atomic
+    from .catalogue import messages, pot_bytes
+
+    game = validate_game(game_dir)
+    errors = [f for f in game.findings if f.is_error]
+    if errors:
+        return errors, None, 0
+    msgs = messages(game)
+    target = out if out is not None else Path(game_dir) / "locales" / "messages.pot"
+    write_atomic(target, pot_bytes(game, msgs))
+    return [], target, len(msgs)
