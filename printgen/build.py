@@ -113,15 +113,17 @@ def preflight_games(*, folders: list[Path], papers: list[str], project: Project 
     is not drawn)."""
     from dataclasses import replace
 
+    from .editions.edition import editions_of
+
     out = []
     for folder in folders:
-        game = validate_game(folder, project=project)
-        found: list[Finding] = []
-        if game.ok():
-            for target in plan_build([game], papers=papers):
-                if target.asset.kind == "paper":
-                    found += render_target(target, previews=False, draw_only=True).findings
-        out.append(replace(game, findings=[*game.findings, *found]))
+        for game in editions_of(validate_game(folder, project=project)):  # game.yaml languages: each looked at
+            found: list[Finding] = []
+            if game.ok():
+                for target in plan_build([game], papers=papers):
+                    if target.asset.kind == "paper":
+                        found += render_target(target, previews=False, draw_only=True).findings
+            out.append(replace(game, findings=[*game.findings, *found]))
     return out
 
 
@@ -146,29 +148,35 @@ def _template_notes(games: list[ValidatedGame], project: Project | None) -> list
 
 def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool = True, force: bool = False,
           jobs: int | None = None, on_event: Event | None = None, project: Project | None = None,
-          pool: Executor | None = None, profiles: list[str] | None = None) -> BuildResult:
+          pool: Executor | None = None, profiles: list[str] | None = None, languages: tuple[str, ...] = ()
+          ) -> BuildResult:
     """Build every printable of the games in ``folders`` into ``out/<game-id>/``. Each game belongs
     to ``project`` when given, else to the project its folder sits in (see Project.of_game). ``pool``:
     workers to render in, kept by the caller across builds (a watch), else made for this build.
 
     Workers start on a game's targets (and its exports) as soon as it validates, while the next game is
     checked; nothing is written until every game has validated. ``profiles``: the print profiles to make files
-    for (model/defaults.PRINT_PROFILES), in place of each game's ``print: {profile: ...}``."""
+    for (model/defaults.PRINT_PROFILES), in place of each game's ``print: {profile: ...}``. ``languages``: translated
+    editions to build besides each game's own and its game.yaml ``languages:`` (printgen.editions)."""
     emit = on_event or (lambda name, info: None)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     own = pool is None and workers > 1
     executor = ProcessPoolExecutor(max_workers=workers) if own else (pool if workers > 1 else None)
     try:
-        return _build(folders, out, papers, previews, force, emit, project, executor, profiles)
+        return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages)
     finally:
         if own:
             executor.shutdown(cancel_futures=True)
 
 
-def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None, profiles=None) -> BuildResult:
+def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None, profiles=None,
+           languages=()) -> BuildResult:
+    from .editions.edition import editions_of
+
     run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles)
     for folder in folders:
-        run.add(validate_game(folder, project=project))
+        for game in editions_of(validate_game(folder, project=project), languages):  # each language a game
+            run.add(game)
     result = BuildResult(games=run.games)
     if not result.ok:
         run.cancel()

@@ -130,6 +130,8 @@ def build(
     profiles: Optional[List[PrintProfile]] = typer.Option(
         None, "--for", help="Print profile to make files for (repeat for several); default: game.yaml's "
                             "print: {profile: ...}, else home. " + "; ".join(f"{k}: {v}" for k, v in PRINT_PROFILES.items())),
+    lang: Optional[List[str]] = typer.Option(None, "--lang", help="Also build the edition in this language "
+                                             "(locales/<lang>/*.po; repeat for several; see printgen i18n)."),
 ) -> None:
     """Validate, then build every printable: maps, tokens, cards, sheets. Invalid data writes nothing."""
     from .build import build as run_build
@@ -141,7 +143,8 @@ def build(
     try:
         with progress_events() as on_event:
             result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
-                               force=force, on_event=on_event, profiles=[p.value for p in profiles or []] or None)
+                               force=force, on_event=on_event, profiles=[p.value for p in profiles or []] or None,
+                               languages=tuple(lang or ()))
     except OutputConflict as exc:  # a user's file or a link where printgen writes: theirs stays untouched
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -375,6 +378,13 @@ def export(
         typer.echo("\n".join(f.format() for f in findings))
         raise typer.Exit(1)
     typer.echo(f"wrote {rows} {kind} to {to}; declare it in game.yaml (sources:) or name the file for the kind")
+
+
+# -- editions: errata kits (printgen/editions/) ---------------------------------------------------------------
+from .editions.command import errata as _errata, i18n as _i18n  # noqa: E402 (bodies in their own module)
+
+app.command(name="errata")(_errata)
+app.add_typer(_i18n, name="i18n")
 
 
 if __name__ == "__main__":  # pragma: no cover

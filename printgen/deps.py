@@ -204,6 +204,9 @@ class ReadLog:
             return _Templates(value, log)
         if name == "game_id":
             log.keys.add("data.game.id")
+        elif name == "edition":  # a translated edition's catalogue (printgen.editions): the rulebook, layouts
+            if value is not None:  # a source game has none, ever: an edition is a game (an id) of its own
+                log.keys.add("edition")
         elif name in ("templates", "folder", "rules", "source"):
             log.keys.add(name)
         elif name not in _FREE:
@@ -270,8 +273,10 @@ class Digests:
         if key not in self._memo:
             if key == EVERYTHING:
                 self._memo[key] = hashlib.sha256(
-                    "".join(self.key(k) for k in ("data", "rules", "templates", "folder", "source")).encode()
+                    "".join(self.key(k) for k in ("data", "rules", "templates", "folder", "source", "edition")).encode()
                 ).hexdigest()
+            elif key == "edition":  # its language and translations: plain strings
+                self._memo[key] = hashlib.sha256(repr(getattr(self.game, "edition", None)).encode()).hexdigest()
             elif key == "templates":
                 self._memo[key] = _files_digest(self.game.templates)
             elif key.startswith("templates/"):  # one folder of the templates: rulebook/, layouts/
@@ -302,7 +307,7 @@ class Digests:
 
 
 _SUB = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")  # a folder name under templates/ (no "..")
-_KEY = re.compile(r"\*|templates(/[A-Za-z0-9_][A-Za-z0-9_.-]*)?|folder|source|rules(\.[a-z][a-z0-9_]*)?|data(\.game)?(\.[a-z][a-z0-9_]*)?")
+_KEY = re.compile(r"\*|edition|templates(/[A-Za-z0-9_][A-Za-z0-9_.-]*)?|folder|source|rules(\.[a-z][a-z0-9_]*)?|data(\.game)?(\.[a-z][a-z0-9_]*)?")
 
 
 def valid_reads(reads: Any) -> bool:

@@ -77,10 +77,13 @@ def validate_game(folder: Path, *, project: Project | None = None) -> ValidatedG
 
 def validate_games(folders: Iterable[Path], *, project: Project | None = None) -> list[ValidatedGame]:
     """Every game, and no two with one id: they would share (and overwrite) one output folder."""
+    from .editions.edition import editions_of
+
     games: list[ValidatedGame] = []
     for f in folders:
-        games.append(validate_game(f, project=project))
-        check_ids(games)
+        for game in editions_of(validate_game(f, project=project)):  # game.yaml languages: each checked too
+            games.append(game)
+            check_ids(games)
     return games
 
 

@@ -48,6 +48,7 @@ class ValidatedGame:
     rules: Rules | None = None  # the pack's rules model; None when game.yaml's rules are invalid
     findings: list[Finding] = field(default_factory=list)
     templates: Path | None = None  # the folder of the game's templates (rulebook/...), when it has one
+    edition: Any = None  # a translated edition's language and catalogue (printgen.editions.edition.Edition)
     # This validation's own name: a copy of it (pickled to a build worker) has the same key, so what
     # was worked out from it once can be found again (printgen.rulebook.images); never in a digest.
     key: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False, repr=False)
@@ -136,8 +137,14 @@ def _names_failed(f: Finding, failed: set[str]) -> bool:
 
 def check_game(folder: Path) -> ValidatedGame:
     """Load, model and check the data of one game folder. Never raises for bad input."""
-    result = ValidatedGame(folder=folder)
     source, findings = load_game_folder(folder)
+    return check_source(folder, source, findings)
+
+
+def check_source(folder: Path, source: GameSource | None, findings: list[Finding]) -> ValidatedGame:
+    """Model and check a game's loaded data (a translated edition's too: printgen.editions); ``findings``:
+    what loading it found."""
+    result = ValidatedGame(folder=folder)
     result.source = source
     result.findings += findings
     if source is not None:

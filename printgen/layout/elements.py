@@ -29,6 +29,8 @@ Every element takes ``id`` (for ``extends``) and ``when`` (an expression; false:
                 one size (the largest that fits the box), spare height shared out.
     honeycomb r scale stroke width                          (outlined hexes over the whole bleed box)
     hexgrid   cx cy radius size orientation fill stroke width (a patch of hexes ``radius`` rings round)
+    stamp     x w baseline font size colour align           (the game's version and a digest of the face:
+                                                             layout/stamp.py; game.yaml ``stamps: false``)
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from ..limits import LIMITS, limit
 from .face import FAILED, Box, Face
 from .lengths import parse_extent
 from .spec import Element
+from .stamp import ELEMENT as STAMP
 from .text_element import _overflow, _paragraphs, text, text_params
 
 _STROKE = ("fill", "stroke", "width", "opacity")
@@ -338,6 +341,7 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], Callable]] = {
     "repeat": (BOX + ("over", "as", "gap", "flow", "cell", "direction", "pad", "elements"), repeat),
     "honeycomb": (("r", "scale") + _STROKE, honeycomb_el),
     "hexgrid": (("cx", "cy", "radius", "size", "orientation") + _STROKE, hexgrid),
+    "stamp": STAMP,
 }
 
 

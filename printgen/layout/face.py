@@ -83,6 +83,7 @@ class Face:
     fixed: frozenset[str] = frozenset()  # scope names that are the game's, the same for every face
     shape: str = "rect"  # rect, round or hex (flat-top): the cut's shape
     cut: float = 0.2  # mm, the cut line's width on round and hex faces (0: none)
+    shown: str = ""  # the digest of what the face's other elements drew, for its stamp (layout/stamp.py)
 
     @property
     def frame(self) -> tuple[float, float, float, float]:
@@ -341,7 +342,13 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
         face.measuring = True
         face.draw(face.layout.elements, scope, trim)
         face.measuring = False
-    for el in face.layout.elements:
+    # a stamp prints the digest of everything else on the face: drawn last, from what the rest drew
+    stamps = [el for el in face.layout.elements if el.type == "stamp"]
+    for el in [e for e in face.layout.elements if e.type != "stamp"] + stamps:
+        if el is (stamps[0] if stamps else None):
+            from .digest import shown_digest
+
+            face.shown = shown_digest(ops)
         seen = _seen_key(face, el, scope) if face.validating else None
         if seen is not None and seen in face.memo:
             continue  # drawn without a finding on an earlier face, from the same values (layout/reads.py)

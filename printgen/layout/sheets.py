@@ -167,6 +167,8 @@ class FaceMaker:
         self.game = game
         self.validating = validating  # findings only: faces come back without the ops of their texts
         self.layouts, self.load_findings = game_layouts(game)
+        if getattr(game, "edition", None) is not None:  # a translated edition: the layouts' own texts too
+            self.layouts = game.edition.layouts(self.layouts)
         folder = layouts_folder(game) or game.folder
         self.exprs = Expressions(environment(folder, folder.parent, markdown=False),
                                  key=(str(folder.resolve()), str(folder.parent.resolve()), False))

@@ -207,5 +207,7 @@ class GameConfig(Model):
     # The game's own kinds of content (printgen.model.kinds reads them) and its layout-drawn printables.
     kinds: dict[str, Any] = {}
     sheets: list[SheetDef] = []
+    stamps: bool = True  # layouts' version stamps (layout/stamp.py); false prints none
+    languages: list[Text] = []  # translated editions to build besides the source (locales/<lang>/*.po)
     sources: list[SourceDef] = []  # spreadsheets holding items (also found by name: units.csv)
     fonts: dict[str, Text] = {}  # layout font name -> a TrueType file in the game folder (fonts/x.ttf)

@@ -69,18 +69,42 @@ def place(entries: list[Entry], cover_pages: int) -> tuple[list[Entry], int]:
     return placed, page - 1
 
 
-def _cover_pages(game_cfg, paper: str, spec: PageSpec, entries: list[Entry], total: int) -> list[Page]:
+# The cover's advice, word for word: a translated edition's catalogue holds them too (printgen.editions)
+SCALE_HEAD = "1. Check the scale first"
+SCALE_BOLD = "Print this page on its own at 100 % "
+SCALE_TEXT = ("(\"Actual size\"; never \"Fit to page\" or \"Shrink\"). The two bars at the foot of the page "
+              "must measure 50 mm and 2 in. If they do not, fix the scaling in the print dialog before "
+              "printing anything else: maps, tokens and cards are drawn to true size.")
+PARTS_HEAD = "2. Print each part"
+PAPER_HEAD = "3. Paper, double-sided printing, tools"
+TIPS = (
+    "Plain 80-120 g/m\u00b2 paper suits rules, aids, maps and scenarios; cards, tokens and tiles last longer "
+    "on 160-250 g/m\u00b2 card stock.",
+    "Type each printable's kit pages into the print dialog's page range and set its sides there. Double-sided "
+    "without a duplex printer: print the odd pages, turn the stack over along its long edge, feed it back and "
+    "print the even pages.",
+    "Every double-sided part starts on an odd page, so its backs land on its fronts.",
+)
+KIT_TEXTS = (SCALE_HEAD, SCALE_BOLD, SCALE_TEXT, PARTS_HEAD, PAPER_HEAD, *TIPS)
+
+
+def _words(game):
+    """The cover's words in the game's language: a translated edition's, else as written."""
+    edition = getattr(game, "edition", None)
+    table = edition.table if edition is not None else {}
+    return lambda text: table.get(text, text)
+
+
+def _cover_pages(game_cfg, paper: str, spec: PageSpec, entries: list[Entry], total: int,
+                 tr=lambda text: text) -> list[Page]:
     flow = Flow(spec)
     flow.page.add(Text(flow.x0, flow.y + 8.8, f"{game_cfg.name}: print kit", "serif-bold", pt(22), INK))
     flow.page.add(Text(flow.x0 + flow.width, flow.y + 8.8, f"v{game_cfg.version}, {paper.upper()} paper, {total} pages",
                        "sans", pt(9), INK, "end"))
     flow.space(13)
-    flow.heading("1. Check the scale first", pt(11))
-    flow.paragraph([Run("Print this page on its own at 100 % ", "sans-bold"),
-                    Run("(\"Actual size\"; never \"Fit to page\" or \"Shrink\"). The two bars at the foot of the page "
-                        "must measure 50 mm and 2 in. If they do not, fix the scaling in the print dialog before "
-                        "printing anything else: maps, tokens and cards are drawn to true size.")])
-    flow.heading("2. Print each part", pt(11))
+    flow.heading(tr(SCALE_HEAD), pt(11))
+    flow.paragraph([Run(tr(SCALE_BOLD), "sans-bold"), Run(tr(SCALE_TEXT))])
+    flow.heading(tr(PARTS_HEAD), pt(11))
     rows = []
     for e in entries:
         what = [Run(e.guide.title, "sans-bold")]
@@ -91,15 +115,8 @@ def _cover_pages(game_cfg, paper: str, spec: PageSpec, entries: list[Entry], tot
                      [Run(e.guide.cut or "nothing to cut")]])
     flow.table(["Kit pages", "Printable", "Sides", "Copies", "Cut with"], [1.1, 3.6, 2.2, 1.4, 3.6], rows,
                align=["center", "left", "left", "center", "left"])
-    flow.heading("3. Paper, double-sided printing, tools", pt(11))
-    tips = [
-        "Plain 80-120 g/m\u00b2 paper suits rules, aids, maps and scenarios; cards, tokens and tiles last longer "
-        "on 160-250 g/m\u00b2 card stock.",
-        "Type each printable's kit pages into the print dialog's page range and set its sides there. Double-sided "
-        "without a duplex printer: print the odd pages, turn the stack over along its long edge, feed it back and "
-        "print the even pages.",
-        "Every double-sided part starts on an odd page, so its backs land on its fronts.",
-    ]
+    flow.heading(tr(PAPER_HEAD), pt(11))
+    tips = [tr(t) for t in TIPS]
     tools = sorted({t for e in entries for t in e.guide.tools})
     if tools:
         tips.append("Tools: " + "; ".join(tools) + ".")
@@ -133,7 +150,7 @@ def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFa
     cover_n = 1
     while True:  # the cover's length decides the page numbers it lists
         placed, total = place(entries, cover_n)
-        cover = _cover_pages(cfg, paper, spec, placed, total)
+        cover = _cover_pages(cfg, paper, spec, placed, total, _words(game))
         if len(cover) == cover_n:
             break
         cover_n = len(cover)

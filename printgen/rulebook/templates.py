@@ -88,6 +88,14 @@ def _template_finding(exc: Exception, folder: Path, fallback: Path, env=None, sc
                  Location(display_path(path), line, col))
 
 
+def _chapter(env, path: Path, game):
+    """A chapter's template; a translated edition's (printgen.editions) with its paragraphs translated."""
+    edition = getattr(game, "edition", None)
+    if edition is None:
+        return env.get_template(path.name)
+    return env.from_string(edition.chapter(path.read_text(encoding="utf-8", errors="replace")))
+
+
 def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Finding]]:
     """Each chapter as (file, Markdown text); template errors as findings. Never raises for bad templates."""
     folder = template_dir(game)
@@ -108,7 +116,7 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
             for path in chapter_files(folder):
                 current = path
                 try:
-                    out.append((path, render_capped(env.get_template(path.name), scope)))
+                    out.append((path, render_capped(_chapter(env, path, game), scope)))
                 except ResourceLimitError:
                     raise
                 except RecursionError:

@@ -30,6 +30,7 @@ def card_image(name: str, game) -> tuple[list[Op], float, float]:
     layout = maker.layouts["class-card"]
     w, h, bleed = face_size(layout, game.data.game)
     ops = maker.draw(layout, game.data.classes[index], "classes", index, f"class card '{name}'")
+    ops = [op for op in ops if getattr(op, "role", "") != "stamp"]  # a rule's picture of a card is no printing of it
     inner = Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, -bleed, -bleed), clip=(bleed, bleed, w, h))
     edge = Rect(0.15, 0.15, w - 0.3, h - 0.3, Style(stroke="#8c7b5f", width=0.3), radius=2.5)
     return [inner, edge], w, h
