@@ -1,0 +1,160 @@
+"""`printgen import-map` and `printgen export-map`: read a community map into a game folder as
+editable map data, and write a game's map as a VirtualScape file. Findings name the file and the
+byte offset; on an error nothing is written."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from .convert import Imported, Note, hsc_to_map, map_to_hsc
+from .hsc import LIMITS, HscError, HscMap, Tile, read_hsc, write_hsc
+from .pieces import axial_to_offset, piece
+from ..hexgrid.coords import Hex
+
+
+def _json_map(data: bytes, path: Path) -> HscMap:
+    """A heroscape-map-editor map (JSON, or gzipped JSON): ``boardPieces`` keys are
+    ``altitude~q~r~rotation~pieceID`` in axial coordinates; piece IDs as its inventory names them."""
+    from .editor_ids import EDITOR_CODES
+
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            raise HscError(f"not a readable gzip file ({exc})", 0) from None
+        if len(data) > LIMITS["file-bytes"]:
+            raise HscError(f"the map unpacks to more than {LIMITS['file-bytes']} bytes", 0)
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise HscError(f"not JSON: {getattr(exc, 'msg', exc)}", getattr(exc, "pos", 0)) from None
+    pieces = doc.get("boardPieces") if isinstance(doc, dict) else None
+    if not isinstance(pieces, dict):
+        raise HscError("a heroscape-map-editor map has a boardPieces object; this JSON has none", 0)
+    if len(pieces) > LIMITS["tiles"]:
+        raise HscError(f"{len(pieces)} pieces, more than the {LIMITS['tiles']} a map may hold", 0)
+    name = doc.get("hexMap", {}).get("name", "") if isinstance(doc.get("hexMap"), dict) else ""
+    m = HscMap(name=name if isinstance(name, str) else "")
+    for key, pid in pieces.items():
+        parts = str(key).split("~")
+        try:
+            alt, q, r = int(parts[0]), int(parts[1]), int(parts[2])
+            rot = int(float(parts[3])) % 6
+        except (IndexError, ValueError):
+            raise HscError(f"piece key {key!r} is not altitude~q~r~rotation~piece", 0) from None
+        if max(abs(q), abs(r)) > LIMITS["coordinate"] or not 0 <= alt <= LIMITS["level"]:
+            raise HscError(f"piece {key!r} lies outside the map area", 0)
+        code = EDITOR_CODES.get(str(pid), 0)
+        x, y = axial_to_offset(Hex(q, r))
+        # the editor's altitude counts from 1 for a piece on the table; VirtualScape's z from 0
+        m.tiles.append(Tile(code=code, x=x, y=y, z=alt - 1, rotation=rot, glyph_name=str(pid)))
+    return m
+
+
+def read_map_file(path: Path) -> HscMap:
+    """A .hsc or editor JSON file. Raises HscError (with a byte offset) or OSError."""
+    size = path.stat().st_size
+    if size > LIMITS["file-bytes"]:
+        raise HscError(f"the file is {size} bytes, more than the {LIMITS['file-bytes']} a map may be", 0)
+    data = path.read_bytes()
+    if path.suffix.lower() in (".json", ".gz") or data[:1] == b"{" or data[:2] == b"\x1f\x8b":
+        return _json_map(data, path)
+    return read_hsc(data)
+
+
+def _dump(doc: dict) -> str:
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper, value: str):
+        style = "|" if "\n" in value else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, text)
+    return yaml.dump(doc, Dumper=Dumper, sort_keys=False, default_flow_style=None, width=120, allow_unicode=True)
+
+
+def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list[str], Path | None]:
+    """Read ``file`` and write ``game/map-<name>.yaml``. Returns (lines to print, the file written
+    or None when an error stopped it)."""
+    from ..names import by_name, slug
+    from ..project import validate_game
+    from ..write.files import write_atomic
+
+    where = str(file)
+    try:
+        hsc = read_map_file(file)
+    except HscError as exc:
+        return [f"error: {where}: byte {exc.offset}: {exc.message} [bad-map-file]"], None
+    except OSError as exc:
+        return [f"error: {where}: cannot read it ({exc.strerror or exc}) [unreadable]"], None
+    result = validate_game(game)
+    if result.data is None:
+        from ..report import report_text
+
+        return [f"error: {game}: the game does not load; fix it first [game-invalid]", report_text([result])], None
+    data = result.data
+    name = (name or hsc.name or file.stem).strip() or file.stem
+    if by_name(data.maps, name) is not None:
+        return [f"error: {game}: the game already has a map named {name!r}; pass --name NEW [map-exists]"], None
+    target = game / f"map-{slug(name) or 'imported'}.yaml"
+    if target.exists():
+        return [f"error: {target}: already exists; pass --name NEW [file-exists]"], None
+    terrain = getattr(data, "terrain", [])
+    fluid = any("fluid" in type(t).model_fields for t in terrain)
+    imp: Imported = hsc_to_map(hsc, name=name, game_terrain=[t.name for t in terrain], has_fluid_flag=fluid)
+    lines = [_note_line(where, n, hsc) for n in imp.notes]
+    if any(n.error for n in imp.notes):
+        return lines, None
+    doc = {}
+    if imp.terrain:
+        doc["terrain"] = imp.terrain
+    doc["maps"] = [imp.map]
+    head = (f"# {name}: imported by printgen import-map from {file.name} (VirtualScape file version "
+            f"{hsc.version:.4f}, {len(hsc.tiles)} tiles). Edit the layers as any map; pieces: is what\n"
+            "# export-map writes back (drop it to have the layers cut into pieces instead).\n")
+    write_atomic(target, (head + _dump(doc)).encode("utf-8"))
+    n_hex = len(imp.map["legend"]) and sum(ch not in " -\n" for ch in imp.map["layout"])
+    lines.append(f"wrote {target}: map {name!r}, {len(imp.map['pieces'])} pieces, {n_hex} hexes, "
+                 f"{1 + len(imp.map.get('layers', []))} levels")
+    return lines, target
+
+
+def _note_line(where: str, n: Note, hsc: HscMap) -> str:
+    kind = "error" if n.error else "warning"
+    at = f"byte {n.offset}: " if n.offset else ""
+    return f"{kind}: {where}: {at}{n.message} [{n.code}]"
+
+
+def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
+    """Write the game's map as a VirtualScape .hsc file. Returns (exit code, lines to print)."""
+    from ..hexgrid.levels import read_stack
+    from ..names import by_name
+    from ..project import validate_game
+    from ..report import report_text
+    from ..write.files import write_atomic
+
+    if to.suffix.lower() != ".hsc":
+        return 2, [f"error: --to {to}: VirtualScape files end in .hsc"]
+    result = validate_game(game)
+    if result.data is None:
+        return 1, [report_text([result])]
+    data = result.data
+    mapdef = by_name(data.maps, map_name)
+    if mapdef is None:
+        return 1, [f"error: {game}: no map named {map_name!r} (maps: {', '.join(m.name for m in data.maps)}) "
+                   "[unknown-map]"]
+    stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or data.game.hex.orientation, mapdef.empty)
+    colours = {t.name.lower(): t.colour for t in getattr(data, "terrain", [])}
+    hsc, notes = map_to_hsc(mapdef, stack, colours)
+    lines = [f"{'error' if n.error else 'warning'}: {mapdef.name}: {n.message} [{n.code}]" for n in notes]
+    if any(n.error for n in notes):
+        return 1, lines
+    write_atomic(to, write_hsc(hsc))
+    known = sum(piece(t.code) is not None for t in hsc.tiles)
+    lines.append(f"wrote {to}: {known} tiles of map {mapdef.name!r} (VirtualScape file version 0.0007)")
+    return 0, lines
