@@ -406,5 +406,24 @@ def export_map_cmd(
     raise typer.Exit(code)
 
 
+@app.command("print-lacking")
+def print_lacking_cmd(
+    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder."),
+    map_name: str = typer.Option(..., "--map", metavar="NAME", help="The map to build."),
+    own: List[str] = typer.Option([], "--own", metavar="BOX|PIECE=N",
+                                  help="What you own: a box (master-set-1, master-set-1*2) or a count (grass-24=3)."),
+    out: Path = typer.Option(Path("output/lacking"), "--out", help="The folder to write (a subfolder per map)."),
+    bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, e.g. 256x256mm."),
+    gap: Optional[str] = typer.Option(None, "--gap", help="Space between tiles on a plate, e.g. 3mm."),
+) -> None:
+    """Print what you lack for a map: owned pieces first; the rest as tiles, plates, one project 3MF,
+    a bill of what is printed and a build guide marking each piece owned or printed."""
+    from .mapio.command import print_lacking
+
+    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap)
+    typer.echo("\n".join(lines))
+    raise typer.Exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

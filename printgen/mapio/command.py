@@ -158,3 +158,44 @@ def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
     known = sum(piece(t.code) is not None for t in hsc.tiles)
     lines.append(f"wrote {to}: {known} tiles of map {mapdef.name!r} (VirtualScape file version 0.0007)")
     return 0, lines
+
+
+def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: str | None = None,
+                  gap: str | None = None) -> tuple[int, list[str]]:
+    """Write what a player lacks for a map to ``out/<map>/``. Returns (exit code, lines to print)."""
+    from ..names import slug
+    from ..project import validate_game
+    from ..report import report_text
+    from ..safety.outputs import out_dir_problem
+    from ..units import UnitError, parse_bed, parse_length
+    from ..write.files import write_atomic
+    from .inventories import InventoryError, parse_inventory
+    from .lack_files import make_lacking
+
+    try:
+        inventory = parse_inventory(own)
+        size = parse_bed(bed) if bed else (256.0, 256.0)
+        space = parse_length(gap) if gap else 3.0
+    except (InventoryError, UnitError) as exc:
+        return 2, [f"error: {exc}"]
+    problem = out_dir_problem(out)
+    if problem:
+        return 1, [f"error: {problem}"]
+    result = validate_game(game)
+    if result.data is None:
+        return 1, [report_text([result])]
+    from ..mesh.polyhex import MeshError
+    from ..terrain.plates import PlateError
+    from ..terrain.tileset import TerrainError
+
+    try:
+        res = make_lacking(data=result.data, map_name=map_name, inventory=inventory, bed=size, gap=space)
+    except (TerrainError, MeshError, PlateError) as exc:
+        return 1, [f"error: {exc}"]
+    folder = out / slug(map_name)
+    for rel, data in sorted(res.files.items()):
+        write_atomic(folder / rel, data)
+    pl = res.plan
+    return 0, [f"wrote {folder}: {sum(pl.owned.values())} pieces owned, {sum(pl.printed.values())} printed on "
+               f"{res.bill['plates']} plates (project.3mf holds them all)"
+               + (f", {sum(pl.unprintable.values())} lacking with no flat tile" if pl.unprintable else "")]

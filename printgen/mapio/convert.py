@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from ..hexgrid.coords import Hex
 from ..hexgrid.textmap import format_textmap
 from .hsc import HscMap, Tile
-from .pieces import (BY_NAME, CASTLE, FLUID, GLYPH, LAND, OBSTACLE, START, PieceDef, axial_to_offset, cells_of,
+from .pieces import (ADDON_NAMES, BY_NAME, CASTLE, FLUID, GLYPH, LAND, OBSTACLE, START, PieceDef, axial_to_offset, cells_of,
                      footprint, glyph_code, glyph_letter, offset_to_axial, piece)
 
-# Add-ons that hang on an edge (a wall top, a road side) rather than fill a hex: kept in pieces:, not drawn in the layers.
-ADDONS = {"battlement", "ladder", "flag", "road-wall-4"}
+# Add-ons: kept in pieces:, not drawn in the layers.
+ADDONS = ADDON_NAMES
 # A terrain the game may already have under another name (first match wins).
 ALIASES = {
     "Lava": ["Molten Lava", "Lava"],

@@ -120,6 +120,8 @@ _ALL: list[PieceDef] = [
 ]
 
 PIECES: dict[int, PieceDef] = {p.code: p for p in _ALL}
+# Add-ons hang on an edge (a wall top, a road side) rather than fill a hex of their own.
+ADDON_NAMES = frozenset({"battlement", "ladder", "flag", "road-wall-4"})
 BY_NAME: dict[str, PieceDef] = {p.name: p for p in _ALL}
 
 GLYPH_KIND = 14        # codes 14002..14254: a glyph whose letter is chr(code - 14000)
