@@ -33,7 +33,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     from ..terrain.plates import lay_flat, pack, turned
     from ..terrain.tileset import Kind, TerrainError, TileSet
     from ..tiling import Tile
-    from .project3mf import to_project_3mf
+    from ..mesh.project3mf import to_project_3mf
 
     material = material or Material()
     mapdef = by_name(data.maps, map_name)

@@ -109,9 +109,15 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
             by_level.setdefault(tile.level, set()).add(plate_of[(k, c)])
         plates_of.append(by_level)
     title = f"{cfg.name}: {mapdef.name}"
+    project = []
     for n, plate in enumerate(plates, start=1):
         objects = plate_objects(meshes, plate, names, colours)
         files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
+        project.append(objects)
+    if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
+        from ..mesh.project3mf import to_project_3mf
+
+        files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
 
     def plate_previews() -> dict[str, bytes]:
         from .preview import plate_png

@@ -18,7 +18,7 @@ from printgen.cli import app
 from printgen.mapio.inventories import BOXES, InventoryError, parse_inventory
 from printgen.mapio.lack import FLUID_THICKNESS
 from printgen.mapio.lack_files import make_lacking
-from printgen.mapio.project3mf import PLATE_STEP
+from printgen.mesh.project3mf import PLATE_STEP
 from printgen.project import validate_game
 
 FIX = Path(__file__).parent.parent / "fixtures"

@@ -21,8 +21,8 @@ import json
 import zipfile
 from xml.sax.saxutils import escape, quoteattr
 
-from ..mesh.export import _CONTENT_TYPES, _RELS
-from ..mesh.polyhex import Mesh
+from .export import _CONTENT_TYPES, _RELS
+from .polyhex import Mesh
 
 PLATE_STEP = 1.2  # plate k's x offset, in bed widths
 
