@@ -110,6 +110,13 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
     lines = [_note_line(where, n, hsc) for n in imp.notes]
     if any(n.error for n in imp.notes):
         return lines, None
+    from ..limits import limit
+
+    if len(imp.map["pieces"]) > limit("list-length"):  # a list the game's loader would refuse
+        lines.append(f"warning: {where}: {len(imp.map['pieces'])} pieces are more than a list may hold "
+                     f"({limit('list-length'):g}); the map is written without pieces:, so export-map and "
+                     "print-lacking cut its levels into pieces again [pieces-dropped]")
+        del imp.map["pieces"]
     doc = {}
     if imp.terrain:
         doc["terrain"] = imp.terrain
@@ -119,7 +126,7 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
             "# export-map writes back (drop it to have the layers cut into pieces instead).\n")
     write_atomic(target, (head + _dump(doc)).encode("utf-8"))
     n_hex = len(imp.map["legend"]) and sum(ch not in " -\n" for ch in imp.map["layout"])
-    lines.append(f"wrote {target}: map {name!r}, {len(imp.map['pieces'])} pieces, {n_hex} hexes, "
+    lines.append(f"wrote {target}: map {name!r}, {len(imp.map.get('pieces', hsc.tiles))} pieces, {n_hex} hexes, "
                  f"{1 + len(imp.map.get('layers', []))} levels")
     return lines, target
 

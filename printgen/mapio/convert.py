@@ -182,6 +182,24 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
             else:
                 cells[h] = "-"
         texts.append(format_textmap(cells, "pointy", spacing=1) + "\n")
+    # The text map says where hexes are only by spacing, read back by inference (hexgrid.textmap): a
+    # map of scattered hexes can read back as other hexes. Refuse that rather than write a wrong map.
+    from ..hexgrid.levels import read_stack
+    from ..hexgrid.textmap import TextMapError
+
+    try:
+        again = read_stack(texts[0], texts[1:], "pointy")
+        first = min(ground, key=lambda h: (h.r, h.q))
+        g0 = min(again.tiles[0], key=lambda h: (h.r, h.q))
+        shifted = {Hex(h.q - g0.q + first.q, h.r - g0.r + first.r) for h in again.tiles[0]}
+        same = shifted == ground
+    except TextMapError:
+        same = False
+    if not same:
+        out.notes.append(Note("scattered-map", f"the map's {len(ground)} hexes lie too scattered to be written as a "
+                              "text map that reads back the same (no row holds two neighbouring hexes); join its "
+                              "parts in the editor, or import the parts one by one", 0, error=True))
+        return out
     out.map = {"name": name, "orientation": "pointy"}
     if m.name and m.name != name:
         out.map["text"] = f"{m.name}" + (f", by {m.author}" if m.author else "") + " (imported from VirtualScape)."

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -130,20 +130,41 @@ def test_bad_files_exit_1_and_write_nothing(tmp_path):
 
 # -- random valid maps: tiles -> .hsc -> game map data -> .hsc gives the same tiles ----------------------
 CODES = sorted(c for c, p in PIECES.items() if p.role != START)
-tiles = st.lists(st.tuples(st.sampled_from(CODES), st.integers(-20, 20), st.integers(-20, 20), st.integers(0, 6),
+# a battlefield is one playing area: pieces near each other (a scattered map is refused, tested apart)
+tiles = st.lists(st.tuples(st.sampled_from(CODES), st.integers(-6, 6), st.integers(-6, 6), st.integers(0, 6),
                            st.integers(0, 5)), min_size=1, max_size=40)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tiles, st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20)), max_size=4))
+@given(tiles, st.lists(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), max_size=4))
 def test_random_maps_round_trip(ts, starts):
     m = HscMap(name="R", tiles=[Tile(code=c, x=x, y=y, z=z, rotation=r) for c, x, y, z, r in ts]
                + [Tile(code=15001, x=x, y=y, z=1, colour=0x0000FF) for x, y in starts])
     read = read_hsc(write_hsc(m))
     imp = hsc_to_map(read, name="R", game_terrain=["Grass"])
+    assume(not any(n.code == "scattered-map" for n in imp.notes))
     doc = yaml.safe_load(yaml.safe_dump({"maps": [imp.map]}))
     mapdef = MapDef(**doc["maps"][0])
     stack = read_stack(mapdef.layout, mapdef.layers, "pointy")
     assert stack.unsupported() == []
     back, notes = map_to_hsc(mapdef, stack, {})
     assert key(back) == key(m) and not notes
+
+
+def test_more_pieces_than_a_list_holds_are_dropped_with_a_warning(tmp_path):
+    g = game(tmp_path)
+    f = tmp_path / "big.hsc"
+    f.write_bytes(hsc_bytes(0.0007, [(1001, x, y, 0, 0) for x in range(41) for y in range(25)]))
+    r = run("import-map", f, "--into", g, "--name", "Big")
+    assert r.exit_code == 0 and "[pieces-dropped]" in r.output and "1025 pieces" in r.output
+    m = yaml.safe_load((g / "map-big.yaml").read_text())["maps"][0]
+    assert "pieces" not in m and sum(ch == "a" for ch in m["layout"]) == 1025
+    assert "limit-list-length" not in run("validate", g).output
+
+
+def test_a_scattered_map_is_refused_not_misread(tmp_path):
+    g = game(tmp_path)
+    f = tmp_path / "s.hsc"
+    f.write_bytes(hsc_bytes(0.0007, [(1001, 0, 0, 0, 0), (1001, 4, 0, 0, 0), (1001, 8, 0, 0, 0)]))
+    r = run("import-map", f, "--into", g, "--name", "S")
+    assert r.exit_code == 1 and "[scattered-map]" in r.output and not (g / "map-s.yaml").exists()
