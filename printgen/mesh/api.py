@@ -67,7 +67,16 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
     )
     _within_limits(size, level_h, levels)
     meshes: list[tuple[str, Mesh]]
-    if shape.startswith("map:") and game is not None:
+    if shape.startswith("piece:"):
+        # a terrain piece standing on one hex (HexPrint's bunker, watchtower, ...), at this scale
+        from .shapes import ShapeError
+        from .terrain_pieces import PIECES, build_piece
+
+        if shape[6:] not in PIECES:
+            raise ShapeError(f"--shape {shape!r}: no terrain piece {shape[6:]!r}; pieces: {', '.join(PIECES)}")
+        meshes = [("", build_piece(shape[6:], size=size, height=level_h, orientation=orient,
+                                   clearance=spec.clearance))]
+    elif shape.startswith("map:") and game is not None:
         # A map region: each connected part of each level is a tile one level high.
         from .pieces import stacked
         from .shapes import region_levels
