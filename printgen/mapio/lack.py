@@ -15,11 +15,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..hexgrid.coords import Hex
+from ..mesh.terrain_pieces import FLUID_THICKNESS
 from .pieces import ADDON_NAMES, CASTLE, FLUID, LAND, PieceDef, footprint, offset_to_axial, piece, BY_NAME
 
-# A real Heroscape water or lava tile is about a third of a land tile thick: a thin overlay a figure
-# stands on at the level of the tile underneath (mm).
-FLUID_THICKNESS = 2.0
+# FLUID_THICKNESS: a real Heroscape water or lava tile is about a third of a land tile thick, a thin
+# overlay a figure stands on at the level of the tile underneath; printgen terrain prints fluid the same.
+__all__ = ["FLUID_THICKNESS", "Placed", "Plan", "guide_markdown", "map_pieces", "plan"]
 
 
 @dataclass(frozen=True)

@@ -82,8 +82,15 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     meshes, names, colours, volumes = [], [], [], []
     files: dict[str, bytes] = {}
     used_names: set[str] = set()
+    # Fluid terrain (water, lava, ice: no height of its own in the rules) prints as a thin overlay
+    # laid on the tile under it, not as a land tile (issue 29)
+    from ..mesh.terrain_pieces import FLUID_THICKNESS
+
+    fluid = {name_key(t.name) for t in getattr(data, "terrain", [])
+             if getattr(t, "fluid", False) or getattr(t, "height", 1) == 0}
+    thin = spec._replace(height=FLUID_THICKNESS, magnet=None, chamfer=min(spec.chamfer, FLUID_THICKNESS / 4))
     for kind in tileset.kinds:
-        mesh = lay_flat(build_tile(list(kind.hexes), spec))
+        mesh = lay_flat(build_tile(list(kind.hexes), thin if name_key(kind.terrain) in fluid else spec))
         report = inspect(mesh)
         if not report.ok:  # never hand a slicer a broken mesh
             raise MeshError(f"internal error: the {kind.label} {kind.terrain} tile failed its checks ({report})")
