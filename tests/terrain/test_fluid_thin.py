@@ -25,3 +25,24 @@ def test_water_prints_thin_and_land_one_level():
     assert heights["water"] == pytest.approx(FLUID_THICKNESS)
     assert heights["grass"] == pytest.approx(data.game.mesh.height) and heights["rock"] == pytest.approx(6.0)
     assert "project.3mf" in res.files
+
+
+def test_a_floating_hex_is_a_finding_not_a_traceback(tmp_path):
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from printgen.cli import app
+
+    g = tmp_path / "g"
+    shutil.copytree(FIX, g)
+    world = (g / "world.yaml").read_text()
+    # Knoll's level 3 gets a hex where level 2 has none
+    world = world.replace("      - |\n        - - g - - -\n", "      - |\n        - - g - - g\n")
+    (g / "world.yaml").write_text(world)
+    # terrain made at validation (as High Ground asks): main stopped there with a KeyError
+    with (g / "game.yaml").open("a") as fh:
+        fh.write("mesh: {height: 6mm, terrain: {bed: 256x256mm, gap: 3mm}}\n")
+    r = CliRunner().invoke(app, ["validate", str(g)])
+    assert r.exit_code == 1 and "unsupported-level" in r.output and "Traceback" not in r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
