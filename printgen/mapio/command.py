@@ -10,13 +10,14 @@ from pathlib import Path
 
 from .convert import Imported, Note, hsc_to_map, map_to_hsc
 from .hsc import LIMITS, HscError, HscMap, Tile, read_hsc, write_hsc
-from .pieces import axial_to_offset, piece
+from .pieces import SHAPES, axial_to_offset, piece
 from ..hexgrid.coords import Hex
 
 
 def _json_map(data: bytes, path: Path) -> HscMap:
     """A heroscape-map-editor map (JSON, or gzipped JSON): ``boardPieces`` keys are
-    ``altitude~q~r~rotation~pieceID`` in axial coordinates; piece IDs as its inventory names them."""
+    ``altitude~q~r~rotation~pieceID`` in axial coordinates (altitude 0: on the table); piece IDs as
+    its inventory names them."""
     from .editor_ids import EDITOR_CODES
 
     if data[:2] == b"\x1f\x8b":
@@ -44,12 +45,20 @@ def _json_map(data: bytes, path: Path) -> HscMap:
             rot = int(float(parts[3])) % 6
         except (IndexError, ValueError):
             raise HscError(f"piece key {key!r} is not altitude~q~r~rotation~piece", 0) from None
-        if max(abs(q), abs(r)) > LIMITS["coordinate"] or not 0 <= alt <= LIMITS["level"]:
+        if max(abs(q), abs(r)) > LIMITS["coordinate"] or not -LIMITS["level"] <= alt <= LIMITS["level"]:
             raise HscError(f"piece {key!r} lies outside the map area", 0)
         code = EDITOR_CODES.get(str(pid), 0)
-        x, y = axial_to_offset(Hex(q, r))
-        # the editor's altitude counts from 1 for a piece on the table; VirtualScape's z from 0
-        m.tiles.append(Tile(code=code, x=x, y=y, z=alt - 1, rotation=rot, glyph_name=str(pid)))
+        # the editor keys a piece by its template's first hex, the piece turned about it; VirtualScape
+        # anchors at the first hex in reading order. Its altitude is VirtualScape's z.
+        p = piece(code)
+        anchor = Hex(q, r)
+        if p is not None:
+            cells = [Hex(int(a), int(b)) for a, b in (c.split(",") for c in SHAPES[p.shape].split(";"))]
+            for _ in range(rot):
+                cells = [Hex(-h.r, h.q + h.r) for h in cells]
+            anchor = min((Hex(q + h.q, r + h.r) for h in cells), key=lambda h: (h.r, h.q))
+        x, y = axial_to_offset(anchor)
+        m.tiles.append(Tile(code=code, x=x, y=y, z=alt, rotation=rot, glyph_name=str(pid)))
     return m
 
 

@@ -79,15 +79,18 @@ def test_a_designers_map_is_cut_into_pieces_and_comes_back(tmp_path):
 
 def test_json_map_from_heroscape_map_editor(tmp_path):
     g = game(tmp_path)
+    # a grass 7 on the table, a grass 2 on it turned 3 steps (keyed by its template's first hex,
+    # which turned lies east of VirtualScape's anchor), water beside; an unknown piece
     doc = {"hexMap": {"name": "Editor Map"},
-           "boardPieces": {"1~0~0~0~g7": "g7", "2~0~0~0~g2": "g2", "1~3~0~0~w1": "w1", "1~5~0~0~zz9": "zz9"}}
+           "boardPieces": {"0~0~0~0~g7": "g7", "1~0~1~3~g2": "g2", "0~3~0~0~w1": "w1", "0~5~0~0~zz9": "zz9"}}
     f = tmp_path / "m.json"
     f.write_text(json.dumps(doc))
     r = run("import-map", f, "--into", g)
     assert r.exit_code == 0, r.output
     assert "piece 'zz9' is no piece printgen knows" in r.output  # named; the rest imports
     m = yaml.safe_load((g / "map-editor-map.yaml").read_text())["maps"][0]
-    assert [p["piece"] for p in m["pieces"]] == ["grass-7", "grass-2", "water-1"]
+    assert [(p["piece"], p["at"], p["level"], p["rotation"]) for p in m["pieces"]] == [
+        ("grass-7", "0,0", 1, 0), ("grass-2", "-1,1", 2, 3), ("water-1", "3,0", 1, 0)]
 
 
 def test_unknown_code_is_named_and_the_rest_imports(tmp_path):
