@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from ..hexgrid.coords import Hex
 from ..hexgrid.textmap import format_textmap
 from .hsc import HscMap, Tile
-from .pieces import (ADDON_NAMES, BY_NAME, CASTLE, FLUID, GLYPH, LAND, OBSTACLE, START, PieceDef, axial_to_offset, cells_of,
-                     footprint, glyph_code, glyph_letter, offset_to_axial, piece)
+from .pieces import (ADDON_NAMES, BY_NAME, CASTLE, FLUID, GLYPH, LAND, OBSTACLE, START, PieceDef, axial_to_offset,
+                     cells_of, footprint, glyph_code, glyph_letter, offset_to_axial, piece)
 
 # Add-ons: kept in pieces:, not drawn in the layers.
 ADDONS = ADDON_NAMES

@@ -81,7 +81,8 @@ def to_project_3mf(plates: list[list[tuple[str, Mesh, str]]], *, bed: tuple[floa
                                 indent=2, sort_keys=True)
     files = {
         "[Content_Types].xml": _CONTENT_TYPES, "_rels/.rels": _RELS, "3D/3dmodel.model": model,
-        "Metadata/Slic3r_PE_model.config": f'<?xml version="1.0" encoding="UTF-8"?>\n<config>\n{"".join(prusa)}</config>\n',
+        "Metadata/Slic3r_PE_model.config": ('<?xml version="1.0" encoding="UTF-8"?>\n<config>\n'
+                                            f'{"".join(prusa)}</config>\n'),
         "Metadata/Slic3r_PE.config": prusa_ini,
         "Metadata/model_settings.config": ('<?xml version="1.0" encoding="UTF-8"?>\n<config>\n'
                                            f'{"".join(bambu_objects)}{"".join(bambu_plates)}</config>\n'),

@@ -2,9 +2,6 @@
 on its hex at the game's scale, measured: height, footprint, and the room inside where there is."""
 
 import math
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -44,7 +41,8 @@ def inside(m: trimesh.Trimesh, x: float, y: float, z: float) -> bool:
 
 def in_hex(x, y, flat, orientation) -> bool:
     poly = hex_outline(flat + 1e-6, orientation)
-    return all((bx - ax) * (y - ay) - (by - ay) * (x - ax) >= 0 for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]))
+    edges = zip(poly, poly[1:] + poly[:1])
+    return all((bx - ax) * (y - ay) - (by - ay) * (x - ax) >= 0 for (ax, ay), (bx, by) in edges)
 
 
 @pytest.mark.parametrize("name", sorted(PIECES))
