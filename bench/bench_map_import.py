@@ -46,8 +46,6 @@ def make_map(tiles: int) -> bytes:
 
 
 def main() -> None:
-    from collections import Counter
-
     from printgen.mapio.command import import_map
     from printgen.mapio.inventories import parse_inventory
     from printgen.mapio.lack_files import make_lacking
