@@ -130,7 +130,7 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
     if imp.terrain:
         doc["terrain"] = imp.terrain
     doc["maps"] = [imp.map]
-    head = (f"# {name}: imported by printgen import-map from {file.name} (VirtualScape file version "
+    head = (f"# {name}: imported by printgen import-map from {file.name}\n# (VirtualScape file version "
             f"{hsc.version:.4f}, {len(hsc.tiles)} tiles). Edit the layers as any map; pieces: is what\n"
             "# export-map writes back (drop it to have the layers cut into pieces instead).\n")
     write_atomic(target, (head + _dump(doc)).encode("utf-8"))
