@@ -4,8 +4,8 @@ byte offset; on an error nothing is written."""
 
 from __future__ import annotations
 
-import gzip
 import json
+import zlib
 from pathlib import Path
 
 from .convert import Imported, Note, hsc_to_map, map_to_hsc
@@ -21,9 +21,11 @@ def _json_map(data: bytes, path: Path) -> HscMap:
     from .editor_ids import EDITOR_CODES
 
     if data[:2] == b"\x1f\x8b":
+        # unpacked a bounded piece at a time: a small file that unpacks to gigabytes is refused at the bound
+        unpack = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
+            data = unpack.decompress(data, LIMITS["file-bytes"] + 1)
+        except zlib.error as exc:
             raise HscError(f"not a readable gzip file ({exc})", 0) from None
         if len(data) > LIMITS["file-bytes"]:
             raise HscError(f"the map unpacks to more than {LIMITS['file-bytes']} bytes", 0)

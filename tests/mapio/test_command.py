@@ -171,3 +171,18 @@ def test_a_scattered_map_is_refused_not_misread(tmp_path):
     f.write_bytes(hsc_bytes(0.0007, [(1001, 0, 0, 0, 0), (1001, 4, 0, 0, 0), (1001, 8, 0, 0, 0)]))
     r = run("import-map", f, "--into", g, "--name", "S")
     assert r.exit_code == 1 and "[scattered-map]" in r.output and not (g / "map-s.yaml").exists()
+
+
+def test_gzipped_json_and_a_gzip_bomb(tmp_path):
+    import gzip
+
+    g = game(tmp_path)
+    f = tmp_path / "m.json.gz"
+    f.write_bytes(gzip.compress(json.dumps({"hexMap": {"name": "Zipped"}, "boardPieces": {"0~0~0~0~g7": "g7"}})
+                                .encode()))
+    r = run("import-map", f, "--into", g)
+    assert r.exit_code == 0 and "map 'Zipped', 1 pieces" in r.output
+    bomb = tmp_path / "bomb.json.gz"
+    bomb.write_bytes(gzip.compress(b"{" + b" " * 9_000_000 + b"}", 1))  # 9 MB of spaces in 40 kB
+    r = run("import-map", bomb, "--into", g)
+    assert r.exit_code == 1 and "unpacks to more than" in r.output
