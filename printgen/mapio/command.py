@@ -130,7 +130,7 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
         del imp.map["pieces"]
     doc = {}
     if imp.terrain:
-        doc["terrain"] = imp.terrain
+        doc["terrain"] = [_complete(entry, terrain) for entry in imp.terrain]
     doc["maps"] = [imp.map]
     head = (f"# {name}: imported by printgen import-map from {file.name}\n# (VirtualScape file version "
             f"{hsc.version:.4f}, {len(hsc.tiles)} tiles). Edit the layers as any map; pieces: is what\n"
@@ -140,6 +140,32 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
     lines.append(f"wrote {target}: map {name!r}, {len(imp.map.get('pieces', hsc.tiles))} pieces, {n_hex} hexes, "
                  f"{1 + len(imp.map.get('layers', []))} levels")
     return lines, target
+
+
+FLUIDS = ("Water", "Ice", "Lava", "Swamp Water", "Shadow")
+
+
+def _complete(entry: dict, terrain: list) -> dict:
+    """A new terrain entry with every field the game's terrain model requires: height and tags as
+    HexPrint counts them (fluid lies on the tile, 0; land 1), anything else as the game's first
+    terrain has it, so the game still validates with the imported map."""
+    if not terrain:
+        return entry
+    first = terrain[0]
+    fields = type(first).model_fields
+    out = dict(entry)
+    fluid = entry["name"] in FLUIDS
+    for name, info in fields.items():
+        if name in out or not info.is_required():
+            continue
+        if name == "height":
+            out[name] = 0 if fluid else 1
+        elif name == "tags":
+            out[name] = ["Water"] if fluid else ["Land"]
+        else:
+            value = getattr(first, name)
+            out[name] = value.model_dump(exclude_defaults=True) if hasattr(value, "model_dump") else value
+    return out
 
 
 def _note_line(where: str, n: Note, hsc: HscMap) -> str:

@@ -186,3 +186,14 @@ def test_gzipped_json_and_a_gzip_bomb(tmp_path):
     bomb.write_bytes(gzip.compress(b"{" + b" " * 9_000_000 + b"}", 1))  # 9 MB of spaces in 40 kB
     r = run("import-map", bomb, "--into", g)
     assert r.exit_code == 1 and "unpacks to more than" in r.output
+
+
+def test_terrain_a_game_lacks_gets_the_fields_its_model_requires(tmp_path):
+    g = tmp_path / "hexprint"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "hexprint", g)
+    r = run("import-map", LADDERS, "--into", g, "--name", "Ladders")
+    assert r.exit_code == 0, r.output
+    terrain = yaml.safe_load((g / "map-ladders.yaml").read_text())["terrain"]
+    assert {t["name"]: (t["height"], t["tags"]) for t in terrain} == {"Grass": (1, ["Land"]), "Road": (1, ["Land"])}
+    r = run("validate", g)
+    assert r.exit_code == 0, r.output
