@@ -117,7 +117,9 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
         return [f"error: {target}: already exists; pass --name NEW [file-exists]"], None
     terrain = getattr(data, "terrain", [])
     fluid = any("fluid" in type(t).model_fields for t in terrain)
-    imp: Imported = hsc_to_map(hsc, name=name, game_terrain=[t.name for t in terrain], has_fluid_flag=fluid)
+    glyphs = {g.symbol.upper(): g.name for g in getattr(data, "glyphs", []) if len(getattr(g, "symbol", "")) == 1}
+    imp: Imported = hsc_to_map(hsc, name=name, game_terrain=[t.name for t in terrain], has_fluid_flag=fluid,
+                               glyphs=glyphs)
     lines = [_note_line(where, n, hsc) for n in imp.notes]
     if any(n.error for n in imp.notes):
         return lines, None
@@ -194,7 +196,8 @@ def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
                    "[unknown-map]"]
     stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or data.game.hex.orientation, mapdef.empty)
     colours = {t.name.lower(): t.colour for t in getattr(data, "terrain", [])}
-    hsc, notes = map_to_hsc(mapdef, stack, colours)
+    symbols = {g.name.lower(): g.symbol for g in getattr(data, "glyphs", []) if len(getattr(g, "symbol", "")) == 1}
+    hsc, notes = map_to_hsc(mapdef, stack, colours, symbols)
     lines = [f"{'error' if n.error else 'warning'}: {mapdef.name}: {n.message} [{n.code}]" for n in notes]
     if any(n.error for n in notes):
         return 1, lines

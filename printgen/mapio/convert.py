@@ -76,8 +76,11 @@ def game_terrain_name(canonical: str, have: dict[str, str]) -> str | None:
     return None
 
 
-def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag: bool = False) -> Imported:
-    """The map data of a read .hsc file. ``game_terrain``: the game's terrain names."""
+def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag: bool = False,
+               glyphs: dict[str, str] | None = None) -> Imported:
+    """The map data of a read .hsc file. ``game_terrain``: the game's terrain names; ``glyphs``:
+    the game's glyph names by their symbol letter (a glyph tile takes that name, else "Glyph X")."""
+    glyphs = glyphs or {}
     have = {t.lower(): t for t in game_terrain}
     out = Imported(map={})
     terrain_of: dict[str, str] = {}  # canonical -> the name written in the legend
@@ -119,7 +122,8 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
             marks.setdefault(anchor, {})["zone"] = zone
             entry["colour"] = colour
         elif p.role == GLYPH:
-            marks.setdefault(anchor, {})["objective"] = f"Glyph {glyph_letter(t.code)}"
+            letter = glyph_letter(t.code)
+            marks.setdefault(anchor, {})["objective"] = glyphs.get(letter.upper(), f"Glyph {letter}")
         elif p.name not in ADDONS:
             tname = terrain_name(p.terrain)
             for h in cells_of(p, t.x, t.y, t.rotation):
@@ -241,8 +245,11 @@ def buildability(tiles: list[tuple[Tile, PieceDef]]) -> list[Note]:
     return notes
 
 
-def map_to_hsc(mapdef, stack, terrain_colours: dict[str, str]) -> tuple[HscMap, list[Note]]:
-    """An HscMap of a game's map. ``stack``: its read layers (hexgrid.levels.Stack)."""
+def map_to_hsc(mapdef, stack, terrain_colours: dict[str, str],
+               glyph_symbols: dict[str, str] | None = None) -> tuple[HscMap, list[Note]]:
+    """An HscMap of a game's map. ``stack``: its read layers (hexgrid.levels.Stack);
+    ``glyph_symbols``: a glyph's letter by its name (lower-case), for objectives that are glyphs."""
+    glyph_symbols = glyph_symbols or {}
     notes: list[Note] = []
     m = HscMap(name=mapdef.name)
     if mapdef.pieces:
@@ -291,8 +298,11 @@ def map_to_hsc(mapdef, stack, terrain_colours: dict[str, str]) -> tuple[HscMap, 
         if entry.zone:
             zc = next((z.colour for z in mapdef.zones if z.name == entry.zone), "#ff0000")
             m.tiles.append(Tile(code=15001, x=x, y=y, z=top, glyph_letter="\0", colour=colour_ref(zc)))
-        if entry.objective and entry.objective.startswith("Glyph ") and len(entry.objective) == 7:
-            m.tiles.append(Tile(code=glyph_code(entry.objective[-1]), x=x, y=y, z=top, glyph_letter="\0"))
+        letter = glyph_symbols.get(entry.objective.lower()) if entry.objective else None
+        if letter is None and entry.objective and entry.objective.startswith("Glyph ") and len(entry.objective) == 7:
+            letter = entry.objective[-1]
+        if letter and len(letter) == 1 and 1 < ord(letter) < 255:
+            m.tiles.append(Tile(code=glyph_code(letter), x=x, y=y, z=top, glyph_letter="\0"))
     return m, notes
 
 

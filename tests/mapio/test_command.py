@@ -197,3 +197,18 @@ def test_terrain_a_game_lacks_gets_the_fields_its_model_requires(tmp_path):
     assert {t["name"]: (t["height"], t["tags"]) for t in terrain} == {"Grass": (1, ["Land"]), "Road": (1, ["Land"])}
     r = run("validate", g)
     assert r.exit_code == 0, r.output
+
+
+def test_glyphs_take_the_games_glyph_by_its_symbol_and_go_back(tmp_path):
+    g = game(tmp_path)  # mini-heroscape: Glyph of Might, symbol M
+    f = tmp_path / "g.hsc"
+    f.write_bytes(hsc_bytes(0.0007, [(1024, 0, 0, 0, 0), (14000 + ord("M"), 2, 2, 1, 0),
+                                     (14000 + ord("Q"), 1, 3, 1, 0)]))
+    r = run("import-map", f, "--into", g, "--name", "Glyphs")
+    assert r.exit_code == 0, r.output
+    m = yaml.safe_load((g / "map-glyphs.yaml").read_text())["maps"][0]
+    objectives = {e.get("objective") for e in m["legend"].values()}
+    assert {"Glyph of Might", "Glyph Q"} <= objectives  # Q: no such glyph in the game, named by its letter
+    r = run("export-map", g, "--map", "Glyphs", "--to", tmp_path / "back.hsc")
+    back = read_hsc((tmp_path / "back.hsc").read_bytes())
+    assert sorted(t.code for t in back.tiles if 14000 < t.code < 15000) == [14000 + ord("M"), 14000 + ord("Q")]
