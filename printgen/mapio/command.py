@@ -137,7 +137,10 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
     head = (f"# {name}: imported by printgen import-map from {file.name}\n# (VirtualScape file version "
             f"{hsc.version:.4f}, {len(hsc.tiles)} tiles). Edit the layers as any map; pieces: is what\n"
             "# export-map writes back (drop it to have the layers cut into pieces instead).\n")
-    write_atomic(target, (head + _dump(doc)).encode("utf-8"))
+    try:
+        write_atomic(target, (head + _dump(doc)).encode("utf-8"))
+    except OSError as exc:
+        return lines + [f"error: cannot write {target}: {exc.strerror or exc} [unwritable]"], None
     n_hex = len(imp.map["legend"]) and sum(ch not in " -\n" for ch in imp.map["layout"])
     lines.append(f"wrote {target}: map {name!r}, {len(imp.map.get('pieces', hsc.tiles))} pieces, {n_hex} hexes, "
                  f"{1 + len(imp.map.get('layers', []))} levels")
@@ -184,8 +187,8 @@ def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
     from ..report import report_text
     from ..write.files import write_atomic
 
-    if to.suffix.lower() != ".hsc":
-        return 2, [f"error: --to {to}: VirtualScape files end in .hsc"]
+    if to.suffix.lower() != ".hsc" or to.is_dir():
+        return 2, [f"error: --to {to}: name the VirtualScape file to write, ending in .hsc"]
     result = validate_game(game)
     if result.data is None:
         return 1, [report_text([result])]
@@ -201,7 +204,10 @@ def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
     lines = [f"{'error' if n.error else 'warning'}: {mapdef.name}: {n.message} [{n.code}]" for n in notes]
     if any(n.error for n in notes):
         return 1, lines
-    write_atomic(to, write_hsc(hsc))
+    try:
+        write_atomic(to, write_hsc(hsc))
+    except OSError as exc:
+        return 1, [f"error: cannot write {to}: {exc.strerror or exc}"]
     known = sum(piece(t.code) is not None for t in hsc.tiles)
     lines.append(f"wrote {to}: {known} tiles of map {mapdef.name!r} (VirtualScape file version 0.0007)")
     return 0, lines
@@ -240,8 +246,11 @@ def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: 
     except (TerrainError, MeshError, PlateError) as exc:
         return 1, [f"error: {exc}"]
     folder = out / slug(map_name)
-    for rel, data in sorted(res.files.items()):
-        write_atomic(folder / rel, data)
+    try:
+        for rel, data in sorted(res.files.items()):
+            write_atomic(folder / rel, data)
+    except OSError as exc:
+        return 1, [f"error: cannot write {folder}: {exc.strerror or exc}"]
     pl = res.plan
     return 0, [f"wrote {folder}: {sum(pl.owned.values())} pieces owned, {sum(pl.printed.values())} printed on "
                f"{res.bill['plates']} plates (project.3mf holds them all)"

@@ -212,3 +212,11 @@ def test_glyphs_take_the_games_glyph_by_its_symbol_and_go_back(tmp_path):
     r = run("export-map", g, "--map", "Glyphs", "--to", tmp_path / "back.hsc")
     back = read_hsc((tmp_path / "back.hsc").read_bytes())
     assert sorted(t.code for t in back.tiles if 14000 < t.code < 15000) == [14000 + ord("M"), 14000 + ord("Q")]
+
+
+def test_export_to_a_folder_or_another_suffix_is_a_usage_error(tmp_path):
+    g = game(tmp_path)
+    (tmp_path / "d.hsc").mkdir()
+    for to in (tmp_path / "d.hsc", tmp_path / "k.txt"):
+        r = run("export-map", g, "--map", "Knoll", "--to", to)
+        assert r.exit_code == 2 and "ending in .hsc" in r.output and "Traceback" not in r.output
