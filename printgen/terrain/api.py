@@ -82,12 +82,13 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     meshes, names, colours, volumes = [], [], [], []
     files: dict[str, bytes] = {}
     used_names: set[str] = set()
-    # Fluid terrain (water, lava, ice: no height of its own in the rules) prints as a thin overlay
-    # laid on the tile under it, not as a land tile (issue 29)
+    # Fluid terrain (water, lava, ice: no height of its own in the rules, a level cell of its own on
+    # the tile under it) prints as a thin overlay, not as a land tile (issue 29). HexPrint's height-0
+    # water is not such a cell: its hex's level counts the land tile under the water, so its tile
+    # stays one level high (printgen stl --shape piece:water makes the sheet to lay on it).
     from ..mesh.terrain_pieces import FLUID_THICKNESS
 
-    fluid = {name_key(t.name) for t in getattr(data, "terrain", [])
-             if getattr(t, "fluid", False) or getattr(t, "height", 1) == 0}
+    fluid = {name_key(t.name) for t in getattr(data, "terrain", []) if getattr(t, "fluid", False) is True}
     thin = spec._replace(height=FLUID_THICKNESS, magnet=None, chamfer=min(spec.chamfer, FLUID_THICKNESS / 4))
     for kind in tileset.kinds:
         mesh = lay_flat(build_tile(list(kind.hexes), thin if name_key(kind.terrain) in fluid else spec))
