@@ -42,6 +42,28 @@ def plate_objects(result_meshes: list[Mesh], plate: list[Placed], names: list[st
             for p in plate]
 
 
+def standing_pieces(data, mapdef, spec) -> dict:
+    """Terrain that stands on its hex's tile and rises two levels or more above it (HexPrint's bunker,
+    watchtower, rock overhang: a terrain ``height`` of 2+ whose name is a printgen piece) -> (how many
+    hexes of the map show it, its mesh): printed once each, to stand on the tiles (issue 29)."""
+    from collections import Counter
+
+    from ..mesh.terrain_pieces import PIECES, build_piece
+    from .tileset import map_cells
+
+    tall = {name_key(t.name): slug(t.name) for t in getattr(data, "terrain", [])
+            if isinstance(getattr(t, "height", None), int) and t.height >= 2 and slug(t.name) in PIECES}
+    if not tall:
+        return {}
+    top: dict = {}
+    for (h, lv), terrain in map_cells(mapdef, data.game).items():
+        if lv >= top.get(h, (0, ""))[0]:
+            top[h] = (lv, terrain)
+    counts = Counter(tall[name_key(t)] for _, t in top.values() if name_key(t) in tall)
+    return {name: (n, build_piece(name, size=spec.size, height=spec.height, orientation=spec.orientation,
+                                  clearance=spec.clearance)) for name, n in sorted(counts.items())}
+
+
 def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None, gap: float | None = None,
                  tiles: str | None = None, grid: bool | None = None, groove: tuple[float, float] | None = None,
                  dots: tuple[float, float] | None = None,
@@ -140,9 +162,19 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
 
     missing = tileset.tiling.missing if tileset.tiling else {}
     b = bill(tileset, volumes, plates_of, material=material, game=cfg.name, missing=missing)
+    standing = standing_pieces(data, mapdef, spec)
+    for name, (count, mesh) in standing.items():
+        files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
+    b["pieces"] = [{"piece": name, "count": count, "volume_cm3": round(mesh.volume / 1000, 2)}
+                   for name, (count, mesh) in standing.items()]
     files["bom.json"] = to_json(b)
     files["bom.csv"] = to_csv(b)
     files["bom.md"] = to_markdown(b)
+    if standing:  # what stands on the tiles, printed apart
+        md = files["bom.md"].decode("utf-8") if isinstance(files["bom.md"], bytes) else files["bom.md"]
+        md += ("\nStanding on the tiles (pieces/): "
+               + ", ".join(f"{n} x {name}" for name, (n, _) in standing.items()) + "\n")
+        files["bom.md"] = md.encode("utf-8") if isinstance(files["bom.md"], bytes) else md
     if page_spec is not None:
         from ..render.compose import finish
         from ..write.pdf import to_pdf

@@ -46,3 +46,17 @@ def test_a_floating_hex_is_a_finding_not_a_traceback(tmp_path):
     r = CliRunner().invoke(app, ["validate", str(g)])
     assert r.exit_code == 1 and "unsupported-level" in r.output and "Traceback" not in r.output
     assert r.exception is None or isinstance(r.exception, SystemExit)
+
+
+def test_hexprint_maps_get_their_standing_pieces():
+    data = validate_game(Path(__file__).parents[2] / "data" / "hexprint").data
+    res = make_terrain(data=data, map_name="Signal Ridge", previews=False)
+    import json
+
+    assert {p["piece"]: p["count"] for p in json.loads(res.files["bom.json"])["pieces"]} == {"bunker": 1,
+                                                                                            "watchtower": 1}
+    for name, levels in (("bunker", 2), ("watchtower", 3)):
+        m = trimesh.load(io.BytesIO(res.files[f"pieces/{name}.stl"]), file_type="stl")
+        assert m.is_watertight and m.body_count == 1
+        assert m.extents[2] == pytest.approx(levels * data.game.mesh.height)
+    assert "Standing on the tiles (pieces/): 1 x bunker, 1 x watchtower" in res.files["bom.md"].decode()
