@@ -44,9 +44,12 @@ def scad(radius: int) -> str:
             f"}}\n")
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
 def timed(cmd: list[str]) -> float:
     t = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
+    subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
     return time.perf_counter() - t
 
 
@@ -65,12 +68,14 @@ def main() -> None:
                 times.append(time.perf_counter() - t)
             print(f"  {len(hexes):5d} hexes, {mesh.pockets:5d} pockets: {statistics.median(times) * 1000:7.1f} ms, "
                   f"{len(mesh.faces)} triangles")
-        print("whole processes (printgen: median of 5; OpenSCAD: one run):")
+        print("whole processes (printgen: median of 5; OpenSCAD: one run):"
+              + ("" if openscad else " OpenSCAD is not installed (apt-get install openscad): printgen only"))
         for radius in (1, 2, 6):
             n = 3 * radius * (radius + 1) + 1
             out = tmp / f"pg{n}.stl"
-            exe = shutil.which("printgen") or sys.executable
-            cmd = [exe] if exe != sys.executable else [exe, "-m", "printgen.launcher"]
+            # this checkout's launcher, as the console script runs it (an installed `printgen` script may
+            # be another checkout's)
+            cmd = [sys.executable, "-m", "printgen.launcher"]
             pg = statistics.median(timed(cmd + ["stl", "--shape", f"hexagon:{radius}", "--magnet", "6x2mm",
                                                 "--out", str(out)]) for _ in range(5))
             line = f"  {n:4d} hexes: printgen {pg:6.2f} s"

@@ -387,5 +387,53 @@ app.command(name="errata")(_errata)
 app.add_typer(_i18n, name="i18n")
 
 
+# -- community maps: VirtualScape .hsc and heroscape-map-editor JSON (printgen/mapio/) ------------------------
+@app.command("import-map")
+def import_map_cmd(
+    file: Path = typer.Argument(..., metavar="FILE", help="A VirtualScape .hsc file or a heroscape-map-editor JSON map."),
+    into: Path = typer.Option(..., "--into", metavar="GAME_DIR", help="The game folder to add the map to."),
+    name: Optional[str] = typer.Option(None, "--name", help="The map's name (default: the file's map name or stem)."),
+) -> None:
+    """Read a community map into a game as editable map data (map-<name>.yaml). Exit 1 on a bad file."""
+    from .mapio.command import import_map
+
+    lines, written = import_map(file=file, game=into, name=name)
+    typer.echo("\n".join(lines))
+    raise typer.Exit(0 if written else 1)
+
+
+@app.command("export-map")
+def export_map_cmd(
+    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder."),
+    map_name: str = typer.Option(..., "--map", metavar="NAME", help="The map to write."),
+    to: Path = typer.Option(..., "--to", metavar="FILE.hsc", help="The VirtualScape file to write."),
+) -> None:
+    """Write a game's map as a VirtualScape .hsc file the community's editors open."""
+    from .mapio.command import export_map
+
+    code, lines = export_map(game=game, map_name=map_name, to=to)
+    typer.echo("\n".join(lines))
+    raise typer.Exit(code)
+
+
+@app.command("print-lacking")
+def print_lacking_cmd(
+    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder."),
+    map_name: str = typer.Option(..., "--map", metavar="NAME", help="The map to build."),
+    own: List[str] = typer.Option([], "--own", metavar="BOX|PIECE=N",
+                                  help="What you own: a box (master-set-1, master-set-1*2) or a count (grass-24=3)."),
+    out: Path = typer.Option(Path("output/lacking"), "--out", help="The folder to write (a subfolder per map)."),
+    bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, e.g. 256x256mm."),
+    gap: Optional[str] = typer.Option(None, "--gap", help="Space between tiles on a plate, e.g. 3mm."),
+) -> None:
+    """Print what you lack for a map: owned pieces first; the rest as tiles, plates, one project 3MF,
+    a bill of what is printed and a build guide marking each piece owned or printed."""
+    from .mapio.command import print_lacking
+
+    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap)
+    typer.echo("\n".join(lines))
+    raise typer.Exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

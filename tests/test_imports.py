@@ -27,6 +27,8 @@ FORBIDDEN = {
     "mesh": {"check", "report", "rulebook", "build", "plan", "project"},
     "rulebook": {"write", "check", "mesh", "build", "plan", "project", "registry"},
     # the drawing base sits under render, write and rulebook: it may use units and nothing above
+    # community map files: data in, data out; the commands load games through project, never draw
+    "mapio": {"render", "draw", "rulebook", "build", "plan", "packs", "registry"},
     "draw": {"render", "write", "rulebook", "check", "packs", "mesh", "model", "load", "build", "plan", "project",
              "registry"},
 }

@@ -29,8 +29,9 @@ class StlOption(NamedTuple):
 
 
 STL_OPTIONS: tuple[StlOption, ...] = (
-    StlOption("shape", "--shape", "1, 2, 3, 7, 24, hexagon:R, rect:WxH, 'q,r;q,r;...', or map:NAME[:TERRAIN[:LEVEL]] "
-              "(needs --game).", required=True),
+    StlOption("shape", "--shape", "1, 2, 3, 7, 24, hexagon:R, rect:WxH, 'q,r;q,r;...', map:NAME[:TERRAIN[:LEVEL]] "
+              "(needs --game), or piece:NAME (water, rubble, low-wall, bunker, watchtower, rock-overhang).",
+              required=True),
     StlOption("out", "--out", "The file to write (.stl or .3mf).", required=True),
     StlOption("game", "--game", "Take defaults (hex size, mesh settings) and maps from this game folder."),
     StlOption("hex", "--hex", f"Hex size flat-to-flat, e.g. 1in. [default: {D.HEX_SIZE:g}mm, or the game's]"),

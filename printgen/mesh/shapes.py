@@ -13,7 +13,6 @@ import re
 
 from ..hexgrid import Hex, hexagon, rectangle
 from ..limits import limit
-from ..model.maps import map_geometry
 from ..names import by_name, name_key
 
 
@@ -112,6 +111,8 @@ def region_levels(spec: str, data) -> dict[Hex, int]:
     if m is None:
         raise ShapeError(f"no map named {name!r} (maps: {', '.join(x.name for x in data.maps)})")
     try:
+        from ..model.maps import map_geometry  # a map's shape only: a plain shape imports no game model
+
         geom = map_geometry(m, data.game)
     except TextMapError as exc:  # the map's own check places it; stl --shape map:... needs a sentence
         raise ShapeError(f"map {m.name!r} cannot be read: {exc}") from None

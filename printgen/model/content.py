@@ -66,6 +66,17 @@ class MapObjective(Model):
     text: Text | None = None
 
 
+class PlacedPiece(Model):
+    """One real terrain piece where an imported map puts it (printgen import-map writes these, so
+    export-map gives the community's editors back the same pieces)."""
+
+    piece: Text  # a name from printgen.mapio.pieces (grass-24, tree-10, glyph-A, start)
+    at: Text  # the anchor hex, axial "q,r"
+    level: Annotated[int, Field(ge=-200, le=201)] = 1  # 1: standing on the table
+    rotation: Annotated[int, Field(ge=0, le=5)] = 0  # 60-degree turns clockwise
+    colour: Colour | None = None  # a start zone's colour
+
+
 class MapDef(Model):
     name: Text
     orientation: Literal["flat", "pointy"] | None = None  # default: game.yaml hex orientation
@@ -80,6 +91,7 @@ class MapDef(Model):
     fit: Literal[tuple(PAPER_SIZES)] | None = None  # type: ignore[valid-type]  # must print on one page of this paper
     coordinates: bool = False  # print hex coordinates
     text: Text | None = None
+    pieces: list[PlacedPiece] = []  # the real pieces of an imported map (printgen import-map)
 
 
 class Piece(Model):

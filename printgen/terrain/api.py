@@ -42,6 +42,28 @@ def plate_objects(result_meshes: list[Mesh], plate: list[Placed], names: list[st
             for p in plate]
 
 
+def standing_pieces(data, mapdef, spec) -> dict:
+    """Terrain that stands on its hex's tile and rises two levels or more above it (HexPrint's bunker,
+    watchtower, rock overhang: a terrain ``height`` of 2+ whose name is a printgen piece) -> (how many
+    hexes of the map show it, its mesh): printed once each, to stand on the tiles (issue 29)."""
+    from collections import Counter
+
+    from ..mesh.terrain_pieces import PIECES, build_piece
+    from .tileset import map_cells
+
+    tall = {name_key(t.name): slug(t.name) for t in getattr(data, "terrain", [])
+            if isinstance(getattr(t, "height", None), int) and t.height >= 2 and slug(t.name) in PIECES}
+    if not tall:
+        return {}
+    top: dict = {}
+    for (h, lv), terrain in map_cells(mapdef, data.game).items():
+        if lv >= top.get(h, (0, ""))[0]:
+            top[h] = (lv, terrain)
+    counts = Counter(tall[name_key(t)] for _, t in top.values() if name_key(t) in tall)
+    return {name: (n, build_piece(name, size=spec.size, height=spec.height, orientation=spec.orientation,
+                                  clearance=spec.clearance)) for name, n in sorted(counts.items())}
+
+
 def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None, gap: float | None = None,
                  tiles: str | None = None, grid: bool | None = None, groove: tuple[float, float] | None = None,
                  dots: tuple[float, float] | None = None,
@@ -82,8 +104,16 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     meshes, names, colours, volumes = [], [], [], []
     files: dict[str, bytes] = {}
     used_names: set[str] = set()
+    # Fluid terrain (water, lava, ice: no height of its own in the rules, a level cell of its own on
+    # the tile under it) prints as a thin overlay, not as a land tile (issue 29). HexPrint's height-0
+    # water is not such a cell: its hex's level counts the land tile under the water, so its tile
+    # stays one level high (printgen stl --shape piece:water makes the sheet to lay on it).
+    from ..mesh.terrain_pieces import FLUID_THICKNESS
+
+    fluid = {name_key(t.name) for t in getattr(data, "terrain", []) if getattr(t, "fluid", False) is True}
+    thin = spec._replace(height=FLUID_THICKNESS, magnet=None, chamfer=min(spec.chamfer, FLUID_THICKNESS / 4))
     for kind in tileset.kinds:
-        mesh = lay_flat(build_tile(list(kind.hexes), spec))
+        mesh = lay_flat(build_tile(list(kind.hexes), thin if name_key(kind.terrain) in fluid else spec))
         report = inspect(mesh)
         if not report.ok:  # never hand a slicer a broken mesh
             raise MeshError(f"internal error: the {kind.label} {kind.terrain} tile failed its checks ({report})")
@@ -109,9 +139,15 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
             by_level.setdefault(tile.level, set()).add(plate_of[(k, c)])
         plates_of.append(by_level)
     title = f"{cfg.name}: {mapdef.name}"
+    project = []
     for n, plate in enumerate(plates, start=1):
         objects = plate_objects(meshes, plate, names, colours)
         files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
+        project.append(objects)
+    if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
+        from ..mesh.project3mf import to_project_3mf
+
+        files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
 
     def plate_previews() -> dict[str, bytes]:
         from .preview import plate_png
@@ -126,9 +162,19 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
 
     missing = tileset.tiling.missing if tileset.tiling else {}
     b = bill(tileset, volumes, plates_of, material=material, game=cfg.name, missing=missing)
+    standing = standing_pieces(data, mapdef, spec)
+    for name, (count, mesh) in standing.items():
+        files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
+    b["pieces"] = [{"piece": name, "count": count, "volume_cm3": round(mesh.volume / 1000, 2)}
+                   for name, (count, mesh) in standing.items()]
     files["bom.json"] = to_json(b)
     files["bom.csv"] = to_csv(b)
     files["bom.md"] = to_markdown(b)
+    if standing:  # what stands on the tiles, printed apart
+        md = files["bom.md"].decode("utf-8") if isinstance(files["bom.md"], bytes) else files["bom.md"]
+        md += ("\nStanding on the tiles (pieces/): "
+               + ", ".join(f"{n} x {name}" for name, (n, _) in standing.items()) + "\n")
+        files["bom.md"] = md.encode("utf-8") if isinstance(files["bom.md"], bytes) else md
     if page_spec is not None:
         from ..render.compose import finish
         from ..write.pdf import to_pdf

@@ -37,7 +37,9 @@ def map_cells(mapdef, game_config) -> dict[tuple[Hex, int], str]:
     cells: dict[tuple[Hex, int], str] = {}
     for h in stack.tiles[0]:
         top = stack.top(h)
-        entries = [mapdef.legend.get(stack.tiles[lv - 1][h].char) for lv in range(1, top + 1)]
+        # a hex missing from a level under its top (a floating hex: the checker's unsupported-level)
+        # takes its top terrain there, as a legend level does, rather than stopping validation
+        entries = [mapdef.legend.get(c.char) if (c := stack.tiles[lv - 1].get(h)) else None for lv in range(1, top + 1)]
         if entries[-1] is None:
             continue
         for lv, entry in enumerate(entries, start=1):

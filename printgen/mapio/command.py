@@ -1,0 +1,257 @@
+"""`printgen import-map` and `printgen export-map`: read a community map into a game folder as
+editable map data, and write a game's map as a VirtualScape file. Findings name the file and the
+byte offset; on an error nothing is written."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from pathlib import Path
+
+from .convert import Imported, Note, hsc_to_map, map_to_hsc
+from .hsc import LIMITS, HscError, HscMap, Tile, read_hsc, write_hsc
+from .pieces import SHAPES, axial_to_offset, piece
+from ..hexgrid.coords import Hex
+
+
+def _json_map(data: bytes, path: Path) -> HscMap:
+    """A heroscape-map-editor map (JSON, or gzipped JSON): ``boardPieces`` keys are
+    ``altitude~q~r~rotation~pieceID`` in axial coordinates (altitude 0: on the table); piece IDs as
+    its inventory names them."""
+    from .editor_ids import EDITOR_CODES
+
+    if data[:2] == b"\x1f\x8b":
+        # unpacked a bounded piece at a time: a small file that unpacks to gigabytes is refused at the bound
+        unpack = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            data = unpack.decompress(data, LIMITS["file-bytes"] + 1)
+        except zlib.error as exc:
+            raise HscError(f"not a readable gzip file ({exc})", 0) from None
+        if len(data) > LIMITS["file-bytes"]:
+            raise HscError(f"the map unpacks to more than {LIMITS['file-bytes']} bytes", 0)
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise HscError(f"not JSON: {getattr(exc, 'msg', exc)}", getattr(exc, "pos", 0)) from None
+    pieces = doc.get("boardPieces") if isinstance(doc, dict) else None
+    if not isinstance(pieces, dict):
+        raise HscError("a heroscape-map-editor map has a boardPieces object; this JSON has none", 0)
+    if len(pieces) > LIMITS["tiles"]:
+        raise HscError(f"{len(pieces)} pieces, more than the {LIMITS['tiles']} a map may hold", 0)
+    name = doc.get("hexMap", {}).get("name", "") if isinstance(doc.get("hexMap"), dict) else ""
+    m = HscMap(name=name if isinstance(name, str) else "")
+    for key, pid in pieces.items():
+        parts = str(key).split("~")
+        try:
+            alt, q, r = int(parts[0]), int(parts[1]), int(parts[2])
+            rot = int(float(parts[3])) % 6
+        except (IndexError, ValueError):
+            raise HscError(f"piece key {key!r} is not altitude~q~r~rotation~piece", 0) from None
+        if max(abs(q), abs(r)) > LIMITS["coordinate"] or not -LIMITS["level"] <= alt <= LIMITS["level"]:
+            raise HscError(f"piece {key!r} lies outside the map area", 0)
+        code = EDITOR_CODES.get(str(pid), 0)
+        # the editor keys a piece by its template's first hex, the piece turned about it; VirtualScape
+        # anchors at the first hex in reading order. Its altitude is VirtualScape's z.
+        p = piece(code)
+        anchor = Hex(q, r)
+        if p is not None:
+            cells = [Hex(int(a), int(b)) for a, b in (c.split(",") for c in SHAPES[p.shape].split(";"))]
+            for _ in range(rot):
+                cells = [Hex(-h.r, h.q + h.r) for h in cells]
+            anchor = min((Hex(q + h.q, r + h.r) for h in cells), key=lambda h: (h.r, h.q))
+        x, y = axial_to_offset(anchor)
+        m.tiles.append(Tile(code=code, x=x, y=y, z=alt, rotation=rot, glyph_name=str(pid)))
+    return m
+
+
+def read_map_file(path: Path) -> HscMap:
+    """A .hsc or editor JSON file. Raises HscError (with a byte offset) or OSError."""
+    size = path.stat().st_size
+    if size > LIMITS["file-bytes"]:
+        raise HscError(f"the file is {size} bytes, more than the {LIMITS['file-bytes']} a map may be", 0)
+    data = path.read_bytes()
+    if path.suffix.lower() in (".json", ".gz") or data[:1] == b"{" or data[:2] == b"\x1f\x8b":
+        return _json_map(data, path)
+    return read_hsc(data)
+
+
+def _dump(doc: dict) -> str:
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper, value: str):
+        style = "|" if "\n" in value else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, text)
+    return yaml.dump(doc, Dumper=Dumper, sort_keys=False, default_flow_style=None, width=120, allow_unicode=True)
+
+
+def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list[str], Path | None]:
+    """Read ``file`` and write ``game/map-<name>.yaml``. Returns (lines to print, the file written
+    or None when an error stopped it)."""
+    from ..names import by_name, slug
+    from ..project import validate_game
+    from ..write.files import write_atomic
+
+    where = str(file)
+    try:
+        hsc = read_map_file(file)
+    except HscError as exc:
+        return [f"error: {where}: byte {exc.offset}: {exc.message} [bad-map-file]"], None
+    except OSError as exc:
+        return [f"error: {where}: cannot read it ({exc.strerror or exc}) [unreadable]"], None
+    result = validate_game(game)
+    if result.data is None:
+        from ..report import report_text
+
+        return [f"error: {game}: the game does not load; fix it first [game-invalid]", report_text([result])], None
+    data = result.data
+    name = (name or hsc.name or file.stem).strip() or file.stem
+    if by_name(data.maps, name) is not None:
+        return [f"error: {game}: the game already has a map named {name!r}; pass --name NEW [map-exists]"], None
+    target = game / f"map-{slug(name) or 'imported'}.yaml"
+    if target.exists():
+        return [f"error: {target}: already exists; pass --name NEW [file-exists]"], None
+    terrain = getattr(data, "terrain", [])
+    fluid = any("fluid" in type(t).model_fields for t in terrain)
+    glyphs = {g.symbol.upper(): g.name for g in getattr(data, "glyphs", []) if len(getattr(g, "symbol", "")) == 1}
+    imp: Imported = hsc_to_map(hsc, name=name, game_terrain=[t.name for t in terrain], has_fluid_flag=fluid,
+                               glyphs=glyphs)
+    lines = [_note_line(where, n, hsc) for n in imp.notes]
+    if any(n.error for n in imp.notes):
+        return lines, None
+    from ..limits import limit
+
+    if len(imp.map["pieces"]) > limit("list-length"):  # a list the game's loader would refuse
+        lines.append(f"warning: {where}: {len(imp.map['pieces'])} pieces are more than a list may hold "
+                     f"({limit('list-length'):g}); the map is written without pieces:, so export-map and "
+                     "print-lacking cut its levels into pieces again [pieces-dropped]")
+        del imp.map["pieces"]
+    doc = {}
+    if imp.terrain:
+        doc["terrain"] = [_complete(entry, terrain) for entry in imp.terrain]
+    doc["maps"] = [imp.map]
+    head = (f"# {name}: imported by printgen import-map from {file.name}\n# (VirtualScape file version "
+            f"{hsc.version:.4f}, {len(hsc.tiles)} tiles). Edit the layers as any map; pieces: is what\n"
+            "# export-map writes back (drop it to have the layers cut into pieces instead).\n")
+    try:
+        write_atomic(target, (head + _dump(doc)).encode("utf-8"))
+    except OSError as exc:
+        return lines + [f"error: cannot write {target}: {exc.strerror or exc} [unwritable]"], None
+    n_hex = len(imp.map["legend"]) and sum(ch not in " -\n" for ch in imp.map["layout"])
+    lines.append(f"wrote {target}: map {name!r}, {len(imp.map.get('pieces', hsc.tiles))} pieces, {n_hex} hexes, "
+                 f"{1 + len(imp.map.get('layers', []))} levels")
+    return lines, target
+
+
+FLUIDS = ("Water", "Ice", "Lava", "Swamp Water", "Shadow")
+
+
+def _complete(entry: dict, terrain: list) -> dict:
+    """A new terrain entry with every field the game's terrain model requires: height and tags as
+    HexPrint counts them (fluid lies on the tile, 0; land 1), anything else as the game's first
+    terrain has it, so the game still validates with the imported map."""
+    if not terrain:
+        return entry
+    first = terrain[0]
+    fields = type(first).model_fields
+    out = dict(entry)
+    fluid = entry["name"] in FLUIDS
+    for name, info in fields.items():
+        if name in out or not info.is_required():
+            continue
+        if name == "height":
+            out[name] = 0 if fluid else 1
+        elif name == "tags":
+            out[name] = ["Water"] if fluid else ["Land"]
+        else:
+            value = getattr(first, name)
+            out[name] = value.model_dump(exclude_defaults=True) if hasattr(value, "model_dump") else value
+    return out
+
+
+def _note_line(where: str, n: Note, hsc: HscMap) -> str:
+    kind = "error" if n.error else "warning"
+    at = f"byte {n.offset}: " if n.offset else ""
+    return f"{kind}: {where}: {at}{n.message} [{n.code}]"
+
+
+def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
+    """Write the game's map as a VirtualScape .hsc file. Returns (exit code, lines to print)."""
+    from ..hexgrid.levels import read_stack
+    from ..names import by_name
+    from ..project import validate_game
+    from ..report import report_text
+    from ..write.files import write_atomic
+
+    if to.suffix.lower() != ".hsc" or to.is_dir():
+        return 2, [f"error: --to {to}: name the VirtualScape file to write, ending in .hsc"]
+    result = validate_game(game)
+    if result.data is None:
+        return 1, [report_text([result])]
+    data = result.data
+    mapdef = by_name(data.maps, map_name)
+    if mapdef is None:
+        return 1, [f"error: {game}: no map named {map_name!r} (maps: {', '.join(m.name for m in data.maps)}) "
+                   "[unknown-map]"]
+    stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or data.game.hex.orientation, mapdef.empty)
+    colours = {t.name.lower(): t.colour for t in getattr(data, "terrain", [])}
+    symbols = {g.name.lower(): g.symbol for g in getattr(data, "glyphs", []) if len(getattr(g, "symbol", "")) == 1}
+    hsc, notes = map_to_hsc(mapdef, stack, colours, symbols)
+    lines = [f"{'error' if n.error else 'warning'}: {mapdef.name}: {n.message} [{n.code}]" for n in notes]
+    if any(n.error for n in notes):
+        return 1, lines
+    try:
+        write_atomic(to, write_hsc(hsc))
+    except OSError as exc:
+        return 1, [f"error: cannot write {to}: {exc.strerror or exc}"]
+    known = sum(piece(t.code) is not None for t in hsc.tiles)
+    lines.append(f"wrote {to}: {known} tiles of map {mapdef.name!r} (VirtualScape file version 0.0007)")
+    return 0, lines
+
+
+def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: str | None = None,
+                  gap: str | None = None) -> tuple[int, list[str]]:
+    """Write what a player lacks for a map to ``out/<map>/``. Returns (exit code, lines to print)."""
+    from ..names import slug
+    from ..project import validate_game
+    from ..report import report_text
+    from ..safety.outputs import out_dir_problem
+    from ..units import UnitError, parse_bed, parse_length
+    from ..write.files import write_atomic
+    from .inventories import InventoryError, parse_inventory
+    from .lack_files import make_lacking
+
+    try:
+        inventory = parse_inventory(own)
+        size = parse_bed(bed) if bed else (256.0, 256.0)
+        space = parse_length(gap) if gap else 3.0
+    except (InventoryError, UnitError) as exc:
+        return 2, [f"error: {exc}"]
+    problem = out_dir_problem(out)
+    if problem:
+        return 1, [f"error: {problem}"]
+    result = validate_game(game)
+    if result.data is None:
+        return 1, [report_text([result])]
+    from ..mesh.polyhex import MeshError
+    from ..terrain.plates import PlateError
+    from ..terrain.tileset import TerrainError
+
+    try:
+        res = make_lacking(data=result.data, map_name=map_name, inventory=inventory, bed=size, gap=space)
+    except (TerrainError, MeshError, PlateError) as exc:
+        return 1, [f"error: {exc}"]
+    folder = out / slug(map_name)
+    try:
+        for rel, data in sorted(res.files.items()):
+            write_atomic(folder / rel, data)
+    except OSError as exc:
+        return 1, [f"error: cannot write {folder}: {exc.strerror or exc}"]
+    pl = res.plan
+    return 0, [f"wrote {folder}: {sum(pl.owned.values())} pieces owned, {sum(pl.printed.values())} printed on "
+               f"{res.bill['plates']} plates (project.3mf holds them all)"
+               + (f", {sum(pl.unprintable.values())} lacking with no flat tile" if pl.unprintable else "")]

@@ -1,0 +1,111 @@
+"""`printgen print-lacking`'s files: the pieces a player lacks as STL tiles, print-bed plates, one
+project 3MF holding every plate, a bill counting only printed pieces, and the build guide."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .lack import FLUID_THICKNESS, Plan, guide_markdown, map_pieces, plan
+from .pieces import FLUID, footprint
+
+FALLBACK_COLOUR = "#b9a27a"
+
+
+@dataclass
+class LackResult:
+    files: dict[str, bytes]
+    plan: Plan
+    bill: dict
+
+
+def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, float] = (256.0, 256.0),
+                 gap: float = 3.0, material=None) -> LackResult:
+    """Every file (paths relative to the map's folder). Raises TerrainError for an unknown map,
+    MeshError or PlateError with a message for the user."""
+    from ..hexgrid.levels import read_stack
+    from ..mesh.checks import inspect
+    from ..mesh.export import to_3mf_objects, to_stl
+    from ..mesh.pieces import tile_spec
+    from ..mesh.polyhex import MeshError, build_tile
+    from ..names import by_name, name_key
+    from ..terrain.bom import Material, bill, to_csv, to_json, to_markdown
+    from ..terrain.plates import lay_flat, pack, turned
+    from ..terrain.tileset import Kind, TerrainError, TileSet
+    from ..tiling import Tile
+    from ..mesh.project3mf import to_project_3mf
+
+    material = material or Material()
+    mapdef = by_name(data.maps, map_name)
+    if mapdef is None:
+        raise TerrainError(f"no map named {map_name!r} (maps: {', '.join(m.name for m in data.maps)})")
+    cfg = data.game
+    stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or cfg.hex.orientation, mapdef.empty)
+    pl = plan(map_pieces(mapdef, stack), inventory)
+    spec = tile_spec(cfg)
+    colour_of = {name_key(t.name): t.colour for t in getattr(data, "terrain", [])}
+    # the legend's name for each canonical terrain (Lava -> Molten Lava), for colours
+    legend_terrain = {name_key(e.terrain) for e in mapdef.legend.values()}
+    from .convert import ALIASES
+
+    def colour(terrain: str) -> str:
+        for n in ALIASES.get(terrain, [terrain]):
+            if name_key(n) in colour_of and (name_key(n) in legend_terrain or n == terrain):
+                return colour_of[name_key(n)]
+        return colour_of.get(name_key(terrain), FALLBACK_COLOUR)
+
+    kinds: dict[str, Kind] = {}
+    for p in pl.placed:
+        if p.owned or not p.printable:
+            continue
+        k = kinds.setdefault(p.piece.name, Kind(footprint(p.piece.shape, 0), p.piece.terrain, p.piece.name))
+        k.placed.append(Tile(p.piece.name, p.rotation, p.level, p.piece.terrain, p.hexes))
+    ordered = sorted(kinds.values(), key=lambda k: (-len(k.hexes), k.terrain, k.label))
+    tileset = TileSet(mapdef.name, "pieces", ordered)
+    files: dict[str, bytes] = {}
+    meshes, colours, volumes = [], [], []
+    for kind in ordered:
+        fluid = next(p for p in pl.placed if p.piece.name == kind.label).piece.role == FLUID
+        kspec = spec._replace(height=FLUID_THICKNESS, magnet=None) if fluid else spec
+        mesh = lay_flat(build_tile(list(kind.hexes), kspec))
+        report = inspect(mesh)
+        if not report.ok:
+            raise MeshError(f"internal error: the {kind.label} tile failed its checks ({report})")
+        meshes.append(mesh)
+        colours.append(colour(kind.terrain))
+        volumes.append(mesh.volume)
+        files[f"tiles/{kind.label}.stl"] = to_stl(mesh, name=kind.label)
+    boxes = [(k, c, 0.0, m.extents[0], m.extents[1]) for k, (kind, m) in enumerate(zip(ordered, meshes))
+             for c in range(kind.count)]
+    plates = pack(boxes, bed, gap) if boxes else []
+    plate_of = {(p.kind, p.copy): n for n, plate in enumerate(plates, start=1) for p in plate}
+    plates_of = []
+    for k, kind in enumerate(ordered):
+        by_level: dict[int, set[int]] = {}
+        for c, tile in enumerate(kind.placed):
+            by_level.setdefault(tile.level, set()).add(plate_of[(k, c)])
+        plates_of.append(by_level)
+    title = f"{cfg.name}: {mapdef.name}"
+    project = []
+    for n, plate in enumerate(plates, start=1):
+        objects = [(f"{ordered[p.kind].label} #{p.copy + 1}", turned(meshes[p.kind], p.angle, p.x, p.y),
+                    colours[p.kind]) for p in plate]
+        files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
+        project.append(objects)
+    if project:
+        files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
+    b = bill(tileset, volumes, plates_of, material=material, game=cfg.name)
+    b["owned"] = [{"piece": k, "count": n} for k, n in sorted(pl.owned.items())]
+    b["lacking_not_printable"] = [{"piece": k, "count": n} for k, n in sorted(pl.unprintable.items())]
+    files["bom.json"] = to_json(b)
+    files["bom.csv"] = to_csv(b)
+    md = to_markdown(b)
+    md = md.decode("utf-8") if isinstance(md, bytes) else md
+    if pl.owned:
+        md += "\nFrom your boxes (not printed): " + ", ".join(f"{n} x {k}" for k, n in sorted(pl.owned.items())) + "\n"
+    if pl.unprintable:
+        md += ("\nLacking, no flat tile (trees, ruins, walls): "
+               + ", ".join(f"{n} x {k}" for k, n in sorted(pl.unprintable.items())) + "\n")
+    files["bom.md"] = md.encode("utf-8")
+    files["guide.md"] = guide_markdown(f"{cfg.name}: {mapdef.name}", pl).encode("utf-8")
+    return LackResult(files, pl, b)
