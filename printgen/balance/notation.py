@@ -74,7 +74,12 @@ def parse_roll(text: str, item) -> Roll:
     try:
         check_roll(roll)
     except RollError as exc:
-        raise NotationError(f"roll '{text[:60]}': {exc}") from None
+        # a count, side or target read from the unit is the unit's mistake: say so, to locate it there
+        hit = re.search(rf"hit\s+{_VALUE}\s*\+", text)
+        fields = {"pool": m.group(1), "sides": m.group(2), "target": hit.group(1) if hit else ""}
+        source = next((tok for word, tok in fields.items() if word in str(exc) and tok.startswith("{")), None)
+        whose = f" (field '{source[1:-1]}' of '{getattr(item, 'name', '?')}')" if source else ""
+        raise NotationError(f"roll '{text[:60]}': {exc}{whose}") from None
     return roll
 
 

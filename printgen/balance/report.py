@@ -102,7 +102,7 @@ def _outliers(model: CombatModel, values: list[UnitValue], tolerance: float) -> 
                 f"(costs {v.cost:g}; in line at about {_round_cost(v.fair_cost, v.cost)})",
                 f.cost_loc,
                 hint=f"{'raise' if v.off_by > 0 else 'lower'} its cost towards "
-                     f"{_round_cost(v.fair_cost, v.cost)}, or change its stats (the balance report's matchups show where it gains)"))
+                     f"{_round_cost(v.fair_cost, v.cost)}, or change its stats"))
     return found
 
 
