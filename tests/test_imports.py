@@ -27,7 +27,7 @@ FORBIDDEN = {
     "mesh": {"check", "report", "rulebook", "build", "plan", "project"},
     "rulebook": {"write", "check", "mesh", "build", "plan", "project", "registry"},
     # the balance report reads validated data and draws with matplotlib (its command validates and writes files)
-    "balance": {"render", "rulebook", "mesh", "build", "plan", "registry", "packs", "check"},
+    "balance": {"render", "rulebook", "mesh", "build", "plan", "registry", "packs"},
     # the drawing base sits under render, write and rulebook: it may use units and nothing above
     "draw": {"render", "write", "rulebook", "check", "packs", "mesh", "model", "load", "build", "plan", "project",
              "registry"},

@@ -19,13 +19,13 @@ class Outcome:
 
 
 def run_balance(*, folders: list[Path], out: Path, plots: bool = True, write: bool = True) -> Outcome:
-    from ..project import validate_game
+    from ..check.validate import check_game  # the data and rule checks; the build's asset hooks are not needed
     from ..write.files import write_atomic
     from .run import balance_report, report_files
 
     result = Outcome()
     for folder in folders:
-        game = validate_game(folder)
+        game = check_game(folder)
         if not game.ok():
             result.findings += [f for f in game.findings if f.is_error]
             result.lines.append(f"{game.game_id}: does not validate; fix the errors above (printgen validate)")

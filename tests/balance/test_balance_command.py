@@ -93,7 +93,9 @@ def test_hexatech_has_no_combat_model_and_says_so(tmp_path):
 def test_heroscape_high_ground_adds_a_die():
     from printgen.balance.run import balance_report
 
-    report, _ = balance_report(validate_game(REPO / "data/heroscape-style"))
+    from printgen.check.validate import check_game
+
+    report, _ = balance_report(check_game(REPO / "data/heroscape-style"))
     m = report.matchups[0][1]
     assert m.high_wound is not None and m.high_wound > m.wound
 
