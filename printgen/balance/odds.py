@@ -1,19 +1,19 @@
 """The odds of one matchup: what one attack does (exact fractions) and how many turns a fighter takes
-to destroy another (an exact Markov chain over the target's wounds, run in floats until under 1e-9
-of the chance is left or ``MAX_TURNS`` pass)."""
+to destroy another (an absorbing Markov chain over the target's wounds, solved in floats)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+
+import numpy as np
 
 from .dice import Dist, Roll, difference, distribution
 from .model import Attack, Fighter
 
 KILL = 1 << 20  # a result that destroys a figure whatever its wounds (a Death, a won fixed combat)
-MAX_TURNS = 500  # past this a matchup counts as "never" (the chance left is reported, not hidden)
-EPSILON = 1e-9
+MAX_TURNS = 500  # toughness is counted up to this many turns (an unkillable unit is not infinitely worth)
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Matchup:
     destroy: Fraction  # one attack destroys the target (all its figures)
     trade: Fraction  # one attack destroys the attacker too (a fixed-value tie)
     mean: Fraction  # expected wounds of one attack (a destroying result counts the target's health)
-    turns: float | None  # expected turns to destroy the target; None: it cannot, or not in MAX_TURNS
+    turns: float | None  # expected turns to destroy the target; None: it cannot
     high_wound: Fraction | None = None  # the same from higher ground (extra attack dice), when the game has it
     high_destroy: Fraction | None = None
 
@@ -78,16 +78,24 @@ def matchup(attacker: Fighter, target: Fighter) -> Matchup | None:
     """The odds of attacker against target (its best attack for one-attack odds); None: it has no attack."""
     if not attacker.attacks:
         return None
-    best = max(attacker.attacks, key=lambda a: _mean(_one(a, target)[0], target.health))
+    beaten = any(target.name in a.beats for a in attacker.attacks)  # the name matters only then
+    return _matchup(attacker.attacks, attacker.turns, target.name if beaten else "", target.defences,
+                    target.health, target.figures)
+
+
+@lru_cache(maxsize=65536)
+def _matchup(attacks: tuple[Attack, ...], turns: tuple, name: str, defences: tuple, health: int,
+             figures: int) -> Matchup:
+    """The same for every pair with these stats: a 200-unit roster has far fewer kinds of pair than pairs."""
+    target = Fighter(name=name, loc=None, health=health, attacks=(), defences=defences, figures=figures)
+    best = max(attacks, key=lambda a: _mean(_one(a, target)[0], health))
     dist, trade = _one(best, target)
     wound, destroy = _single_odds(best, target)
     high_w = high_d = None
     if best.high_ground and best.roll is not None:
-        from dataclasses import replace
         high_w, high_d = _single_odds(replace(best, roll=best.roll.plus(best.high_ground), high_ground=0), target)
-    turns = expected_turns(attacker.attacks, attacker.turns, target.name, target.defences, target.health,
-                           target.figures)
-    return Matchup(wound=wound, destroy=destroy, trade=trade, mean=_mean(dist, target.health), turns=turns,
+    return Matchup(wound=wound, destroy=destroy, trade=trade, mean=_mean(dist, health),
+                   turns=expected_turns(attacks, turns, name, defences, health, figures),
                    high_wound=high_w, high_destroy=high_d)
 
 
@@ -98,38 +106,39 @@ def _mean(dist: Dist, health: int) -> Fraction:
 @lru_cache(maxsize=65536)
 def expected_turns(attacks: tuple[Attack, ...], turns: tuple, name: str, defences: tuple, health: int,
                    figures: int) -> float | None:
-    """Expected turns until every figure of the target is destroyed. State: (figures destroyed, wounds
-    on the current figure); a figure's excess wounds are lost, as on the table."""
+    """Expected turns until every figure of the target is destroyed, solved exactly as an absorbing Markov
+    chain: states are (figures destroyed, wounds on the current figure), a figure's excess wounds are lost
+    as on the table, and E = (I - Q)^-1 1 from the start. None: no turn can ever wound it."""
     target = Fighter(name=name, loc=None, health=health, attacks=(), defences=defences, figures=figures)
     steps = [[(float(p), w) for w, p in _one(a, target)[0].items() if p] for a in attacks]
-    plan = [(float(p), idx) for p, idx in turns]
-    if not any(w > 0 for s in steps for _, w in s):
+    used = {i for _, idx in turns for i in idx}
+    if not any(w > 0 and q > 0 for i in used for q, w in steps[i]):
         return None
-    state = {(0, 0): 1.0}
-    expected = 0.0
-    for _ in range(MAX_TURNS):
-        alive = sum(state.values())
-        if alive < EPSILON:
-            return expected
-        expected += alive
-        nxt: dict[tuple[int, int], float] = {}
-        for p_turn, idx in plan:
-            cur = {k: v * p_turn for k, v in state.items()}
-            for i in idx:
-                cur = _apply(cur, steps[i], health, figures)
-            for k, v in cur.items():
-                nxt[k] = nxt.get(k, 0.0) + v
-        state = {k: v for k, v in nxt.items() if k[0] < figures and v > 1e-15}
-    return None
+    size = figures * health  # transient states; index size is "destroyed"
+    mats = [_attack_matrix(step, health, figures) for step in steps]
+    turn = np.zeros((size + 1, size + 1))
+    for p, idx in turns:
+        m = np.eye(size + 1)
+        for i in idx:
+            m = m @ mats[i]
+        turn += float(p) * m
+    q = turn[:size, :size]
+    try:
+        e = np.linalg.solve(np.eye(size) - q, np.ones(size))
+    except np.linalg.LinAlgError:
+        return None
+    value = float(e[0])
+    return value if np.isfinite(value) and 0 < value < 1e12 else None
 
 
-def _apply(state: dict, step: list, health: int, figures: int) -> dict:
-    out: dict[tuple[int, int], float] = {}
-    for (dead, wounds), p in state.items():
-        if dead >= figures:
-            out[(dead, wounds)] = out.get((dead, wounds), 0.0) + p
-            continue
-        for q, w in step:
-            key = (dead + 1, 0) if wounds + w >= health else (dead, wounds + w)
-            out[key] = out.get(key, 0.0) + p * q
-    return out
+def _attack_matrix(step: list, health: int, figures: int) -> np.ndarray:
+    size = figures * health
+    m = np.zeros((size + 1, size + 1))
+    m[size, size] = 1.0
+    for dead in range(figures):
+        for wounds in range(health):
+            here = dead * health + wounds
+            for q, w in step:
+                there = (dead + 1) * health if wounds + w >= health else here + w
+                m[here, min(there, size)] += q
+    return m

@@ -17,15 +17,19 @@ def _figures(report: Report):
     from matplotlib.figure import Figure
 
     n = len(report.names)
-    side = max(5.0, 0.45 * n + 2.5)
-    heat = Figure(figsize=(side + 1.2, side), dpi=100)
+    side = min(14.0, max(5.0, 0.45 * n + 2.5))  # inches: a 200-unit roster still fits a page
+    label = max(2.5, min(8.0, 380 / max(n, 1)))  # pt: each row's name fits its row
+    # Margins from the longest name, not tight_layout: that draws the whole figure once more to measure it
+    names_in = 0.55 * label / 72 * max((len(x) for x in report.names), default=4) + 0.5
+    heat = Figure(figsize=(side + 1.2 + names_in, side + names_in), dpi=100)
     ax = heat.add_subplot()
     grid = [[float("nan") if m is None or m.turns is None else m.turns for m in row] for row in report.matchups]
     shown = [[math.log2(v) if v == v else float("nan") for v in row] for row in grid]
     image = ax.imshow(shown, cmap="RdYlGn_r", vmin=0, vmax=max(1.0, max((v for r in shown for v in r if v == v),
                                                                          default=1.0)))
-    ax.set_xticks(range(n), report.names, rotation=60, ha="right", fontsize=8)
-    ax.set_yticks(range(n), report.names, fontsize=8)
+    ax.set_xticks(range(n), report.names, rotation=60 if n <= 40 else 90, ha="right" if n <= 40 else "center",
+                  fontsize=label)
+    ax.set_yticks(range(n), report.names, fontsize=label)
     ax.set_xlabel("target")
     ax.set_ylabel("attacker")
     ax.set_title(f"{report.name}: expected turns to destroy (blank: never)", fontsize=10)
@@ -36,7 +40,9 @@ def _figures(report: Report):
                     ax.text(t, a, f"{v:.1f}" if v < 10 else f"{v:.0f}", ha="center", va="center", fontsize=6)
     bar = heat.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     bar.set_label("log2 turns")
-    heat.tight_layout()
+    width, height = heat.get_size_inches()
+    heat.subplots_adjust(left=(names_in + 0.1) / width, bottom=(names_in + 0.1) / height,
+                         right=1 - 1.3 / width, top=1 - 0.45 / height)
 
     value = Figure(figsize=(7, 5), dpi=100)
     ax = value.add_subplot()
@@ -60,9 +66,11 @@ def _figures(report: Report):
         ax.set_yticks(range(len(ys)), report.names, fontsize=8)
         ax.invert_yaxis()
         ax.set_title(f"{report.name}: value against the roster (no costs in the data)", fontsize=10)
-    ax.set_ylabel("value (geometric mean of kill rate and toughness)")
+    what = "value (geometric mean of kill rate and toughness)"
+    ax.set_ylabel(what) if costed else ax.set_xlabel(what)
     ax.grid(alpha=0.3)
-    value.tight_layout()
+    left = 0.1 if costed else min(0.5, (0.55 * 8 / 72 * max((len(x) for x in report.names), default=4) + 0.2) / 7)
+    value.subplots_adjust(left=left, bottom=0.1, right=0.97, top=0.93)
     return heat, value
 
 
