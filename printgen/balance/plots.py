@@ -69,8 +69,8 @@ def _figures(report: Report):
     what = "value (geometric mean of kill rate and toughness)"
     ax.set_ylabel(what) if costed else ax.set_xlabel(what)
     ax.grid(alpha=0.3)
-    left = 0.1 if costed else min(0.5, (0.55 * 8 / 72 * max((len(x) for x in report.names), default=4) + 0.2) / 7)
-    value.subplots_adjust(left=left, bottom=0.1, right=0.97, top=0.93)
+    left = 0.14 if costed else min(0.5, (0.55 * 8 / 72 * max((len(x) for x in report.names), default=4) + 0.2) / 7)
+    value.subplots_adjust(left=left, bottom=0.12, right=0.95, top=0.92)
     return heat, value
 
 
@@ -102,7 +102,7 @@ def render_plots(report: Report) -> dict[str, bytes]:
     with matplotlib.rc_context({"pdf.use14corefonts": latin}), \
             PdfPages(buf, metadata={"CreationDate": None, "Creator": "printgen balance", "Producer": None,
                                     "Title": f"{report.name}: balance"}) as pdf:
-        pdf.savefig(heat)
-        pdf.savefig(value)
+        for fig in (heat, value):  # no page-filling white box: the page is paper, and preflight keeps ink in
+            pdf.savefig(fig, facecolor="none", edgecolor="none")
     out["balance.pdf"] = buf.getvalue()
     return out
