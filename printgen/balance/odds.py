@@ -135,10 +135,9 @@ def _attack_matrix(step: list, health: int, figures: int) -> np.ndarray:
     size = figures * health
     m = np.zeros((size + 1, size + 1))
     m[size, size] = 1.0
-    for dead in range(figures):
-        for wounds in range(health):
-            here = dead * health + wounds
-            for q, w in step:
-                there = (dead + 1) * health if wounds + w >= health else here + w
-                m[here, min(there, size)] += q
+    here = np.arange(size)
+    wounds, dead = here % health, here // health
+    for q, w in step:
+        there = np.where(wounds + w >= health, (dead + 1) * health, here + min(w, health))
+        np.add.at(m, (here, np.minimum(there, size)), q)
     return m

@@ -18,7 +18,7 @@ def _figures(report: Report):
 
     n = len(report.names)
     side = min(14.0, max(5.0, 0.45 * n + 2.5))  # inches: a 200-unit roster still fits a page
-    label = max(2.5, min(8.0, 380 / max(n, 1)))  # pt: each row's name fits its row
+    label = max(4.0, min(8.0, 380 / max(n, 1)))  # pt: each named row's name fits
     # Margins from the longest name, not tight_layout: that draws the whole figure once more to measure it
     names_in = 0.55 * label / 72 * max((len(x) for x in report.names), default=4) + 0.5
     heat = Figure(figsize=(side + 1.2 + names_in, side + names_in), dpi=100)
@@ -27,9 +27,12 @@ def _figures(report: Report):
     shown = [[math.log2(v) if v == v else float("nan") for v in row] for row in grid]
     image = ax.imshow(shown, cmap="RdYlGn_r", vmin=0, vmax=max(1.0, max((v for r in shown for v in r if v == v),
                                                                          default=1.0)))
-    ax.set_xticks(range(n), report.names, rotation=60 if n <= 40 else 90, ha="right" if n <= 40 else "center",
+    # at most 50 names an axis (every k-th unit past that): more cannot be read, and each tick costs a draw
+    k = max(1, math.ceil(n / 50))
+    ticks, names = list(range(0, n, k)), report.names[::k]
+    ax.set_xticks(ticks, names, rotation=60 if n <= 40 else 90, ha="right" if n <= 40 else "center",
                   fontsize=label)
-    ax.set_yticks(range(n), report.names, fontsize=label)
+    ax.set_yticks(ticks, names, fontsize=label)
     ax.set_xlabel("target")
     ax.set_ylabel("attacker")
     ax.set_title(f"{report.name}: expected turns to destroy (blank: never)", fontsize=10)

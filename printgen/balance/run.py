@@ -28,10 +28,43 @@ def combat_model(game):
     return reader(game) if reader is not None and game.rules is not None else (None, [])
 
 
+def model_findings(model) -> list[Finding]:
+    """A model past the limits, whatever system it came from (a stat read from the data may be huge):
+    every roll and every unit's wounds, as errors at the unit, before any odds are computed."""
+    from ..findings import error
+    from ..limits import limit
+    from .dice import Roll, RollError, check_roll
+
+    found = []
+    if len(model.fighters) > limit("balance-units"):
+        first = model.fighters[int(limit("balance-units"))]
+        return [error("limit-balance-units", f"{len(model.fighters)} units are past the balance report's limit of "
+                      f"{int(limit('balance-units'))} (every pair is computed); report a part of the roster",
+                      first.loc)]
+    most = int(limit("combat-health"))
+    for f in model.fighters:
+        if f.health * f.figures > most:
+            found.append(error("limit-combat-health", f"'{f.name}' takes {f.health * f.figures} wounds to destroy "
+                               f"({f.figures} figures of {f.health}); the balance report follows at most {most}",
+                               f.loc))
+        rolls = [a.roll for a in f.attacks if a.roll is not None] + [r for _, r in f.defences if isinstance(r, Roll)]
+        rolls += [a.roll.plus(a.high_ground) for a in f.attacks if a.roll is not None and a.high_ground]
+        for roll in rolls:
+            try:
+                check_roll(roll)
+            except RollError as exc:
+                code = "limit-dice-pool" if "past the limit" in str(exc) else "combat-notation"
+                found.append(error(code, f"'{f.name}': {exc}", f.loc))
+                break
+    return found
+
+
 def balance_report(game) -> tuple["Report | None", list[Finding]]:
     from .report import TOLERANCE, build_report
 
     model, found = combat_model(game)
+    if model is not None and not any(f.is_error for f in found):
+        found += model_findings(model)
     if model is None or any(f.is_error for f in found):
         return None, found
     spec = game.data.game.balance
@@ -102,7 +135,11 @@ def render_balance(game, spec) -> dict:
 
 
 def check_balance(game):
-    """The target's validation hook: a model that cannot be read, and the outliers, as findings."""
-    if not wants_balance(game.data):
-        return []
-    return balance_report(game)[1]
+    """The target's validation hook: a model that cannot be read, and the outliers, as findings. A game
+    that declares combat: without asking for the report still has its notation checked."""
+    if wants_balance(game.data):
+        return balance_report(game)[1]
+    if game.data is not None and game.data.game.combat is not None:
+        model, found = combat_model(game)
+        return found + (model_findings(model) if model is not None and not found else [])
+    return []

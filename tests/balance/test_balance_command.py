@@ -154,3 +154,23 @@ def test_the_balance_target_builds_with_the_game(tmp_path):
     assert set(files) == {"balance", "balance-json", "balance-html"}
     assert fitz.open(stream=files["balance"].data, filetype="pdf").page_count == 2
     assert not wants_balance(validate_game(REPO / "data/hex-dice").data)
+
+
+def test_a_huge_stat_of_a_bundled_system_is_a_limit_not_a_hang(tmp_path):
+    game = tmp_path / "heroscape-style"
+    shutil.copytree(REPO / "data/heroscape-style", game)
+    units = (game / "units.yaml").read_text()
+    (game / "units.yaml").write_text(units.replace("    life: 4\n", "    life: 999\n", 1))  # the schema's most
+    start = time.monotonic()
+    result = runner.invoke(app, ["balance", str(game), "--out", str(tmp_path / "out")])
+    assert time.monotonic() - start < 20 and result.exit_code == 1, result.output
+    line = next(ln for ln in result.output.splitlines() if "limit-combat-health" in ln)
+    assert "units.yaml:" in line and "'Kestrel Vane' takes 999 wounds" in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_declared_combat_model_is_checked_by_validate_without_the_target(tmp_path):
+    game = _game(tmp_path, combat='combat:\n  attack: "{attack}d6 hit 4+ explode 1+"\n  health: "{life}"\n')
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("balance: {tolerance: 0.3}\n", ""))
+    codes = [f.code for f in validate_game(game).findings]
+    assert codes == ["combat-notation"]
