@@ -174,3 +174,18 @@ def test_a_declared_combat_model_is_checked_by_validate_without_the_target(tmp_p
     (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("balance: {tolerance: 0.3}\n", ""))
     codes = [f.code for f in validate_game(game).findings]
     assert codes == ["combat-notation"]
+
+
+def test_printgen_build_makes_the_balance_target_and_preflight_passes_it(tmp_path):
+    """The target a game asks for (balance:) is built with the game, so watch rebuilds it on save: the
+    PDF on each paper, the JSON and HTML once; its pages keep their ink inside the printable area."""
+    from printgen.build import build
+
+    game = _game(tmp_path)
+    result = build(folders=[game], out=tmp_path / "out", papers=["a4"], previews=False, jobs=1)
+    base = tmp_path / "out/balance-game"
+    data = json.loads((base / "balance/balance.json").read_text())
+    assert len(data["units"]) == 5 and any(f["code"] == "balance-outlier" for f in data["findings"])
+    pdf = fitz.open(base / "a4/balance.pdf")
+    assert pdf.page_count == 2 and "Giant" in pdf[0].get_text()
+    assert not [f for f in result.preflight if "balance" in f.message], [f.format() for f in result.preflight]
