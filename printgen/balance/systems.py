@@ -7,6 +7,7 @@ the report, so a number is never read as more than it is."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 from ..findings import Finding
@@ -25,8 +26,8 @@ def heroscape(game) -> tuple[CombatModel, list[Finding]]:
     skulls = tuple(i + 1 for i, f in enumerate(faces) if f == "skull")
     shields = tuple(i + 1 for i, f in enumerate(faces) if f == "shield")
     sides = len(faces)
-    steps = sorted(getattr(rules, "height_advantage", None) or [], key=lambda s: s.from_ if hasattr(s, "from_") else 0)
-    high = steps[0].dice if steps else 0
+    bands = sorted(getattr(rules, "height_advantage", None) or [], key=lambda band: band.from_)
+    high = bands[0].dice if bands else 0  # the first band's extra dice: one level above
     fighters = []
     for i, u in enumerate(data.units):
         attack = Attack(name="attack", mode="pool", roll=Roll(u.attack, sides, hits=skulls), high_ground=high)
@@ -151,7 +152,6 @@ def heroes_of_hex(game) -> tuple[CombatModel, list[Finding]]:
 
 
 def _with_roll(attack: Attack, dice: int) -> Attack:
-    from dataclasses import replace
     return replace(attack, roll=Roll(dice, 6))
 
 
