@@ -435,5 +435,25 @@ def print_lacking_cmd(
     raise typer.Exit(code)
 
 
+@app.command()
+def balance(
+    games: Optional[List[Path]] = GamesArg,
+    out: str = typer.Option("output", "--out", help="Where to write: <out>/<game-id>/balance/"),
+    plots: bool = typer.Option(True, "--plots/--no-plots", help="Also write the HTML page and PDF (matplotlib)."),
+) -> None:
+    """Exact combat odds for every pair of units, value per point and its outliers (printgen.balance)."""
+    from .balance.command import run_balance
+
+    folders = resolve_games(games, root=Path.cwd())
+    check_out(out_path(out), folders)
+    result = run_balance(folders=folders, out=out_path(out), plots=plots)
+    for f in result.findings:
+        typer.echo(f.format())
+    typer.echo("\n".join(result.lines))
+    for path in result.written:
+        typer.echo(f"wrote {path}")
+    raise typer.Exit(1 if result.failed else 0)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -56,6 +56,11 @@ _TABLE = [
     Limit("coordinate", 1000, "", "an axial hex coordinate (either number)"),
     Limit("honeycomb-hex", 1, "mm", "the smallest hex of a layout's honeycomb background (radius)"),
     Limit("pattern-reach", 12, "hexes", "how far one Hex Dice move or attack step reaches"),
+    # Combat models (printgen balance): exact odds are computed, so a pool and a die are bounded
+    Limit("dice-pool", 100, "dice", "dice in one roll of a combat model (after height and bonuses)"),
+    Limit("die-sides", 100, "sides", "sides of one die of a combat model"),
+    Limit("balance-units", 300, "units", "units in one balance report (every pair of them is computed)"),
+    Limit("combat-health", 200, "wounds", "wounds a unit takes before it is destroyed, in the balance report"),
     # Templates and documents
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
     Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),

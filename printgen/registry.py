@@ -7,6 +7,7 @@ its own assets in its RulePack, the same way.
 from __future__ import annotations
 
 from .asset import Asset
+from .balance.run import check_balance, render_balance, wants_balance
 from .check import ValidatedGame
 from .findings import Finding
 from .layout.sheets import layout_findings, sheet_assets
@@ -23,6 +24,7 @@ SHARED_ASSETS: tuple[Asset, ...] = (
     Asset("pieces", render_pieces, kind="mesh", reads=("pieces",), validate=check_pieces),
     Asset("terrain", render_terrain, kind="mesh", reads=("maps",), validate=check_terrain, when=wants_terrain),
     Asset("terrain-bom", render_terrain_bom, reads=("maps",), when=wants_terrain),
+    Asset("balance", render_balance, validate=check_balance, when=wants_balance),  # game.yaml balance:
 )
 
 

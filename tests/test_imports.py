@@ -26,6 +26,8 @@ FORBIDDEN = {
     "model": {"render", "draw", "write", "rulebook", "check", "packs", "mesh"},
     "mesh": {"check", "report", "rulebook", "build", "plan", "project"},
     "rulebook": {"write", "check", "mesh", "build", "plan", "project", "registry"},
+    # the balance report reads validated data and draws with matplotlib (its command validates and writes files)
+    "balance": {"render", "rulebook", "mesh", "build", "plan", "registry", "packs"},
     # the drawing base sits under render, write and rulebook: it may use units and nothing above
     # community map files: data in, data out; the commands load games through project, never draw
     "mapio": {"render", "draw", "rulebook", "build", "plan", "packs", "registry"},

@@ -189,6 +189,12 @@ class SourceDef(Model):
     kind: Text | None = None  # default: the sheet's name (a CSV: the file's name without .csv)
 
 
+class BalanceSpec(Model):
+    """Asks printgen build for the balance report (printgen.balance): matchup odds and value per point."""
+
+    tolerance: Annotated[float, Field(gt=0.0, le=10.0)] = 0.35  # value per point this far off the median is named
+
+
 class GameConfig(Model):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Text
@@ -211,3 +217,5 @@ class GameConfig(Model):
     languages: list[Text] = []  # translated editions to build besides the source (locales/<lang>/*.po)
     sources: list[SourceDef] = []  # spreadsheets holding items (also found by name: units.csv)
     fonts: dict[str, Text] = {}  # layout font name -> a TrueType file in the game folder (fonts/x.ttf)
+    balance: BalanceSpec | None = None  # the balance target (printgen balance); absent: not built
+    combat: dict[str, Any] | None = None  # a custom game's combat model, in printgen.balance.notation's words

@@ -94,4 +94,46 @@ def check_changelog_repeats(ctx: CheckContext) -> Iterator[Finding]:
                         seen.setdefault(key, release.version)
 
 
-CHECKS = (check_attack_costs, check_movement_keywords, check_vitality_thresholds, check_changelog_repeats)
+# A list of tokens in a release's notes: "tokens (Wound, Focus, Poison)", "Wound, Focus and Poison remain"
+_TOKEN_LIST = re.compile(r"\btokens? \(([^)]+)\)|((?:[A-Z][\w-]*, )*[A-Z][\w-]* and [A-Z][\w-]*) remain\b")
+
+
+def check_token_lists(ctx: CheckContext) -> Iterator[Finding]:
+    """Two sections listing the same things differently: the newest release of the Dev Log lists the
+    game's tokens, and rules.yaml defines them; a token on one list and not the other (the seed's Dev Log
+    keeps Wound, Focus and Poison while its Reference adds Activation). A scenario's own token (its text
+    names the scenario) is no part of the core list."""
+    if not ctx.data.changelog or not ctx.data.tokens:
+        return
+    scenarios = [sc.name for sc in ctx.data.scenarios]
+    core = {name_key(t.name): t.name for t in ctx.data.tokens
+            if not any(sc.casefold() in (t.text or "").casefold() for sc in scenarios)}
+    release = ctx.data.changelog[0]  # the newest release: what the game is now
+    told: set[frozenset] = set()  # one finding per list, however often the notes repeat it
+    for si, section in enumerate(release.sections):
+        for ii, item in enumerate(section.items):
+            for m in _TOKEN_LIST.finditer(item):
+                if re.search(r"\b(?:retired|removed|gone|dropped)\b", item[m.end():m.end() + 40]):
+                    continue  # a list of what the release took out
+                listed = [n.strip() for n in re.split(r",|\band\b", m.group(1) or m.group(2)) if n.strip()]
+                keys = frozenset(name_key(n) for n in listed)
+                if keys in told:
+                    continue
+                told.add(keys)
+                extra = [name for key, name in core.items() if key not in keys]
+                unknown = [n for n in listed if name_key(n) not in core]
+                if not extra and not unknown:
+                    continue
+                said = []
+                if extra:
+                    said.append(f"rules.yaml also defines {', '.join(extra)}")
+                if unknown:
+                    said.append(f"rules.yaml defines no {', '.join(unknown)}")
+                yield warning("list-mismatch", f"version {release.version}'s notes list the tokens as "
+                              f"{', '.join(listed)}, but {'; and '.join(said)}",
+                              _at(ctx, ("changelog", 0, "sections", si, "items", ii), item, m.start()),
+                              hint="make the two lists name the same tokens")
+
+
+CHECKS = (check_attack_costs, check_movement_keywords, check_vitality_thresholds, check_changelog_repeats,
+          check_token_lists)

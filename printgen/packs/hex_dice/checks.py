@@ -129,4 +129,46 @@ def check_unit_notes(ctx: CheckContext) -> Iterator[Finding]:
                           f"'{momentum}'", ctx.loc(("faces", fi, "notes")))
 
 
-CHECKS = (check_faces, check_setups, check_unit_notes)
+# Words that put a unit's reach on the six axes through its hex (a rook's lines, not every hex around it)
+_ON_AXES = re.compile(r"\b(?:in a straight line|along (?:any of )?the (?:six |6 )?(?:radial )?axes|radial axes)\b", re.I)
+
+
+def _on_an_axis(h: Hex) -> bool:
+    return h.q == 0 or h.r == 0 or h.q + h.r == 0
+
+
+def check_diagram_text(ctx: CheckContext) -> Iterator[Finding]:
+    """A rule's text its own diagram contradicts: a face's text, or an action naming its Dice value, puts
+    its attack (or move) on the six axes, yet the pattern its diagram is drawn from reaches hexes off them
+    (the seed's Dice 5: "along any of the 6 radial axes", 12 hexes, while its diagram marks all 30 hexes
+    2-3 away)."""
+    texts = [(("faces", fi, "text"), f.text, fi) for fi, f in enumerate(ctx.data.faces)]
+    for ai, action in enumerate(ctx.data.actions):
+        for fi, f in enumerate(ctx.data.faces):
+            if re.search(rf"\bDice {f.value}\b", action.name + " " + action.text):
+                texts.append((("actions", ai, "text"), action.text, fi))
+    for path, text, fi in texts:
+        m = _ON_AXES.search(text)
+        if not m:
+            continue
+        face = ctx.data.faces[fi]
+        try:
+            pattern = face_pattern(face)
+        except PatternError:
+            continue  # check_faces reports the pattern itself
+        what = "attack" if pattern["attack"] and re.search(r"attack|shoot|target", text, re.I) else "move"
+        off = sorted((h for h in pattern[what] if not _on_an_axis(h)), key=lambda h: (h.r, h.q))
+        if off:
+            yield warning("diagram-text", f"face {face.value} ({face.name}): the text says '{m.group(0)}', but its "
+                          f"{what} diagram marks {len(off)} of its {len(pattern[what])} hexes off the six axes",
+                          _at_text(ctx, path, text, m.start()),
+                          hint="make the text and the diagram's pattern (faces.yaml moves/attacks) say the same")
+
+
+def _at_text(ctx, path, text, offset):
+    from ...check.terms import _offset_loc
+
+    return _offset_loc(ctx, path, text, offset)
+
+
+CHECKS = (check_faces, check_setups, check_unit_notes, check_diagram_text)
