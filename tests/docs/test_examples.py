@@ -17,7 +17,8 @@ def _id(path):
     return path.relative_to(DOCS).as_posix()
 
 
-@pytest.mark.parametrize("page", PAGES, ids=_id)
+# The findings page shows broken YAML on purpose (yaml-syntax, yaml-tab): test_reference.py runs those examples.
+@pytest.mark.parametrize("page", [p for p in PAGES if p != DOCS / "reference" / "findings.md"], ids=_id)
 def test_every_yaml_example_parses(page):
     for block in blocks(page.read_text(encoding="utf-8")):
         if block.lang in ("yaml", "yml"):
