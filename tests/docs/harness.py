@@ -66,7 +66,8 @@ def commands(block: Block) -> list[Command]:
         if not line.startswith("$ "):
             continue
         text = line[2:].strip()
-        expect = 1 if re.search(r"\s#\s*exit 1\s*$", text) else 0
+        code = re.search(r"\s#\s*exit (\d+)\s*$", text)  # "  # exit 1": a finding; "# exit 2": a usage error
+        expect = int(code.group(1)) if code else 0
         words = shlex.split(text, comments=True)
         if not words or words[0] != "printgen":
             raise ValueError(f"console block at line {block.line}: only printgen commands run here: {text!r}")
