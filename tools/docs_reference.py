@@ -2,6 +2,7 @@
 
     python3 tools/docs_reference.py            # rewrite docs/reference/*.md and docs/images/icons.png
     python3 tools/docs_reference.py --check    # exit 1, naming the pages, when a page differs from the code
+    python3 tools/docs_reference.py --front    # also redraw docs/images/cards.png (builds Heroes of Hex)
 
 The pages are committed, so they read on GitHub as well as on the site; tests/docs/test_reference.py
 regenerates them in memory and compares, so a registry entry added without its page fails the tests
@@ -200,13 +201,26 @@ def _param_kind(p) -> str:
     return {str: "text", int: "integer", float: "number"}.get(tp, getattr(tp, "__name__", "text"))
 
 
+def _usage(name: str, cmd) -> str:
+    """printgen NAME ARGUMENTS --required VALUE [OPTIONS], from the command's parameters."""
+    words = [f"printgen {name}"]
+    for p in cmd.params:
+        if p.param_type_name == "argument":
+            words.append(getattr(p, "metavar", None) or p.name.upper())
+        elif p.required:
+            words.append(f"{p.opts[0]} {p.name.upper()}")
+    if any(p.param_type_name == "option" and not p.required and p.name != "help" for p in cmd.params):
+        words.append("[OPTIONS]")
+    return " ".join(words)
+
+
 def page_cli() -> str:
     group = _click_command()
     out = [HEADER, "# Command line\n\n", (group.help or "").strip() + "\n\n",
            "Exit codes: 0 clean (warnings allowed), 1 errors (or warnings with `--strict`), 2 a usage error. "
            "With no game folder named, a command works on every game under `./data/`.\n\n"]
     for name, cmd in group.commands.items():
-        out.append(f"## `printgen {name}`\n\n")
+        out.append(f"## `printgen {name}`\n\n```text\n{_usage(name, cmd)}\n```\n\n")
         out.append((cmd.help or "").strip().split("\n\n")[0] + "\n\n")
         rows = []
         for p in cmd.params:
@@ -224,6 +238,8 @@ def page_cli() -> str:
                 if isinstance(default, (list, tuple)):
                     default = ", ".join(str(getattr(d, "value", d)) for d in default)
                 kind += f" (default {default})"
+            if p.required:
+                kind += " (required)"
             rows.append((opts, kind, p.help or ""))
         if rows:
             out.append(_table(("option", "takes", "what it does"), rows) + "\n")
@@ -473,6 +489,24 @@ def icon_sheet_png(target: Path) -> None:
         top.crop((max(0, box[0] - 8), max(0, box[1] - 8), box[2] + 8, box[3] + 8)).save(target, optimize=True)
 
 
+def front_image(target: Path) -> None:
+    """docs/images/cards.png (the README's and the home page's picture): four Heroes of Hex class cards from
+    the first page of its class-cards sheet, turned upright. Made on request (--front): it builds the game."""
+    import subprocess
+    import tempfile
+
+    import pypdfium2
+
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "printgen", "build", str(ROOT / "data" / "heroes-of-hex"), "--paper", "a4",
+                        "--no-previews", "--out", tmp], check=True, cwd=ROOT, capture_output=True)
+        page = pypdfium2.PdfDocument(str(Path(tmp) / "heroes-of-hex" / "a4" / "class-cards.pdf"))[0]
+        image = page.render(scale=100 / 72).to_pil()
+    w, h = image.size
+    card = image.crop((int(w * 0.05), int(h * 0.03), int(w * 0.97), int(h * 0.62))).rotate(90, expand=True)
+    card.save(target, optimize=True)
+
+
 def main(argv: list[str]) -> int:
     wanted = pages()
     if "--check" in argv:
@@ -486,6 +520,8 @@ def main(argv: list[str]) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     icon_sheet_png(ROOT / "docs" / "images" / "icons.png")
+    if "--front" in argv:
+        front_image(ROOT / "docs" / "images" / "cards.png")
     print(f"wrote {len(wanted)} pages under docs/reference/ and docs/images/icons.png")
     return 0
 

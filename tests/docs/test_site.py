@@ -23,3 +23,20 @@ def test_mkdocs_build_strict(tmp_path):
     assert "Ash Runner" in html and "ember-watch/scouts.yaml" in html
     assert (site / "images" / "icons.png").stat().st_size > 10_000
     assert "limit-text-length" in (site / "reference" / "limits" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_readme_is_a_short_front_page_whose_links_and_picture_resolve():
+    import re
+
+    from PIL import Image
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 80  # a front page; the manual is docs/
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    assert "docs/images/cards.png" in links and "docs/tutorial.md" in links
+    for link in links:
+        assert (REPO / link).is_file(), f"README links to {link}, which does not exist"
+    picture = Image.open(REPO / "docs" / "images" / "cards.png").convert("RGB")
+    assert picture.width > 500 and picture.height > 500
+    dark = sum(picture.resize((100, 100)).convert("L").histogram()[:67])  # pixels darker than ~ 200 / 3
+    assert 300 < dark < 6000  # the cards' dark title bands, not a blank or a black image
