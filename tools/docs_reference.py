@@ -246,6 +246,21 @@ def page_cli() -> str:
     return "".join(out)
 
 
+MESSAGES: dict[str, str] = {}  # code -> the shape of its first message in the code ('class … has … actions')
+
+
+def _message_shape(node) -> str:
+    """A message argument as a reader sees its shape: literal text kept, each computed part an ellipsis."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "…" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _message_shape(node.left), _message_shape(node.right)
+        return (left or "…") + (right or "…") if (left or right) else ""
+    return ""
+
+
 def _codes_in(paths) -> dict[str, set[str]]:
     """Finding code -> the modules that report it: every literal first argument of error()/warning()."""
     found: dict[str, set[str]] = {}
@@ -259,7 +274,11 @@ def _codes_in(paths) -> dict[str, set[str]]:
             arg = node.args[0]
             if name in REPORTERS and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 found.setdefault(arg.value, set()).add(path.relative_to(ROOT).as_posix())
-            if isinstance(arg, ast.IfExp):  # 'water-level' if water else 'stacked-on'
+                if len(node.args) > 1 and arg.value not in MESSAGES:
+                    text = _message_shape(node.args[1])
+                    if text:
+                        MESSAGES[arg.value] = text
+            if name in REPORTERS and isinstance(arg, ast.IfExp):  # 'water-level' if water else 'stacked-on'
                 for side in (arg.body, arg.orelse):
                     if isinstance(side, ast.Constant) and isinstance(side.value, str):
                         found.setdefault(side.value, set()).add(path.relative_to(ROOT).as_posix())
@@ -343,8 +362,12 @@ def example_markdown(code: str, ex: dict) -> str:
         path, (old, new) = ex["file"], ex["replace"]
         if "repeat" in ex:
             new = new.replace("{repeat}", f"{ex['repeat'][0]!r} written {ex['repeat'][1]} times")
-        if "\n" in new:
-            out.append(f"in `{path}` change `{old}` to:\n\n```yaml\n{new}\n```\n\n")
+        if "\n" in old and not new:
+            out.append(f"in `{path}` delete these lines:\n\n```yaml\n{old.rstrip()}\n```\n\n")
+        elif "\n" in old:
+            out.append(f"in `{path}` change\n\n```yaml\n{old.rstrip()}\n```\n\nto\n\n```yaml\n{new.rstrip()}\n```\n\n")
+        elif "\n" in new:
+            out.append(f"in `{path}` change `{old}` to:\n\n```yaml\n{new.rstrip()}\n```\n\n")
         else:
             out.append(f"in `{path}` change `{old}` to `{new}`.\n\n")
     shown = run_example(code, ex)
@@ -357,7 +380,10 @@ def example_markdown(code: str, ex: dict) -> str:
 def page_findings() -> str:
     from printgen.preflight.classes import CLASSES
 
+    from printgen.limits import LIMITS
+
     codes, examples = finding_codes(), finding_examples()
+    limit_what = {lim.code: lim.what for lim in LIMITS.values()}
     out = [HEADER, "# Findings\n\n",
            "A finding is printed like a compiler's, `file:line:col: severity[code]: message`, sorted by file, line "
            "and column; `--format json` gives the same as data. Codes are stable: tests, scripts and these pages "
@@ -374,6 +400,13 @@ def page_findings() -> str:
         if code.startswith("preflight-"):
             continue
         out.append(f"### `{code}`\n\nReported by {', '.join(f'`{w}`' for w in where.split(', '))}.\n\n")
+        if code in examples:
+            pass
+        elif code in limit_what:
+            out.append(f"Past the limit on {limit_what[code]}.\n\n")
+        elif MESSAGES.get(code, "").strip("… "):
+            shape = " ".join(MESSAGES[code].split()).replace("`", "'")
+            out.append(f"Its message reads like: `{shape}`\n\n")
         if code in examples:
             out.append(example_markdown(code, examples[code]))
     return "".join(out)
