@@ -40,6 +40,18 @@ def _table(head: tuple[str, ...], rows) -> str:
     return "\n".join(out) + "\n"
 
 
+# A validator's function name -> what a designer writes there.
+VALIDATOR_WORDS = {"text": "text", "colour": "colour ('#rrggbb')", "length": "length ('12mm')",
+                   "positive length": "length ('12mm')", "card size": "card size (poker, '63.5mm x 88.9mm')",
+                   "raw text": "text (kept as written)", "parse int range": "range ('1-3')",
+                   "parse threshold": "target ('4+')", "parse cost": "cost ('1 AP')"}
+
+
+def _words(fn_name: str) -> str:
+    name = fn_name.strip("_").replace("_", " ")
+    return VALIDATOR_WORDS.get(name, name)
+
+
 def _type_name(tp) -> str:
     """A pydantic field's annotation as a designer reads it: 'text', 'list of Token', 'integer?'."""
     origin = typing.get_origin(tp)
@@ -48,7 +60,7 @@ def _type_name(tp) -> str:
         for meta in tp.__metadata__:
             fn = getattr(meta, "func", None)
             if fn is not None:
-                return fn.__name__.strip("_").replace("_", " ")
+                return _words(fn.__name__)
         return _type_name(args[0])
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
         rest = [a for a in args if a is not type(None)]
@@ -74,9 +86,45 @@ def _model_rows(model) -> list[tuple[str, str, str]]:
             need = "required"
         else:
             default = f.get_default(call_default_factory=True)
+            if isinstance(default, bool):
+                default = str(default).lower()  # as YAML writes it
+            elif isinstance(default, tuple) and len(default) == 2 and all(isinstance(v, (int, float)) for v in default):
+                default = f"{default[0]}-{default[1]}"  # a range, as written in the data
+            elif isinstance(default, (list, tuple)) and default:
+                default = "[" + ", ".join(str(getattr(v, "value", v)) for v in default) + "]"  # YAML's flow list
+            elif hasattr(default, "value"):
+                default = default.value
             need = "optional" if default in (None, [], {}, ()) else f"default `{default}`"
-        rows.append((f"`{key}`", _type_name(f.annotation), need))
+        kind = _type_name(f.annotation)
+        funcs = [m.func.__name__ for m in f.metadata if hasattr(m, "func")]  # pydantic keeps Annotated's here
+        if funcs:
+            kind = _words(funcs[-1])
+        rows.append((f"`{key}`", kind, need))
     return rows
+
+
+def _nested(annotation, seen: set) -> list:
+    """The models an annotation refers to (list of Step, a Stats record...), each once, depth first."""
+    out = []
+    for arg in (annotation, *typing.get_args(annotation)):
+        if isinstance(arg, type) and hasattr(arg, "model_fields") and arg not in seen:
+            seen.add(arg)
+            out.append(arg)
+            for f in arg.model_fields.values():
+                out += _nested(f.annotation, seen)
+        elif typing.get_args(arg) and arg is not annotation:
+            out += _nested(arg, seen)
+    return out
+
+
+def _model_tables(model, level: str = "####") -> str:
+    """A model's field table, then one for each record type it uses (so 'list of Step' is explained)."""
+    out = [_table(("field", "type", ""), _model_rows(model)) + "\n"]
+    seen = {model}
+    for f in model.model_fields.values():
+        for sub in _nested(f.annotation, seen):
+            out.append(f"{level} `{sub.__name__}`\n\n" + _table(("field", "type", ""), _model_rows(sub)) + "\n")
+    return "".join(out)
 
 
 def _item_model(annotation):
@@ -103,7 +151,7 @@ def page_kinds() -> str:
         doc = (model.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
         if doc:
             out.append(doc + "\n\n")
-        out.append(_table(("field", "type", ""), _model_rows(model)) + "\n")
+        out.append(_model_tables(model, "###"))
     out.append("## Field types for declared kinds\n\n"
                "`kinds:` in game.yaml names each kind of a game's own and its fields; every kind also has `name` "
                "and `count` (copies to print, default 1). A type written with a trailing `?` (`text?`) is "
@@ -447,7 +495,7 @@ def page_system(system: str, pack) -> str:
         model = _item_model(pack.data_model.model_fields[kind].annotation)
         out.append(f"### `{kind}`\n\n")
         if model is not None:
-            out.append(_table(("field", "type", ""), _model_rows(model)) + "\n")
+            out.append(_model_tables(model))
         else:
             out.append(f"{_type_name(pack.data_model.model_fields[kind].annotation)}\n\n")
     if pack.rules_model.model_fields:
