@@ -11,8 +11,6 @@ import os
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,10 +80,32 @@ def scratch(tmp: Path) -> Path:
     return root
 
 
-def run(cmd: Command, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120", "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "printgen", *cmd.args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+@dataclass(frozen=True)
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(cmd: Command, cwd: Path) -> Result:
+    """Run one documented command in ``cwd`` through the Typer app in this process (a fresh interpreter
+    per command would cost half a second each: the harness must stay fast). A traceback is an error."""
+    from typer.testing import CliRunner
+
+    from printgen.cli import app
+
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(app, cmd.args, env={"COLUMNS": "120", "NO_COLOR": "1"})
+    finally:
+        os.chdir(here)
+    err = ""
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
+
+        err = "Traceback:\n" + "".join(traceback.format_exception(result.exception))
+    return Result(result.exit_code, result.stdout, (getattr(result, "stderr", "") or "") + err)
 
 
 def write(root: Path, block: Block) -> Path:
