@@ -17,7 +17,7 @@ class Limit:
     name: str  # kebab-case; the finding code is ``limit-<name>``
     value: float
     unit: str
-    what: str  # what is limited, in the words of the README
+    what: str  # what is limited, in the words of the docs' limits page
 
     @property
     def code(self) -> str:
