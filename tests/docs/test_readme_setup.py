@@ -98,3 +98,29 @@ def test_the_readme_commands_work_where_pip_refuses_system_installs(tmp_path):
     assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-3000:] + done.stderr[-3000:]
     assert subprocess.run([str(repo / ".venv" / "bin" / "python3"), "-c", "import mkdocs, material, pytest, pymupdf"],
                           env=env).returncode == 0
+
+
+@pytest.mark.skipif(not NIGHTLY, reason="installs printgen into a fresh .venv (a minute or more): set PRINTGEN_NIGHTLY=1")
+@pytest.mark.skipif(_system_python_dir() is None, reason="no externally-managed system Python (Debian/Ubuntu) here")
+def test_the_fallback_for_a_python_without_venv_pip_works(tmp_path):
+    """Debian without python3-venv: `python3 -m venv .venv` fails, and the README's second form makes the
+    environment without pip and installs with the system's pip into .venv alone. Forced here by making the
+    first form fail; the system's site-packages must stay untouched."""
+    repo = _clean_copy(tmp_path / "printgen")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
+    env["PIP_REQUIRE_VIRTUALENV"] = "1"
+    env["PATH"] = _system_python_dir() + os.pathsep + env.get("PATH", "")
+    build, _ = readme_commands()
+    forced = build.replace("(python3 -m venv .venv ||", "(false ||", 1).replace(
+        ".venv/bin/printgen build", ".venv/bin/printgen build data/hex-dice --paper a4 --no-previews")
+    assert forced != build and "--without-pip --system-site-packages" in forced
+    before = sorted(os.listdir("/usr/lib/python3/dist-packages"))
+    done = subprocess.run(["bash", "-c", forced], cwd=repo, env=env, capture_output=True, text=True, timeout=3600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert not (repo / ".venv" / "bin" / "pip").exists()  # made without pip: the system's pip installed into it
+    assert list((repo / ".venv" / "lib").glob("python3*/site-packages/printgen"))
+    assert sorted(os.listdir("/usr/lib/python3/dist-packages")) == before
+    import pymupdf
+
+    with pymupdf.open(repo / "output" / "hex-dice" / "a4" / "unit-cards.pdf") as doc:
+        assert doc.page_count >= 2
