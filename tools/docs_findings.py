@@ -86,6 +86,8 @@ def apply_example(ex: dict, folder: Path) -> None:
         for rel, text in ex["write"].items():
             (folder / rel).write_text(text, encoding="utf-8")
         return
+    if "file" not in ex:
+        return  # the bundled game as shipped (a contradiction of its seed)
     path, (old, new) = folder / ex["file"], ex["replace"]
     if "repeat" in ex:
         text, times = ex["repeat"]
@@ -96,35 +98,45 @@ def apply_example(ex: dict, folder: Path) -> None:
     path.write_text(source.replace(old, new, 1), encoding="utf-8")
 
 
-_RUN: dict[str, list[str]] = {}
+_RUN: dict[str, list] = {}  # an example's game and change -> every finding it gives (shared: a bundled game
+# as shipped is validated once for all the codes it shows)
+
+
+def _folder(ex: dict) -> str:
+    """Where the example's game lives, as its findings name it: demo/, or data/<game>/ for a game as shipped."""
+    return f"data/{ex['game']}" if "write" not in ex and "file" not in ex else "demo"
 
 
 def run_example(code: str, ex: dict) -> list[str]:
-    """The findings an example's game gives, as printed, with paths from the game folder ('demo/...')."""
+    """The findings of ``code`` an example's game gives, as printed, with paths from the game folder ('demo/...')."""
+    import json
     import os
     import tempfile
 
     from printgen.project import validate_game
 
-    if code not in _RUN:
+    key = json.dumps({k: v for k, v in ex.items() if k != "fix"}, sort_keys=True)
+    if key not in _RUN:
         with tempfile.TemporaryDirectory() as tmp:
-            folder = Path(tmp) / "demo"
-            apply_example(ex, folder)
+            name = _folder(ex)
+            apply_example(ex, Path(tmp) / name)
             here = os.getcwd()
             os.chdir(tmp)  # findings name files from the current folder: demo/content.yaml:6:14
             try:
-                found = validate_game(Path("demo")).findings
+                _RUN[key] = list(validate_game(Path(name)).findings)
             finally:
                 os.chdir(here)
-        _RUN[code] = [f.format() for f in found if f.code == code]
-    return _RUN[code]
+    return [f.format() for f in _RUN[key] if f.code == code]
 
 
 def example_markdown(code: str, ex: dict) -> str:
     game = ex.get("game", "new")
     base = ("a game made by `printgen new demo`" if game == "new" else f"a copy of `data/{game}` in `demo/`")
     out = [f"Start from {base}, then "]
-    if "write" in ex:
+    if "write" not in ex and "file" not in ex:
+        out = [f"The bundled `data/{game}` reports it as shipped: its seed contradicts itself here, and the data "
+               "follows the rules as written ([The seeds and their contradictions](../games/seeds.md)).\n\n"]
+    elif "write" in ex:
         path, text = next(iter(ex["write"].items()))
         out.append(f"add `{path}`:\n\n```yaml\n{text.rstrip()}\n```\n\n")
     else:
@@ -141,7 +153,7 @@ def example_markdown(code: str, ex: dict) -> str:
             out.append(f"in `{path}` change `{old}` to `{new}`.\n\n")
     shown = run_example(code, ex)
     if shown:
-        out.append("`printgen validate demo` prints:\n\n```text\n" + shown[0] + "\n```\n\n")
+        out.append(f"`printgen validate {_folder(ex)}` prints:\n\n```text\n" + shown[0] + "\n```\n\n")
     out.append(f"**Fix:** {ex['fix']}\n\n")
     return "".join(out)
 

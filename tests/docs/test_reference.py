@@ -61,7 +61,7 @@ def test_every_finding_code_in_the_code_is_on_the_findings_page():
 def test_every_finding_example_reports_its_code(code):
     ex = ref.finding_examples()[code]
     shown = ref.run_example(code, ex)
-    assert shown and f"[{code}]" in shown[0] and re.match(r"demo/\S+:\d+:\d+: |demo/\S+: ", shown[0]), shown
+    assert shown and f"[{code}]" in shown[0] and re.match(r"(demo|data/[\w-]+)/\S+:\d+:\d+: |demo/\S+: ", shown[0]), shown
     assert code in ref.finding_codes()
     assert shown[0] in PAGES["findings.md"]
 
