@@ -3,8 +3,8 @@
 A game folder is untrusted input, so every size it controls is bounded here,
 and every bound is checked by the validator as a finding at the value's
 file:line:col (code ``limit-<name>``). Because the validator enforces them,
-whatever validates also builds, in bounded memory and time. The README's
-"Limits" section is this table; ``tests/test_limits.py`` keeps the two equal.
+whatever validates also builds, in bounded memory and time. The docs'
+reference page (docs/reference/limits.md) is generated from this table by tools/docs_reference.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ class Limit:
     name: str  # kebab-case; the finding code is ``limit-<name>``
     value: float
     unit: str
-    what: str  # what is limited, in the words of the README
+    what: str  # what is limited, in the words of the docs' limits page
 
     @property
     def code(self) -> str:

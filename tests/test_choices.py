@@ -49,10 +49,10 @@ def test_the_preflight_classes_are_the_readme_table_and_the_settings_keys():
     from printgen.model.game import PreflightSpec
     from printgen.preflight.classes import CLASSES
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
-    table = re.findall(r"^\| `([a-z-]+)` \| (.+) \|$", readme.split("### Preflight", 1)[1].split("###", 1)[0], re.M)
+    readme = (Path(__file__).parent.parent / "docs" / "how-to" / "printing.md").read_text()  # the README's, moved
+    table = re.findall(r"^\| `([a-z-]+)` \| (.+) \|$", readme.split("## Preflight", 1)[1].split("\n## ", 1)[0], re.M)
     assert dict(table) == CLASSES
-    block = readme.split("### Preflight", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    block = readme.split("## Preflight", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
     import yaml
 
     spec = PreflightSpec.model_validate(yaml.safe_load(block)["preflight"])  # the README's example loads as written

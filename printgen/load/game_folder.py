@@ -144,7 +144,7 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
     game_path = folder / GAME_FILE
     if not game_path.is_file():
         return None, [error("no-game-file", f"no {GAME_FILE} in this folder; every game needs one "
-                            "(see the README for an example)", Location(display_path(folder)))]
+                            "(`printgen new DIR` writes one; docs/reference/data.md shows one)", Location(display_path(folder)))]
     source = GameSource(folder=folder, data={})
     files = [game_path] + sorted(
         p for p in folder.iterdir()

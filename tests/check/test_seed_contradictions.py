@@ -1,5 +1,5 @@
-"""The list of the seeds' contradictions (docs/how-to/balance.md, which supersedes the README's) is what
-`printgen validate` prints for the bundled games: the same codes, the same counts, no more, no fewer."""
+"""The docs' list (docs/games/seeds.md) of the seeds' contradictions is what `printgen validate` prints for the bundled
+games: the same codes, the same counts, no more, no fewer."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ GAMES = {"Heroes of Hex": "heroes-of-hex", "Hex Dice": "hex-dice", "Hexatech": "
 
 
 def _readme_lists() -> dict[str, Counter]:
-    text = (REPO / "docs/how-to/balance.md").read_text()
+    text = (REPO / "docs" / "games" / "seeds.md").read_text()
     part = text.split("## The seeds' contradictions", 1)[1].split("\n## ", 1)[0]
     out = {}
     for block in re.split(r"\n### ", part)[1:]:

@@ -1,0 +1,42 @@
+"""The docs site builds with `mkdocs build --strict` (a broken link, a page missing from the nav or a bad
+anchor fails), the way CI builds it. mkdocs comes with the `docs` extra (pip install ".[docs]")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.docs.harness import REPO
+
+
+def test_mkdocs_build_strict(tmp_path):
+    pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install '.[docs]' (the docs extra) to build the site")
+    pytest.importorskip("material", reason="mkdocs-material is not installed: pip install '.[docs]'")
+    site = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)], cwd=REPO,
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    html = (site / "tutorial" / "index.html").read_text(encoding="utf-8")
+    assert "Ash Runner" in html and "ember-watch/scouts.yaml" in html
+    assert (site / "images" / "icons.png").stat().st_size > 10_000
+    assert "limit-text-length" in (site / "reference" / "limits" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_readme_is_a_short_front_page_whose_links_and_picture_resolve():
+    import re
+
+    from PIL import Image
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 80  # a front page; the manual is docs/
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    assert "docs/images/cards.png" in links and "docs/tutorial.md" in links
+    for link in links:
+        assert (REPO / link).is_file(), f"README links to {link}, which does not exist"
+    picture = Image.open(REPO / "docs" / "images" / "cards.png").convert("RGB")
+    assert picture.width > 500 and picture.height > 500
+    dark = sum(picture.resize((100, 100)).convert("L").histogram()[:67])  # pixels darker than ~ 200 / 3
+    assert 300 < dark < 6000  # the cards' dark title bands, not a blank or a black image
