@@ -75,7 +75,7 @@ def test_a_face_opens_beside_its_data_record(served):
     html = body.decode()
     assert status == 200
     assert "class-card" in html  # the layout's name
-    assert "- name: Knight" in html and "Holds the line." in html  # the record, from the data file
+    assert "- name: Knight" in html and "Holds the line" in html  # the record, from the data file
     assert "vscode://file/" in html and "classes.yaml:2:" in html
     evil = [k for k in served.studio.games()[0].faces if k.name == EVIL][0]
     html = get(served, f"/face?game=mini-hoh&key={evil.key}")[1].decode()
