@@ -6,6 +6,8 @@ shorter debounce than ``printgen watch``: an editor's save is one write, and the
 
 from __future__ import annotations
 
+import signal
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -35,6 +37,10 @@ def serve(*, folders: list[Path], out: Path, papers: list[str], host: str = "127
     from ..watch import _filter, games_touched, watched_roots
     from .server import start
 
+    stop_event = stop_event or threading.Event()
+    if threading.current_thread() is threading.main_thread():
+        # `kill` (SIGTERM) ends the studio as Ctrl-C does: the workers shut down, the port is freed
+        signal.signal(signal.SIGTERM, lambda *_: stop_event.set())
     studio = Studio(folders=folders, out=out, papers=papers, editor=editor_template(editor), echo=echo,
                     workers=workers)
     server, thread = start(studio, host=host, port=port)

@@ -14,6 +14,7 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable
 
@@ -50,7 +51,8 @@ class Studio:
         self.busy = True
         self.rounds = 0
         n = workers if workers is not None else (os.cpu_count() or 1)
-        self.pool = ProcessPoolExecutor(max_workers=n) if n > 1 else None
+        # forkserver, not fork: a forked worker would inherit (and hold open) the server's listening socket
+        self.pool = ProcessPoolExecutor(max_workers=n, mp_context=get_context("forkserver")) if n > 1 else None
 
     def close(self) -> None:
         self.hub.close()
