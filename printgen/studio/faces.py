@@ -121,9 +121,53 @@ def _pack_faces(game) -> list[Face]:
     return out
 
 
+def _hexprint_markers(game) -> list[Face]:
+    from ..packs.hexprint.printables import marker_faces
+
+    if game.data.looks is None or not game.data.units:
+        return []
+    maker, box, faces = marker_faces(game)
+    layout = maker.layouts["initiative-marker"]
+    return [_sized(Face(game.game_id, "Initiative markers", "marker", str(u.type), f"markers/{i + 1:03d}-"
+                        f"{slug(str(u.type)) or 'marker'}", game.source.loc(("units", i)), "initiative-marker",
+                        layout.loc("elements"), ops), box, box)
+            for i, (u, ops) in enumerate(zip(game.data.units, faces))]
+
+
+def _heroscape_markers(game) -> list[Face]:
+    from ..layout.sheets import face_size
+    from ..packs.heroscape_style.markers import MarkerFaces
+
+    m = MarkerFaces(game)
+    out = []
+    for group, layout, (fronts, backs), names, kind in (
+            ("Order markers", "order-marker", m.orders(),
+             [f"{p.name} {o}" for p in game.rules.players for o in game.rules.orders], "rules"),
+            ("Glyphs", "glyph", m.glyphs(), [str(g.name) for g in game.data.glyphs or []], "glyphs")):
+        if not fronts:
+            continue
+        w, h, bleed = face_size(m.maker.layouts[layout], game.data.game)
+        loc = m.maker.layouts[layout].loc("elements")
+        for n, (name, ops) in enumerate(zip(names, fronts), start=1):
+            data = game.source.loc(("glyphs", n - 1)) if kind == "glyphs" else None
+            out.append(_sized(Face(game.game_id, group, "marker", name, f"{slug(group)}/{n:03d}-{slug(name) or 'm'}",
+                                   data, layout, loc, ops), w + 2 * bleed, h + 2 * bleed))
+        out.append(_sized(Face(game.game_id, group, "back", "Back", f"{slug(group)}/back", None, f"{layout}-back"
+                               if layout == "glyph" else "order-back", loc, backs[0]), w + 2 * bleed, h + 2 * bleed))
+    return out
+
+
+# rule system -> the faces its pack draws beyond card sheets and tokens (markers)
+PACK_FACES = {
+    "hexprint": _hexprint_markers,
+    "heroscape-style": _heroscape_markers,
+}
+
+
 def game_faces(game) -> list[Face]:
     """Every face of a valid game, drawn (not yet rasterised)."""
-    return _layout_faces(game) + _token_faces(game) + _pack_faces(game)
+    extra = PACK_FACES.get(game.pack.system) if game.pack else None
+    return _layout_faces(game) + _token_faces(game) + _pack_faces(game) + (extra(game) if extra else [])
 
 
 def face_files(faces: list[Face], *, out: Path, last: dict[str, str]) -> dict[str, bytes]:
