@@ -43,7 +43,11 @@ def serve(*, folders: list[Path], out: Path, papers: list[str], host: str = "127
         signal.signal(signal.SIGTERM, lambda *_: stop_event.set())
     studio = Studio(folders=folders, out=out, papers=papers, editor=editor_template(editor), echo=echo,
                     workers=workers)
-    server, thread = start(studio, host=host, port=port)
+    try:
+        server, thread = start(studio, host=host, port=port)
+    except OSError:
+        studio.close()
+        raise
     try:
         echo(f"studio: {server.url} (Ctrl-C to stop)")
         if on_ready is not None:
