@@ -22,7 +22,7 @@ from ..findings import Finding, Location, Severity
 from ..write.files import write_atomic
 from .catalogue import GameView, build_images, extents, pin, rulebook_files
 from .events import Hub
-from .faces import STUDIO, face_files, game_faces
+from .faces import STUDIO, Face, face_files, game_faces
 
 Echo = Callable[[str], None]
 
@@ -104,22 +104,22 @@ class Studio:
             write_atomic(self.out / rel, data)
         self.made.update(digests)
 
-    def _faces(self, folder: Path, game, view: GameView) -> None:
+    def _faces(self, gid: str, game) -> list[Face] | Finding:
+        """The game's faces, their changed images written; or a finding when a face cannot draw alone."""
         try:
             faces = game_faces(game)
         except Exception as exc:  # a pack's face that cannot draw alone: said, and the last faces kept
-            view.findings.append(pin([Finding(Severity.ERROR, "studio-face", f"the studio could not draw this "
-                                              f"game's faces alone: {type(exc).__name__}: {exc}")], view, "")[0])
-            return
+            return Finding(Severity.ERROR, "studio-face", f"the studio could not draw this game's faces alone: "
+                           f"{type(exc).__name__}: {exc}")
         files = face_files(faces, out=self.out, last=self.made)
         self._write(files, {f.path: f.digest for f in faces})
         keep = {f.path for f in faces}
-        for p in (self.out / STUDIO / view.id / "faces").rglob("*.png"):
+        for p in (self.out / STUDIO / gid / "faces").rglob("*.png"):
             if p.relative_to(self.out).as_posix() not in keep:
                 p.unlink(missing_ok=True)
-        view.faces, view.extents = faces, extents(faces)
         for f in faces:
             f.ops = []  # drawn and rasterised: the ops are not kept between rounds
+        return faces
 
     def round(self, folders: list[Path]) -> bool:
         """Validate, draw the faces of, and build ``folders``. True when everything built clean."""
@@ -131,17 +131,23 @@ class Studio:
         valid = []
         for folder in folders:
             game = validate_game(folder)
+            gid = game.game_id or folder.name
+            # drawn outside the lock: the pages keep loading (the last round's faces) meanwhile
+            faces = self._faces(gid, game) if game.ok() else None
             with self.lock:
                 view = self.views.get(folder)
                 name = game.data.game.name if game.data is not None else (view.name if view else folder.name)
                 if view is None:
-                    view = self.views[folder] = GameView(game.game_id or folder.name, name, folder)
+                    view = self.views[folder] = GameView(gid, name, folder)
                 view.name, view.ok = name, game.ok()
-                view.findings = pin(game.findings, view, self.editor)
+                found = list(game.findings)
+                if isinstance(faces, list):
+                    view.faces, view.extents = faces, extents(faces)
+                elif isinstance(faces, Finding):
+                    found.append(faces)  # the build still runs: its sheets show what the faces would
                 if game.ok():
-                    self._faces(folder, game, view)
-                    view.findings = pin(game.findings, view, self.editor)
                     valid.append(folder)
+                view.findings = pin(found, view, self.editor)
             for f in game.findings:
                 self.echo(f.format())
         self.tell()  # the faces (or the findings) first
