@@ -96,3 +96,17 @@ def test_a_face_opens_large_beside_its_record(page):
     text = wait(page, "!document.getElementById('detail').hidden && document.getElementById('detail').textContent")
     assert "Knight" in text and "- name: Knight" in text and "class-card" in text
     assert page.evaluate("document.querySelector('#detail .large img').naturalWidth") == 375
+
+
+def test_a_finding_is_pinned_to_the_face_it_concerns(page, served):
+    classes = served.game / "classes.yaml"
+    good = classes.read_text()
+    assert "vit: 2" in good
+    classes.write_text(good.replace("vit: 2", "vit: lots", 1))  # the Knight's VIT: not a number
+    pinned = wait(page, "(() => { const on = [...document.querySelectorAll('li.face.has-errors')]; return on.length && "
+                        "on.map(li => [li.dataset.name, li.querySelector('li.finding.error .where').textContent]); })()")
+    assert len(pinned) == 1, pinned  # on the Knight alone
+    assert pinned[0][0] == "knight class cards" and re.search(r"classes\.yaml:4:\d+$", pinned[0][1]), pinned
+    classes.write_text(good)
+    wait(page, "document.querySelectorAll('li.face.has-errors').length === 0 && "
+               "document.getElementById('status').className === 'idle'")

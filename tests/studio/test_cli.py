@@ -54,3 +54,39 @@ def test_only_the_cli_imports_the_studio():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and "studio" in node.module.split("."):
                 raise AssertionError(f"{rel}:{node.lineno} imports the studio: it sits above the build")
+
+
+def test_kill_stops_it_cleanly_and_frees_the_port(tmp_path):
+    """SIGTERM ends `printgen serve` as Ctrl-C does: exit 0, its workers gone, the port free again (a forked
+    worker once kept the listening socket open after its parent died)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import REPO
+
+    game = tmp_path / "mini-hoh"
+    import shutil
+
+    shutil.copytree(FIXTURES / "mini-hoh", game)
+    proc = subprocess.Popen([sys.executable, "-m", "printgen", "serve", str(game), "--out", str(tmp_path / "out"),
+                             "--port", "0", "--paper", "a4"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("studio: http://127.0.0.1:"), line
+        port = int(line.split(":")[3].split("/")[0])
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "out" / "index.html").is_file():  # a round under way has started its workers
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0, proc.stdout.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", port))  # nobody holds it any more
