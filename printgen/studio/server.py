@@ -9,7 +9,9 @@ through jinja2 with autoescaping.
 
 from __future__ import annotations
 
+import ipaddress
 import mimetypes
+import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -49,6 +51,14 @@ def safe_file(out: Path, raw: str) -> Path | None:
     return full if full.is_relative_to(root) and full.is_file() else None
 
 
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 class Handler(BaseHTTPRequestHandler):
     server: "StudioServer"
     protocol_version = "HTTP/1.1"
@@ -78,8 +88,13 @@ class Handler(BaseHTTPRequestHandler):
         self._send(404, b"not found\n", "text/plain; charset=utf-8")
 
     def _host_ok(self) -> bool:
-        host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]").lower()
-        return host in self.server.names
+        raw = (self.headers.get("Host") or "").strip().lower()
+        host = raw[1:raw.index("]")] if raw.startswith("[") and "]" in raw else raw.rsplit(":", 1)[0]
+        if host in self.server.names:
+            return True
+        # listening on every address (--host 0.0.0.0): a tablet asks by this machine's IP address, which
+        # no other site's DNS name can stand for
+        return self.server.wildcard and _is_ip(host)
 
     def do_HEAD(self) -> None:
         self.do_GET()
@@ -139,7 +154,8 @@ class StudioServer(ThreadingHTTPServer):
     def __init__(self, studio: Studio, host: str, port: int) -> None:
         super().__init__((host, port), Handler)
         self.studio, self.env = studio, _environment()
-        self.names = {"localhost", "127.0.0.1", "::1", host.lower()}
+        self.names = {"localhost", "127.0.0.1", "::1", host.lower(), socket.gethostname().lower()}
+        self.wildcard = host in ("0.0.0.0", "::", "")
 
     @property
     def url(self) -> str:

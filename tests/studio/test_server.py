@@ -68,6 +68,8 @@ def test_nothing_outside_the_output_folder(served, tmp_path):
 def test_a_request_for_another_host_name_is_refused(served):
     assert get(served, "/", host="evil.example:80")[0] == 421  # DNS rebinding
     assert get(served, "/", host="localhost")[0] == 200
+    assert get(served, "/", host="[::1]:80")[0] == 200
+    assert get(served, "/", host="192.168.1.5:8000")[0] == 421  # only with --host 0.0.0.0
 
 
 def test_a_face_opens_beside_its_data_record(served):
