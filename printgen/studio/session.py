@@ -140,6 +140,8 @@ class Studio:
                 if view is None:
                     view = self.views[folder] = GameView(gid, name, folder)
                 view.name, view.ok = name, game.ok()
+                if game.ok():
+                    view.id = gid  # a game broken from the start had its folder's name until now
                 found = list(game.findings)
                 if isinstance(faces, list):
                     view.faces, view.extents = faces, extents(faces)
