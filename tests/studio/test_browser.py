@@ -110,3 +110,14 @@ def test_a_finding_is_pinned_to_the_face_it_concerns(page, served):
     classes.write_text(good)
     wait(page, "document.querySelectorAll('li.face.has-errors').length === 0 && "
                "document.getElementById('status').className === 'idle'")
+
+
+def test_the_filter_shows_only_faces_whose_name_holds_it(page):
+    page.evaluate("(() => { const f = document.getElementById('filter'); f.value = 'poIS'; "
+                  "f.dispatchEvent(new Event('input')); })()")
+    shown = page.evaluate("[...document.querySelectorAll('li.face:not([hidden]) .name')].map(e => e.textContent)")
+    assert shown == ["Poison", "Poison (back)"]
+    assert page.evaluate("[...document.querySelectorAll('section.group:not([hidden]) h3')].length") == 1
+    page.evaluate("(() => { const f = document.getElementById('filter'); f.value = ''; "
+                  "f.dispatchEvent(new Event('input')); })()")
+    assert page.evaluate("document.querySelectorAll('li.face[hidden]').length") == 0
