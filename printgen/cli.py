@@ -455,5 +455,32 @@ def balance(
     raise typer.Exit(1 if result.failed else 0)
 
 
+@app.command()
+def serve(
+    games: Optional[List[Path]] = GamesArg,
+    out: str = OutOption,
+    paper: Paper = PaperOption,
+    port: int = typer.Option(8000, "--port", help="The port to serve on (0: any free port)."),
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on. Default: this machine only."),
+    editor: str = typer.Option("vscode", "--editor", help="Findings link to this editor: vscode, vscodium, cursor, "
+                               "idea, sublime, none, or an address with {path}, {line} and {col}."),
+) -> None:
+    """The studio: build, serve every face, sheet and page in the browser, and update it on every save."""
+    from .studio.run import editor_template, serve as run_serve
+
+    try:
+        editor_template(editor)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc))
+    out = out_path(out)
+    folders = build_folders(games, out)
+    try:
+        run_serve(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], host=host, port=port, editor=editor,
+                  echo=lambda line: typer.echo(line))
+    except OSError as exc:  # the port is taken, or the host is not this machine's
+        typer.echo(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}; try another --port", err=True)
+        raise typer.Exit(1)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -22,7 +22,7 @@ from ..write.files import write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
 from .exports import EXPORTS
-from .gallery import GALLERY, add_thumbnail, gallery_html, thumb_ok
+from .gallery import GALLERY, add_thumbnail, gallery_pages, thumb_ok
 from ..write.reuse import Reuse, read_recorded
 
 MANIFEST = ".printgen-publish.json"
@@ -392,8 +392,9 @@ class Publisher:
         if changed or not index.is_file():
             records = [m["record"] for m in (_read_json(p) for p in sorted(self.out.glob(f"*/{MANIFEST}")))
                        if m.get("record")]
-            if write_if_changed(index, gallery_html(records, out=self.out).encode()):
-                written.append(index)
+            for name, html in gallery_pages(records).items():  # the index and a page per game
+                if write_if_changed(self.out / name, html.encode()):
+                    written.append(self.out / name)
         return written
 
 

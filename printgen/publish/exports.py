@@ -25,6 +25,12 @@ def pod_export(game, gout, reuse):
     return pod_export(game, gout, reuse)
 
 
+def cards_export(game, gout, reuse):
+    from .card_images import cards_export
+
+    return cards_export(game, gout, reuse)
+
+
 def profile_export(name: str) -> Callable:
     """The export of print profile ``name`` (publish/shop.py); made only when a build asks for the profile."""
     def export(game, gout, reuse):
@@ -38,5 +44,6 @@ def profile_export(name: str) -> Callable:
 EXPORTS: dict[str, Callable] = {
     "tts": tts_export,
     "pod": pod_export,
+    "cards": cards_export,  # each card alone, small: the gallery shows cards as cards (issue 28)
     **{name: profile_export(name) for name in PRINT_PROFILES if name != "home"},
 }

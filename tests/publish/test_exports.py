@@ -148,10 +148,10 @@ def test_hex_tiles_have_no_pod_export(site):
 
 
 def test_exports_are_linked_from_the_gallery(site):
-    html = (site / "index.html").read_text()
+    html = (site / "mini-hoh.html").read_text()  # the game's own gallery page
     assert 'href="mini-hoh/pod/cards.csv"' in html
     assert 'href="mini-hoh/tts/README.txt"' in html
-    assert "<h3>Tabletop Simulator</h3>" in html and "<h3>Print on demand</h3>" in html
+    assert '<h2 id="export-tts">Tabletop Simulator</h2>' in html and '<h2 id="export-pod">Print on demand</h2>' in html
 
 
 def test_tts_hex_dice_cards_are_named_by_value_and_unit(site):

@@ -99,4 +99,4 @@ def test_a_crafted_record_is_never_trusted_past_what_printgen_wrote(tmp_path):
     assert "../../keep.txt" not in fresh["jobs"]["exports/tts"]["files"]
     assert (out / "mini-hoh" / "pod" / "cards.csv").is_file() and (out / "index.html").is_file()
     assert isinstance(fresh["jobs"]["thumbs/tokens"]["info"]["thumb"], dict)
-    assert 'src="mini-hoh/thumbs/tokens.png"' in (out / "index.html").read_text()
+    assert 'src="mini-hoh/thumbs/tokens.png"' in (out / "mini-hoh.html").read_text()

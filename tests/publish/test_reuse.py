@@ -41,7 +41,8 @@ def counted(monkeypatch):
 
         def counting(items, *a, **k):
             kind = ("pod" if k["size_px"] == pod.pod_size((63.5, 88.9)) else
-                    "tts tokens" if k.get("transparent") else "tts")
+                    "tts tokens" if k.get("transparent") else
+                    "cards" if k["size_px"] == (250, 350) else "tts")  # the gallery's cards at 100 dpi
             drawn[kind] += len(items)
             return real(items, *a, **k)
 
@@ -70,7 +71,7 @@ def test_one_class_changed_redraws_its_face_and_the_deck_sheet_only(tmp_path, co
     out = tmp_path / "out"
     build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1)
     first = dict(counted)
-    assert first["pod"] == 4 and first["tts"] == 4  # three faces and the back, in each export
+    assert first["pod"] == 4 and first["tts"] == 4 and first["cards"] == 4  # three faces and the back, each
     assert first["tts tokens"] >= 1 and first["tts maps"] >= 1
     counted.clear()
 
@@ -81,7 +82,7 @@ def test_one_class_changed_redraws_its_face_and_the_deck_sheet_only(tmp_path, co
     classes.write_text(text.replace("vit: 2", "vit: 1", 1))
     before = _exports(out)
     build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1)
-    assert counted["pod"] == 1  # the Knight's face: not the other two, not the back
+    assert counted["pod"] == 1 and counted["cards"] == 1  # the Knight's face: not the other two, not the back
     assert counted["tts"] == 4  # the deck sheet shows every card and the back
     assert counted["tts tokens"] == 0 and counted["tts maps"] == 0
     after = _exports(out)

@@ -205,7 +205,7 @@ def test_a_profile_named_in_game_yaml_is_made_and_dropping_it_removes_its_files(
     assert r.exit_code == 0, r.output
     assert (out / "mini-hoh/gamecrafter/class-cards/back.png").is_file()
     assert not (out / "mini-hoh/drivethru").exists()
-    gallery = (out / "index.html").read_text()
+    gallery = (out / "mini-hoh.html").read_text()
     assert "Game Crafter-style faces" in gallery and "gamecrafter/class-cards/back.png" in gallery
     r = runner.invoke(app, ["build", str(game), "--out", str(out), "--paper", "a4", "--no-previews", "--for", "home"])
     assert r.exit_code == 0, r.output

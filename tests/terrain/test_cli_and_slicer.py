@@ -112,7 +112,7 @@ def test_build_writes_terrain_when_game_yaml_asks(tmp_path):
     import re
     from urllib.parse import unquote
 
-    html = (tmp_path / "index.html").read_text()
+    html = (tmp_path / "mini-terrain.html").read_text()
     links = {unquote(h) for h in re.findall(r'(?:href|src)="([^"]+)"', html)}
     for plate in plates:
         assert f"mini-terrain/terrain/cellar/plates/{plate.name}" in links

@@ -1,0 +1,123 @@
+"""Benchmark: the studio (issue 28): save-to-updated-image time in the browser, and the first page's time.
+
+Run from the repository root:  python3 bench/bench_studio.py [--saves 10] [--game heroes-of-hex]
+
+It copies the game (and the project's templates) to a scratch folder, starts ``printgen serve`` there in a
+fresh process, opens the page in headless Chromium (tests/browser.py) and reports:
+
+- first page: from starting the command to the page showing every face (the first build included);
+- save to image: from writing classes.yaml with one class's VIT changed to that class's card showing
+  different pixels in the open page (median, min and max of ``--saves`` saves, one save at a time, each
+  after the previous round has finished: a designer's rhythm, not a burst).
+
+Not a test: timings depend on the machine (and on what else runs on it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import Browser  # noqa: E402
+
+PIXELS = """(async () => {
+  const img = [...document.querySelectorAll('main img[data-path]')].find(i => i.dataset.path.includes('%s'));
+  if (!img) return null;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  let h = 0;
+  for (let i = 0; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) >>> 0;
+  return [img.src, h];
+})()"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def poll(browser: Browser, expression: str, timeout: float = 120.0, step: float = 0.005):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = browser.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(expression)
+        time.sleep(step)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--saves", type=int, default=10)
+    ap.add_argument("--game", default="heroes-of-hex")
+    ap.add_argument("--face", default="001-knight", help="the face whose card is watched")
+    args = ap.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="bench-studio-"))
+    shutil.copytree(ROOT / "data" / args.game, scratch / args.game)
+    if (ROOT / "templates").is_dir():
+        shutil.copytree(ROOT / "templates", scratch / "templates")
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    t0 = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "printgen", "serve", args.game, "--port", str(port),
+                             "--paper", "a4"], cwd=scratch, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        while True:  # the server listens at once; the page is worth loading when it answers
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.02)
+                if proc.poll() is not None:
+                    raise SystemExit(proc.stdout.read())
+        with Browser(timeout=120) as b:
+            b.open(f"http://127.0.0.1:{port}/")
+            poll(b, PIXELS % args.face)
+            first = time.monotonic() - t0
+            poll(b, "document.getElementById('status').className === 'idle'")
+            built = time.monotonic() - t0
+            classes = scratch / args.game / "classes.yaml"
+            times = []
+            for n in range(args.saves):
+                src, before = b.evaluate(PIXELS % args.face)
+                text = classes.read_text()
+                vit = re.search(r"vit: (\d+)", text)
+                new = "3" if vit.group(1) != "3" else "2"
+                t = time.monotonic()
+                classes.write_text(text[:vit.start(1)] + new + text[vit.end(1):])
+                poll(b, f"(async () => {{ const r = await {PIXELS % args.face}; "
+                        f"return r && r[1] !== {before}; }})()")
+                times.append(time.monotonic() - t)
+                poll(b, "document.getElementById('status').className === 'idle'")  # the round's build is done
+                time.sleep(0.3)
+            assert not b.problems(), b.problems()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"{args.game}: first page with every face {first:.2f} s (first build done {built:.2f} s)")
+    print(f"save to updated image in the browser ({args.saves} saves of one class's VIT): median "
+          f"{statistics.median(times):.3f} s, min {min(times):.3f} s, max {max(times):.3f} s")
+
+
+if __name__ == "__main__":
+    main()

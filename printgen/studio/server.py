@@ -1,0 +1,171 @@
+"""The studio's web server: the page, its fragments, the event stream and the output folder's files.
+
+Standard library only (http.server, one thread per request). It answers on the loopback address unless
+the designer names another host, answers only requests addressed to a name it was started with (a page
+elsewhere cannot reach it by rebinding a DNS name), and serves files only from under the output folder:
+the path is resolved (links followed) and must stay inside it. Every name from the data reaches the page
+through jinja2 with autoescaping.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import mimetypes
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from .catalogue import editor_href
+from .session import Studio, image_url
+
+TEMPLATES = Path(__file__).parent / "templates"
+STATIC = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8"}
+
+
+def _environment():
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html", "j2"],
+                      default_for_string=True, default=True), trim_blocks=True, lstrip_blocks=True)
+    env.globals["url"] = image_url
+    env.filters["editor"] = lambda loc, template: editor_href(template, loc)
+    return env
+
+
+def safe_file(out: Path, raw: str) -> Path | None:
+    """The file ``raw`` (a URL path under /out/, still %-encoded) names inside ``out``, or None: no
+    absolute path, no '..', nothing that resolves (through a link) outside the folder, no folder."""
+    rel = unquote(raw)
+    if not rel or "\x00" in rel or rel.startswith(("/", "\\")) or "\\" in rel:
+        return None
+    parts = rel.split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        return None
+    root = out.resolve()
+    try:
+        full = (root / rel).resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+    return full if full.is_relative_to(root) and full.is_file() else None
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: "StudioServer"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args) -> None:  # quiet: the terminal shows rounds, not requests
+        pass
+
+    def _send(self, status: int, body: bytes, ctype: str, *, cache: str = "no-store") -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        if ctype.startswith("text/html"):
+            self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; "
+                             "style-src 'self'; script-src 'self'; frame-ancestors 'none'")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _html(self, name: str, **ctx) -> None:
+        body = self.server.env.get_template(name).render(studio=self.server.studio, **ctx).encode()
+        self._send(200, body, "text/html; charset=utf-8")
+
+    def _not_found(self) -> None:
+        self._send(404, b"not found\n", "text/plain; charset=utf-8")
+
+    def _host_ok(self) -> bool:
+        raw = (self.headers.get("Host") or "").strip().lower()
+        host = raw[1:raw.index("]")] if raw.startswith("[") and "]" in raw else raw.rsplit(":", 1)[0]
+        if host in self.server.names:
+            return True
+        # listening on every address (--host 0.0.0.0): a tablet asks by this machine's IP address, which
+        # no other site's DNS name can stand for
+        return self.server.wildcard and _is_ip(host)
+
+    def do_HEAD(self) -> None:
+        self.do_GET()
+
+    def do_GET(self) -> None:
+        if not self._host_ok():
+            self._send(421, b"this studio answers only on the address it was started with\n",
+                       "text/plain; charset=utf-8")
+            return
+        url = urlsplit(self.path)
+        query = {k: v[0] for k, v in parse_qs(url.query).items()}
+        studio = self.server.studio
+        if url.path == "/":
+            self._html("main.html.j2" if query.get("fragment") else "page.html.j2", games=studio.games())
+        elif url.path == "/face":
+            view = next((g for g in studio.games() if g.id == query.get("game")), None)
+            face = view.face(query.get("key", "")) if view else None
+            if face is None:
+                return self._not_found()
+            from .catalogue import record_lines
+
+            first, _, lines = record_lines(face.data)
+            self._html("detail.html.j2" if query.get("fragment") else "face.html.j2", games=studio.games(),
+                       view=view, face=face, record=lines, first=first,
+                       findings=[p for p in view.findings if p.face == face.key])
+        elif url.path == "/events":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+
+            def write(data: bytes) -> None:
+                self.wfile.write(data)
+                self.wfile.flush()
+            try:
+                studio.hub.stream(write)
+            except OSError:
+                pass  # the page went away
+            self.close_connection = True
+        elif url.path.startswith("/static/") and url.path[8:] in STATIC:
+            self._send(200, (TEMPLATES / url.path[8:]).read_bytes(), STATIC[url.path[8:]], cache="no-cache")
+        elif url.path.startswith("/out/"):
+            path = safe_file(studio.out, url.path[5:])
+            if path is None:
+                return self._not_found()
+            ctype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            self._send(200, path.read_bytes(), ctype,
+                       cache="max-age=31536000, immutable" if "v" in query else "no-cache")
+        else:
+            self._not_found()
+
+
+class StudioServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, studio: Studio, host: str, port: int) -> None:
+        super().__init__((host, port), Handler)
+        self.studio, self.env = studio, _environment()
+        self.names = {"localhost", "127.0.0.1", "::1", host.lower(), socket.gethostname().lower()}
+        self.wildcard = host in ("0.0.0.0", "::", "")
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+
+
+def start(studio: Studio, *, host: str, port: int) -> tuple[StudioServer, threading.Thread]:
+    server = StudioServer(studio, host, port)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
+                              name="printgen-studio")
+    thread.start()
+    return server, thread

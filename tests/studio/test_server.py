@@ -1,0 +1,85 @@
+"""The studio's server without a browser: only files under the output folder, only on its own names,
+every data name escaped."""
+
+from __future__ import annotations
+
+import http.client
+import os
+from urllib.parse import urlsplit
+
+from printgen.studio.server import safe_file
+from tests.studio.conftest import EVIL
+
+
+def get(served, path: str, host: str | None = None) -> tuple[int, bytes]:
+    u = urlsplit(served.url)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=10)
+    conn.putrequest("GET", path, skip_host=True)
+    conn.putheader("Host", host or u.netloc)
+    conn.endheaders()
+    r = conn.getresponse()
+    body = r.read()
+    conn.close()
+    return r.status, body
+
+
+def test_it_listens_on_the_loopback_address_only(served):
+    assert urlsplit(served.url).hostname == "127.0.0.1"
+
+
+def test_the_page_lists_every_face_and_escapes_names(served):
+    status, body = get(served, "/")
+    html = body.decode()
+    assert status == 200
+    assert "<script>pw=1" not in html  # the name, as text
+    assert "&lt;script&gt;pw=1&lt;/script&gt; Bard" in html
+    assert 'alt="Knight"' in html and "Tokens" in html and "Card back" in html
+
+
+def test_a_face_image_is_the_png_the_studio_drew(served):
+    from io import BytesIO
+
+    from PIL import Image
+
+    html = get(served, "/")[1].decode()
+    src = html.split('data-path=".studio/mini-hoh/faces/class-cards/001-knight.png" src="')[1].split('"')[0]
+    status, body = get(served, src.replace("&amp;", "&"))
+    assert status == 200
+    img = Image.open(BytesIO(body)).convert("RGB")
+    assert img.size == (375, 525)  # a poker card at 150 dpi, trimmed
+    assert len(img.getcolors(1 << 20)) > 50  # drawn, not blank
+
+
+def test_nothing_outside_the_output_folder(served, tmp_path):
+    secret = served.out.parent / "secret.txt"
+    secret.write_text("private")
+    os.symlink(secret, served.out / "link.txt")
+    os.symlink(served.out.parent, served.out / "up")
+    for path in ["/out/../secret.txt", "/out/%2e%2e/secret.txt", "/out/..%2fsecret.txt", "/out/%2E%2E%2Fsecret.txt",
+                 "/out//etc/passwd", "/out/%2fetc/passwd", "/out/link.txt", "/out/up/secret.txt", "/out/",
+                 "/out/mini-hoh", "/out/..\\secret.txt", "/out/%00", "/static/../server.py", "/etc/passwd",
+                 "/out/mini-hoh/%2e%2e/%2e%2e/secret.txt"]:
+        status, body = get(served, path)
+        assert status == 404 and b"private" not in body, path
+    assert get(served, "/out/mini-hoh/.printgen-manifest.json")[0] == 200  # what the build wrote is served
+    assert safe_file(served.out, "mini-hoh/../../secret.txt") is None
+
+
+def test_a_request_for_another_host_name_is_refused(served):
+    assert get(served, "/", host="evil.example:80")[0] == 421  # DNS rebinding
+    assert get(served, "/", host="localhost")[0] == 200
+    assert get(served, "/", host="[::1]:80")[0] == 200
+    assert get(served, "/", host="192.168.1.5:8000")[0] == 421  # only with --host 0.0.0.0
+
+
+def test_a_face_opens_beside_its_data_record(served):
+    status, body = get(served, "/face?game=mini-hoh&key=class-cards/001-knight&fragment=1")
+    html = body.decode()
+    assert status == 200
+    assert "class-card" in html  # the layout's name
+    assert "- name: Knight" in html and "Holds the line" in html  # the record, from the data file
+    assert "vscode://file/" in html and "classes.yaml:2:" in html
+    evil = [k for k in served.studio.games()[0].faces if k.name == EVIL][0]
+    html = get(served, f"/face?game=mini-hoh&key={evil.key}")[1].decode()
+    assert "<script>pw" not in html and "&lt;script&gt;" in html
+    assert get(served, "/face?game=mini-hoh&key=nothing")[0] == 404
