@@ -152,7 +152,7 @@ class Face:
 
     def _lines(self, file: str) -> list[str]:
         docs = [self.layout.doc, *(e.doc for e in _all(self.layout.elements))]
-        return next((d.lines for d in docs if d.file == file and d.lines), [])
+        return next((d.lines for d in docs if d is not None and d.file == file and d.lines), [])
 
     def get(self, el: Element, key: str, scope: dict, default: Any = None) -> Any:
         if key not in el.dynamic:

@@ -117,3 +117,12 @@ def test_an_icon_typo_in_a_data_text_is_at_its_data_line_naming_the_layout_eleme
     assert (f.loc.line, f.loc.col) == _place(game, "content.yaml", ":APP:")
     assert "':APP:' names no icon; did you mean ':AP:'?" in f.message
     assert "layout 'unit-card'" in f.message and "unit-card.yaml:" in f.message
+
+
+def test_a_sheet_order_naming_no_field_is_a_finding_at_game_yaml_not_a_traceback(game):
+    # the order expression lives in game.yaml, outside any layout file
+    _edit(game / "game.yaml", "front: battle-card, copies: 1}", "front: battle-card, copies: 1, order: item.nme}")
+    f = _only(_errors(game), "layout-field")
+    assert f.loc.file.endswith("game.yaml")
+    assert (f.loc.line, f.loc.col) == _place(game, "game.yaml", "item.nme")
+    assert "no field 'nme'; did you mean 'name'?" in f.message
