@@ -30,21 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser import Browser  # noqa: E402
+from tests.browser import Browser, image_hash_script  # noqa: E402
 
-PIXELS = """(async () => {
-  const img = [...document.querySelectorAll('main img[data-path]')].find(i => i.dataset.path.includes('%s'));
-  if (!img) return null;
-  await img.decode();
-  const c = document.createElement('canvas');
-  c.width = img.naturalWidth; c.height = img.naturalHeight;
-  const g = c.getContext('2d');
-  g.drawImage(img, 0, 0);
-  const d = g.getImageData(0, 0, c.width, c.height).data;
-  let h = 0;
-  for (let i = 0; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) >>> 0;
-  return [img.src, h];
-})()"""
 
 
 def free_port() -> int:
@@ -91,20 +78,20 @@ def main() -> None:
                     raise SystemExit(proc.stdout.read())
         with Browser(timeout=120) as b:
             b.open(f"http://127.0.0.1:{port}/")
-            poll(b, PIXELS % args.face)
+            poll(b, image_hash_script(args.face + '.png'))
             first = time.monotonic() - t0
             poll(b, "document.getElementById('status').className === 'idle'")
             built = time.monotonic() - t0
             classes = scratch / args.game / "classes.yaml"
             times = []
             for n in range(args.saves):
-                src, before = b.evaluate(PIXELS % args.face)
+                src, before, _ = b.evaluate(image_hash_script(args.face + '.png'))
                 text = classes.read_text()
                 vit = re.search(r"vit: (\d+)", text)
                 new = "3" if vit.group(1) != "3" else "2"
                 t = time.monotonic()
                 classes.write_text(text[:vit.start(1)] + new + text[vit.end(1):])
-                poll(b, f"(async () => {{ const r = await {PIXELS % args.face}; "
+                poll(b, f"(async () => {{ const r = await {image_hash_script(args.face + '.png')}; "
                         f"return r && r[1] !== {before}; }})()")
                 times.append(time.monotonic() - t)
                 poll(b, "document.getElementById('status').className === 'idle'")  # the round's build is done

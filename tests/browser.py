@@ -158,3 +158,21 @@ class Browser:
             "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def image_hash_script(name: str) -> str:
+    """A script giving [src, pixel hash, width] of the page's ``main img[data-path]`` whose path ends with
+    ``name`` (null while there is none): what a test or bench compares to see an image change in place."""
+    return """(async () => {
+  const img = [...document.querySelectorAll('main img[data-path]')].find(i => i.dataset.path.endsWith(%s));
+  if (!img) return null;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  let h = 0;
+  for (let i = 0; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) >>> 0;
+  return [img.src, h, c.width];
+})()""" % json.dumps(name)

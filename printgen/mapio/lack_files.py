@@ -30,7 +30,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     from ..mesh.polyhex import MeshError, build_tile
     from ..names import by_name, name_key
     from ..terrain.bom import Material, bill, to_csv, to_json, to_markdown
-    from ..terrain.plates import lay_flat, pack, turned
+    from ..terrain.plates import lay_flat, plate_kinds, turned
     from ..terrain.tileset import Kind, TerrainError, TileSet
     from ..tiling import Tile
     from ..mesh.project3mf import to_project_3mf
@@ -75,16 +75,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
         colours.append(colour(kind.terrain))
         volumes.append(mesh.volume)
         files[f"tiles/{kind.label}.stl"] = to_stl(mesh, name=kind.label)
-    boxes = [(k, c, 0.0, m.extents[0], m.extents[1]) for k, (kind, m) in enumerate(zip(ordered, meshes))
-             for c in range(kind.count)]
-    plates = pack(boxes, bed, gap) if boxes else []
-    plate_of = {(p.kind, p.copy): n for n, plate in enumerate(plates, start=1) for p in plate}
-    plates_of = []
-    for k, kind in enumerate(ordered):
-        by_level: dict[int, set[int]] = {}
-        for c, tile in enumerate(kind.placed):
-            by_level.setdefault(tile.level, set()).add(plate_of[(k, c)])
-        plates_of.append(by_level)
+    plates, plates_of = plate_kinds(ordered, meshes, bed, gap)
     title = f"{cfg.name}: {mapdef.name}"
     project = []
     for n, plate in enumerate(plates, start=1):

@@ -11,7 +11,7 @@ from ..mesh.pieces import tile_spec
 from ..mesh.polyhex import Mesh, MeshError, build_tile
 from ..names import by_name, name_key, slug
 from .bom import Material, bill, to_csv, to_json, to_markdown
-from .plates import Placed, lay_flat, pack, turned
+from .plates import Placed, lay_flat, plate_kinds, turned
 from .tileset import TIME_LIMIT, TileSet, TerrainError, build_tileset
 
 FALLBACK_COLOUR = "#b9a27a"
@@ -127,17 +127,8 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
         colours.append(colour_of.get(name_key(kind.terrain), FALLBACK_COLOUR))
         volumes.append(mesh.volume)
         files[f"tiles/{stem}.stl"] = to_stl(mesh, name=f"{kind.terrain} {kind.label}")
-    boxes = [(k, c, 0.0, m.extents[0], m.extents[1]) for k, (kind, m) in enumerate(zip(tileset.kinds, meshes))
-             for c in range(kind.count)]
-    plates = pack(boxes, bed, gap)
     # which plate each copy landed on, to list plates per kind and level in the bill
-    plate_of = {(p.kind, p.copy): n for n, plate in enumerate(plates, start=1) for p in plate}
-    plates_of = []
-    for k, kind in enumerate(tileset.kinds):
-        by_level: dict[int, set[int]] = {}
-        for c, tile in enumerate(kind.placed):
-            by_level.setdefault(tile.level, set()).add(plate_of[(k, c)])
-        plates_of.append(by_level)
+    plates, plates_of = plate_kinds(tileset.kinds, meshes, bed, gap)
     title = f"{cfg.name}: {mapdef.name}"
     project = []
     for n, plate in enumerate(plates, start=1):

@@ -137,6 +137,24 @@ class _MaxRects:
         self.free = keep
 
 
+def plate_kinds(kinds, meshes: list[Mesh], bed: tuple[float, float], gap: float
+                ) -> tuple[list[list[Placed]], list[dict[int, set[int]]]]:
+    """Every copy of every tile kind packed on print beds (``bed`` mm, ``gap`` mm between tiles), and, per
+    kind, which plates hold its copies of each level ({level: {plate number from 1}}), for the bill.
+    ``kinds``: tile kinds with ``count`` and ``placed`` (their ``level``), in the order of ``meshes``."""
+    boxes = [(k, c, 0.0, m.extents[0], m.extents[1]) for k, (kind, m) in enumerate(zip(kinds, meshes))
+             for c in range(kind.count)]
+    plates = pack(boxes, bed, gap) if boxes else []
+    plate_of = {(p.kind, p.copy): n for n, plate in enumerate(plates, start=1) for p in plate}
+    plates_of = []
+    for k, kind in enumerate(kinds):
+        by_level: dict[int, set[int]] = {}
+        for c, tile in enumerate(kind.placed):
+            by_level.setdefault(tile.level, set()).add(plate_of[(k, c)])
+        plates_of.append(by_level)
+    return plates, plates_of
+
+
 def _inside(a, b) -> bool:
     return a[0] >= b[0] - 1e-9 and a[1] >= b[1] - 1e-9 and a[0] + a[2] <= b[0] + b[2] + 1e-9 \
         and a[1] + a[3] <= b[1] + b[3] + 1e-9

@@ -10,25 +10,13 @@ import time
 
 import pytest
 
-from tests.browser import Browser, chromium
+from tests.browser import Browser, chromium, image_hash_script
 from tests.studio.conftest import EVIL
 
 pytestmark = pytest.mark.skipif(chromium() is None, reason="needs chromium (apt-get install chromium)")
 
 KNIGHT = "001-knight.png"
-PIXELS = """(async () => {
-  const img = [...document.querySelectorAll('main img[data-path]')].find(i => i.dataset.path.endsWith('%s'));
-  if (!img) return null;
-  await img.decode();
-  const c = document.createElement('canvas');
-  c.width = img.naturalWidth; c.height = img.naturalHeight;
-  const g = c.getContext('2d');
-  g.drawImage(img, 0, 0);
-  const d = g.getImageData(0, 0, c.width, c.height).data;
-  let h = 0;
-  for (let i = 0; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i] + 3 * d[i + 1] + 7 * d[i + 2]) >>> 0;
-  return [img.src, h, c.width];
-})()""" % KNIGHT
+PIXELS = image_hash_script(KNIGHT)
 
 
 def wait(browser: Browser, expression: str, timeout: float = 20.0):
