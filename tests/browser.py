@@ -153,9 +153,12 @@ class Browser:
     def screenshot(self, path: Path) -> None:
         """A full-page PNG."""
         size = self.send("Page.getLayoutMetrics")["cssContentSize"]
+        # captureBeyondViewport lays the page out with no scrollbar, so it is as wide as the window, not as
+        # the content measured beside a scrollbar: clip to the wider, or the right edge is cut off
+        width = max(size["width"], self.evaluate("window.innerWidth") or 0)
         shot = self.send("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,
-            "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
+            "clip": {"x": 0, "y": 0, "width": width, "height": size["height"], "scale": 1}})
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(shot["data"]))
 
