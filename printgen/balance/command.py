@@ -4,6 +4,11 @@ model cannot be read (located findings, nothing written for it)."""
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,11 +24,33 @@ class Outcome:
 
 
 def run_balance(*, folders: list[Path], out: Path, plots: bool = True, write: bool = True) -> Outcome:
-    from ..check.validate import check_game  # the data and rule checks; the build's asset hooks are not needed
     from ..write.files import write_atomic
-    from .run import balance_report, report_files
 
     result = Outcome()
+    reports = []
+    # with plots for several games, workers start now and load matplotlib while this process validates
+    pool = _pool(len(folders)) if plots and write else None
+    try:
+        _reports(folders, result, reports)
+        if not write:
+            return result
+        made = _render_all(reports, pool) if plots else [{"balance.json": _json(r)} for r in reports]
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    for report, files in zip(reports, made):
+        folder_out = out / report.game / "balance"
+        for name, data in files.items():
+            write_atomic(folder_out / name, data)
+            result.written.append(folder_out / name)
+    return result
+
+
+def _reports(folders: list[Path], result: Outcome, reports: list) -> None:
+    """Validate each game and compute its report (appended to ``reports``); what fails goes into ``result``."""
+    from ..check.validate import check_game  # the data and rule checks; the build's asset hooks are not needed
+    from .run import balance_report
+
     for folder in folders:
         game = check_game(folder)
         if not game.ok():
@@ -42,13 +69,43 @@ def run_balance(*, folders: list[Path], out: Path, plots: bool = True, write: bo
                                     "(declare one in game.yaml combat:)")
             continue
         result.lines += summary_lines(report)
-        if write:
-            files = report_files(report) if plots else {"balance.json": _json(report)}
-            folder_out = out / report.game / "balance"
-            for name, data in files.items():
-                write_atomic(folder_out / name, data)
-                result.written.append(folder_out / name)
-    return result
+        reports.append(report)
+
+
+def _warm() -> None:
+    # a worker loads matplotlib and the report's modules once, before its first report arrives
+    import matplotlib.backends.backend_pdf  # noqa: F401
+    import matplotlib.figure  # noqa: F401
+
+    from . import plots, run  # noqa: F401
+
+
+def _nothing() -> None:
+    return None
+
+
+def _pool(games: int):
+    """Two or more games and cores: a pool of forked workers, started at once (each loading matplotlib)."""
+    workers = min(games, os.cpu_count() or 1)
+    if workers < 2 or "fork" not in mp.get_all_start_methods():
+        return None
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork"), initializer=_warm)
+    for _ in range(workers):
+        pool.submit(_nothing)  # a worker is started for each task submitted while none is idle
+    return pool
+
+
+def _render_all(reports: list, pool) -> list[dict[str, bytes]]:
+    """Each report's files; with a pool, the plots of several games are drawn side by side (drawing them is
+    most of the command's time). The files are the same bytes either way."""
+    from .run import report_files
+
+    if pool is None or len(reports) < 2:
+        return [report_files(r) for r in reports]
+    try:
+        return list(pool.map(report_files, reports))
+    except (BrokenProcessPool, pickle.PicklingError, AttributeError, TypeError):
+        return [report_files(r) for r in reports]  # a report that cannot cross to a worker: draw them here
 
 
 def _json(report) -> bytes:

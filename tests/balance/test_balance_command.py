@@ -189,3 +189,17 @@ def test_printgen_build_makes_the_balance_target_and_preflight_passes_it(tmp_pat
     pdf = fitz.open(base / "a4/balance.pdf")
     assert pdf.page_count == 2 and "Giant" in pdf[0].get_text()
     assert not [f for f in result.preflight if "balance" in f.message], [f.format() for f in result.preflight]
+
+
+def test_several_games_drawn_by_workers_give_the_bytes_one_game_at_a_time_gives(tmp_path):
+    """With two or more games the plots are drawn in forked workers; the files must not change."""
+    from printgen.balance import command
+
+    games = [REPO / "data" / "heroscape-style", FIXTURES / "balance-game"]
+    together = command.run_balance(folders=games, out=tmp_path / "together")
+    assert not together.failed and len(together.written) == 6
+    for game in games:
+        command.run_balance(folders=[game], out=tmp_path / "alone")
+    for path in together.written:
+        alone = tmp_path / "alone" / path.relative_to(tmp_path / "together")
+        assert path.read_bytes() == alone.read_bytes(), path.name
