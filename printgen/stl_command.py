@@ -56,14 +56,14 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
     from .write.files import write_atomic
 
     lines = []
-    for (name, blob), mesh in zip(tile.files.items(), tile.meshes):
+    for (name, blob), mesh, volume in zip(tile.files.items(), tile.meshes, tile.volumes):
         try:
             write_atomic(out.parent / name, blob)
         except OSError as exc:
             return 1, [f"error: cannot write {out.parent / name}: {exc.strerror or exc}"]
         x, y, z = mesh.extents
         lines.append(f"wrote {out.parent / name}: {x:.2f} x {y:.2f} x {z:.2f} mm, {len(mesh.faces)} triangles, "
-                     f"{mesh.pockets} magnet pockets, {mesh.volume / 1000:.2f} cm3")
+                     f"{mesh.pockets} magnet pockets, {volume / 1000:.2f} cm3")
     return 0, lines
 
 

@@ -22,6 +22,7 @@ class TileResult(NamedTuple):
     files: dict[str, bytes]  # file name -> bytes (one per stacked level when a region has levels)
     meshes: list[Mesh]
     spec: TileSpec
+    volumes: tuple[float, ...] = ()  # mm^3 of each mesh, as its checks measured it (not summed again)
 
 
 def _within_limits(size: float, level_h: float, levels: int | None) -> None:
@@ -87,11 +88,12 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
         meshes = stacked({h: lv.get(h, 1) for h in hexes}, one)
     else:
         meshes = [("", build_tile(parse_shape(shape, orientation=orient, data=game), spec))]
-    files = {}
+    files, volumes = {}, []
     for suffix, mesh in meshes:
         report = inspect(mesh)
         if not report.ok:  # never hand a slicer a broken mesh
             raise MeshError(f"internal error: the mesh failed its checks ({report}); please report this shape")
         name = out.name if not suffix else f"{out.stem}-{suffix}.{fmt}"
         files[name] = EXPORTERS[fmt](mesh, name=f"printgen {shape}")
-    return TileResult(files=files, meshes=[m for _, m in meshes], spec=spec)
+        volumes.append(report.volume)
+    return TileResult(files=files, meshes=[m for _, m in meshes], spec=spec, volumes=tuple(volumes))
