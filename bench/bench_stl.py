@@ -57,6 +57,9 @@ def main() -> None:
     skip_127 = "--skip-openscad-127" in sys.argv
     tmp = Path(tempfile.mkdtemp(prefix="printgen-stl-bench-"))
     openscad = shutil.which("openscad")
+    if sys.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE: each process compiles printgen's sources again
+        print("note: PYTHONDONTWRITEBYTECODE is set, so every printgen process compiles its modules anew "
+              "(an installed printgen has them compiled); unset it for the figures a user sees")
     try:
         print("in-process build_tile (median of 9):")
         for radius in (1, 2, 6, 20):
