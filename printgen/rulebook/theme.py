@@ -181,6 +181,9 @@ def load_theme(templates: Path | None, fonts: "FontNames | None" = None, *,
         theme = Theme.model_validate(_merge(base.data, data))
     except ValidationError as exc:
         return _default(default, fonts), findings_from_validation(exc, root=Theme, prefix=(), locate=locate)
+    found = [error("theme-range", message, locate(path)) for path, message in out_of_range(theme)]
+    if found:
+        return _default(default, fonts), found
     keys = {}
     for name, value in theme.fonts.model_dump().items():
         key = value if value in FONTS else (fonts.resolve(value) if fonts is not None else None)
@@ -199,6 +202,57 @@ def load_theme(templates: Path | None, fonts: "FontNames | None" = None, *,
     if found:
         return _default(default, fonts), found
     return theme.model_copy(update={"fonts": Fonts(**keys)}), []
+
+
+PT = 25.4 / 72  # mm
+SIZE_PT = (4.0, 96.0)  # a type size a printed page can hold, smallest to largest
+LEADING = (0.9, 4.0)  # leading as a multiple of the size: below, lines overprint; above, they fall apart
+MARGIN = 60.0  # mm, the most any page margin may take
+TEXT_W, TEXT_H = 80.0, 150.0  # mm the text frame keeps on the narrowest (A4) and shortest (Letter) page
+PAGE_W, PAGE_H = 210.0, 279.4
+COLUMN = 60.0  # mm, the narrowest column a two-column book may have
+WORD_EMS, LINES = 7.2, 12  # a 12-letter word is about 7.2 em wide; a page holds at least 12 lines of any size
+
+
+def out_of_range(theme: Theme) -> list[tuple[tuple, str]]:
+    """(data path, what is wrong) for each size, leading or margin no page can be set with: the model
+    checks types, this checks that the book still fits on A4 and Letter."""
+    bad = []
+    for name, size in theme.sizes:
+        pt = size.size / PT
+        if not SIZE_PT[0] <= pt <= SIZE_PT[1]:
+            bad.append((("sizes", name, "size"), f"a {name} size of {pt:g}pt; use {SIZE_PT[0]:g}pt to {SIZE_PT[1]:g}pt"))
+        elif not LEADING[0] * size.size <= size.leading <= LEADING[1] * size.size:
+            bad.append((("sizes", name, "leading"), f"a {name} leading of {size.leading / PT:g}pt for {pt:g}pt type; "
+                        f"use {LEADING[0] * pt:.3g}pt to {LEADING[1] * pt:.3g}pt"))
+    page = theme.page
+    for side in ("margin_top", "margin_bottom", "margin_left", "margin_right"):
+        if not 0 <= getattr(page, side) <= MARGIN:
+            bad.append((("page", side), f"a {side.replace('_', ' ')} of {getattr(page, side):g} mm; use 0 to {MARGIN:g} mm"))
+    if not bad and PAGE_W - page.margin_left - page.margin_right < TEXT_W:
+        bad.append((("page", "margin_left"), f"the left and right margins leave less than {TEXT_W:g} mm of text "
+                    f"width on A4; make them narrower"))
+    if not bad and PAGE_H - page.margin_top - page.margin_bottom < TEXT_H:
+        bad.append((("page", "margin_top"), f"the top and bottom margins leave less than {TEXT_H:g} mm of text "
+                    f"height on Letter; make them smaller"))
+    width = PAGE_W - page.margin_left - page.margin_right
+    if not bad and page.columns == 2 and page.column_gap > width / 3:
+        bad.append((("page", "column_gap"), f"a column gap of {page.column_gap:g} mm leaves columns too narrow; "
+                    "use a third of the text width or less"))
+    column = (width - (page.column_gap if page.columns == 2 else 0.0)) / page.columns
+    if not bad and column < COLUMN:  # a table of a game's stats needs this much; pictures too
+        bad.append((("page", "columns"), f"two columns of {column:.0f} mm are too narrow for the book's tables; "
+                    f"each needs {COLUMN:g} mm (narrower margins or gap, or one column)"))
+    height = PAGE_H - page.margin_top - page.margin_bottom
+    for name, size in ([] if bad else theme.sizes):
+        # a heading or table cell must fit a column: a long word (WORD_EMS wide) across, LINES lines down
+        if size.size * WORD_EMS > column:
+            bad.append((("sizes", name, "size"), f"{size.size / PT:g}pt {name} type is too large for a "
+                        f"{column:.0f} mm column (a long word would not fit); use {column / WORD_EMS / PT:.3g}pt or less"))
+        elif size.leading * LINES > height:
+            bad.append((("sizes", name, "leading"), f"a {name} leading of {size.leading / PT:g}pt fits fewer than "
+                        f"{LINES} lines on a page; use {height / LINES / PT:.3g}pt or less"))
+    return bad
 
 
 def cover_art(folder: Path, src: str) -> tuple[bytes, tuple[int, int]] | str:

@@ -127,6 +127,13 @@ def test_each_bundled_game_has_a_theme_of_its_own():
     ("extends: default\npage:\n  columns: 3\n", "bad-value", (3, 12), "expected 1 or 2"),
     ("extends: fancy\n", "theme", (1, 10), "built in: default"),
     ("extends: default\ncover:\n  art: ../../secret.png\n", "theme-art", (3, 8), "plain path inside the game folder"),
+    # sizes and margins no page can be set with: findings, never a typesetting crash in the build
+    ("extends: default\nsizes:\n  body: {size: 99999pt, leading: 1pt}\n", "theme-range", (3, 16), "use 4pt to 96pt"),
+    ("extends: default\nsizes:\n  h1: {size: 24pt, leading: 2pt}\n", "theme-range", (3, 29), "leading of 2pt"),
+    ("extends: default\npage:\n  margin_left: 500mm\n", "theme-range", (3, 16), "use 0 to 60 mm"),
+    ("extends: default\npage:\n  margin_left: 60mm\n  margin_right: 60mm\n  columns: 2\n", "theme-range", (5, 12),
+     "too narrow for the book's tables"),
+    ("extends: default\nsizes:\n  h1: {size: 90pt, leading: 100pt}\n", "theme-range", (3, 14), "too large for a"),
 ])
 def test_a_bad_theme_is_a_finding_at_its_place(tmp_path, theme, code, where, words):
     game = _game(tmp_path, theme)
@@ -195,3 +202,12 @@ def test_a_theme_is_read_only_from_the_games_templates(tmp_path):
     found = [f for f in validate_game(game).findings if f.code == "theme"]
     assert len(found) == 1 and "symlink leading out" in found[0].message
     assert found[0].loc.file.endswith("theme.yaml") and found[0].loc.line == 1
+
+
+def test_a_theme_at_the_edge_of_its_ranges_still_builds(tmp_path):
+    """Whatever validates must build: the narrowest text and the largest type the ranges allow."""
+    theme = ("extends: default\nsizes:\n  body: {size: 11pt, leading: 13pt}\n  h1: {size: 11.5pt, leading: 37pt}\n"
+             "  table: {size: 11pt, leading: 13pt}\npage:\n  margin_left: 60mm\n  margin_right: 60mm\n"
+             "  margin_top: 60mm\n  margin_bottom: 60mm\n")
+    doc = _book(_game(tmp_path, theme, long=True))
+    assert doc.page_count > 3
