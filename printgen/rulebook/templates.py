@@ -74,6 +74,15 @@ def _template_finding(exc: Exception, folder: Path, fallback: Path, env=None, sc
                 line, col, tag = open_
                 return error(code, f"rulebook template: this {{% {tag} %}} is never closed; add "
                              f"{{% end{tag} %}} where it should end", Location(display_path(path), line, col))
+        elif isinstance(exc, jinja2.TemplateNotFound):
+            # at the {% import %} / {% include %} that names it, not at 1:1
+            want = str(exc.name)
+            at = next(((n, ln.find(want)) for n, ln in enumerate(lines, 1) if want in ln and "{%" in ln), None)
+            if at is not None:
+                line, col = at[0], at[1] + 1
+            return error(code, f"rulebook template: '{want}' is not in the rulebook templates folder "
+                         f"({display_path(folder)}); add it there or correct the name",
+                         Location(display_path(path), line, col))
         elif isinstance(exc, jinja2.UndefinedError):
             text = lines[line - 1] if 0 < line <= len(lines) else ""
             at, var = column_of(exc, text)

@@ -126,3 +126,11 @@ def test_a_sheet_order_naming_no_field_is_a_finding_at_game_yaml_not_a_traceback
     assert f.loc.file.endswith("game.yaml")
     assert (f.loc.line, f.loc.col) == _place(game, "game.yaml", "item.nme")
     assert "no field 'nme'; did you mean 'name'?" in f.message
+
+
+def test_a_chapter_importing_a_missing_file_is_at_the_import(game):
+    text = (game / CHAPTER).read_text()
+    (game / CHAPTER).write_text('{% import "_tables.j2" as t %}\n' + text)
+    f = _only(_errors(game), "template")
+    assert f.loc.file.endswith("01-intro.md") and (f.loc.line, f.loc.col) == (1, 12)
+    assert "'_tables.j2' is not in the rulebook templates folder" in f.message
