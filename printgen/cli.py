@@ -33,13 +33,15 @@ GamesArg = typer.Argument(None, metavar="[GAME_DIR]...",
 def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
     """The game folders a command works on; raises typer.BadParameter (a usage error, exit 2) when there are none."""
     if not games:
-        from .project import Project
+        from .project import Project, game_here
 
         found = Project(root).games()
+        if not found and (here := game_here(root)) is not None:
+            return [here]  # standing in a game folder (or below it): that game
         if not found:
             raise typer.BadParameter(
                 f"no games found under {root / 'data'}; run printgen in a project folder whose data/<game>/ "
-                "holds a game.yaml, or name a game folder")
+                "holds a game.yaml, in a game folder, or name a game folder")
         return found
     for g in games:
         if not g.exists():
@@ -47,6 +49,19 @@ def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
         if not g.is_dir():
             raise typer.BadParameter(f"{g} is not a folder; name the game folder that holds game.yaml")
     return list(games)
+
+
+def one_game(game: Optional[Path], *, option: str = "GAME_DIR") -> Path:
+    """The one game folder a command works on: the one named, else the game folder you are in; a usage
+    error (exit 2) naming what to do when neither."""
+    from .project import game_here
+
+    if game is None:
+        game = game_here(Path.cwd())
+        if game is None:
+            raise typer.BadParameter("name the game folder, or run this in a game folder (one that holds "
+                                     "game.yaml)", param_hint=option)
+    return resolve_games([game], root=Path.cwd())[0]
 
 
 def _version(value: bool) -> None:
@@ -80,11 +95,19 @@ def validate(
 PAPER_CHOICES = {**{p: [p] for p in PAPER_SIZES}, "both": ["a4", "letter"]}
 Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
 # --out is taken as text: a Path would turn an empty --out '' into ".", and the message would be about "."
-OutOption = typer.Option("output", "--out", help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf")
+OutOption = typer.Option(None, "--out", show_default=False,
+                         help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf. [default: output, beside data/ "
+                              "or beside the game folder]")
 
 
-def out_path(out: str) -> Path:
-    """The --out folder as a Path; a usage error (exit 2) when it is empty or blank."""
+def out_path(out: Optional[str], folders: Optional[List[Path]] = None, sub: str = "") -> Path:
+    """The --out folder as a Path; a usage error (exit 2) when it is empty or blank. Not given: the
+    project's output folder (outside every game folder, so running in a game folder works), plus ``sub``."""
+    if out is None:
+        from .project import default_output
+
+        base = default_output(Path.cwd(), folders or [])
+        return base / sub if sub else base
     if not out.strip():
         raise typer.BadParameter(f"{out!r} is empty; name the folder to write, e.g. --out output",
                                  param_hint="'--out'")
@@ -106,18 +129,19 @@ def check_out(out: Path, folders: list[Path]) -> None:
         raise typer.BadParameter(problem, param_hint="'--out'")
 
 
-def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
-    """The game folders to build into ``out``; exits 1 when ``out`` cannot be a build's output folder,
-    2 when it is inside a game folder or holds one."""
+def build_folders(games: Optional[List[Path]], out: Optional[str]) -> tuple[list[Path], Path]:
+    """The game folders to build and the folder to build them into; exits 1 when that cannot be a build's
+    output folder, 2 when it is inside a game folder or holds one."""
     from .safety.outputs import out_dir_problem
 
     folders = resolve_games(games, root=Path.cwd())
+    out = out_path(out, folders)
     check_out(out, folders)
     problem = out_dir_problem(out)
     if problem:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(1)
-    return folders
+    return folders, out
 
 
 @app.command()
@@ -138,8 +162,7 @@ def build(
     from .progress import progress_events
     from .write.manifest import OutputConflict
 
-    out = out_path(out)
-    folders = build_folders(games, out)
+    folders, out = build_folders(games, out)
     try:
         with progress_events() as on_event:
             result = run_build(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
@@ -197,8 +220,7 @@ def watch(
     """Build, then validate and rebuild on every save (only what changed) until Ctrl-C."""
     from .watch import watch as run_watch
 
-    out = out_path(out)
-    folders = build_folders(games, out)
+    folders, out = build_folders(games, out)
     run_watch(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], previews=previews,
               echo=lambda line: typer.echo(line))
 
@@ -225,19 +247,23 @@ def new(
         files = new_game(folder=folder, system=system.value, name=name)
     except ScaffoldError as exc:
         raise typer.BadParameter(str(exc))
-    typer.echo(f"wrote {len(files)} files to {folder}/; next: printgen validate {folder} && printgen build {folder}")
+    import shlex
+
+    where = shlex.quote(str(folder))  # pasted into a shell as it is: "My Game" needs its quotes
+    typer.echo(f"wrote {len(files)} files to {folder}/; next: printgen validate {where} && printgen build {where}")
 
 
 @app.command()
 def schema(
-    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder (holds game.yaml)."),
+    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]", help="The game folder (holds game.yaml). "
+                                          "Default: the game folder you are in."),
     out: Optional[Path] = typer.Option(None, "--out", help="Where to write the schemas. Default: GAME_DIR/schema/"),
 ) -> None:
     """Write JSON Schema for game.yaml, the game's content files (declared kinds included) and its layouts, for
     editors, and print the editor settings that map each file to its schema."""
     from .schema import editor_settings, schemas_for, write_schemas
 
-    (folder,) = resolve_games([game], root=Path.cwd())
+    folder = one_game(game)
     _, findings = schemas_for(folder)
     if findings:
         typer.echo("\n".join(f.format() for f in findings))
@@ -287,10 +313,12 @@ GridMode = Enum("GridMode", {name: name for name in ("groove", "none")}, type=st
 
 @app.command()
 def terrain(
-    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder (holds game.yaml)."),
+    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]", help="The game folder (holds game.yaml). "
+                                          "Default: the game folder you are in."),
     maps: Optional[List[str]] = typer.Option(None, "--map", help="A map's name (repeat for more). "
                                              "[default: game.yaml mesh: terrain: maps, else every map]"),
-    out: str = typer.Option("output/terrain", "--out", help="Where to write: <out>/<map>/..."),
+    out: Optional[str] = typer.Option(None, "--out", show_default=False,
+                                      help="Where to write: <out>/<map>/... [default: output/terrain]"),
     bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, width x depth, e.g. 256x256mm."),
     gap: Optional[str] = typer.Option(None, "--gap", help="Gap between tiles on a plate. [default: 3mm]"),
     tiles: Optional[TileMode] = typer.Option(None, "--tiles", help="standard: 1/2/3/7/24-hex tiles; "
@@ -308,7 +336,8 @@ def terrain(
     from .terrain.command import UsageError, run_terrain
 
     paper_name = PAPER_CHOICES[paper.value][0]
-    out = out_path(out)
+    game = one_game(game)
+    out = out_path(out, [game], "terrain")
     check_out(out, [game])
     try:
         code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,
@@ -372,7 +401,7 @@ def export(
     """Write a kind's items to a spreadsheet (a header row of fields, lists joined with '; ', a count column)."""
     from .export import export_kind
 
-    (folder,) = resolve_games([game or Path.cwd()], root=Path.cwd())
+    folder = one_game(game)
     findings, rows = export_kind(game=folder, kind=kind, to=to)
     if findings:
         typer.echo("\n".join(f.format() for f in findings))
@@ -391,12 +420,14 @@ app.add_typer(_i18n, name="i18n")
 @app.command("import-map")
 def import_map_cmd(
     file: Path = typer.Argument(..., metavar="FILE", help="A VirtualScape .hsc file or a heroscape-map-editor JSON map."),
-    into: Path = typer.Option(..., "--into", metavar="GAME_DIR", help="The game folder to add the map to."),
+    into: Optional[Path] = typer.Option(None, "--into", metavar="GAME_DIR",
+                                        help="The game folder to add the map to. Default: the game folder you are in."),
     name: Optional[str] = typer.Option(None, "--name", help="The map's name (default: the file's map name or stem)."),
 ) -> None:
     """Read a community map into a game as editable map data (map-<name>.yaml). Exit 1 on a bad file."""
     from .mapio.command import import_map
 
+    into = one_game(into, option='--into')
     lines, written = import_map(file=file, game=into, name=name)
     typer.echo("\n".join(lines))
     raise typer.Exit(0 if written else 1)
@@ -404,13 +435,15 @@ def import_map_cmd(
 
 @app.command("export-map")
 def export_map_cmd(
-    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder."),
+    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]",
+                                          help="The game folder. Default: the game folder you are in."),
     map_name: str = typer.Option(..., "--map", metavar="NAME", help="The map to write."),
     to: Path = typer.Option(..., "--to", metavar="FILE.hsc", help="The VirtualScape file to write."),
 ) -> None:
     """Write a game's map as a VirtualScape .hsc file the community's editors open."""
     from .mapio.command import export_map
 
+    game = one_game(game)
     code, lines = export_map(game=game, map_name=map_name, to=to)
     typer.echo("\n".join(lines))
     raise typer.Exit(code)
@@ -418,11 +451,13 @@ def export_map_cmd(
 
 @app.command("print-lacking")
 def print_lacking_cmd(
-    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder."),
+    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]",
+                                          help="The game folder. Default: the game folder you are in."),
     map_name: str = typer.Option(..., "--map", metavar="NAME", help="The map to build."),
     own: List[str] = typer.Option([], "--own", metavar="BOX|PIECE=N",
                                   help="What you own: a box (master-set-1, master-set-1*2) or a count (grass-24=3)."),
-    out: Path = typer.Option(Path("output/lacking"), "--out", help="The folder to write (a subfolder per map)."),
+    out: Optional[str] = typer.Option(None, "--out", show_default=False,
+                                      help="The folder to write (a subfolder per map). [default: output/lacking]"),
     bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, e.g. 256x256mm."),
     gap: Optional[str] = typer.Option(None, "--gap", help="Space between tiles on a plate, e.g. 3mm."),
 ) -> None:
@@ -430,7 +465,9 @@ def print_lacking_cmd(
     a bill of what is printed and a build guide marking each piece owned or printed."""
     from .mapio.command import print_lacking
 
-    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap)
+    game = one_game(game)
+    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out_path(out, [game], "lacking"),
+                                bed=bed, gap=gap)
     typer.echo("\n".join(lines))
     raise typer.Exit(code)
 
@@ -438,15 +475,17 @@ def print_lacking_cmd(
 @app.command()
 def balance(
     games: Optional[List[Path]] = GamesArg,
-    out: str = typer.Option("output", "--out", help="Where to write: <out>/<game-id>/balance/"),
+    out: Optional[str] = typer.Option(None, "--out", show_default=False,
+                                      help="Where to write: <out>/<game-id>/balance/. [default: output]"),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Also write the HTML page and PDF (matplotlib)."),
 ) -> None:
     """Exact combat odds for every pair of units, value per point and its outliers (printgen.balance)."""
     from .balance.command import run_balance
 
     folders = resolve_games(games, root=Path.cwd())
-    check_out(out_path(out), folders)
-    result = run_balance(folders=folders, out=out_path(out), plots=plots)
+    out = out_path(out, folders)
+    check_out(out, folders)
+    result = run_balance(folders=folders, out=out, plots=plots)
     for f in result.findings:
         typer.echo(f.format())
     typer.echo("\n".join(result.lines))
@@ -472,8 +511,7 @@ def serve(
         editor_template(editor)
     except ValueError as exc:
         raise typer.BadParameter(str(exc))
-    out = out_path(out)
-    folders = build_folders(games, out)
+    folders, out = build_folders(games, out)
     try:
         run_serve(folders=folders, out=out, papers=PAPER_CHOICES[paper.value], host=host, port=port, editor=editor,
                   echo=lambda line: typer.echo(line))

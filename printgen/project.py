@@ -13,11 +13,13 @@ hook; the validated game is what plan and build work on.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 from .check import ValidatedGame, check_game
+from .check.unread import unread_files
 from .findings import error, sort_findings
 from .load.game_folder import GAME_FILE, display_path
 from .registry import asset_findings
@@ -63,13 +65,32 @@ class Project:
         return next((p for p in self.template_candidates(folder, game_id) if p.is_dir()), None)
 
 
+def game_here(start: Path) -> Path | None:
+    """The game folder ``start`` is in (it, or the nearest folder above it, holds game.yaml), as a path
+    relative to ``start`` ('.', '..'), or None."""
+    start = absolute(Path(start))
+    for up, folder in enumerate((start, *start.parents)):
+        if (folder / GAME_FILE).is_file():
+            return Path(*([".."] * up)) if up else Path(".")
+    return None
+
+
+def default_output(cwd: Path, folders: list[Path]) -> Path:
+    """Where a command writes when told nothing: ``output`` here in a project (data/<game>/ below), else
+    the output folder of the first game's project (beside its data/ folder, or beside the game folder),
+    as a path relative to ``cwd``: never inside a game folder."""
+    if Project(Path(cwd)).games() or not folders:
+        return Path(OUTPUT)
+    return Path(os.path.relpath(Project.of_game(Path(folders[0])).output, absolute(Path(cwd))))
+
+
 def validate_game(folder: Path, *, project: Project | None = None) -> ValidatedGame:
     """Load, model and check one game, then run each of its assets' validation hooks. Never raises
     for bad input."""
     project = project or Project.of_game(folder)
     game = check_game(Path(folder))
     game.templates = project.templates_for(folder, game.game_id)
-    extra = asset_findings(game)
+    extra = asset_findings(game) + unread_files(Path(folder), game.templates)
     if extra:
         game.findings = sort_findings(game.findings + extra)
     return game

@@ -61,7 +61,9 @@ def extract(
                                        help="The template to write. Default: GAME_DIR/locales/messages.pot."),
 ) -> None:
     """Write a POT of every text the game prints: data fields, layout texts, rulebook paragraphs."""
-    folder = game or Path.cwd()
+    from ..project import game_here
+
+    folder = game or game_here(Path.cwd()) or Path.cwd()
     if not folder.is_dir():
         raise typer.BadParameter(f"no such folder: {folder}", param_hint="GAME_DIR")
     findings, written, n = run(game_dir=folder, out=out)

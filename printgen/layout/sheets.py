@@ -355,6 +355,14 @@ def sheet_asset(sheet, index: int | None) -> Asset:
     return Asset(sheet.name, p.render, reads=(sheet.kind,), validate=p.validate)
 
 
+def _misnamed_layout(folder: Path | None, name: str) -> Path | None:
+    """A file of ``folder`` that holds layout ``name`` under a name printgen does not read (unit-card.yml)."""
+    if folder is None or not folder.is_dir():
+        return None
+    return next((p for p in sorted(folder.iterdir()) if p.is_file() and p.name != name + ".yaml"
+                 and p.name.lower().split(".")[0] == name.lower()), None)
+
+
 def sheet_findings(game, sheet, index: int) -> list[Finding]:
     """A sheet's kind and layouts exist, and its faces fit a page."""
     found: list[Finding] = []
@@ -374,8 +382,10 @@ def sheet_findings(game, sheet, index: int) -> list[Finding]:
         if name not in layouts:
             hint = did_you_mean(name, layouts)
             folder = layouts_folder(game)
+            misnamed = _misnamed_layout(folder, name)
             found.append(error("unknown-layout", f"no layout named '{name}'"
-                               + (f"; did you mean '{hint}'?" if hint else
+                               + (f"; {display_path(misnamed)} is not read: rename it to {name}.yaml" if misnamed else
+                                  f"; did you mean '{hint}'?" if hint else
                                   f"; add {display_path(folder / (name + '.yaml')) if folder else 'templates/<game-id>/layouts/' + name + '.yaml'}"),
                                where))
     return found

@@ -143,6 +143,12 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
     findings: list[Finding] = []
     game_path = folder / GAME_FILE
     if not game_path.is_file():
+        near = sorted(p.name for p in folder.iterdir() if p.is_file() and p.name.lower().startswith("game.")
+                      and p.name.lower().split(".")[1:2] in (["yaml"], ["yml"])) if folder.is_dir() else []
+        if near:
+            return None, [error("no-game-file", f"no {GAME_FILE} in this folder, but {near[0]} is here: printgen reads "
+                                f"the game's settings from {GAME_FILE} only; rename {near[0]} to {GAME_FILE}",
+                                Location(display_path(folder / near[0]), 1, 1))]
         return None, [error("no-game-file", f"no {GAME_FILE} in this folder; every game needs one "
                             "(`printgen new DIR` writes one; docs/reference/data.md shows one)", Location(display_path(folder)))]
     source = GameSource(folder=folder, data={})

@@ -45,11 +45,17 @@ def out_game_problem(out: Path, games: Iterable[Path]) -> str | None:
         game = os.path.relpath(game) if Path(game).is_absolute() else game  # as the user would type it
         if where == folder or where.is_relative_to(folder):
             return (f"--out {out} is inside the game folder {game}: printgen would write into the game's own "
-                    "files and read them back as its input; name a folder outside it, e.g. --out output")
+                    f"files and read them back as its input; name a folder outside it, e.g. --out {_outside(folder)}")
         if folder.is_relative_to(where):
             return (f"--out {out} holds the game folder {game}: printgen fills and tidies its output folder, so "
                     "no game may live in it; name a folder beside the games, e.g. --out output")
     return None
+
+
+def _outside(folder: Path) -> str:
+    """An output folder beside the game folder (or beside its project's data/), as the user would type it."""
+    root = folder.parent.parent if folder.parent.name == "data" else folder.parent
+    return os.path.relpath(root / "output")
 
 
 def out_file_problem(out: Path, fmt: str | None) -> str | None:
