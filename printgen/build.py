@@ -19,6 +19,7 @@ from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
 from .findings import Finding, Location, Severity
 from .load.game_folder import display_path
+from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
@@ -182,7 +183,7 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
         run.cancel()
         emit("invalid", {"games": [g.game_id for g in run.games if not g.ok()]})
         return result
-    result.notes = _template_notes(run.games, project)
+    result.notes = _template_notes(run.games, project) + run.retire_stale()
     emit("planned", {"targets": len(run.planned)})
     for target, fresh in run.planned:
         if fresh:
@@ -243,6 +244,35 @@ class _Run:
         self.todo += mine
         self.early += jobs
 
+    def retire_stale(self) -> list[str]:
+        """Remove the printables of papers this build does not make that no longer match the data (they
+        would print old numbers); current ones stay, so one paper's build keeps the other's files. Returns
+        a note per game that lost some."""
+        notes = []
+        for game in self.games:
+            manifest, digests = self.manifests[game.game_id], self.digests[game.game_id]
+            others = sorted({k.rsplit("@", 1)[1] for k in manifest.targets if "@" in k} - set(self.papers))
+            others = [p for p in others if p in PAPER_SIZES]
+            if not others:
+                continue
+            targets = plan_build([game], papers=others)
+            stale = [t.key for t in targets if t.key in manifest.targets and not
+                     _up_to_date(manifest, digests, t, bool(manifest.targets[t.key].get("previews")))]
+            planned = {t.key for t in targets}
+            stale += [k for k in manifest.targets if k.rsplit("@", 1)[-1] in others and k not in planned]
+            # a paper with any stale printable goes whole: a kit of half old, half missing pages misleads
+            gone = {k.rsplit("@", 1)[1] for k in stale}
+            stale = [k for k in manifest.targets if "@" in k and k.rsplit("@", 1)[1] in gone]
+            for key in stale:
+                manifest.remove(list(manifest.targets[key].get("files", {})))
+                del manifest.targets[key]
+            if stale:
+                manifest.save()
+                papers = sorted({k.rsplit("@", 1)[1] for k in stale})
+                notes.append(f"{game.game_id}: removed the {' and '.join(papers)} printables: they were built from "
+                             f"older data; build --paper {papers[0]} to make them again")
+        return notes
+
     def _reuse(self, target: Target) -> Reuse:
         """The previews ``target`` made last build, to be taken again where a page is unchanged (none when
         forced: a forced build makes everything)."""
@@ -299,7 +329,7 @@ class _Run:
             if all(left[i, p] == 0 for p in (*self.papers, None)):
                 self.manifests[self.games[i].game_id].save()
                 self.publisher.record(i)
-                submit(self.publisher.thumbs(i))
+                submit(self.publisher.other_kits(i) + self.publisher.thumbs(i))
 
         for i in range(len(self.games)):
             written(i, self.papers)

@@ -58,7 +58,7 @@ def check_maps(ctx: CheckContext) -> Iterable[Finding]:
             return base + (("layout",) if layer == 0 else ("layers", layer - 1))
 
         try:
-            stack = read_stack(m.layout, m.layers, orientation, m.empty)
+            stack = read_stack(m.layout, m.layers, orientation, m.empty, m.notation)
         except LayerError as exc:
             yield error("map-layout", f"map '{m.name}'{f', level {exc.layer + 1}' if exc.layer else ''}: {exc.message}",
                         ctx.text_loc(where(exc.layer), exc.line, exc.col))

@@ -51,13 +51,15 @@ class Stack:
         return out
 
 
-def read_stack(layout: str, layers: list[str], orientation: str, empty: str = "-") -> Stack:
-    """Read the layout and each level layer. Every layer covers the layout's hexes, lined up with
-    it (``empty`` where that level has none). Raises LayerError at the first problem."""
+def read_stack(layout: str, layers: list[str], orientation: str, empty: str = "-", notation: str = "picture"
+               ) -> Stack:
+    """Read the layout and each level layer (in ``notation``, textmap.NOTATIONS). Every layer covers the
+    layout's hexes, lined up with it (``empty`` where that level has none). Raises LayerError at the first
+    problem."""
     maps = []
     for i, text in enumerate([layout, *layers]):
         try:
-            maps.append(parse_textmap(text, orientation))
+            maps.append(parse_textmap(text, orientation, notation=notation))
         except TextMapError as exc:
             raise LayerError(exc.message, i, exc.line, exc.col) from None
     ground = maps[0].cells

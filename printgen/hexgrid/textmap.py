@@ -80,14 +80,16 @@ def _column_step(found: list[tuple[int, int, str]]) -> int:
     return step or 1
 
 
-def parse_textmap(text: str, orientation: str, *, step: int | None = None) -> TextMap:
-    """Read a text map into {Hex: Cell}. Raises TextMapError with the offending position.
+NOTATIONS = {
+    "picture": "every character sits where its hex sits: flat-top columns alternate lines, pointy-top rows "
+               "are shifted half a hex (what the printed map looks like)",
+    "rows": "each line is a row of hexes and each character a hex, left to right, like a spreadsheet: "
+            "flat-top maps sit their odd columns half a hex lower, pointy-top maps their odd rows half a hex "
+            "to the right; indenting a line by half a step changes nothing",
+}
 
-    ``step`` is the number of characters per doubled column; by default it is
-    inferred, which is exact for any map with two hexes on one line.
-    """
-    if orientation not in ("flat", "pointy"):
-        raise TextMapError(f"orientation must be 'flat' or 'pointy', not {orientation!r}")
+
+def _characters(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     for li, line in enumerate(text.split("\n")):
         for ci, ch in enumerate(line):
@@ -97,6 +99,53 @@ def parse_textmap(text: str, orientation: str, *, step: int | None = None) -> Te
                 found.append((li, ci, ch))
     if not found:
         raise TextMapError("the map has no hexes: every non-space character is a hex")
+    return found
+
+
+def _offset_to_axial(col: int, row: int, orientation: str) -> Hex:
+    """Offset coordinates (odd columns down for flat-top, odd rows right for pointy-top) to axial."""
+    if orientation == "flat":
+        return Hex(col, row - (col - (col & 1)) // 2)
+    return Hex(col - (row - (row & 1)) // 2, row)
+
+
+def _parse_rows(found: list[tuple[int, int, str]], orientation: str) -> TextMap:
+    """The ``rows`` notation: a line a row, a character a hex. The step is the spacing most neighbours on
+    a line share (1 when no line has two hexes); a line set in by half a step, as a drawing of hex offsets
+    would be, reads as if it were not."""
+    by_line: dict[int, list[tuple[int, str]]] = {}
+    for li, ci, ch in found:
+        by_line.setdefault(li, []).append((ci, ch))
+    gaps = Counter(b - a for cells in by_line.values() for (a, _), (b, _) in zip(cells, cells[1:]))
+    step = min(gaps, key=lambda g: (-gaps[g], g)) if gaps else 1
+    pos0 = min(ci for _, ci, _ in found)
+    line0 = min(by_line)
+    cells: dict[Hex, Cell] = {}
+    for li, row_cells in by_line.items():
+        shift = (row_cells[0][0] - pos0) % step
+        if step % 2 == 0 and shift == step // 2:
+            shift = step // 2  # half a step in: a drawing aid, not a column
+        elif shift:
+            shift = 0
+        for ci, ch in row_cells:
+            if (ci - pos0 - shift) % step:
+                raise TextMapError(f"'{ch}' is not lined up with the hexes of its line (every {step} characters)",
+                                   li, ci)
+            cells[_offset_to_axial((ci - pos0 - shift) // step, li - line0, orientation)] = Cell(ch, li, ci)
+    return TextMap(orientation=orientation, cells=cells)
+
+
+def parse_textmap(text: str, orientation: str, *, step: int | None = None, notation: str = "picture") -> TextMap:
+    """Read a text map into {Hex: Cell}. Raises TextMapError with the offending position.
+
+    ``notation`` is one of NOTATIONS. ``step`` (picture notation) is the number of characters per doubled
+    column; by default it is inferred, which is exact for any map with two hexes on one line.
+    """
+    if orientation not in ("flat", "pointy"):
+        raise TextMapError(f"orientation must be 'flat' or 'pointy', not {orientation!r}")
+    found = _characters(text)
+    if notation == "rows":
+        return _parse_rows(found, orientation)
     line0 = min(li for li, _, _ in found)
     pos0 = min(ci for _, ci, _ in found)
     step = step or _column_step(found)

@@ -197,7 +197,7 @@ def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
     if mapdef is None:
         return 1, [f"error: {game}: no map named {map_name!r} (maps: {', '.join(m.name for m in data.maps)}) "
                    "[unknown-map]"]
-    stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or data.game.hex.orientation, mapdef.empty)
+    stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or data.game.hex.orientation, mapdef.empty, mapdef.notation)
     colours = {t.name.lower(): t.colour for t in getattr(data, "terrain", [])}
     symbols = {g.name.lower(): g.symbol for g in getattr(data, "glyphs", []) if len(getattr(g, "symbol", "")) == 1}
     hsc, notes = map_to_hsc(mapdef, stack, colours, symbols)

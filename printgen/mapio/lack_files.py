@@ -40,7 +40,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     if mapdef is None:
         raise TerrainError(f"no map named {map_name!r} (maps: {', '.join(m.name for m in data.maps)})")
     cfg = data.game
-    stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or cfg.hex.orientation, mapdef.empty)
+    stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or cfg.hex.orientation, mapdef.empty, mapdef.notation)
     pl = plan(map_pieces(mapdef, stack), inventory)
     spec = tile_spec(cfg)
     colour_of = {name_key(t.name): t.colour for t in getattr(data, "terrain", [])}

@@ -88,6 +88,8 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
         meshes = stacked({h: lv.get(h, 1) for h in hexes}, one)
     else:
         meshes = [("", build_tile(parse_shape(shape, orientation=orient, data=game), spec))]
+    if len(meshes) > 1:  # a region of several parts: every copy in one file, as --out names it
+        meshes = [("", side_by_side(meshes))]
     files, volumes = {}, []
     for suffix, mesh in meshes:
         report = inspect(mesh)
@@ -97,3 +99,28 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
         files[name] = EXPORTERS[fmt](mesh, name=f"printgen {shape}")
         volumes.append(report.volume)
     return TileResult(files=files, meshes=[m for _, m in meshes], spec=spec, volumes=tuple(volumes))
+
+
+PART_GAP = 3.0  # mm between parts laid out in one file
+
+
+def side_by_side(parts: list[tuple[str, Mesh]]) -> Mesh:
+    """One mesh of every part (``name-xN``: N copies) in a row along x, ``PART_GAP`` mm apart, bottoms on
+    z = 0: a region's stacked tiles as one printable file (each body stays closed, so the file checks)."""
+    import re
+
+    vertices: list = []
+    faces: list = []
+    pockets, x = 0, 0.0
+    for name, mesh in parts:
+        count = int(m.group(1)) if (m := re.search(r"-x(\d+)$", name)) else 1
+        xs, ys, zs = zip(*mesh.vertices)
+        for _ in range(count):
+            base = len(vertices)
+            dx, dy, dz = x - min(xs), -min(ys), -min(zs)
+            vertices += [(vx + dx, vy + dy, vz + dz) for vx, vy, vz in mesh.vertices]
+            faces += [(a + base, b + base, c + base) for a, b, c in mesh.faces]
+            pockets += mesh.pockets
+            x += max(xs) - min(xs) + PART_GAP
+    return Mesh(vertices, faces, pockets)
+

@@ -68,7 +68,7 @@ def hex_levels(stack, mapdef: MapDef) -> dict[Hex, int]:
 def map_geometry(mapdef: MapDef, game) -> MapGeom:
     """The geometry of a map that validated (read errors are the checker's to report)."""
     orientation = mapdef.orientation or game.hex.orientation
-    stack = read_stack(mapdef.layout, mapdef.layers, orientation, mapdef.empty)
+    stack = read_stack(mapdef.layout, mapdef.layers, orientation, mapdef.empty, mapdef.notation)
     ground = stack.tiles[0]
     lay0 = Layout(orientation, game.hex.size)
     x0, y0, x1, y1 = lay0.bounds(ground)

@@ -298,9 +298,12 @@ class Publisher:
             if only is not None and i != only:
                 continue
             for name in EXPORTS:
-                if name in PRINT_PROFILES and name not in (self.profiles or w.game.data.game.print.profile):
-                    continue  # a print profile this build does not ask for (its files, if any, are removed)
                 key = f"exports/{name}"
+                if name in PRINT_PROFILES and name not in (self.profiles or w.game.data.game.print.profile):
+                    # a print profile this build does not ask for: its files stay while they match the data
+                    # (a build --for shop keeps the drivethru files); stale ones are removed
+                    self._reuse(w, key, _export_digest(w.inputs, w.gout, key, w.last(key).get("reads")))
+                    continue
                 reads = w.last(key).get("reads")
                 if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):
                     self._announce(w)
@@ -314,8 +317,16 @@ class Publisher:
         for i in range(len(self.work)):
             if only is None or i == only:
                 self.record(i)
-                todo += self.kits(i) + self.thumbs(i)
+                todo += self.kits(i) + self.other_kits(i) + self.thumbs(i)
         return todo
+
+    def other_kits(self, index: int) -> list[tuple[int, str, tuple]]:
+        """The kit jobs of game ``index`` for the papers this build does not make but whose printables are
+        on disk and current (the build removed stale ones): one paper's build keeps the other's kit."""
+        built = _built(self.work[index].gout)
+        others = sorted({r.split("/", 1)[0] for r in built if r.count("/") == 1 and r.endswith(".pdf")}
+                        - set(self.papers))
+        return [job for p in others for job in self.kits(index, p)]
 
     def kits(self, index: int, paper: str | None = None) -> list[tuple[int, str, tuple]]:
         """The kit jobs of game ``index`` (of ``paper`` alone, when given: its targets are written)."""

@@ -33,7 +33,7 @@ def map_cells(mapdef, game_config) -> dict[tuple[Hex, int], str]:
     terrain, and a hex whose legend ``level`` rises above its layers continued up in its top
     terrain. Hexes whose character is not in the legend are left out (the checker reports them)."""
     orientation = mapdef.orientation or game_config.hex.orientation
-    stack = read_stack(mapdef.layout, mapdef.layers, orientation, mapdef.empty)
+    stack = read_stack(mapdef.layout, mapdef.layers, orientation, mapdef.empty, mapdef.notation)
     cells: dict[tuple[Hex, int], str] = {}
     for h in stack.tiles[0]:
         top = stack.top(h)

@@ -53,10 +53,14 @@ def test_map_regions_become_stacked_levels(tmp_path):
     out = tmp_path / "hill.stl"
     result = runner.invoke(app, ["stl", "--shape", "map:Hill", "--game", str(FIXTURES / "big-map"), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["hill-level1-1.stl", "hill-level2-1.stl", "hill-level3-1.stl"]
-    sizes = [len(_load(tmp_path / n).faces) for n in names]
-    assert sizes[0] > sizes[1] > sizes[2]
+    # --out names the one file written: every level's part in it, side by side on the bed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hill.stl"]
+    bodies = sorted(_load(out).split(only_watertight=True), key=lambda b: b.bounds[0][0])
+    assert len(bodies) == 3 and all(b.is_watertight and b.volume > 0 for b in bodies)
+    assert len(bodies[0].faces) > len(bodies[1].faces) > len(bodies[2].faces)  # level 1 widest, 3 smallest
+    for a, b in zip(bodies, bodies[1:]):
+        assert b.bounds[0][0] - a.bounds[1][0] >= 2.99  # apart, not overlapping
+    assert all(abs(b.bounds[0][2]) < 1e-6 and abs(b.extents[2] - 5.0) < 0.01 for b in bodies)  # each one level
 
 
 def test_mesh_errors_exit_1_and_write_nothing(tmp_path):

@@ -14,7 +14,7 @@ from ...names import name_key
 
 def stack_of(m, data) -> Stack:
     """The map's levels (raises hexgrid.LayerError; the shared map check reports it)."""
-    return read_stack(m.layout, m.layers, m.orientation or data.game.hex.orientation, m.empty)
+    return read_stack(m.layout, m.layers, m.orientation or data.game.hex.orientation, m.empty, m.notation)
 
 
 def fluid_terrain(data) -> set[str]:

@@ -70,7 +70,8 @@ def check_setups(ctx: CheckContext) -> Iterator[Finding]:
         return
     mi = ctx.data.maps.index(battlefield)
     try:
-        tm = parse_textmap(battlefield.layout, battlefield.orientation or ctx.data.game.hex.orientation)
+        tm = parse_textmap(battlefield.layout, battlefield.orientation or ctx.data.game.hex.orientation,
+                           notation=battlefield.notation)
     except TextMapError:
         return  # the map check has reported it, with its position
     want = 3 * rules.map_radius * (rules.map_radius + 1) + 1

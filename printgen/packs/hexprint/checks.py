@@ -122,7 +122,7 @@ def check_heights(ctx: CheckContext) -> Iterator[Finding]:
         if not m.layers:
             continue
         try:
-            stack = read_stack(m.layout, m.layers, m.orientation or ctx.data.game.hex.orientation, m.empty)
+            stack = read_stack(m.layout, m.layers, m.orientation or ctx.data.game.hex.orientation, m.empty, m.notation)
         except TextMapError:
             continue  # the map check reports it
         for lv in range(2, stack.top_level + 1):
