@@ -57,11 +57,16 @@ def run() -> None:
     millions of objects behind and freeing them one by one takes a fifth of a second; the files are
     written and closed by then (each atomically), so only the standard streams need flushing. (mypy
     ends the same way.) An uncaught exception still ends the ordinary way, with its traceback."""
+    from .system_libs import MissingLibrary
+
     try:
         main()
         code = 0
     except SystemExit as exc:
         code = exc.code
+    except MissingLibrary as exc:  # the machine, not the data nor the disk: say what to install
+        print(f"error: {exc}", file=sys.stderr)
+        code = 1
     if code is not None and not isinstance(code, int):
         print(code, file=sys.stderr)
         code = 1

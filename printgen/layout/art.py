@@ -106,7 +106,9 @@ def _load(path: str, mtime: int, size: int, width_mm: float) -> Art:
 
 
 def _svg(path: Path, data: bytes, width_mm: float) -> Art:
-    import cairosvg
+    from ..system_libs import cairosvg as _cairosvg
+
+    cairosvg = _cairosvg()
 
     if b"<!ENTITY" in data:
         raise ArtError(f"'{path.name}' declares XML entities; printgen reads SVG without them, remove them")

@@ -133,8 +133,9 @@ def _blank(spec: PageSpec) -> Page:
     return page
 
 
-def _finish_cover(pages: list[Page], spec: PageSpec, game_cfg, total: int, title: str) -> list[Page]:
-    for i, page in enumerate(pages, start=1):
+def _finish_cover(pages: list[Page], spec: PageSpec, game_cfg, total: int, title: str, first: int = 1) -> list[Page]:
+    """The footer on kit pages numbered from ``first`` of ``total`` (the cover, or a blank page in its place)."""
+    for i, page in enumerate(pages, start=first):
         page.add(*furniture(spec, game=game_cfg.name, version=game_cfg.version, title=title,
                             page_no=i, page_count=total))
     return pages
@@ -157,12 +158,10 @@ def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFa
     title = "print kit"
     cover = _finish_cover(cover, spec, cfg, total, title)
     parts = [(to_pdf(Document(title=title, pages=cover)), "How to print this kit", False)]
-    blank = None
     for e in placed:
-        if e.blank_before:
-            if blank is None:
-                blank = to_pdf(Document(title="blank", pages=_finish_cover([_blank(spec)], spec, cfg, 1, title)))
-            parts.append((blank, None, False))
+        if e.blank_before:  # numbered as the kit page it is (the page before its part's first)
+            blank = _finish_cover([_blank(spec)], spec, cfg, total, title, first=e.first - 1)
+            parts.append((to_pdf(Document(title="blank", pages=blank)), None, False))
         parts.append((pdfs[e.stem], f"{e.guide.title} (p. {e.page_range})", True))
     info = {"/Title": f"{cfg.name} v{cfg.version}: print kit, {paper.upper()}", "/Author": cfg.name,
             "/Creator": "printgen"}

@@ -111,6 +111,8 @@ def page_to_svg(page: Page) -> bytes:
 
 def svg_to_png(svg: bytes, *, dpi: float = 100.0) -> bytes:
     """A PNG preview of an SVG page at ``dpi``."""
-    import cairosvg
+    from ..system_libs import cairosvg as _cairosvg
+
+    cairosvg = _cairosvg()
 
     return cairosvg.svg2png(bytestring=svg, dpi=dpi, background_color="#ffffff")

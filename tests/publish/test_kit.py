@@ -58,6 +58,7 @@ def test_first_page_lists_every_printable_and_bookmarks_land_on_them(site, gid, 
     for n in range(2, len(kit) + 1):
         if n not in covered:
             assert "left blank on purpose" in kit[n - 1].get_text(), n
+            assert f"page {n} of {len(kit)}" in kit[n - 1].get_text(), n  # its own kit page, not "page 1 of 1"
 
 
 @pytest.mark.parametrize("gid,paper", KITS)
