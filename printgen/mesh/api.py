@@ -88,7 +88,7 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
         meshes = stacked({h: lv.get(h, 1) for h in hexes}, one)
     else:
         meshes = [("", build_tile(parse_shape(shape, orientation=orient, data=game), spec))]
-    if len(meshes) > 1:  # a region of several parts: every copy in one file, as --out names it
+    if any(suffix for suffix, _ in meshes):  # a region of named parts (or copies): all in the one file --out names
         meshes = [("", side_by_side(meshes))]
     files, volumes = {}, []
     for suffix, mesh in meshes:
