@@ -43,7 +43,9 @@ def test_spacing_and_half_step_indents_read_the_same():
     as_chars = lambda tm: {h: c.char for h, c in tm.cells.items()}  # noqa: E731
     assert as_chars(plain) == as_chars(spaced) == as_chars(drawn)
     ridge = [h for h, c in plain.cells.items() if c.char == "^"]
-    assert max(distance(a, b) for a in ridge for b in ridge) == 1  # a compact 2x2, not a strip
+    # a compact 2x2 (a rhombus of four), not a strip: each ridge hex touches two others or more
+    assert max(distance(a, b) for a in ridge for b in ridge) == 2
+    assert all(sum(distance(a, b) == 1 for b in ridge) >= 2 for a in ridge)
 
 
 def test_the_picture_notation_is_unchanged_and_a_stray_character_is_located():
