@@ -300,9 +300,11 @@ class Publisher:
             for name in EXPORTS:
                 key = f"exports/{name}"
                 if name in PRINT_PROFILES and name not in (self.profiles or w.game.data.game.print.profile):
-                    # a print profile this build does not ask for: its files stay while they match the data
-                    # (a build --for shop keeps the drivethru files); stale ones are removed
-                    self._reuse(w, key, _export_digest(w.inputs, w.gout, key, w.last(key).get("reads")))
+                    # a profile this build does not make: after a one-off `--for shop` the drivethru files
+                    # stay while they match the data (stale ones go); a build by game.yaml's own list drops
+                    # the profiles it no longer names
+                    if self.profiles is not None:
+                        self._reuse(w, key, _export_digest(w.inputs, w.gout, key, w.last(key).get("reads")))
                     continue
                 reads = w.last(key).get("reads")
                 if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):

@@ -207,7 +207,13 @@ def test_a_profile_named_in_game_yaml_is_made_and_dropping_it_removes_its_files(
     assert not (out / "mini-hoh/drivethru").exists()
     gallery = (out / "mini-hoh.html").read_text()
     assert "Game Crafter-style faces" in gallery and "gamecrafter/class-cards/back.png" in gallery
+    # a one-off build for another profile keeps these files (they still match the data) ...
     r = runner.invoke(app, ["build", str(game), "--out", str(out), "--paper", "a4", "--no-previews", "--for", "home"])
+    assert r.exit_code == 0, r.output
+    assert (out / "mini-hoh/gamecrafter/class-cards/back.png").is_file()
+    # ... and dropping the profile from game.yaml removes them
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("[home, gamecrafter]", "[home]"))
+    r = runner.invoke(app, ["build", str(game), "--out", str(out), "--paper", "a4", "--no-previews"])
     assert r.exit_code == 0, r.output
     assert not (out / "mini-hoh/gamecrafter/class-cards/back.png").exists()
     r = runner.invoke(app, ["build", str(game), "--out", str(out), "--for", "drivethrough"])
