@@ -39,6 +39,10 @@ _TABLE = [
     Limit("sheet-bytes", 20, "MB", "a spreadsheet file as stored (CSV, XLSX, ODS)"),
     Limit("sheet-unpacked", 100, "MB", "what an XLSX or ODS file unpacks to (its zip's declared sizes)"),
     Limit("sheet-entries", 2000, "entries", "files inside an XLSX or ODS zip"),
+    # An old version read from git (printgen errata HEAD~1): each file's size is asked before it is read
+    Limit("revision-file", 32, "MiB", "one file of a game folder read from a git revision"),
+    Limit("revision-bytes", 256, "MiB", "all the files of a game folder and its templates read from a git revision"),
+    Limit("revision-files", 20_000, "files", "files of a game folder and its templates read from a git revision"),
     # Geometry
     Limit("hex-size", 100, "mm", "a hex's size, flat to flat, in print and in 3D"),
     Limit("min-hex-size", 5, "mm", "the smallest hex size"),
