@@ -76,7 +76,10 @@ def extract(
 def run(*, game_dir: Path, out: Path | None = None) -> tuple[list, Path | None, int]:
     """Write the POT of the game at ``game_dir`` (default: <game>/locales/messages.pot). Returns (findings,
     the file written or None, how many messages)."""
+    from ..findings import Location, error
+    from ..load.game_folder import display_path
     from ..project import validate_game
+    from ..safety.paths import escaping_link, link_message
     from ..write.files import write_atomic
     from .catalogue import messages, pot_bytes
 
@@ -84,7 +87,10 @@ def run(*, game_dir: Path, out: Path | None = None) -> tuple[list, Path | None, 
     errors = [f for f in game.findings if f.is_error]
     if errors:
         return errors, None, 0
-    msgs = messages(game)
     target = out if out is not None else Path(game_dir) / "locales" / "messages.pot"
+    link = escaping_link(target, Path(game_dir))
+    if link is not None:  # a linked locales/ would make extract overwrite a file outside the game
+        return [error("symlink-outside", link_message(link), Location(display_path(link), 1, 1))], None, 0
+    msgs = messages(game)
     write_atomic(target, pot_bytes(game, msgs))
     return [], target, len(msgs)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..findings import Finding, Location, error, warning
 from ..load.game_folder import display_path
+from ..safety.paths import escaping_link, link_message
 
 LOCALES = "locales"
 _PLACEHOLDER = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
@@ -44,8 +45,13 @@ def language_problem(lang: str) -> str | None:
 
 
 def catalogue_files(folder: Path, lang: str) -> list[Path]:
+    """The catalogues of ``lang`` by name: ``locales/<lang>/*.po``. A ``locales/`` or ``locales/<lang>/``
+    that is a link leading out of the game is returned itself, unread, and ``read_catalogue`` refuses it
+    (as it refuses a linked .po file): a translation from outside the game must not print on its cards."""
     d = Path(folder) / LOCALES / lang
-    return sorted(p for p in d.glob("*.po") if p.is_file()) if d.is_dir() else []
+    if escaping_link(d, folder) is not None:
+        return [d]
+    return sorted(p for p in d.glob("*.po") if p.is_file() or p.is_symlink()) if d.is_dir() else []
 
 
 def read_catalogue(folder: Path, lang: str) -> tuple[dict[str, Translation], list[Finding]]:
@@ -57,6 +63,10 @@ def read_catalogue(folder: Path, lang: str) -> tuple[dict[str, Translation], lis
     found: list[Finding] = []
     for path in catalogue_files(folder, lang):
         shown = display_path(path)
+        link = escaping_link(path, folder)
+        if link is not None or not path.is_file():
+            found.append(error("symlink-outside", link_message(link or path), Location(display_path(link or path), 1, 1)))
+            continue
         raw = path.read_bytes()
         try:
             text = raw.decode("utf-8")
