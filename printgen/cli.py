@@ -95,15 +95,14 @@ PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write
 PrintProfile = Enum("PrintProfile", {name: name for name in PRINT_PROFILES}, type=str)
 
 
-def check_out(out: Path, folders: list[Path]) -> None:
-    """A usage error (exit 2, before anything is written) when ``out`` is in a game folder or holds one:
-    the games named and every game of the project here."""
-    from .project import Project
-    from .safety.outputs import out_game_problem
+def check_out(out: Path, folders: list[Path], *, option: str = "--out", file: bool = False) -> None:
+    """A usage error (exit 2, before anything is written) when ``out`` is in a game folder or (a folder)
+    holds one: the games named and every game of the project here. Every command that writes calls it."""
+    from .safety.outputs import out_game_problem, project_games
 
-    problem = out_game_problem(out, [*folders, *Project(Path.cwd()).games()])
+    problem = out_game_problem(out, project_games(folders), option=option, file=file)
     if problem:
-        raise typer.BadParameter(problem, param_hint="'--out'")
+        raise typer.BadParameter(problem, param_hint=f"'{option}'")
 
 
 def build_folders(games: Optional[List[Path]], out: Path) -> list[Path]:
@@ -354,6 +353,8 @@ def icons(game: Optional[Path] = CatalogueGame,
 
     if sheet is not None and sheet.suffix.lower() != ".pdf":
         raise typer.BadParameter(f"{sheet}: the sheet is a PDF; name a file ending in .pdf")
+    if sheet is not None:
+        check_out(sheet, [game] if game is not None else [], option="--sheet", file=True)
     cat = icon_catalogue(game=_catalogue_game(game))
     typer.echo(FORMATS[format.value]["icons"](cat))
     if not cat.ok:
@@ -373,6 +374,7 @@ def export(
     from .export import export_kind
 
     (folder,) = resolve_games([game or Path.cwd()], root=Path.cwd())
+    check_out(to, [folder], option="--to", file=True)  # a sheet to declare is copied in by its designer
     findings, rows = export_kind(game=folder, kind=kind, to=to)
     if findings:
         typer.echo("\n".join(f.format() for f in findings))
@@ -411,6 +413,7 @@ def export_map_cmd(
     """Write a game's map as a VirtualScape .hsc file the community's editors open."""
     from .mapio.command import export_map
 
+    check_out(to, [game], option="--to", file=True)
     code, lines = export_map(game=game, map_name=map_name, to=to)
     typer.echo("\n".join(lines))
     raise typer.Exit(code)
@@ -430,6 +433,7 @@ def print_lacking_cmd(
     a bill of what is printed and a build guide marking each piece owned or printed."""
     from .mapio.command import print_lacking
 
+    check_out(out, [game])
     code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap)
     typer.echo("\n".join(lines))
     raise typer.Exit(code)
