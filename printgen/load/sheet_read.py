@@ -99,10 +99,31 @@ _INT = re.compile(r"-?(0|[1-9][0-9]*)")
 _FLOAT = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
 
 
+# CSV injection (OWASP): a spreadsheet app runs a cell that starts with one of these as a formula, so
+# printgen's CSV export writes such a cell behind an apostrophe ('=cmd|...), which apps show as text. The
+# apostrophe is read back off, so an export re-imports to the same items: a cell that is apostrophes and
+# then one of these loses exactly one apostrophe (and export adds one to a value already of that shape).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_ESCAPED = re.compile("'+[=+\\-@\t\r]")
+
+
+def csv_escape(text: str) -> str:
+    """``text`` as printgen writes it into a CSV cell: behind an apostrophe when an app would run it."""
+    if text.startswith(FORMULA_START) or _ESCAPED.match(text):
+        return "'" + text
+    return text
+
+
+def csv_unescape(text: str) -> str:
+    """The inverse of ``csv_escape``: one apostrophe off a cell that is apostrophes then a formula start."""
+    return text[1:] if _ESCAPED.match(text) else text
+
+
 def csv_value(text: str) -> Any:
-    """A CSV cell as YAML reads a plain scalar of numbers: 4 -> 4, 2.5 -> 2.5; all else stays text."""
-    text = text.strip()
-    if not text:
+    """A CSV cell as YAML reads a plain scalar of numbers: 4 -> 4, 2.5 -> 2.5; all else stays text
+    (``'=x`` is the text ``=x``: see ``csv_escape``)."""
+    text = csv_unescape(text.strip())
+    if not text.strip():
         return None
     if _INT.fullmatch(text):
         return int(text)
