@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, get_args, get_origin
 
 from ..findings import Finding, Location, error
+from ..limits import LIMITS, limit
 from .sheet_read import SheetError, Table, read_tables
 from .yaml_source import Document
 
@@ -56,7 +57,15 @@ def _header(table: Table) -> tuple[list[tuple[int, tuple]], list[Finding]]:
                                "(stats.attack) or a list's numbered record (abilities.1.name); deeper nesting is not "
                                "supported in a sheet, keep such a kind in YAML", loc))
             continue
-        out.append((col, tuple(int(p) - 1 if p.isdigit() else p for p in parts)))
+        numbers = [int(p) for p in parts if p.isascii() and p.isdigit() and len(p) <= 12]
+        longest = int(limit("list-length"))
+        if any(n > longest for n in numbers) or any(p[:1].isdigit() and len(p) > 12 for p in parts):
+            # checked before any list is made: abilities.1000000000.name would allocate a billion slots
+            found.append(error(LIMITS["list-length"].code, f"'{name[:60]}' numbers a record past the "
+                               f"{longest:,} a list may hold; number the records from 1 (abilities.1.name, "
+                               "abilities.2.name, ...)", loc))
+            continue
+        out.append((col, tuple(int(p) - 1 if p.isascii() and p.isdigit() else p for p in parts)))
     return out, found
 
 
