@@ -16,7 +16,9 @@ from typing import Any, get_args, get_origin
 
 from ..findings import Finding, Location, error
 from ..limits import LIMITS, limit
-from .sheet_read import SheetError, Table, read_tables
+from .sheet_read import SheetError, Table, read_csv
+from .sheet_ods import read_ods
+from .sheet_xlsx import read_xlsx
 from .yaml_source import Document
 
 _SEGMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*|[1-9][0-9]*")
@@ -167,6 +169,16 @@ def _relocate_lists(doc: Document, kind: str) -> None:
                 if new is not None:
                     table[path[:3] + (new,) + path[4:]] = loc
         items[index] = _compact(item)
+
+
+def read_tables(path: Path, file: str, sheet: str | None = None) -> list[tuple[Table, list[Finding]]]:
+    """Every table of a spreadsheet file (one for CSV; the named sheet, or all, of a workbook)."""
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return [(read_csv(path, file), [])]
+    if suffix == ".ods":
+        return read_ods(path, file, sheet)
+    return read_xlsx(path, file, sheet)
 
 
 def read_sheet_source(path: Path, file: str, *, sheet: str | None, kind: str | None
