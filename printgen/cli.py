@@ -237,6 +237,13 @@ def schema(
     from .schema import editor_settings, schemas_for, write_schemas
 
     (folder,) = resolve_games([game], root=Path.cwd())
+    if out is not None:  # schemas are the game's own editor files: in its folder (no link out), or outside every game
+        from .safety.paths import absolute, escaping_link, link_message
+
+        if not absolute(out).is_relative_to(absolute(folder)):
+            check_out(out, [folder])
+        elif escaping_link(out, folder) is not None:
+            raise typer.BadParameter(link_message(escaping_link(out, folder)), param_hint="'--out'")
     _, findings = schemas_for(folder)
     if findings:
         typer.echo("\n".join(f.format() for f in findings))
