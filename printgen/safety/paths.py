@@ -30,7 +30,7 @@ def inside(path: Path, root: Path) -> bool:
 
 def escaping_link(path: Path, root: Path) -> Path | None:
     """The first step on the way from ``root`` down to ``path`` (a folder between, or ``path`` itself) that
-    is a symbolic link leading out of ``root``; None when every step stays inside (``path`` need not exist).
+    is a symlink leading out of ``root``; None when every step stays inside (``path`` need not exist).
     A ``path`` not under ``root`` by name is its own escape when it exists outside."""
     root_abs, path_abs = absolute(root), absolute(path)
     if not path_abs.is_relative_to(root_abs):
@@ -50,7 +50,7 @@ def link_message(link: Path, what: str = "the game folder") -> str:
     except OSError:
         target = "?"
     kind = "folder" if link.is_dir() else "file"
-    return (f"'{link.name}' is a symbolic link leading out of {what} (to {target}); printgen reads and writes "
+    return (f"'{link.name}' is a symlink leading out of {what} (to {target}); printgen reads and writes "
             f"nothing outside it: replace the link with the {kind} itself")
 
 

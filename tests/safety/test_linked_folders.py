@@ -46,7 +46,7 @@ def test_a_linked_po_file_is_refused_and_not_read(game, outside):
     table, found = read_catalogue(game, "de")
     assert not table and [f.code for f in found] == ["symlink-outside"]
     assert found[0].loc.file.endswith("locales/de/messages.po")
-    assert "'messages.po' is a symbolic link leading out of the game folder" in found[0].message
+    assert "'messages.po' is a symlink leading out of the game folder" in found[0].message
     assert "replace the link with the file itself" in found[0].message
     po.unlink()
     po.symlink_to("/etc/passwd")
@@ -86,7 +86,7 @@ def test_a_linked_layouts_folder_is_refused_and_its_layouts_do_not_print(game, o
     (game / "templates" / "layouts").symlink_to(outside)
     result = _validate(game)
     assert result.exit_code == 1, result.output
-    assert "templates/layouts:1:1: error[template-symlink]: 'layouts' is a symbolic link leading out" in result.output
+    assert "templates/layouts:1:1: error[template-symlink]: 'layouts' is a symlink leading out" in result.output
     assert "Traceback" not in result.output
 
 
@@ -100,7 +100,7 @@ def test_a_linked_rulebook_folder_yields_no_chapters(game, outside):
 
     chapters, found = render_chapters(validate_game(game), {})
     assert chapters == [] and [f.code for f in found] == ["template-symlink"]
-    assert found[0].loc.file.endswith("templates/rulebook") and "'rulebook' is a symbolic link" in found[0].message
+    assert found[0].loc.file.endswith("templates/rulebook") and "'rulebook' is a symlink" in found[0].message
     result = _validate(game)
     assert result.exit_code == 1 and "templates/rulebook:1:1: error[template-symlink]" in result.output
 
