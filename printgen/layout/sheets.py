@@ -56,9 +56,12 @@ def templates_link(game) -> Path | None:
     """The link that leads the game's own ``templates/`` (or a folder on the way to it) out of the game
     folder, or None (a project's templates/<id>/ beside the games is the project's, not the game's)."""
     folder = getattr(game, "folder", None)
-    if game.templates is None or folder is None or not absolute(game.templates).is_relative_to(absolute(folder)):
+    if game.templates is None or folder is None:
         return None
-    return escaping_link(game.templates, folder)
+    templates = (game.templates / "layouts").parent  # through "/": a build depends on templates/layouts alone (deps)
+    if not absolute(templates).is_relative_to(absolute(folder)):
+        return None
+    return escaping_link(templates, folder)
 
 
 def _types(game) -> dict:
