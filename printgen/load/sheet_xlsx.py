@@ -26,7 +26,6 @@ _FORMULA = re.compile(rb"<(?:\w{1,20}:)?f[\s>/]")
 _CELL_START = re.compile(rb"<(?:\w{1,20}:)?c[\s>/]")
 _CELL_END = re.compile(rb"</(?:\w{1,20}:)?c>")
 _ROW = re.compile(rb"<(?:\w{1,20}:)?row\b[^>]{0,400}?\br=\"([0-9]{1,10})\"")
-_ROW_END = re.compile(rb"</(?:\w{1,20}:)?row>")
 
 
 
@@ -99,26 +98,28 @@ def _far_cells(xml: bytes, table: Table, most_rows: int, most_cols: int) -> None
     is never read (openpyxl is asked for the rows and columns within the limits), so it must not be lost
     without a word."""
     far_letters = len(_col_letters(most_cols + 1))
-    at = 0
-    while True:  # one pass: each row's body is scanned once, and the next row is looked for after it
-        m = _ROW.search(xml, at)
-        if m is None:
+    # Rows: the first row numbered past the limit is found by a pattern that only matches numbers of as
+    # many digits as the limit's, then each value from there is traced back to its row. A sheet's rows
+    # are in order, so this is one search in C however many empty rows follow; out of order, one step per
+    # value, never one per row.
+    far_row = re.compile(rb'<(?:\w{1,20}:)?row\b[^>]{0,400}?\br="([0-9]{%d,10})"' % len(str(most_rows + 1)))
+    first = next((m for m in far_row.finditer(xml) if int(m.group(1)) > most_rows), None)
+    at = first.start() if first else len(xml)
+    while at < len(xml):
+        value = _VALUE.search(xml, at)
+        if value is None:
             break
-        head_end = xml.find(b">", m.end())
-        if head_end < 0:
-            break
-        at = head_end + 1
-        if xml[head_end - 1:head_end] == b"/" or len(m.group(1)) < len(str(most_rows)) or int(m.group(1)) <= most_rows:
-            continue  # <row r="12"/> holds nothing; a row within the limit is read by openpyxl
-        end = _ROW_END.search(xml, at)
-        body = xml[at:end.start() if end else len(xml)]
-        at = end.end() if end else len(xml)
-        if _VALUE.search(body):
-            row = int(m.group(1))
-            ref = _REF_ATTR.search(body)
-            col = _col_number(ref.group(1)) if ref else 1
-            raise _limit_error("sheet-rows", "the number of rows", row, table.loc(row, col),
-                               f"a value in row {row:,} would not be read: split the sheet")
+        at = value.end()
+        start = max(xml.rfind(b"<row", 0, value.start()), xml.rfind(b":row", 0, value.start()))
+        number = _ROW.search(xml, max(0, start - 21), value.start()) if start >= 0 else None
+        if number is None or int(number.group(1)) <= most_rows:
+            continue
+        row = int(number.group(1))
+        cell = max(xml.rfind(b"<c ", start, value.start()), xml.rfind(b":c ", start, value.start()))
+        ref = _REF_ATTR.search(xml, cell, value.start()) if cell >= 0 else None
+        col = _col_number(ref.group(1)) if ref else 1
+        raise _limit_error("sheet-rows", "the number of rows", row, table.loc(row, col),
+                           f"a value in row {row:,} would not be read: split the sheet")
     far = re.compile(rb'\br="([A-Z]{%d,3})([0-9]{1,7})"' % far_letters)
     for ref in far.finditer(xml):  # only references with as many column letters as the limit's, or more
         col = _col_number(ref.group(1))

@@ -106,7 +106,7 @@ def test_a_hostile_sheet_is_a_located_finding_in_bounded_time_and_memory(shape, 
 
 @pytest.mark.skipif(not NIGHTLY, reason="the nightly sizes (millions of styles, a million-row sheet): "
                     "set PRINTGEN_NIGHTLY=1 to run them")
-@pytest.mark.parametrize("shape", [s for s in shapes(big=True) if "styles" in s.name or "merged" in s.name],
+@pytest.mark.parametrize("shape", [s for s in shapes(big=True) if "styles" in s.name or "merges" in s.name],
                          ids=lambda s: s.name)
 def test_the_nightly_sizes_too(shape, tmp_path):
     _check(shape, tmp_path)
