@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..findings import Finding, Location, error
@@ -196,6 +197,22 @@ def _check_parts(archive: zipfile.ZipFile, file: str) -> None:
                                    "no designer's workbook holds so many: save the data into a fresh workbook")
 
 
+@contextmanager
+def _no_dimension_scan():
+    """openpyxl's read-only worksheet looks for the sheet's <dimension> when it is made, and a sheet without
+    one is parsed to its end for it: a million empty rows cost seconds before a cell is read. printgen
+    always asks for rows and columns up to its limits (iter_rows(max_row=, max_col=)), so the dimension is
+    never needed; while the workbook is opened, the scan is skipped (the sheets are made then)."""
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+
+    original = ReadOnlyWorksheet._get_size
+    ReadOnlyWorksheet._get_size = lambda self: None
+    try:
+        yield
+    finally:
+        ReadOnlyWorksheet._get_size = original
+
+
 def _open_workbook(path: Path, file: str):
     archive = open_zip(path, file)
     import openpyxl  # here: only games with spreadsheets pay for it
@@ -203,7 +220,8 @@ def _open_workbook(path: Path, file: str):
     try:
         _check_parts(archive, file)
         # read_only streams rows; data_only gives formulas' saved values; links and macros are never loaded
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False, keep_vba=False)
+        with _no_dimension_scan():
+            book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False, keep_vba=False)
     except SheetError:
         archive.close()
         raise
