@@ -113,3 +113,15 @@ def test_the_resolver_names_the_first_link_on_the_way(tmp_path, outside):
     assert escaping_link(root / "a" / "b" / "c" / "d.po", root) == root / "a" / "b"
     assert escaping_link(root / "a" / "inner" / "x.po", root) is None
     assert escaping_link(root / "a" / "new.po", root) is None
+
+
+def test_a_build_digest_reads_nothing_behind_a_linked_layouts_folder(game, outside):
+    from printgen.deps import _files_digest
+
+    (outside / "secret.yaml").write_text("name: secret\n")
+    (game / "templates" / "layouts").symlink_to(outside)
+    templates = game / "templates"
+    empty = _files_digest(templates / "nowhere", within=templates)
+    assert _files_digest(templates / "layouts", within=templates) == empty
+    (outside / "secret.yaml").write_text("name: changed\n")  # an outside edit changes no digest
+    assert _files_digest(templates / "layouts", within=templates) == empty
