@@ -371,24 +371,6 @@ def icons(game: Optional[Path] = CatalogueGame,
         typer.echo(f"wrote {sheet}", err=format.value == "json")
 
 
-def _export_place(to: Path, folder: Path) -> None:
-    """Where ``printgen export`` may write: outside every game folder, or a new file in its own game's folder
-    (export writes a source of that game, which the designer then declares, as i18n extract writes its
-    locales/ template), never over a file already there, nor through a link out of it, nor into another game."""
-    from .safety.paths import absolute, escaping_link, link_message
-
-    if not absolute(to).is_relative_to(absolute(folder)):
-        check_out(to, [folder], option="--to", file=True)
-        return
-    link = escaping_link(to, folder)
-    if link is not None:
-        raise typer.BadParameter(link_message(link), param_hint="'--to'")
-    if to.exists() or to.is_symlink():
-        raise typer.BadParameter(f"--to {to} is a file of the game already: printgen never overwrites a game's own "
-                                 f"files; name a new file, or one outside the game, e.g. --to output/{to.name}",
-                                 param_hint="'--to'")
-
-
 @app.command()
 def export(
     kind: str = typer.Argument(..., metavar="KIND", help="The kind of content to export (units, tokens, ...)."),
@@ -399,7 +381,11 @@ def export(
     from .export import export_kind
 
     (folder,) = resolve_games([game or Path.cwd()], root=Path.cwd())
-    _export_place(to, folder)
+    from .safety.outputs import export_place_problem, project_games
+
+    problem = export_place_problem(to, folder, project_games([folder]))
+    if problem:
+        raise typer.BadParameter(problem, param_hint="'--to'")
     findings, rows = export_kind(game=folder, kind=kind, to=to)
     if findings:
         typer.echo("\n".join(f.format() for f in findings))

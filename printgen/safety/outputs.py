@@ -54,6 +54,24 @@ def out_game_problem(out: Path, games: Iterable[Path], *, option: str = "--out",
     return None
 
 
+def export_place_problem(to: Path, folder: Path, games: Iterable[Path]) -> str | None:
+    """Why ``printgen export`` may not write ``to``, or None. Outside the game folders: anywhere writable
+    (``out_game_problem`` over ``games``). In its own game's folder: only a new file, since export writes a
+    source of that game, which its designer then declares (as i18n extract writes its locales/ template);
+    never over a file already there, nor through a link leading out of the game."""
+    from .paths import absolute, escaping_link, link_message
+
+    if not absolute(to).is_relative_to(absolute(folder)):
+        return out_game_problem(to, games, option="--to", file=True)
+    link = escaping_link(to, folder)
+    if link is not None:
+        return link_message(link)
+    if to.exists() or to.is_symlink():
+        return (f"--to {to} is a file of the game already: printgen never overwrites a game's own files; "
+                f"name a new file, or one outside the game, e.g. --to output/{to.name}")
+    return None
+
+
 def project_games(named: Iterable[Path] = ()) -> list[Path]:
     """The games a written place must keep out of: those a command names and every game of the project
     in the current folder (``--out data/other-game`` is as wrong as ``--out data/this-game``)."""
