@@ -118,15 +118,14 @@ PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write
 PrintProfile = Enum("PrintProfile", {name: name for name in PRINT_PROFILES}, type=str)
 
 
-def check_out(out: Path, folders: list[Path]) -> None:
-    """A usage error (exit 2, before anything is written) when ``out`` is in a game folder or holds one:
-    the games named and every game of the project here."""
-    from .project import Project
-    from .safety.outputs import out_game_problem
+def check_out(out: Path, folders: list[Path], *, option: str = "--out", file: bool = False) -> None:
+    """A usage error (exit 2, before anything is written) when ``out`` is in a game folder or (a folder)
+    holds one: the games named and every game of the project here. Every command that writes calls it."""
+    from .safety.outputs import out_game_problem, project_games
 
-    problem = out_game_problem(out, [*folders, *Project(Path.cwd()).games()])
+    problem = out_game_problem(out, project_games(folders), option=option, file=file)
     if problem:
-        raise typer.BadParameter(problem, param_hint="'--out'")
+        raise typer.BadParameter(problem, param_hint=f"'{option}'")
 
 
 def build_folders(games: Optional[List[Path]], out: Optional[str]) -> tuple[list[Path], Path]:
@@ -264,6 +263,13 @@ def schema(
     from .schema import editor_settings, schemas_for, write_schemas
 
     folder = one_game(game)
+    if out is not None:  # schemas are the game's own editor files: in its folder (no link out), or outside every game
+        from .safety.paths import absolute, escaping_link, link_message
+
+        if not absolute(out).is_relative_to(absolute(folder)):
+            check_out(out, [folder])
+        elif escaping_link(out, folder) is not None:
+            raise typer.BadParameter(link_message(escaping_link(out, folder)), param_hint="'--out'")
     _, findings = schemas_for(folder)
     if findings:
         typer.echo("\n".join(f.format() for f in findings))
@@ -383,6 +389,8 @@ def icons(game: Optional[Path] = CatalogueGame,
 
     if sheet is not None and sheet.suffix.lower() != ".pdf":
         raise typer.BadParameter(f"{sheet}: the sheet is a PDF; name a file ending in .pdf")
+    if sheet is not None:
+        check_out(sheet, [game] if game is not None else [], option="--sheet", file=True)
     cat = icon_catalogue(game=_catalogue_game(game))
     typer.echo(FORMATS[format.value]["icons"](cat))
     if not cat.ok:
@@ -402,6 +410,11 @@ def export(
     from .export import export_kind
 
     folder = one_game(game)
+    from .safety.outputs import export_place_problem, project_games
+
+    problem = export_place_problem(to, folder, project_games([folder]))
+    if problem:
+        raise typer.BadParameter(problem, param_hint="'--to'")
     findings, rows = export_kind(game=folder, kind=kind, to=to)
     if findings:
         typer.echo("\n".join(f.format() for f in findings))
@@ -444,6 +457,7 @@ def export_map_cmd(
     from .mapio.command import export_map
 
     game = one_game(game)
+    check_out(to, [game], option="--to", file=True)
     code, lines = export_map(game=game, map_name=map_name, to=to)
     typer.echo("\n".join(lines))
     raise typer.Exit(code)
@@ -466,8 +480,9 @@ def print_lacking_cmd(
     from .mapio.command import print_lacking
 
     game = one_game(game)
-    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out_path(out, [game], "lacking"),
-                                bed=bed, gap=gap)
+    out = out_path(out, [game], "lacking")
+    check_out(out, [game])
+    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap)
     typer.echo("\n".join(lines))
     raise typer.Exit(code)
 

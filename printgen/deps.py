@@ -241,10 +241,12 @@ SHEETS = (".csv", ".xlsx", ".xlsm", ".ods")  # spreadsheet sources hold data as 
 ART = (".ttf", ".otf", ".png", ".jpg", ".jpeg", ".svg", ".webp", ".gif")
 
 
-def _files_digest(root: Path | None, keep=lambda p: True) -> str:
+def _files_digest(root: Path | None, keep=lambda p: True, *, within: Path | None = None) -> str:
+    """The digest of the files under ``root`` that stay inside ``within`` (default ``root``): a linked
+    ``templates/layouts/`` leading out of the templates folder is not read, even to hash it."""
     h = hashlib.sha256()
     if root is not None and root.is_dir():
-        for p in sorted(p for p in confined_files(root, recursive=True) if keep(p)):
+        for p in sorted(p for p in confined_files(root, recursive=True, within=within) if keep(p)):
             h.update(str(p.relative_to(root)).encode() + b"\0")
             h.update(hashlib.sha256(p.read_bytes()).digest())
     return h.hexdigest()
@@ -281,7 +283,8 @@ class Digests:
                 self._memo[key] = _files_digest(self.game.templates)
             elif key.startswith("templates/"):  # one folder of the templates: rulebook/, layouts/
                 root = self.game.templates
-                self._memo[key] = _files_digest(root / key.partition("/")[2] if root is not None else None)
+                self._memo[key] = _files_digest(root / key.partition("/")[2] if root is not None else None,
+                                                within=root)
             elif key == "folder":  # art, fonts: what is not data (the data is read as parsed values)
                 self._memo[key] = _files_digest(self.game.folder, lambda p: p.suffix.lower() in ART)
             elif key == "source":  # the YAML (and spreadsheets) as written, positions and all

@@ -70,11 +70,14 @@ def sheet_rows(items: list, counts: list) -> tuple[list[str], list[list[Any]], l
 
 
 def csv_bytes(header: list[str], rows: list[list[Any]]) -> bytes:
+    """The CSV file's bytes; a cell an app would run as a formula is written as text (sheet_read.csv_escape)."""
+    from .load.sheet_read import csv_escape
+
     buf = io.StringIO(newline="")
     writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow(header)
+    writer.writerow([csv_escape(h) for h in header])
     for row in rows:
-        writer.writerow(["" if v is None else _text(v) for v in row])
+        writer.writerow(["" if v is None else csv_escape(_text(v)) for v in row])
     return buf.getvalue().encode("utf-8")
 
 

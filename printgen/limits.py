@@ -39,6 +39,15 @@ _TABLE = [
     Limit("sheet-bytes", 20, "MB", "a spreadsheet file as stored (CSV, XLSX, ODS)"),
     Limit("sheet-unpacked", 100, "MB", "what an XLSX or ODS file unpacks to (its zip's declared sizes)"),
     Limit("sheet-entries", 2000, "entries", "files inside an XLSX or ODS zip"),
+    Limit("sheet-styles", 64_000, "styles", "cell styles of an XLSX workbook (Excel's own most)"),
+    Limit("sheet-strings", 500_000, "strings", "shared strings of an XLSX workbook"),
+    Limit("catalogue-bytes", 10, "MB", "one translation catalogue (.po file)"),
+    Limit("catalogue-entry", 20_000, "characters", "one msgid or msgstr of a catalogue"),
+    Limit("plural-forms", 10, "forms", "plural forms a catalogue declares (nplurals; languages use 1 to 6)"),
+    # An old version read from git (printgen errata HEAD~1): each file's size is asked before it is read
+    Limit("revision-file", 32, "MiB", "one file of a game folder read from a git revision"),
+    Limit("revision-bytes", 256, "MiB", "all the files of a game folder and its templates read from a git revision"),
+    Limit("revision-files", 20_000, "files", "files of a game folder and its templates read from a git revision"),
     # Geometry
     Limit("hex-size", 100, "mm", "a hex's size, flat to flat, in print and in 3D"),
     Limit("min-hex-size", 5, "mm", "the smallest hex size"),

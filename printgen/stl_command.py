@@ -18,7 +18,7 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
     from .mesh.shapes import ShapeError
 
     from .mesh.options import FORMATS
-    from .safety.outputs import out_file_problem
+    from .safety.outputs import out_file_problem, out_game_problem, project_games
 
     raw = str(options["out"])
     if not raw.strip():  # Path("") is Path("."): say what was typed, not "--out . is a folder"
@@ -27,7 +27,8 @@ def run_stl(options: dict) -> tuple[int, list[str]]:
     if out.name.strip() != out.name or out.name.lower() in {f".{f}" for f in FORMATS}:
         raise UsageError(f"--out {raw!r}: {out.name!r} is no file name (blank around it, or only an extension); "
                          f"name the file, e.g. {out.parent / 'tile.stl'}")
-    problem = out_file_problem(out, options.get("fmt"))
+    problem = out_file_problem(out, options.get("fmt")) or out_game_problem(
+        out, project_games([Path(options["game"])] if options.get("game") else []), file=True)
     if problem:
         return 1, [f"error: {problem}"]
     data = None

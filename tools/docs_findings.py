@@ -84,8 +84,10 @@ def apply_example(ex: dict, folder: Path) -> None:
         shutil.copytree(ROOT / "data" / ex["game"], folder)
     if "write" in ex:
         for rel, text in ex["write"].items():
+            (folder / rel).parent.mkdir(parents=True, exist_ok=True)  # locales/de/messages.po
             (folder / rel).write_text(text, encoding="utf-8")
-        return
+        if "file" not in ex:
+            return
     if "file" not in ex:
         return  # the bundled game as shipped (a contradiction of its seed)
     path, (old, new) = folder / ex["file"], ex["replace"]
@@ -123,7 +125,12 @@ def run_example(code: str, ex: dict) -> list[str]:
             here = os.getcwd()
             os.chdir(tmp)  # findings name files from the current folder: demo/content.yaml:6:14
             try:
-                _RUN[key] = list(validate_game(Path(name)).findings)
+                game = validate_game(Path(name))
+                _RUN[key] = list(game.findings)
+                if not any(f.is_error for f in game.findings):  # its language editions too (locales/<lang>/)
+                    from printgen.editions.edition import editions_of
+
+                    _RUN[key] += [f for e in editions_of(game) for f in e.findings]
             finally:
                 os.chdir(here)
     return [f.format() for f in _RUN[key] if f.code == code]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -26,6 +27,7 @@ def errata(
                                  param_hint="'--paper'")
     if not new.is_dir():
         raise typer.BadParameter(f"no such folder: {new}", param_hint="NEW")
+    _refuse_in_games(out, [new])
     result = make_errata(old=old, new=new, out=out, papers=papers)
     if not result.ok:
         for f in result.findings:
@@ -50,6 +52,18 @@ def errata(
     typer.echo(f"wrote {len(result.written)} files under {where}/")
 
 
+def _refuse_in_games(out: Path | None, games: list[Path], *, allow: Path | None = None) -> None:
+    """A usage error (exit 2, nothing written) when ``out`` lies in a game folder of the command or the project
+    (safety.outputs, as for build); ``allow`` is the one folder of a game such a file belongs in."""
+    from ..safety.outputs import out_game_problem, project_games
+
+    if out is None or (allow is not None and os.path.realpath(out).startswith(os.path.realpath(allow) + os.sep)):
+        return
+    problem = out_game_problem(out, project_games(games), file=out.suffix != "")
+    if problem:
+        raise typer.BadParameter(problem, param_hint="'--out'")
+
+
 i18n = typer.Typer(help="Translations: gettext catalogues of every printed text (printgen build --lang LANG "
                         "builds an edition).", no_args_is_help=True)
 
@@ -66,6 +80,7 @@ def extract(
     folder = game or game_here(Path.cwd()) or Path.cwd()
     if not folder.is_dir():
         raise typer.BadParameter(f"no such folder: {folder}", param_hint="GAME_DIR")
+    _refuse_in_games(out, [folder], allow=folder / "locales")  # the template belongs in the game's locales/
     findings, written, n = run(game_dir=folder, out=out)
     if findings:
         for f in findings:
@@ -78,7 +93,10 @@ def extract(
 def run(*, game_dir: Path, out: Path | None = None) -> tuple[list, Path | None, int]:
     """Write the POT of the game at ``game_dir`` (default: <game>/locales/messages.pot). Returns (findings,
     the file written or None, how many messages)."""
+    from ..findings import Location, error
+    from ..load.game_folder import display_path
     from ..project import validate_game
+    from ..safety.paths import escaping_link, link_message
     from ..write.files import write_atomic
     from .catalogue import messages, pot_bytes
 
@@ -86,7 +104,10 @@ def run(*, game_dir: Path, out: Path | None = None) -> tuple[list, Path | None, 
     errors = [f for f in game.findings if f.is_error]
     if errors:
         return errors, None, 0
-    msgs = messages(game)
     target = out if out is not None else Path(game_dir) / "locales" / "messages.pot"
+    link = escaping_link(target, Path(game_dir))
+    if link is not None:  # a linked locales/ would make extract overwrite a file outside the game
+        return [error("symlink-outside", link_message(link), Location(display_path(link), 1, 1))], None, 0
+    msgs = messages(game)
     write_atomic(target, pot_bytes(game, msgs))
     return [], target, len(msgs)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..safety.paths import inside
+from ..safety.paths import escaping_link, inside, link_message
 
 KINDS = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 MAX_BYTES = 20 * 1024 * 1024
@@ -58,8 +58,9 @@ def game_file(folder: Path, src: object, suffixes, *, what: str = "picture", exa
         raise ArtError(f"'{src}' is not a {what} printgen reads (accepted: {', '.join(suffixes)})")
     if not path.is_file():
         raise ArtError(f"no file '{src}' in the game folder; put the {what} at {path}")
-    if not inside(path, folder):
-        raise ArtError(f"'{src}' is a symlink leading out of the game folder; copy the {what} in")
+    if not inside(path, folder):  # the link may be the file or a folder on the way (fonts/, art/)
+        link = escaping_link(path, folder) or path
+        raise ArtError(f"'{src}': {link_message(link)} (copy the {what} in)")
     return path
 
 

@@ -31,6 +31,7 @@ from ..limits import limit
 from ..load.game_folder import display_path
 from ..render.compose import finish
 from ..render.sheets import BACKS_LABEL, card_lattice, hex_lattice, impose, plan_sheet, rect_lattice
+from ..safety.paths import absolute, escaping_link, link_message
 from ..safety.sandbox import environment
 from ..units import UnitError, parse_size
 from .elements import element_types
@@ -44,7 +45,23 @@ _CACHE: dict[tuple, tuple[dict[str, Layout], list[Finding]]] = {}
 
 
 def layouts_folder(game) -> Path | None:
-    return game.templates / "layouts" if game.templates is not None else None
+    """The game's own layouts/ folder, or None (also when the game's templates folder is a link leading out
+    of the game: that is a finding of its own, see ``templates_link``)."""
+    if game.templates is None or templates_link(game) is not None:
+        return None
+    return game.templates / "layouts"
+
+
+def templates_link(game) -> Path | None:
+    """The link that leads the game's own ``templates/`` (or a folder on the way to it) out of the game
+    folder, or None (a project's templates/<id>/ beside the games is the project's, not the game's)."""
+    folder = getattr(game, "folder", None)
+    if game.templates is None or folder is None:
+        return None
+    templates = (game.templates / "layouts").parent  # through "/": a build depends on templates/layouts alone (deps)
+    if not absolute(templates).is_relative_to(absolute(folder)):
+        return None
+    return escaping_link(templates, folder)
 
 
 def _types(game) -> dict:
@@ -70,7 +87,11 @@ def game_layouts(game) -> tuple[dict[str, Layout], list[Finding]]:
     key = (stamp, tuple(sorted(_types(game))))
     if key not in _CACHE:
         _CACHE[key] = load_layouts(_folders(game), {k: v[0] for k, v in _types(game).items()})
-    return _CACHE[key]
+    layouts, found = _CACHE[key]
+    link = templates_link(game)
+    if link is not None:
+        found = [*found, error("template-symlink", link_message(link), Location(display_path(link), 1, 1))]
+    return layouts, found
 
 
 def game_fonts(game):

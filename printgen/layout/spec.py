@@ -31,7 +31,7 @@ from typing import Any
 from ..findings import Finding, Location, did_you_mean, error
 from ..load.game_folder import display_path
 from ..load.yaml_source import Document, load_yaml_file
-from ..safety.paths import confined_files
+from ..safety.paths import confined_files, escaping_link, link_message
 
 LAYOUT_KEYS = ("size", "shape", "bleed", "cut", "extends", "background", "vars", "icons", "elements", "text")
 SIZES = ("card", "token", "hex")
@@ -198,8 +198,12 @@ def load_layouts(folders: list[Path | None], types: dict[str, tuple[str, ...]]
     layers: list[dict[str, tuple[Layout, str | None]]] = []
     for folder in folders:
         layer: dict[str, tuple[Layout, str | None]] = {}
-        if folder is not None and folder.is_dir():
-            for path in confined_files(folder, "*.yaml"):
+        link = escaping_link(folder, folder.parent) if folder is not None else None
+        if link is not None:  # a linked layouts/ would print an outside folder's layouts
+            found.append(error("template-symlink", link_message(link, "the game's templates folder"),
+                               Location(display_path(link), 1, 1)))
+        elif folder is not None and folder.is_dir():
+            for path in confined_files(folder, "*.yaml", within=folder.parent):
                 layout, parent, f = _read(path, types)
                 found += f
                 if layout is not None:

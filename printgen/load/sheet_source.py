@@ -15,7 +15,10 @@ from pathlib import Path
 from typing import Any, get_args, get_origin
 
 from ..findings import Finding, Location, error
-from .sheet_read import SheetError, Table, read_tables
+from ..limits import LIMITS, limit
+from .sheet_read import SheetError, Table, read_csv
+from .sheet_ods import read_ods
+from .sheet_xlsx import read_xlsx
 from .yaml_source import Document
 
 _SEGMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*|[1-9][0-9]*")
@@ -56,7 +59,15 @@ def _header(table: Table) -> tuple[list[tuple[int, tuple]], list[Finding]]:
                                "(stats.attack) or a list's numbered record (abilities.1.name); deeper nesting is not "
                                "supported in a sheet, keep such a kind in YAML", loc))
             continue
-        out.append((col, tuple(int(p) - 1 if p.isdigit() else p for p in parts)))
+        numbers = [int(p) for p in parts if p.isascii() and p.isdigit() and len(p) <= 12]
+        longest = int(limit("list-length"))
+        if any(n > longest for n in numbers) or any(p[:1].isdigit() and len(p) > 12 for p in parts):
+            # checked before any list is made: abilities.1000000000.name would allocate a billion slots
+            found.append(error(LIMITS["list-length"].code, f"'{name[:60]}' numbers a record past the "
+                               f"{longest:,} a list may hold; number the records from 1 (abilities.1.name, "
+                               "abilities.2.name, ...)", loc))
+            continue
+        out.append((col, tuple(int(p) - 1 if p.isascii() and p.isdigit() else p for p in parts)))
     return out, found
 
 
@@ -158,6 +169,16 @@ def _relocate_lists(doc: Document, kind: str) -> None:
                 if new is not None:
                     table[path[:3] + (new,) + path[4:]] = loc
         items[index] = _compact(item)
+
+
+def read_tables(path: Path, file: str, sheet: str | None = None) -> list[tuple[Table, list[Finding]]]:
+    """Every table of a spreadsheet file (one for CSV; the named sheet, or all, of a workbook)."""
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return [(read_csv(path, file), [])]
+    if suffix == ".ods":
+        return read_ods(path, file, sheet)
+    return read_xlsx(path, file, sheet)
 
 
 def read_sheet_source(path: Path, file: str, *, sheet: str | None, kind: str | None

@@ -19,6 +19,7 @@ from .flowables import OpsFlowable
 from .images import ImageError, key_of, resolve
 from .sizing import least_of, needed_scale, picture_scale
 from .markdown import Converter, Heading, nesting, parse, table_columns
+from ..safety.paths import escaping_link
 from .templates import chapter_files, render_chapters, template_dir
 
 CELL_ICON, CELL_MAX = 9.0, 24.0  # mm: a picture in a table cell, and one whose words must be read
@@ -108,6 +109,8 @@ def check_rulebook(game) -> list:
     from ..load.game_folder import display_path
 
     folder = template_dir(game)
+    if folder is not None and escaping_link(folder, folder.parent) is not None:
+        return render_chapters(game, {})[1]  # a linked rulebook/: its finding, nothing of it read
     if not chapter_files(folder):
         return []
     chapters, findings = render_chapters(game, template_scope(game))

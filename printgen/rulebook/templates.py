@@ -19,7 +19,7 @@ import jinja2
 from ..findings import Finding, Location, error
 from ..limits import limit
 from ..load.game_folder import display_path
-from ..safety.paths import absolute, confined_files, inside
+from ..safety.paths import absolute, confined_files, escaping_link, inside, link_message
 from ..safety.sandbox import ResourceLimitError, TemplateLimitError, environment, render_capped, watchdog
 from ..safety.template_errors import column_of, explain, unclosed_block
 
@@ -31,7 +31,7 @@ def template_dir(game) -> Path | None:
 
 def chapter_files(folder: Path | None) -> list[Path]:
     """The chapters (``*.md``) of a rulebook folder; a symlink leading out of the game's templates is skipped."""
-    return confined_files(folder, "*.md") if folder is not None and folder.is_dir() else []
+    return confined_files(folder, "*.md", within=folder.parent) if folder is not None and folder.is_dir() else []
 
 
 def escaping_files(folder: Path) -> list[Path]:
@@ -114,6 +114,10 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
     if absolute(root).is_relative_to(absolute(game.folder)) and not inside(root, game.folder):
         return [], [error("template-symlink", "the game's templates folder is a symlink leading out of the game "
                           "folder; replace it with the folder itself", Location(display_path(root), 1, 1))]
+    link = escaping_link(folder, root)
+    if link is not None:  # a linked rulebook/ would print an outside folder's chapters
+        return [], [error("template-symlink", link_message(link, "the game's templates folder"),
+                          Location(display_path(link), 1, 1))]
     env = environment(folder, root)
     out: list[tuple[Path, str]] = []
     findings: list[Finding] = [

@@ -34,28 +34,51 @@ def out_dir_problem(out: Path) -> str | None:
     return _folder_problem(out, f"--out {out}")
 
 
-def out_game_problem(out: Path, games: Iterable[Path]) -> str | None:
-    """Why ``out`` cannot take the output of ``games``: it is a game folder or lies inside one (a build
-    would write into the designer's folder, and the next build would read its own output as input), or
-    it holds one (printgen fills and tidies its output folder: no game's sources may live in it, and
-    ``--out data`` would put data/<id>/<paper>/ inside the game data/<id>). Links are followed."""
+def out_game_problem(out: Path, games: Iterable[Path], *, option: str = "--out", file: bool = False) -> str | None:
+    """Why ``out`` cannot take the output of a command over ``games``: it is a game folder or lies inside
+    one (printgen would write into the designer's folder, and the next build would read its own output
+    as input), or, for a folder (``file`` False), it holds one (printgen fills and tidies its output
+    folder: no game's sources may live in it, and ``--out data`` would put data/<id>/<paper>/ inside the
+    game data/<id>). Links are followed. ``option`` names the option in the message (--out, --to, --sheet)."""
     where = Path(os.path.realpath(out))
     for game in games:
         folder = Path(os.path.realpath(game))
         game = os.path.relpath(game) if Path(game).is_absolute() else game  # as the user would type it
         if where == folder or where.is_relative_to(folder):
-            return (f"--out {out} is inside the game folder {game}: printgen would write into the game's own "
-                    f"files and read them back as its input; name a folder outside it, e.g. --out {_outside(folder)}")
-        if folder.is_relative_to(where):
-            return (f"--out {out} holds the game folder {game}: printgen fills and tidies its output folder, so "
-                    "no game may live in it; name a folder beside the games, e.g. --out output")
+            beside = _outside(folder)
+            example = f"{option} {beside}/{Path(out).name}" if file else f"{option} {beside}"
+            return (f"{option} {out} is inside the game folder {game}: printgen would write into the game's own "
+                    f"files and read them back as its input; name a place outside it, e.g. {example}")
+        if not file and folder.is_relative_to(where):
+            return (f"{option} {out} holds the game folder {game}: printgen fills and tidies its output folder, so "
+                    f"no game may live in it; name a folder beside the games, e.g. {option} output")
     return None
 
 
-def _outside(folder: Path) -> str:
-    """An output folder beside the game folder (or beside its project's data/), as the user would type it."""
-    root = folder.parent.parent if folder.parent.name == "data" else folder.parent
-    return os.path.relpath(root / "output")
+def export_place_problem(to: Path, folder: Path, games: Iterable[Path]) -> str | None:
+    """Why ``printgen export`` may not write ``to``, or None. Outside the game folders: anywhere writable
+    (``out_game_problem`` over ``games``). In its own game's folder: only a new file, since export writes a
+    source of that game, which its designer then declares (as i18n extract writes its locales/ template);
+    never over a file already there, nor through a link leading out of the game."""
+    from .paths import absolute, escaping_link, link_message
+
+    if not absolute(to).is_relative_to(absolute(folder)):
+        return out_game_problem(to, games, option="--to", file=True)
+    link = escaping_link(to, folder)
+    if link is not None:
+        return link_message(link)
+    if to.exists() or to.is_symlink():
+        return (f"--to {to} is a file of the game already: printgen never overwrites a game's own files; "
+                f"name a new file, or one outside the game, e.g. --to output/{to.name}")
+    return None
+
+
+def project_games(named: Iterable[Path] = ()) -> list[Path]:
+    """The games a written place must keep out of: those a command names and every game of the project
+    in the current folder (``--out data/other-game`` is as wrong as ``--out data/this-game``)."""
+    from ..project import Project
+
+    return [*named, *Project(Path.cwd()).games()]
 
 
 def out_file_problem(out: Path, fmt: str | None) -> str | None:
@@ -66,3 +89,9 @@ def out_file_problem(out: Path, fmt: str | None) -> str | None:
     if fmt and suffix and suffix != fmt and suffix in EXPORTERS:
         return f"--format {fmt} does not match the file name {out.name}; name it {out.stem}.{fmt}"
     return _folder_problem(out.parent, str(out))
+
+
+def _outside(folder: Path) -> str:
+    """An output folder beside the game folder (or beside its project's data/), as the user would type it."""
+    root = folder.parent.parent if folder.parent.name == "data" else folder.parent
+    return os.path.relpath(root / "output")
