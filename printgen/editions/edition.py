@@ -63,19 +63,22 @@ class Edition:
 class TranslatedSource(GameSource):
     """A game's loaded data with its texts translated; a translated value is located at its msgstr line."""
 
-    moved: dict = field(default_factory=dict)  # data path -> Location in the catalogue
+    moved: dict = field(default_factory=dict)  # data path (as written) -> Location in the catalogue
 
-    def loc(self, path: tuple, *, key: bool = False) -> Location:
-        hit = None if key else self.moved.get(tuple(path))
-        return hit if hit is not None else super().loc(path, key=key)
+    def _moved(self, path: tuple, raw: bool) -> Location | None:
+        return self.moved.get(tuple(path) if raw else self.raw_path(tuple(path)))
 
-    def text_loc(self, path: tuple, row: int, col: int) -> Location:
-        hit = self.moved.get(tuple(path))
-        return hit if hit is not None else super().text_loc(path, row, col)
+    def loc(self, path: tuple, *, key: bool = False, raw: bool = False) -> Location:
+        hit = None if key else self._moved(path, raw)
+        return hit if hit is not None else super().loc(path, key=key, raw=raw)
 
-    def offset_loc(self, path: tuple, offset: int) -> Location:
-        hit = self.moved.get(tuple(path))
-        return hit if hit is not None else super().offset_loc(path, offset)
+    def text_loc(self, path: tuple, row: int, col: int, *, raw: bool = False) -> Location:
+        hit = self._moved(path, raw)
+        return hit if hit is not None else super().text_loc(path, row, col, raw=raw)
+
+    def offset_loc(self, path: tuple, offset: int, *, raw: bool = False) -> Location:
+        hit = self._moved(path, raw)
+        return hit if hit is not None else super().offset_loc(path, offset, raw=raw)
 
 
 def _set(data: Any, path: tuple, value: Any) -> None:
