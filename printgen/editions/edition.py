@@ -27,10 +27,24 @@ class Edition:
 
     lang: str
     texts: tuple[tuple[str, str], ...] = ()
+    places: tuple[tuple[str, Location], ...] = ()  # msgid -> its msgstr's place in the catalogue
 
     @property
     def table(self) -> dict[str, str]:
         return dict(self.texts)
+
+    def place_in_chapter(self, text: str, snippet: str) -> Location | None:
+        """The msgstr line of the translated paragraph of chapter ``text`` (the source's Markdown) that
+        holds ``snippet`` (a line or a character of the translated chapter), or None when no translation
+        of this chapter holds it: what a translation breaks is shown where the translation is written."""
+        snippet = snippet.strip()
+        if not snippet:
+            return None
+        table, places = self.table, dict(self.places)
+        for _, para in paragraphs(text):
+            if para in table and snippet in table[para] and para in places:
+                return places[para]
+        return None
 
     def chapter(self, text: str) -> str:
         """A rulebook chapter's Markdown with each translated paragraph in place."""
@@ -127,7 +141,8 @@ def edition_game(game, lang: str, where: Location, *, project=None):
                               kind_docs=src.kind_docs, game_doc=src.game_doc, moved=moved)
     out = check_source(game.folder, source, [])
     out.templates = game.templates
-    out.edition = Edition(lang, tuple(sorted((k, v.text) for k, v in table.items())))
+    out.edition = Edition(lang, tuple(sorted((k, v.text) for k, v in table.items())),
+                          tuple(sorted(((k, v.loc) for k, v in table.items()), key=lambda kv: kv[0])))
     if out.data is not None:
         found += asset_findings(out)
     data_ids = {text for p, text in src.values() if printed_text(p, text)}
