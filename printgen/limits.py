@@ -64,6 +64,11 @@ _TABLE = [
     # Templates and documents
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
     Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),
+    Limit("template-steps", 2_000_000, "steps", "rendering a game's rulebook templates (each loop step, read, call "
+          "or operator is one)"),
+    Limit("layout-steps", 200_000, "steps", "evaluating one layout value for one face (each loop step, read, "
+          "call or operator is one)"),
+    Limit("layout-seconds", 2, "seconds", "evaluating one layout value for one face"),
     Limit("rulebook-nesting", 6, "levels", "how deeply block quotes and lists nest in a rulebook chapter"),
     Limit("rulebook-table-columns", 16, "columns", "columns of one table in a rulebook chapter"),
     Limit("font-file", 16, "MiB", "one font file in the game's fonts/ folder"),

@@ -11,6 +11,8 @@ import jinja2
 from jinja2 import meta
 
 from ..draw.colour import ink_on, mix
+from ..limits import limit
+from ..safety.budget import BUDGET, TemplateLimitError
 
 _EXPR = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
@@ -43,12 +45,25 @@ class Expressions:
                 self.cache.clear()
                 self.names.clear()
         self.results: dict[tuple, Any] = {}  # (text, its names' scalar values) -> result
+        # text -> why its budget ran out: it fails at once for every later face (a deck's hundred cards
+        # must not each spend a budget on one runaway expression)
+        self.spent: dict[str, str] = {}
 
     def evaluate(self, text: str, scope: dict) -> Any:
         """``text`` evaluated in ``scope``. An expression whose names are all plain values (a colour in
         ``vars``, an index) or helpers gives the same result for the same values: a deck's cards share
         it, and the sandbox runs it once (``{{ mix(accent, '#fff', 0.3) }}`` per accent colour)."""
         fn = self.compile(text)
+        if text in self.spent:
+            raise TemplateLimitError(self.spent[text])
+        try:
+            with BUDGET.running(limit("layout-steps"), limit("layout-seconds"), "this layout value"):
+                return self._evaluate(text, fn, scope)
+        except TemplateLimitError as exc:
+            self.spent[text] = exc.message or str(exc)
+            raise
+
+    def _evaluate(self, text: str, fn: Callable[[dict], Any], scope: dict) -> Any:
         names = self.names.get(text)
         if names is None:
             return fn(scope)

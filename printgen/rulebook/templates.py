@@ -138,7 +138,8 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
               "replace it with the file itself", Location(display_path(p), 0, 0)) for p in escaping_files(folder)]
     current = folder
     try:
-        with watchdog(limit("template-seconds")):
+        with env.budget.running(limit("template-steps"), limit("template-seconds"), "the rulebook's templates"), \
+                watchdog(limit("template-seconds")):
             for path in chapter_files(folder):
                 current = path
                 try:
