@@ -59,7 +59,10 @@ _TABLE = [
     # Combat models (printgen balance): exact odds are computed, so a pool and a die are bounded
     Limit("dice-pool", 100, "dice", "dice in one roll of a combat model (after height and bonuses)"),
     Limit("die-sides", 100, "sides", "sides of one die of a combat model"),
-    Limit("balance-units", 300, "units", "units in one balance report (every pair of them is computed)"),
+    Limit("dice-work", 150_000_000, "", "results squared times the bits of the odds of one roll of a combat model "
+          "(what comparing it with a roll like it costs; 30d6 exploding is a third of it)"),
+    Limit("balance-units", 120, "units", "units in one balance report (every pair of them is computed: 300 took "
+          "15 s on a loaded machine)"),
     Limit("combat-health", 200, "wounds", "wounds a unit takes before it is destroyed, in the balance report"),
     # Templates and documents
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
