@@ -30,12 +30,13 @@ from .maps import check_maps, check_terrain_pictures
 from .names import check_unique_names
 from .printable import check_glyphs, check_icons
 from .resolutions import check_two_resolutions
+from .keyword_defs import check_keyword_definitions
 from .terms import check_terms
 
 # Checks every game gets, whatever its system; then, when game.yaml's rules are valid, RULE_CHECKS
 # and the pack's own checks.
 SHARED_CHECKS = (check_limits, check_unique_names, check_maps, check_terrain_pictures, check_glyphs, check_icons)
-RULE_CHECKS = (check_terms, check_two_resolutions)
+RULE_CHECKS = (check_terms, check_two_resolutions, check_keyword_definitions)
 
 
 @dataclass
