@@ -160,11 +160,29 @@ def check_product(left: Any, right: Any) -> None:
                           "smaller numbers")
 
 
+def weight(value: Any) -> int:
+    """What printing ``value`` would cost, roughly: a text's length; a list's items and, one level down,
+    their lengths (``['x' * 100000] * 100000`` is 100,000 items but 10 billion characters once printed)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, (list, tuple)):
+        return len(value) + sum(len(x) for x in value if isinstance(x, (str, list, tuple, dict)))
+    return 1
+
+
 def check_sum(left: Any, right: Any) -> None:
     """Refuse text or a list joined by ``+`` past ``text_cap`` (a namespace doubled in a loop)."""
     if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
-        if len(left) + len(right) > text_cap():
+        if weight(left) + weight(right) > text_cap():
             raise TemplateLimitError(f"adding these would make one of more than {text_cap():,} characters or items")
+
+
+def check_repeat(seq: Any, times: int) -> None:
+    """Refuse a list or tuple repeated past ``text_cap`` counting what its items hold (a list of 100,000
+    long texts is cheap to make and gigabytes to print, join or sort)."""
+    if isinstance(seq, (list, tuple)) and weight(seq) * max(times, 0) > text_cap():
+        raise TemplateLimitError(f"repeating these {len(seq):,} items {times:,} times would hold more than "
+                                 f"{text_cap():,} characters or items")
 
 
 _FORMAT_FIELD = re.compile(r"\{[^{}]*:([^{}]*)\}")

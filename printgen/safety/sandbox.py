@@ -39,7 +39,7 @@ from pydantic import BaseModel
 from ..limits import limit
 from ..model.notation import format_range
 from .budget import (BUDGET, BudgetCodeGenerator, BudgetRange, ResourceLimitError, TemplateLimitError, check_format,
-                     check_product, check_sum,
+                     check_product, check_repeat, check_sum,
                      checked_join, linear_sum, text_cap)
 from .paths import inside
 from .template_errors import FieldUndefined
@@ -224,6 +224,7 @@ class GameSandbox(ImmutableSandboxedEnvironment):
             check_product(left, right)
         elif operator == "*" and (_sized(left) and isinstance(right, int) or _sized(right) and isinstance(left, int)):
             size, n = (_sized(left), right) if _sized(left) else (_sized(right), left)
+            check_repeat(left if _sized(left) else right, n)
             if size * max(n, 0) > limit("repeat"):
                 raise TemplateLimitError(f"repeating {size:,} items {n:,} times is past the limit of "
                                          f"{int(limit('repeat')):,}")

@@ -32,6 +32,8 @@ HOSTILE = {
                            "{% endfor %}{{ ns.x > 5 }}",
     "macro in a loop": "{% macro m() %}{% for j in range(100000) %}{% endfor %}{% endmacro %}"
                        "{% for i in range(100000) %}{{ m() }}{% endfor %}",
+    "printed list": "{{ (['x' * 100000] * 100000)|string|length }}",
+    "nested list printed": "{{ ([[1] * 100000] * 100000) }}",
     "filter over a loop": "{{ range(100000)|map('string')|map('length')|sum }}{% for i in range(100000) %}"
                           "{{ range(100000)|list|length }}{% endfor %}",
 }
@@ -50,6 +52,17 @@ def test_ordinary_templates_are_untouched():
             "{{ '%5.2f' % 3.14159 }} {{ '{:>4}'.format(7) }} {{ 2 ** 10 * 3 }} {{ [1] + [2] }}")
     with env.budget.running(1_000_000, 2.0, "this value"):
         assert env.from_string(text).render() == "0-1-2-[1, 2] a+b  3.14    7 3072 [1, 2]"
+
+
+def test_a_sum_of_many_short_lists_is_linear():
+    """Python's sum copies the growing list at every step (5 billion copies here, in one C call)."""
+    import time
+
+    env = environment(Path("/tmp"), Path("/tmp"), markdown=False)
+    start = time.process_time()
+    with env.budget.running(1_000_000, 2.0, "this value"):
+        assert env.from_string("{{ ([[1]] * 100000)|sum(start=[])|length }}").render() == "100000"
+    assert time.process_time() - start < 1.0
 
 
 def test_a_value_compiled_by_another_environment_is_budgeted_afresh_each_time():
