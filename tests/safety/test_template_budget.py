@@ -125,3 +125,21 @@ def test_hostile_rulebook_chapters_are_located_findings_in_bounds(tmp_path):
     for k, name in enumerate(names, start=3):
         assert re.search(rf"{k:02d}-hostile\.md:3:\d+: error\[template(-limit)?\]", run.output), (name, run.output[-3000:])
     assert not out.exists()
+
+
+def test_a_runaway_vars_value_is_a_finding_at_its_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from printgen.cli import app
+
+    game = tmp_path / "custom-game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    card = game / "templates" / "layouts" / "unit-card.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("vars:\n", "vars:\n  spin: \"" + HOSTILE["nested loops"]
+                                                             + "\"\n", 1), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(game), "--out", str(out), "--paper", "a4", "--no-previews"])
+    assert result.exit_code == 1
+    assert re.search(r"unit-card\.yaml:3:\d+: error\[template-limit\]: layout 'unit-card': this layout value takes "
+                     r"more than [\d,]+ steps", result.output), result.output
+    assert not out.exists()
