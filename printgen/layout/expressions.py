@@ -23,7 +23,8 @@ _SCALARS = (str, int, float, bool, type(None))
 # worker draws a game's faces for several targets; a watch, round after round): environment key ->
 # (text -> compiled function, text -> its free names). Compiling is most of a small target's Jinja time.
 _SHARED: dict[tuple, tuple[dict, dict]] = {}
-_SHARED_TEXTS = 20_000  # per environment: past this, start again (a long watch of many edits)
+_SHARED_TEXTS = 20_000
+_STEPS, _SECONDS = limit("layout-steps"), limit("layout-seconds")  # one layout value's budget  # per environment: past this, start again (a long watch of many edits)
 
 
 class Expressions:
@@ -56,35 +57,40 @@ class Expressions:
         fn = self.compile(text)
         if text in self.spent:
             raise TemplateLimitError(self.spent[text])
-        try:
-            with BUDGET.running(limit("layout-steps"), limit("layout-seconds"), "this layout value"):
-                return self._evaluate(text, fn, scope)
-        except TemplateLimitError as exc:
-            self.spent[text] = exc.message or str(exc)
-            raise
-
-    def _evaluate(self, text: str, fn: Callable[[dict], Any], scope: dict) -> Any:
         names = self.names.get(text)
         if names is None:
-            return fn(scope)
+            return self._run(text, fn, scope)
         key: list = [text]
         for n in names:
             if n in scope:
                 v = scope[n]
                 if type(v) not in _SCALARS:
-                    return fn(scope)
+                    return self._run(text, fn, scope)
                 key.append((n, type(v), v))
             elif n not in self.env.globals:
-                return fn(scope)  # undefined: the evaluation says so
+                return self._run(text, fn, scope)  # undefined: the evaluation says so
         k = tuple(key)
         if k in self.results:
             return self.results[k]
-        v = fn(scope)
+        v = self._run(text, fn, scope)
         if type(v) in _SCALARS:
             if len(self.results) > 50_000:
                 self.results.clear()
             self.results[k] = v
         return v
+
+    def _run(self, text: str, fn: Callable[[dict], Any], scope: dict) -> Any:
+        """``fn(scope)`` on a budget of its own (safety/budget.py); the outer one, if any, after it. A text
+        that spends its budget is remembered, so the next face fails at once."""
+        saved = BUDGET.ops, BUDGET.cap, BUDGET.deadline, BUDGET.what
+        BUDGET.start(_STEPS, _SECONDS, "this layout value")
+        try:
+            return fn(scope)
+        except TemplateLimitError as exc:
+            self.spent[text] = exc.message or str(exc)
+            raise
+        finally:
+            BUDGET.ops, BUDGET.cap, BUDGET.deadline, BUDGET.what = saved
 
     def compile(self, text: str) -> Callable[[dict], Any]:
         fn = self.cache.get(text)
