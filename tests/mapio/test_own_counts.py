@@ -40,3 +40,11 @@ def test_print_lacking_with_a_huge_count_exits_2_and_writes_nothing(tmp_path):
         assert r.exit_code == 2, r.output
         assert "whole number up to 10000" in r.output and not isinstance(r.exception, ValueError)
         assert not (tmp_path / "out").exists()
+
+
+def test_a_map_region_level_that_is_no_ascii_number_is_a_shape_error():
+    from printgen.mesh.shapes import ShapeError, region_levels
+
+    for level in ("²", "9" * 5000):
+        with pytest.raises(ShapeError, match="whole number"):
+            region_levels(f"Arena:Grass:{level}", object())
