@@ -146,7 +146,7 @@ def export_kind(*, game: Path, kind: str, to: Path) -> tuple[list[Finding], int]
     header, rows, problems = sheet_rows(raw, counts)
     if problems:
         return [error("export-shape", f"{why}; keep '{kind}' in YAML", source.loc((kind, i) + tuple(
-            int(p) - 1 if p.isdigit() else p for p in path))) for i, path, why in problems], 0
+            int(p) - 1 if p.isdigit() else p for p in path), raw=True)) for i, path, why in problems], 0
     data = xlsx_bytes(kind, header, rows) if suffix == ".xlsx" else csv_bytes(header, rows)
     write_atomic(to, data)
     return [], len(rows)

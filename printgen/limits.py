@@ -68,11 +68,19 @@ _TABLE = [
     # Combat models (printgen balance): exact odds are computed, so a pool and a die are bounded
     Limit("dice-pool", 100, "dice", "dice in one roll of a combat model (after height and bonuses)"),
     Limit("die-sides", 100, "sides", "sides of one die of a combat model"),
-    Limit("balance-units", 300, "units", "units in one balance report (every pair of them is computed)"),
+    Limit("dice-work", 150_000_000, "", "results squared times the bits of the odds of one roll of a combat model "
+          "(what comparing it with a roll like it costs; 30d6 exploding is a third of it)"),
+    Limit("balance-units", 120, "units", "units in one balance report (every pair of them is computed: 300 took "
+          "15 s on a loaded machine)"),
     Limit("combat-health", 200, "wounds", "wounds a unit takes before it is destroyed, in the balance report"),
     # Templates and documents
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
     Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),
+    Limit("template-steps", 2_000_000, "steps", "rendering a game's rulebook templates (each loop step, read, call "
+          "or operator is one)"),
+    Limit("layout-steps", 200_000, "steps", "evaluating one layout value for one face (each loop step, read, "
+          "call or operator is one)"),
+    Limit("layout-seconds", 2, "seconds", "evaluating one layout value for one face"),
     Limit("rulebook-nesting", 6, "levels", "how deeply block quotes and lists nest in a rulebook chapter"),
     Limit("rulebook-table-columns", 16, "columns", "columns of one table in a rulebook chapter"),
     Limit("font-file", 16, "MiB", "one font file in the game's fonts/ folder"),

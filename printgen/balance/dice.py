@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+import math
 from math import gcd
 
 import icepool
@@ -70,6 +71,23 @@ def check_roll(roll: Roll) -> None:
                         f"explode on a high face (explode {roll.sides}+)")
     if roll.explode is not None and not roll.explode <= roll.sides:
         raise RollError(f"explode {roll.explode}+ is outside a d{roll.sides}; write explode {roll.sides}+")
+    outcomes, bits = roll_size(roll)
+    if outcomes * outcomes * bits > limit("dice-work"):
+        raise RollError(f"{roll.count}d{roll.sides}{' exploding' if roll.explode else ''} has about {outcomes:,} "
+                        f"results with {bits:,}-bit odds: its exact odds against a pool like it are too much work "
+                        "(limit dice-work); roll fewer dice, fewer sides, or explode on fewer faces")
+
+
+def roll_size(roll: Roll) -> tuple[int, int]:
+    """(results, bits of the odds' denominator) a roll's exact distribution has, worked out from the roll
+    alone, before anything is computed: comparing two rolls costs about results^2 x bits (Fractions of
+    that many bits, one per pair of results)."""
+    depth = EXPLODE_DEPTH + 1 if roll.explode is not None else 1
+    per_die = (1 if roll.counts_successes else roll.sides) * depth
+    outcomes = roll.count * per_die + 1 if roll.counts_successes else per_die + 1
+    rolls = 2 if roll.reroll else 1
+    bits = max(1, int(roll.count * depth * rolls * math.log2(max(roll.sides, 2))) + 1)
+    return outcomes, bits
 
 
 def _as_die(dist: Dist) -> icepool.Die:

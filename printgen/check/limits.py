@@ -56,40 +56,40 @@ def raw_text_findings(source) -> Iterator[Finding]:
                 first = int(longest_list)
                 name = next((f"'{p}' " for p in reversed(path) if isinstance(p, str)), "")
                 yield over_limit("list-length", f"the length of the list {name}".rstrip(), len(value),
-                                 source.loc(path + (first,)), f"item {first + 1:,}, here, is the first past it: "
+                                 source.loc(path + (first,), raw=True), f"item {first + 1:,}, here, is the first past it: "
                                  "split the list or drop some items")
             continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if not math.isfinite(value) or abs(value) > biggest:
-                yield over_limit("number", "this number", value, source.loc(path), "use a smaller number")
+                yield over_limit("number", "this number", value, source.loc(path, raw=True), "use a smaller number")
             continue
         if not isinstance(value, str):
             continue
         bad = _CONTROL.search(value)
         if bad:
             yield error("text-control", f"a control character (U+{ord(bad.group()):04X}) cannot be printed; "
-                        "remove it", source.offset_loc(path, bad.start()))
+                        "remove it", source.offset_loc(path, bad.start(), raw=True))
             continue
         key = next((p for p in reversed(path) if isinstance(p, str)), "")
         if key in LAYOUT_KEYS:
             if len(value) > LAYOUT_CHARS:
                 yield error(LIMITS["map-hexes"].code, f"this map is {len(value):,} characters of text, more than a "
                             f"map of {_num(limit('map-hexes'))} hexes (the limit) needs; split it into several maps",
-                            source.loc(path))
+                            source.loc(path, raw=True))
             continue
         if path[:2] == ("game", "id") and len(value) > limit("id-length"):
-            yield over_limit("id-length", "the game id's length", len(value), source.loc(path))
+            yield over_limit("id-length", "the game id's length", len(value), source.loc(path, raw=True))
         elif key in NAME_KEYS and path[-1] == key and len(value) > limit("name-length"):
-            yield over_limit("name-length", f"this {key}'s length", len(value), source.loc(path), "shorten it")
+            yield over_limit("name-length", f"this {key}'s length", len(value), source.loc(path, raw=True), "shorten it")
         elif len(value) > longest_text:
-            yield over_limit("text-length", "this text's length", len(value), source.loc(path),
+            yield over_limit("text-length", "this text's length", len(value), source.loc(path, raw=True),
                              "shorten it or split it into several entries")
             continue
         m = long_word.search(value)
         if m:
             word = m.group() if len(m.group()) <= 20 else m.group()[:20] + "..."
             yield over_limit("word-length", f"the length of the word '{word}'", len(m.group()),
-                             source.offset_loc(path, m.start()), "break it with spaces or hyphens so it can wrap")
+                             source.offset_loc(path, m.start(), raw=True), "break it with spaces or hyphens so it can wrap")
 
 
 def settings_findings(ctx) -> Iterator[Finding]:

@@ -20,7 +20,7 @@ def check_glyphs(ctx: CheckContext) -> Iterable[Finding]:
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
             yield error("missing-glyph", f"the bundled fonts cannot print {chars}; use another character",
-                        ctx.loc(path))
+                        ctx.source.loc(path, raw=True))  # a path as written, failed items included
 
 
 def check_icons(ctx: CheckContext) -> Iterable[Finding]:

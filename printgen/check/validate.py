@@ -30,12 +30,13 @@ from .maps import check_maps, check_terrain_pictures
 from .names import check_unique_names
 from .printable import check_glyphs, check_icons
 from .resolutions import check_two_resolutions
+from .keyword_defs import check_keyword_definitions
 from .terms import check_terms
 
 # Checks every game gets, whatever its system; then, when game.yaml's rules are valid, RULE_CHECKS
 # and the pack's own checks.
 SHARED_CHECKS = (check_limits, check_unique_names, check_maps, check_terrain_pictures, check_glyphs, check_icons)
-RULE_CHECKS = (check_terms, check_two_resolutions)
+RULE_CHECKS = (check_terms, check_two_resolutions, check_keyword_definitions)
 
 
 @dataclass
@@ -74,7 +75,12 @@ def _build(source: GameSource, pack: RulePack, failed: set[str]) -> tuple[Conten
     """Validate item by item, so one broken class does not hide the rest of the game's findings. The names
     of items that fail are added to ``failed``."""
     findings: list[Finding] = []
-    locate = source.loc
+    source.kept = {}  # (validated again: a studio's edit) every index as written until an item fails
+
+    def locate(path: tuple, *, key: bool = False):  # the schema's paths are as written, failed items included
+        return source.loc(path, key=key, raw=True)
+
+    kept: dict[str, tuple[int, ...]] = {}  # kind -> the index as written of each item validated, when one failed
     game_raw = source.data.get("game", {})
     try:
         game = GameConfig.model_validate(game_raw)
@@ -103,15 +109,20 @@ def _build(source: GameSource, pack: RulePack, failed: set[str]) -> tuple[Conten
                 findings += findings_from_validation(exc, root=pack.data_model, prefix=(kind,), locate=locate)
             continue
         raw = split_list_cells(source, kind, item_model)  # a spreadsheet's "a; b" list cells
-        items = []
+        items, accepted = [], []
         for i, item in enumerate(raw):
             try:
                 items.append(item_model.model_validate(item))
+                accepted.append(i)
             except ValidationError as exc:
                 findings += findings_from_validation(exc, root=item_model, prefix=(kind, i), locate=locate)
                 if isinstance(item, dict) and isinstance(item.get("name"), str):
                     failed.add(name_key(item["name"]))
         values[kind] = items
+        if len(accepted) != len(raw):
+            kept[kind] = tuple(accepted)
+    # Checks, layouts and the studio name an item by its index in the typed list, which skips failed items
+    source.kept = kept
     data = pack.data_model.model_construct(**values)
     return data, findings
 

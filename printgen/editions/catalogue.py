@@ -127,7 +127,7 @@ def messages(game) -> list[Message]:
             m.notes.append(note)
 
     for path, text in data_texts(game.source):
-        loc = game.source.loc(path)
+        loc = game.source.loc(path, raw=True)  # data_texts walks the data as written
         add(text, loc.file, loc.line, "data: " + ".".join(str(p) for p in path))
     layouts, _ = game_layouts(game)
     for text, el in layout_texts(layouts):

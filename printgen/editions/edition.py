@@ -27,10 +27,24 @@ class Edition:
 
     lang: str
     texts: tuple[tuple[str, str], ...] = ()
+    places: tuple[tuple[str, Location], ...] = ()  # msgid -> its msgstr's place in the catalogue
 
     @property
     def table(self) -> dict[str, str]:
         return dict(self.texts)
+
+    def place_in_chapter(self, text: str, snippet: str) -> Location | None:
+        """The msgstr line of the translated paragraph of chapter ``text`` (the source's Markdown) that
+        holds ``snippet`` (a line or a character of the translated chapter), or None when no translation
+        of this chapter holds it: what a translation breaks is shown where the translation is written."""
+        snippet = snippet.strip()
+        if not snippet:
+            return None
+        table, places = self.table, dict(self.places)
+        for _, para in paragraphs(text):
+            if para in table and snippet in table[para] and para in places:
+                return places[para]
+        return None
 
     def chapter(self, text: str) -> str:
         """A rulebook chapter's Markdown with each translated paragraph in place."""
@@ -63,19 +77,22 @@ class Edition:
 class TranslatedSource(GameSource):
     """A game's loaded data with its texts translated; a translated value is located at its msgstr line."""
 
-    moved: dict = field(default_factory=dict)  # data path -> Location in the catalogue
+    moved: dict = field(default_factory=dict)  # data path (as written) -> Location in the catalogue
 
-    def loc(self, path: tuple, *, key: bool = False) -> Location:
-        hit = None if key else self.moved.get(tuple(path))
-        return hit if hit is not None else super().loc(path, key=key)
+    def _moved(self, path: tuple, raw: bool) -> Location | None:
+        return self.moved.get(tuple(path) if raw else self.raw_path(tuple(path)))
 
-    def text_loc(self, path: tuple, row: int, col: int) -> Location:
-        hit = self.moved.get(tuple(path))
-        return hit if hit is not None else super().text_loc(path, row, col)
+    def loc(self, path: tuple, *, key: bool = False, raw: bool = False) -> Location:
+        hit = None if key else self._moved(path, raw)
+        return hit if hit is not None else super().loc(path, key=key, raw=raw)
 
-    def offset_loc(self, path: tuple, offset: int) -> Location:
-        hit = self.moved.get(tuple(path))
-        return hit if hit is not None else super().offset_loc(path, offset)
+    def text_loc(self, path: tuple, row: int, col: int, *, raw: bool = False) -> Location:
+        hit = self._moved(path, raw)
+        return hit if hit is not None else super().text_loc(path, row, col, raw=raw)
+
+    def offset_loc(self, path: tuple, offset: int, *, raw: bool = False) -> Location:
+        hit = self._moved(path, raw)
+        return hit if hit is not None else super().offset_loc(path, offset, raw=raw)
 
 
 def _set(data: Any, path: tuple, value: Any) -> None:
@@ -124,7 +141,8 @@ def edition_game(game, lang: str, where: Location, *, project=None):
                               kind_docs=src.kind_docs, game_doc=src.game_doc, moved=moved)
     out = check_source(game.folder, source, [])
     out.templates = game.templates
-    out.edition = Edition(lang, tuple(sorted((k, v.text) for k, v in table.items())))
+    out.edition = Edition(lang, tuple(sorted((k, v.text) for k, v in table.items())),
+                          tuple(sorted(((k, v.loc) for k, v in table.items()), key=lambda kv: kv[0])))
     if out.data is not None:
         found += asset_findings(out)
     data_ids = {text for p, text in src.values() if printed_text(p, text)}

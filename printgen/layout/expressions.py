@@ -11,6 +11,8 @@ import jinja2
 from jinja2 import meta
 
 from ..draw.colour import ink_on, mix
+from ..limits import limit
+from ..safety.budget import BUDGET, TemplateLimitError
 
 _EXPR = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
@@ -21,7 +23,8 @@ _SCALARS = (str, int, float, bool, type(None))
 # worker draws a game's faces for several targets; a watch, round after round): environment key ->
 # (text -> compiled function, text -> its free names). Compiling is most of a small target's Jinja time.
 _SHARED: dict[tuple, tuple[dict, dict]] = {}
-_SHARED_TEXTS = 20_000  # per environment: past this, start again (a long watch of many edits)
+_SHARED_TEXTS = 20_000
+_STEPS, _SECONDS = limit("layout-steps"), limit("layout-seconds")  # one layout value's budget  # per environment: past this, start again (a long watch of many edits)
 
 
 class Expressions:
@@ -43,33 +46,51 @@ class Expressions:
                 self.cache.clear()
                 self.names.clear()
         self.results: dict[tuple, Any] = {}  # (text, its names' scalar values) -> result
+        # text -> why its budget ran out: it fails at once for every later face (a deck's hundred cards
+        # must not each spend a budget on one runaway expression)
+        self.spent: dict[str, str] = {}
 
     def evaluate(self, text: str, scope: dict) -> Any:
         """``text`` evaluated in ``scope``. An expression whose names are all plain values (a colour in
         ``vars``, an index) or helpers gives the same result for the same values: a deck's cards share
         it, and the sandbox runs it once (``{{ mix(accent, '#fff', 0.3) }}`` per accent colour)."""
         fn = self.compile(text)
+        if text in self.spent:
+            raise TemplateLimitError(self.spent[text])
         names = self.names.get(text)
         if names is None:
-            return fn(scope)
+            return self._run(text, fn, scope)
         key: list = [text]
         for n in names:
             if n in scope:
                 v = scope[n]
                 if type(v) not in _SCALARS:
-                    return fn(scope)
+                    return self._run(text, fn, scope)
                 key.append((n, type(v), v))
             elif n not in self.env.globals:
-                return fn(scope)  # undefined: the evaluation says so
+                return self._run(text, fn, scope)  # undefined: the evaluation says so
         k = tuple(key)
         if k in self.results:
             return self.results[k]
-        v = fn(scope)
+        v = self._run(text, fn, scope)
         if type(v) in _SCALARS:
             if len(self.results) > 50_000:
                 self.results.clear()
             self.results[k] = v
         return v
+
+    def _run(self, text: str, fn: Callable[[dict], Any], scope: dict) -> Any:
+        """``fn(scope)`` on a budget of its own (safety/budget.py); the outer one, if any, after it. A text
+        that spends its budget is remembered, so the next face fails at once."""
+        saved = BUDGET.ops, BUDGET.cap, BUDGET.deadline, BUDGET.what
+        BUDGET.start(_STEPS, _SECONDS, "this layout value")
+        try:
+            return fn(scope)
+        except TemplateLimitError as exc:
+            self.spent[text] = exc.message or str(exc)
+            raise
+        finally:
+            BUDGET.ops, BUDGET.cap, BUDGET.deadline, BUDGET.what = saved
 
     def compile(self, text: str) -> Callable[[dict], Any]:
         fn = self.cache.get(text)

@@ -109,6 +109,9 @@ class Face:
                 self.problem("layout-field", f"layout '{self.layout.name}': {self._undefined(exc, scope, var)}", at)
             except TemplateLimitError as exc:
                 self.problem("template-limit", f"layout '{self.layout.name}': {exc.message}", loc)
+            except RecursionError:  # a macro that calls itself without end
+                self.problem("template-limit", f"layout '{self.layout.name}': this value calls itself too deeply "
+                             "(a macro that never stops calling itself?); give the recursion an end", loc)
             except jinja2.TemplateSyntaxError as exc:
                 open_ = unclosed_block(self.exprs.env, raw) if "end of template" in str(exc.message) else None
                 if open_ is not None:

@@ -45,6 +45,11 @@ class GameSource:
     origin: dict[tuple[str, int], tuple[Document, int]] = field(default_factory=dict)
     kind_docs: dict[str, Document] = field(default_factory=dict)
     game_doc: Document | None = None
+    # Kind -> the merged (raw) index of each item the schema accepted, in order; set by validation
+    # (printgen.check.validate) when an item fails. The typed data's lists skip a failed item, so the
+    # typed index of every later item differs from its raw one: ``loc`` maps the first to the second,
+    # or every later item's findings would point at the item before it.
+    kept: dict[str, tuple[int, ...]] = field(default_factory=dict)
     _values: list | None = field(default=None, repr=False, compare=False)
 
     def values(self) -> list[tuple[tuple, Any]]:
@@ -63,9 +68,20 @@ class GameSource:
             self._values = out
         return self._values
 
-    def _route(self, path: tuple) -> tuple[Document | None, tuple]:
+    def raw_path(self, path: tuple) -> tuple:
+        """A path into the typed data (``("classes", 3, "cost")``: the fourth class the schema accepted)
+        as a path into the merged data as written (the fifth class, when one before it failed)."""
+        if len(path) >= 2 and isinstance(path[1], int) and path[0] in self.kept:
+            kept = self.kept[path[0]]
+            if 0 <= path[1] < len(kept):
+                return (path[0], kept[path[1]]) + tuple(path[2:])
+        return tuple(path)
+
+    def _route(self, path: tuple, raw: bool = False) -> tuple[Document | None, tuple]:
         if not path:
             return self.game_doc, ()
+        if not raw:
+            path = self.raw_path(path)
         head = path[0]
         if head == "game":
             return self.game_doc, tuple(path[1:])
@@ -74,13 +90,14 @@ class GameSource:
             return doc, (head, idx) + tuple(path[2:])
         return self.kind_docs.get(head), tuple(path)
 
-    def loc(self, path: tuple, *, key: bool = False) -> Location:
-        """Where the value at ``path`` (in merged data) was written.
+    def loc(self, path: tuple, *, key: bool = False, raw: bool = False) -> Location:
+        """Where the value at ``path`` (in the typed data; with ``raw=True`` in the merged data as
+        written, failed items included) was written.
 
         With ``key=True`` the key's own position is preferred (for unknown or
         duplicate keys). Falls back to the nearest enclosing value.
         """
-        doc, p = self._route(tuple(path))
+        doc, p = self._route(tuple(path), raw)
         if doc is None:
             return Location(display_path(self.folder / GAME_FILE), 1, 1)
         if key and p in doc.keys:
@@ -93,14 +110,14 @@ class GameSource:
             p = p[:-1]
         return doc.values.get((), Location(doc.file, 1, 1))
 
-    def text_loc(self, path: tuple, row: int, col: int) -> Location:
+    def text_loc(self, path: tuple, row: int, col: int, *, raw: bool = False) -> Location:
         """Where character ``col`` of line ``row`` (0-based) of a text value was written.
 
         Exact for literal blocks (``|``), which is how text maps are written;
         for other scalar styles it is the start of the value.
         """
-        doc, p = self._route(tuple(path))
-        start = self.loc(path)
+        doc, p = self._route(tuple(path), raw)
+        start = self.loc(path, raw=raw)
         if doc is None or doc.styles.get(p) != "|" or not doc.lines:
             return start
         src_index = start.line + row  # start.line is the '|' line (1-based) = content line 0 (0-based)
@@ -114,10 +131,10 @@ class GameSource:
         return Location(doc.file, src_index + 1, indent + col + 1)
 
 
-    def offset_loc(self, path: tuple, offset: int) -> Location:
+    def offset_loc(self, path: tuple, offset: int, *, raw: bool = False) -> Location:
         """Where character ``offset`` of a one-line text value was written (else the value's start)."""
-        doc, p = self._route(tuple(path))
-        start = self.loc(path)
+        doc, p = self._route(tuple(path), raw)
+        start = self.loc(path, raw=raw)
         if doc is None or not doc.lines:  # a spreadsheet cell: its own place
             return start
         raw = doc_value(doc.data, p)

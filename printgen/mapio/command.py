@@ -9,7 +9,7 @@ import zlib
 from pathlib import Path
 
 from .convert import Imported, Note, hsc_to_map, map_to_hsc
-from .hsc import LIMITS, HscError, HscMap, Tile, read_hsc, write_hsc
+from .hsc import LIMITS, Extent, HscError, HscMap, Tile, read_hsc, too_deep, write_hsc
 from .pieces import SHAPES, axial_to_offset, piece
 from ..hexgrid.coords import Hex
 
@@ -33,6 +33,9 @@ def _json_map(data: bytes, path: Path) -> HscMap:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise HscError(f"not JSON: {getattr(exc, 'msg', exc)}", getattr(exc, "pos", 0)) from None
+    except RecursionError:  # arrays or objects nested thousands deep: Python's parser recurses per level
+        raise HscError("the JSON nests arrays or objects too deeply (a map nests a few levels)",
+                       too_deep(data)) from None
     pieces = doc.get("boardPieces") if isinstance(doc, dict) else None
     if not isinstance(pieces, dict):
         raise HscError("a heroscape-map-editor map has a boardPieces object; this JSON has none", 0)
@@ -40,12 +43,13 @@ def _json_map(data: bytes, path: Path) -> HscMap:
         raise HscError(f"{len(pieces)} pieces, more than the {LIMITS['tiles']} a map may hold", 0)
     name = doc.get("hexMap", {}).get("name", "") if isinstance(doc.get("hexMap"), dict) else ""
     m = HscMap(name=name if isinstance(name, str) else "")
+    extent = Extent()  # the levels and area the pieces span, bounded as they are read
     for key, pid in pieces.items():
         parts = str(key).split("~")
         try:
             alt, q, r = int(parts[0]), int(parts[1]), int(parts[2])
             rot = int(float(parts[3])) % 6
-        except (IndexError, ValueError):
+        except (IndexError, ValueError, OverflowError):  # OverflowError: a rotation of inf or 1e309
             raise HscError(f"piece key {key!r} is not altitude~q~r~rotation~piece", 0) from None
         if max(abs(q), abs(r)) > LIMITS["coordinate"] or not -LIMITS["level"] <= alt <= LIMITS["level"]:
             raise HscError(f"piece {key!r} lies outside the map area", 0)
@@ -61,6 +65,7 @@ def _json_map(data: bytes, path: Path) -> HscMap:
             anchor = min((Hex(q + h.q, r + h.r) for h in cells), key=lambda h: (h.r, h.q))
         x, y = axial_to_offset(anchor)
         m.tiles.append(Tile(code=code, x=x, y=y, z=alt, rotation=rot, glyph_name=str(pid)))
+        extent.add(m.tiles[-1], len(m.tiles) - 1)
     return m
 
 
@@ -110,6 +115,12 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
         return [f"error: {game}: the game does not load; fix it first [game-invalid]", report_text([result])], None
     data = result.data
     name = (name or hsc.name or file.stem).strip() or file.stem
+    from ..limits import limit as _limit
+
+    if len(name) > _limit("name-length"):  # it names the file written: 500 characters is no file name
+        at = f"byte {hsc.name_at}: " if name == hsc.name.strip() and hsc.name_at else ""
+        return [f"error: {where}: {at}the map's name is {len(name)} characters, more than the "
+                f"{_limit('name-length'):g} a name may have; pass --name SHORTER [limit-name-length]"], None
     if by_name(data.maps, name) is not None:
         return [f"error: {game}: the game already has a map named {name!r}; pass --name NEW [map-exists]"], None
     target = game / f"map-{slug(name) or 'imported'}.yaml"

@@ -27,6 +27,11 @@ LIMITS = {
     "scenario": 1_000_000,    # bytes of the scenario's rich text
     "coordinate": 1_000,      # |x|, |y| of a tile (offset coordinates)
     "level": 200,             # a tile's z (levels above the table)
+    # What a map may span, checked as its tiles are read (check_extent): the levels from its lowest
+    # tile to its highest, and the hex positions of its bounding box over all of them. A map that
+    # spans more is a text map of millions of characters (401 levels of scattered hexes: 13 MB).
+    "levels": 64,
+    "area": 400_000,          # hex positions: bounding box width x depth x levels
 }
 
 
@@ -68,6 +73,7 @@ class HscMap:
     start_as_level: int = 1
     tiles: list[Tile] = field(default_factory=list)
     version: float = WRITE_VERSION
+    name_at: int = 0         # the byte where the map name is stored (0: none)
 
 
 class _Reader:
@@ -137,6 +143,7 @@ def read_hsc(data: bytes) -> HscMap:
     m = HscMap()
     m.version = v = _version(r.f64("the file version"), FILE_VERSIONS, "file version", 0)
     if v >= 0.0002:
+        m.name_at = r.pos
         m.name = r.cstring("the map name")
         m.author = r.cstring("the author")
     if v >= 0.0003:
@@ -165,9 +172,34 @@ def read_hsc(data: bytes) -> HscMap:
     if count * 28 > len(data) - r.pos:
         raise HscError(f"the tile count {count} needs at least {count * 28} bytes but {len(data) - r.pos} remain: "
                        "the file is cut short", at)
+    extent = Extent()
     for i in range(count):
         m.tiles.append(_read_tile(r, i))
+        extent.add(m.tiles[-1], i)
     return m
+
+
+class Extent:
+    """The levels and bounding box of the tiles read so far; ``add`` refuses the first tile that takes the
+    map past LIMITS["levels"] or LIMITS["area"], at its offset (before any text map is made of it)."""
+
+    def __init__(self) -> None:
+        self.lo = self.hi = None
+
+    def add(self, t: Tile, i: int) -> None:
+        p = (t.x, t.y, t.z)
+        self.lo = p if self.lo is None else tuple(map(min, self.lo, p))
+        self.hi = p if self.hi is None else tuple(map(max, self.hi, p))
+        (x0, y0, z0), (x1, y1, z1) = self.lo, self.hi
+        levels = z1 - z0 + 1
+        if levels > LIMITS["levels"]:
+            raise HscError(f"tile {i + 1} at level {t.z} makes the map span {levels} levels ({z0} to {z1}), more "
+                           f"than the {LIMITS['levels']} a map may span", t.offset)
+        area = (x1 - x0 + 1) * (y1 - y0 + 1) * levels
+        if area > LIMITS["area"]:
+            raise HscError(f"tile {i + 1} at ({t.x}, {t.y}, level {t.z}) spreads the map over {area:,} hex "
+                           f"positions (its bounding box, {levels} levels), more than the {LIMITS['area']:,} a map "
+                           "may cover: its hexes lie too far apart", t.offset)
 
 
 def _read_tile(r: _Reader, i: int) -> Tile:
@@ -222,3 +254,19 @@ def write_hsc(m: HscMap) -> bytes:
         elif t.code // 1000 == FIGURE_KIND:
             out += [_cstring(s) for s in (t.extra or ("", ""))]
     return b"".join(out)
+
+
+def too_deep(data: bytes, depth: int = 500) -> int:
+    """The byte offset where JSON ``data`` first nests ``depth`` arrays or objects deep (strings skipped),
+    else 0: where a parser that recursed too deeply gave up."""
+    import re
+
+    import numpy as np
+
+    # every string blanked to the same length, so offsets stay those of the file
+    flat = re.sub(rb'"(?:[^"\\]|\\.)*"', lambda m: b" " * len(m.group()), data)
+    raw = np.frombuffer(flat, dtype=np.uint8)
+    step = np.isin(raw, (ord("["), ord("{"))).astype(np.int64) - np.isin(raw, (ord("]"), ord("}")))
+    levels = np.cumsum(step)
+    deep = np.flatnonzero(levels >= depth)
+    return int(deep[0]) if deep.size else 0

@@ -42,6 +42,17 @@ class InventoryError(ValueError):
     """An --own value that names no box and no piece."""
 
 
+def _count(text: str, most: int) -> int | None:
+    """``text`` as a whole number from 0 to ``most``, else None. ASCII digits only, and few of them, read
+    before any conversion: '²' passes str.isdigit() but int() refuses it, and int() of 4,300 digits or
+    more raises (Python's int-string limit)."""
+    text = text.strip()
+    if not text or len(text) > len(str(most)) or not all("0" <= ch <= "9" for ch in text):
+        return None
+    n = int(text)
+    return n if n <= most else None
+
+
 def parse_inventory(items: list[str]) -> Counter:
     """``master-set-1`` (a box; repeat it for two), ``master-set-1*2``, or ``grass-24=3`` (a count of
     one piece) -> piece name -> count owned."""
@@ -52,15 +63,17 @@ def parse_inventory(items: list[str]) -> Counter:
             name, _, n = item.partition("=")
             if name.strip() not in BY_NAME:
                 raise InventoryError(f"{raw!r}: no piece named {name.strip()!r} (pieces: grass-24, water-1, ...)")
-            if not n.strip().isdigit() or int(n) > 10_000:
-                raise InventoryError(f"{raw!r}: the count after '=' is a whole number up to 10000")
-            out[name.strip()] += int(n)
+            count = _count(n, 10_000)
+            if count is None:
+                raise InventoryError(f"{raw[:60]!r}: the count after '=' is a whole number up to 10000")
+            out[name.strip()] += count
             continue
         name, _, times = item.partition("*")
         if name.strip() not in BOXES:
             raise InventoryError(f"{raw!r}: no box named {name.strip()!r} (boxes: {', '.join(BOXES)})")
-        if times and (not times.strip().isdigit() or int(times) > 100):
-            raise InventoryError(f"{raw!r}: the count after '*' is a whole number up to 100")
+        boxes = _count(times, 100) if times else 1
+        if boxes is None:
+            raise InventoryError(f"{raw[:60]!r}: the count after '*' is a whole number up to 100")
         for piece, n in BOXES[name.strip()].items():
-            out[piece] += n * (int(times) if times else 1)
+            out[piece] += n * boxes
     return out

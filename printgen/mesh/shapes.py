@@ -105,7 +105,7 @@ def region_levels(spec: str, data) -> dict[Hex, int]:
         raise ShapeError("map: shapes need a game (--game DIR, or run inside a project with data/)")
     name, _, rest = spec.partition(":")
     terrain, _, level = rest.partition(":")
-    if level and not level.isdigit():
+    if level and not (level.isascii() and level.isdigit() and len(level) <= 3):
         raise ShapeError(f"the level in map:NAME:TERRAIN:LEVEL is a whole number, not {level!r}")
     m = by_name(data.maps, name)
     if m is None:

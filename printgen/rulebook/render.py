@@ -130,6 +130,12 @@ def check_rulebook(game) -> list:
         return k, book_line - starts[k]
 
     sources = [path.read_text(encoding="utf-8", errors="replace").splitlines() for path, _ in chapters]
+
+    def _translated(game, source: list[str], snippet: str):
+        """In a translated edition, the msgstr line of the translated paragraph holding ``snippet``."""
+        edition = getattr(game, "edition", None)
+        return edition.place_in_chapter("\n".join(source), snippet) if edition is not None else None
+
     shapes = (("rulebook-nesting", nesting, "block quotes and lists nest {} levels deep here",
                "nest fewer of them inside each other"),
               ("rulebook-table-columns", table_columns, "this table has {} columns",
@@ -147,14 +153,16 @@ def check_rulebook(game) -> list:
             text = md.splitlines()[line - 1].strip() if line <= len(md.splitlines()) else ""
             line = next((i + 1 for i, ln in enumerate(source) if text and ln.strip() == text), line)
             findings.append(error(lim.code, f"{what.format(n)}; the limit is {lim.value:g} {lim.unit}; {hint}",
+                                  _translated(game, source, text) or
                                   Location(display_path(path), min(line, len(source) or 1), 1)))
     for (path, md), source in zip(chapters, sources):
         bad = mk.CONTROL.search(md.replace("\r", ""))
         if bad:  # markdown-it would print it as a replacement box
             ch = bad.group()
-            at = next(((i + 1, ln.index(ch) + 1) for i, ln in enumerate(source) if ch in ln), (1, 1))
+            at = next(((i + 1, ln.index(ch) + 1) for i, ln in enumerate(source) if ch in ln), None)
             findings.append(error("text-control", f"a control character (U+{ord(ch):04X}) cannot be printed; "
-                                  "remove it", Location(display_path(path), *at)))
+                                  "remove it", (_translated(game, source, ch) if at is None else None)
+                                  or Location(display_path(path), *(at or (1, 1)))))
     for src, book_line in image_addresses(tokens):
         try:
             resolve(src, game, extra)
@@ -162,9 +170,10 @@ def check_rulebook(game) -> list:
             k = chapter_of(book_line)[0]
             path, source = chapters[k][0], sources[k]
             kind = src.partition("/")[0]
-            line = next((i + 1 for i, ln in enumerate(source) if src in ln), 0) or next(
-                (i + 1 for i, ln in enumerate(source) if kind in ln), 1)
+            line = next((i + 1 for i, ln in enumerate(source) if src in ln), 0)
+            at = _translated(game, source, src) if not line else None
+            line = line or next((i + 1 for i, ln in enumerate(source) if kind in ln), 1)
             why = str(exc) if len(str(exc)) <= 200 else str(exc)[:197] + "..."  # it may repeat a long name
             findings.append(error("template-image", f"rulebook image {quoted(src)}: {why}",
-                                  Location(display_path(path), line, 1)))
+                                  at or Location(display_path(path), line, 1)))
     return findings

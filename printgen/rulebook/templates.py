@@ -10,6 +10,7 @@ are untrusted: they run in ``safety.sandbox`` and read only their own folder.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import traceback
 from pathlib import Path
@@ -105,6 +106,22 @@ def _chapter(env, path: Path, game):
     return env.from_string(edition.chapter(path.read_text(encoding="utf-8", errors="replace")))
 
 
+def _translated(found: Finding, exc: Exception, path: Path, game) -> Finding:
+    """A translated chapter's error at the msgstr line of the paragraph it happened in (its template is
+    the translated text, which has no file of its own: Jinja calls it '<template>')."""
+    edition = getattr(game, "edition", None)
+    if edition is None:
+        return found
+    lineno = getattr(exc, "lineno", None) if isinstance(exc, jinja2.TemplateSyntaxError) else None
+    if not lineno:
+        lineno = next((fr.lineno for fr in reversed(traceback.extract_tb(exc.__traceback__))
+                       if fr.filename == "<template>"), None)
+    source = path.read_text(encoding="utf-8", errors="replace")
+    lines = edition.chapter(source).splitlines()
+    at = edition.place_in_chapter(source, lines[lineno - 1]) if lineno and 0 < lineno <= len(lines) else None
+    return found if at is None else dataclasses.replace(found, loc=at)
+
+
 def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Finding]]:
     """Each chapter as (file, Markdown text); template errors as findings. Never raises for bad templates."""
     folder = template_dir(game)
@@ -125,7 +142,8 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
               "replace it with the file itself", Location(display_path(p), 0, 0)) for p in escaping_files(folder)]
     current = folder
     try:
-        with watchdog(limit("template-seconds")):
+        with env.budget.running(limit("template-steps"), limit("template-seconds"), "the rulebook's templates"), \
+                watchdog(limit("template-seconds")):
             for path in chapter_files(folder):
                 current = path
                 try:
@@ -136,7 +154,7 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
                     findings.append(error("template-limit", "rulebook template: recursion too deep",
                                           Location(display_path(path), 1, 1)))
                 except Exception as exc:  # a template mistake or a data helper raising: a finding
-                    findings.append(_template_finding(exc, folder, path, env, scope))
+                    findings.append(_translated(_template_finding(exc, folder, path, env, scope), exc, path, game))
     except ResourceLimitError as exc:
         findings.append(_template_finding(exc, folder, current))
         out = []

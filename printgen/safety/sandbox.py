@@ -10,6 +10,9 @@ A game folder is untrusted (designers share them), so its templates:
   ``**``, ``%``, ``center``, ``replace``, ``format``... are checked first), and
   a watchdog stops a render that runs longer than ``limits['template-seconds']``
   or grows the process by more than ``TEMPLATE_MEMORY`` bytes;
+- count their steps (safety/budget.py): an evaluation past its operation budget stops, also off the
+  main thread where no watchdog runs, and what one C call would allocate (``join``, ``sum``, a format
+  width, ``+``, ``~``, a product of big numbers) is measured before it runs;
 - see data fields under their YAML names (``c.stats.def``, not ``def_``).
 
 Every refusal is a ``TemplateLimitError`` (a ``jinja2.TemplateError``), so it
@@ -35,19 +38,14 @@ from pydantic import BaseModel
 
 from ..limits import limit
 from ..model.notation import format_range
+from .budget import (BUDGET, BudgetCodeGenerator, BudgetRange, ResourceLimitError, TemplateLimitError, check_format,
+                     check_product, check_repeat, check_sum,
+                     checked_join, linear_sum, text_cap)
 from .paths import inside
 from .template_errors import FieldUndefined
 
 TEMPLATE_MEMORY = 512 * 1024 * 1024  # bytes a template render may add to the process
 _TICK = 0.05  # seconds between watchdog checks
-
-
-class TemplateLimitError(jinja2.TemplateError):
-    """A template went past a limit (time, memory, size) or outside its folder."""
-
-
-class ResourceLimitError(TemplateLimitError):
-    """The watchdog stopped a render (time or memory): the whole rulebook stops."""
 
 
 class GameTemplateLoader(jinja2.BaseLoader):
@@ -87,6 +85,12 @@ _AMPLIFIERS = {"center", "ljust", "rjust", "zfill", "expandtabs", "replace", "fo
 
 def _check_amplifier(name: str, obj: Any, args: tuple, kwargs: dict) -> None:
     nums = [a for a in (*args, *kwargs.values()) if isinstance(a, int)]
+    if name in ("format", "format_map") and isinstance(obj, str):
+        check_format(obj, [*args, *kwargs.values()])
+    if name == "indent" and isinstance(obj, str):
+        width = args[0] if args else kwargs.get("width", "")
+        if isinstance(width, str) and len(width) * (obj.count("\n") + 1) > text_cap():
+            raise TemplateLimitError(f"'indent' would make text longer than {text_cap():,} characters")
     if any(_too_big(n) for n in nums):
         raise TemplateLimitError(f"'{name}' with {max(nums, key=abs)} is past the limit of "
                                  f"{int(limit('repeat')):,} characters")
@@ -110,18 +114,81 @@ def _guard_filter(name: str, fn: Callable) -> Callable:
     return guarded
 
 
-class GameSandbox(ImmutableSandboxedEnvironment):
-    """The immutable sandbox with size checks and YAML field names."""
+def _guarded_join(join: Callable) -> Callable:
+    """The ``join`` filter, its result measured before it is made (``attribute=`` read by Jinja's own)."""
+    def guarded(eval_ctx, value, d="", attribute=None):
+        if attribute is not None:
+            value = [jinja2.filters.make_attrgetter(eval_ctx.environment, attribute)(v) for v in value]
+        texts, _ = checked_join(str(d), value)
+        return join(eval_ctx, texts, d)
 
-    intercepted_binops = frozenset({"*", "**", "%", "//"})
+    guarded.jinja_pass_arg = jinja2.utils._PassArg.eval_context  # type: ignore[attr-defined]
+    return guarded
+
+
+def _guarded_sum(total: Callable) -> Callable:
+    """The ``sum`` filter; lists and tuples added in linear time and bounded size (Python's sum copies
+    the growing list at each step, in one C call no watchdog interrupts)."""
+    def guarded(environment, iterable, attribute=None, start=0):
+        if isinstance(start, (list, tuple, str)):
+            if attribute is not None:
+                iterable = map(jinja2.filters.make_attrgetter(environment, attribute), iterable)
+            return linear_sum(iterable, start)
+        return total(environment, iterable, attribute, start)
+
+    guarded.jinja_pass_arg = jinja2.utils._PassArg.environment  # type: ignore[attr-defined]
+    return guarded
+
+
+def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:
+    if not all(isinstance(v, int) and 0 <= v <= 1000 for v in (n, min, max)):
+        raise TemplateLimitError("lipsum takes numbers from 0 to 1000")
+    return jinja2.utils.generate_lorem_ipsum(n, html, min, max)
+
+
+class GameSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox with size checks, an operation budget and YAML field names."""
+
+    intercepted_binops = frozenset({"*", "**", "%", "//", "+"})
+    code_generator_class = BudgetCodeGenerator
     markdown = True  # data text comes out escaped for Markdown (rulebooks); layouts draw text, not markup
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
+        self.budget = BUDGET  # this thread's (budget.Budget)
         for name in ("center", "indent", "wordwrap", "replace", "format", "truncate", "slice", "batch",
-                     "join", "filesizeformat"):
+                     "filesizeformat"):
             if name in self.filters:
                 self.filters[name] = _guard_filter(name, self.filters[name])
+        self.filters["join"] = _guarded_join(self.filters["join"])
+        self.filters["sum"] = _guarded_sum(self.filters["sum"])
+        self.filters["_budget_steps"] = self.budget.iterate  # every {% for %} (budget.BudgetCodeGenerator)
+        self.globals["lipsum"] = _lipsum
+        safe_range = self.globals["range"]
+        self.globals["range"] = lambda *a: BudgetRange(self.budget, safe_range(*a))
+
+    def wrap_str_format(self, value: Any):
+        """``'{:>999999999}'.format(1)``: the sandbox's own format, its widths checked first."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        text = value.__self__
+
+        def checked(*args, **kwargs):
+            values = [*args, *kwargs.values()] + ([*args[0].values()] if args and isinstance(args[0], dict) else [])
+            check_format(text, values)
+            nested = re.search(r"\{[^{}]*:[^{}]*\{", text)  # '{:{w}}': a width taken from the values
+            if nested and any(type(v) is int and _too_big(v) for v in values):
+                raise TemplateLimitError(f"'format' with a number past the limit of {int(limit('repeat')):,}")
+            return wrapped(*args, **kwargs)
+
+        return checked
+
+    def checked_concat(self, parts: tuple) -> str:
+        """``a ~ b ~ c``, measured before it is made (budget.BudgetCodeGenerator)."""
+        self.budget.tick()
+        texts, _ = checked_join("", parts)
+        return "".join(texts)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if isinstance(obj, BaseModel) and attr.startswith("model_"):
@@ -129,6 +196,7 @@ class GameSandbox(ImmutableSandboxedEnvironment):
         return super().is_safe_attribute(obj, attr, value)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
+        self.budget.tick()
         if isinstance(obj, BaseModel):
             fields = obj.__class__.model_fields
             if attribute in fields:
@@ -144,12 +212,19 @@ class GameSandbox(ImmutableSandboxedEnvironment):
         return literal(value) if self.markdown and isinstance(obj, BaseModel) else value
 
     def getitem(self, obj: Any, argument: Any) -> Any:
+        self.budget.tick()
         value = super().getitem(obj, argument)
         return literal(value) if self.markdown and isinstance(obj, (BaseModel, tuple, list)) else value
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
-        if operator == "*" and (_sized(left) and isinstance(right, int) or _sized(right) and isinstance(left, int)):
+        self.budget.tick()
+        if operator == "+":
+            check_sum(left, right)
+        elif operator == "*" and type(left) is int and type(right) is int:
+            check_product(left, right)
+        elif operator == "*" and (_sized(left) and isinstance(right, int) or _sized(right) and isinstance(left, int)):
             size, n = (_sized(left), right) if _sized(left) else (_sized(right), left)
+            check_repeat(left if _sized(left) else right, n)
             if size * max(n, 0) > limit("repeat"):
                 raise TemplateLimitError(f"repeating {size:,} items {n:,} times is past the limit of "
                                          f"{int(limit('repeat')):,}")
@@ -158,14 +233,15 @@ class GameSandbox(ImmutableSandboxedEnvironment):
                 raise TemplateLimitError(f"{left} ** {right} is too large a number")
         elif operator == "%" and isinstance(left, str):
             # "%99999999d" % 1: widths and precisions in the format
-            for m in re.finditer(r"%[-+ #0]*(\d+)?(?:\.(\d+))?", left):
-                if any(g and int(g) > limit("repeat") for g in m.groups()):
-                    raise TemplateLimitError("a %-format width past the limit")
+            check_format(left, right if isinstance(right, tuple) else (right,))
         return super().call_binop(context, operator, left, right)
 
     def call(self, __context, __obj, *args, **kwargs):
+        self.budget.tick()
         name = getattr(__obj, "__name__", "")
         if name in _AMPLIFIERS and isinstance(getattr(__obj, "__self__", None), str):
+            if name == "join" and args:  # str.join: the items measured (and kept: a generator runs once)
+                args = (checked_join(__obj.__self__, args[0])[0],) + args[1:]
             _check_amplifier(name, __obj.__self__, args, kwargs)
         return super().call(__context, __obj, *args, **kwargs)
 

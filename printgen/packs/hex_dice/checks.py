@@ -7,6 +7,7 @@ from typing import Iterable, Iterator
 
 from ...findings import Finding, error, warning
 from ...hexgrid import Hex, TextMapError, distance, hexagon, parse_textmap
+from ...hexgrid.coords import neighbours
 from ...limits import limit
 from ...check.limits import over_limit
 from ...names import by_name, index_by_name, name_key
@@ -173,3 +174,35 @@ def _at_text(ctx, path, text, offset):
 
 
 CHECKS = (check_faces, check_setups, check_unit_notes, check_diagram_text)
+
+
+def check_deploy_room(ctx: CheckContext) -> Iterator[Finding]:
+    """A setup against the map: a player deploys every die onto their base cell or the hexes next to it,
+    one unit a hex, so a base with fewer such hexes than the dice cannot hold the army it is given."""
+    battlefield = by_name(ctx.data.maps, ctx.rules.map)
+    if battlefield is None:
+        return  # check_setups reports it
+    try:
+        tm = parse_textmap(battlefield.layout, battlefield.orientation or ctx.data.game.hex.orientation)
+    except TextMapError:
+        return
+    zone_of = {h: name_key(battlefield.legend[c.char].zone or "") for h, c in tm.cells.items()
+               if c.char in battlefield.legend}
+    for si, s in enumerate(ctx.data.setups):
+        rooms = []
+        for b in s.bases:
+            cells = {h for h, z in zone_of.items() if z == name_key(b)}
+            room = cells | {n for h in cells for n in neighbours(h) if n in tm.cells}
+            if cells:
+                rooms.append((len(room), b))
+        if not rooms:
+            continue
+        least, where = min(rooms)
+        for k, dice in enumerate(s.dice):
+            if dice > least:
+                yield warning("deploy-room", f"{s.players} players deploy {dice} dice each onto their base cell or "
+                              f"the hexes next to it, one unit a hex, but '{where}' has {least} such hexes",
+                              ctx.loc(("setups", si, "dice", k)))
+
+
+CHECKS = CHECKS + (check_deploy_room,)

@@ -122,3 +122,52 @@ def vocabulary(data, rules) -> Iterable[str]:
 
 
 CHECKS = (check_tiles, check_decks, check_tile_texts)
+
+
+def check_match_examples(ctx: CheckContext) -> Iterator[Finding]:
+    """Each of the seed's worked examples against the rules it illustrates: a Base Match (two HEXs of the
+    same base faction) triggers that faction's ability, a Link Match (a single, non-dual link) the link's.
+    What the example says is triggered must be what those rules trigger."""
+    known = {name_key(f.name): f.name for f in ctx.data.factions}
+    for xi, x in enumerate(ctx.data.examples):
+        loc = ctx.loc(("examples", xi, "triggers"))
+        named = [("link", n) for n in x.link] + [("base", x.base)] * bool(x.base) + [("triggers", n) for n in x.triggers]
+        unknown = [(field, n) for field, n in named if name_key(n) not in known]
+        for field, n in unknown:
+            hint = did_you_mean(n, list(known.values()))
+            yield error("unknown-faction", f"example '{x.name}': no faction '{n}'"
+                        + (f"; did you mean '{hint}'?" if hint else ""), ctx.loc(("examples", xi, field)))
+        if unknown:
+            continue
+        said = {name_key(f) for f in x.triggers}
+        single = x.link[0] if len(x.link) == 1 else None
+        if single is not None and name_key(single) not in said:
+            yield warning("match-example", f"example '{x.name}': two HEXs joined by the single, non-dual {single} "
+                          f"link make a Link Match, which triggers {single}'s ability, but the example says "
+                          f"{_triggered(x.triggers)}", loc)
+        if x.bases == "same" and x.base and name_key(x.base) not in said:
+            yield warning("match-example", f"example '{x.name}': two {x.base} HEXs make a Base Match, which "
+                          f"triggers {x.base}'s ability, but the example says {_triggered(x.triggers)}", loc)
+        expected = ({name_key(single)} if single else set()) | (
+            {name_key(x.base)} if x.bases == "same" and x.base else set())
+        extra = [f for f in x.triggers if name_key(f) not in expected]
+        if x.bases is not None and extra:
+            yield warning("match-example", f"example '{x.name}': the example says {', '.join(extra)} triggers, "
+                          "but neither a Base Match nor a Link Match of these HEXs triggers it", loc)
+
+
+def _triggered(factions: list[str]) -> str:
+    return f"only {', '.join(factions)} triggers" if factions else "no ability triggers"
+
+
+def check_first_placement(ctx: CheckContext) -> Iterator[Finding]:
+    """A general rule against the start of the game: when every HEX placed must be linked to one already on
+    the board, a board that starts empty can never take its first HEX, unless the rules place one first."""
+    rules = ctx.rules
+    if rules.place_linked and rules.start_board == 0:
+        yield warning("first-placement", "every HEX placed must be linked to a HEX already on the board "
+                      "(place_linked), but each board starts with none (start_board: 0) and no rule exempts "
+                      "the first HEX: as written, no HEX can ever be placed", ctx.loc(("game", "rules", "place_linked")))
+
+
+CHECKS = CHECKS + (check_match_examples, check_first_placement)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
@@ -63,12 +63,28 @@ class Rule(Model):
     text: Text
 
 
+class MatchExample(Model):
+    """A worked example of the seed's Links & Matches, as the seed states it: two HEXs joined by ``link``,
+    their base factions the same or different (``base``: the shared one), and the abilities it says are
+    triggered. match-example checks the statement against the Base Match and Link Match rules."""
+
+    name: Text
+    bases: Literal["same", "different"] | None = None  # None: the seed does not say
+    base: Text | None = None  # the shared base faction, when the seed names it
+    link: Link  # the link of the joint, as the text names it
+    triggers: list[Text] = []  # the factions whose abilities the seed says trigger
+    text: Text | None = None  # the seed's words, in ours
+
+
 class TechRules(Rules):
     deck_size: Annotated[int, Field(ge=1)] = 14
     pattern_size: Annotated[int, Field(ge=1)] = 7
     rotation: bool = True  # may a tile be turned when placed?
     wild_faction: Text | None = None  # placing a tile of this faction ignores link colours
     actions_per_turn: Annotated[int, Field(ge=1)] = 2
+    # The Overview: every HEX placed must be linked to a HEX already on the board.
+    place_linked: bool = False
+    start_board: Annotated[int, Field(ge=0, le=7)] = 0  # HEXs on each board when the game starts
 
 
 class TechData(Content):
@@ -82,3 +98,4 @@ class TechData(Content):
     matches: list[Rule] = []
     winning: list[Rule] = []
     notes: list[Rule] = []
+    examples: list[MatchExample] = []  # the seed's worked examples of matches
