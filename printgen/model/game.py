@@ -96,6 +96,9 @@ class PreflightSpec(Model):
     printable: Length | None = None  # mm from every paper edge a home printer inks; default: print.margin
     safe: Length = 1.5  # mm inside a card's cut that its text keeps to
     empty_page: Annotated[float, Field(ge=0.0, le=0.9)] = 0.25  # a page of a longer document used less than this
+    # WCAG contrast ratios a text keeps against its ground (1:1 is no contrast, 21:1 black on white)
+    contrast: Annotated[float, Field(ge=1.0, le=21.0)] = 4.5  # small text
+    contrast_large: Annotated[float, Field(ge=1.0, le=21.0)] = 3.0  # 18 pt, or 14 pt bold
     severity: dict[PreflightClass, Level] = {}
 
     @model_validator(mode="after")

@@ -32,6 +32,8 @@ class Settings:
     printable: float = 5.0
     safe: float = 1.5  # mm inside a card's trim that text keeps to
     empty_page: float = 0.25
+    contrast: float = 4.5  # WCAG ratio for small text
+    contrast_large: float = 3.0  # and for large text
     severity: tuple[tuple[str, str], ...] = ()
 
     def level(self, cls: str) -> str:

@@ -13,6 +13,10 @@ from typing import Any
 from ..draw.document import Document, PdfFile
 from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
+from .colour import contrast, markup
+
+# the checks of every drawn page: checks.py's, and those of what a text says and how it reads
+ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast}
 
 
 def settings_of(game) -> Settings:
@@ -21,7 +25,8 @@ def settings_of(game) -> Settings:
     spec = config.preflight
     printable = spec.printable if spec.printable is not None else config.print.margin
     return Settings(min_text=spec.min_text, min_label=spec.min_label, printable=printable, safe=spec.safe,
-                    empty_page=spec.empty_page, severity=tuple(sorted(spec.severity.items())))
+                    empty_page=spec.empty_page, contrast=spec.contrast,
+                    contrast_large=spec.contrast_large, severity=tuple(sorted(spec.severity.items())))
 
 
 def printable_place(game, stem: str) -> Location:
@@ -69,7 +74,7 @@ def report(hits: list[Hit], settings: Settings, *, stem: str, paper: str | None,
         if level == "off":
             continue
         loc = _place(game, hit.src, place) if game is not None else place
-        if hit.cls == "placeholder" and game is not None and hit.src is not None:
+        if hit.cls in ("placeholder", "markup") and game is not None and hit.src is not None:
             # the text came from the data, not the layout that placed it: point at the line that holds it
             from .book import locate
 
@@ -90,7 +95,7 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     sheets = sheets_of(doc, stem, paper)
     hits: list[Hit] = []
     for sheet in sheets:
-        for check in PAGE_CHECKS.values():
+        for check in ALL_PAGE_CHECKS.values():
             hits += check(sheet, settings)
     for check in DOCUMENT_CHECKS.values():
         hits += check(sheets, settings)

@@ -41,6 +41,9 @@ CASES = {
     "legend": ("preflight-legend", "content.yaml", 10, 5, "'Field' and 'Wood' in the same colour #c9d6a3"),
     # a map drawn as a long diagonal band: its tiles are mostly empty, and it takes 11 sheets
     "sparse-map": ("preflight-empty-page", "content.yaml", 10, 5, "map 'Meadow' is 16% used"),
+    "markup": ("preflight-markup", "content.yaml", 3, 5, "prints the markup \\' left in \"Moves two hexes"),
+    "contrast": ("preflight-contrast", "templates/layouts/unit-card.yaml", 5, 5,
+                 "prints 'Moves two hexes.' (#9a927a on #c9c2a8) at a contrast of 1.74:1, under the 4.5:1 least"),
     "book-placeholder": ("preflight-placeholder", "templates/rulebook/01-rules.md", 5, 1,
                          "rulebook (a4) page 3: prints the unfilled placeholder 'When you attack, roll {dice}"),
 }
