@@ -1,0 +1,73 @@
+"""The page defects a prepress review of the bundled A4 build found (issue 38), each measured again in the
+PDF as the review measured it: words on the page, where they are and how many pages they take."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from printgen.build import validate_game
+from printgen.draw.page import PageSpec
+from printgen.plan import plan_build
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+@functools.lru_cache(maxsize=None)
+def _book(name: str, paper: str = "a4") -> tuple[str, ...]:
+    """The text of each page of a bundled game's rulebook, whitespace collapsed."""
+    game = validate_game(DATA / name)
+    spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "rulebook")
+    doc = pymupdf.open(stream=target.asset.render(game, spec)["rulebook"].data)
+    return tuple(" ".join(p.get_text().split()) for p in doc)
+
+
+# the seeds' doubts, as the review read them on the players' pages
+EDITORIAL = re.compile(r"disagrees with itself|designers settle|Until (it|the designers) do|we play|Our reading|"
+                       r"We (allow|apply|follow|use|give)\b|as written|does not say|leaves two things open|"
+                       r"in this game's settings", re.I)
+
+
+@pytest.mark.parametrize("name", ["hex-dice", "hexatech"])
+def test_the_seeds_open_questions_are_off_the_players_pages(name):
+    hits = [(n + 1, m.group(0)) for n, text in enumerate(_book(name)) for m in EDITORIAL.finditer(text)]
+    assert not hits
+
+
+def test_the_seeds_open_questions_are_in_the_seeds_doc():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "games" / "seeds.md").read_text()
+    section = doc.split("## Open questions and the rulings", 1)[1]
+    for words in ("how a base is captured", "Gains Momentum", "draws five HEXs", "Remove takes from", "turned"):
+        assert words in section
+
+
+def test_hex_dice_momentum_line_keeps_its_spaces():
+    text = " ".join(_book("hex-dice"))
+    assert re.search(r"\)as\b", text) is None  # was "Dice 4 (Rook)as Gains Momentum"
+    assert "(Rook) as Gains Momentum" in text
+
+
+def test_hexprint_terrain_names_the_section_it_points_to():
+    game = validate_game(DATA / "hexprint")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
+    doc = pymupdf.open(stream=target.asset.render(game, spec)["rulebook"].data)
+    text = " ".join(" ".join(p.get_text().split()) for p in doc)
+    assert "as described in Turns" not in text and "see Activations in the chapter Turns and the Hex Timer" in text
+    # the reference is a link on the word that lands on the page of the Activations heading (not the contents)
+    where = next(n for n, p in enumerate(doc) if "see Activations" in " ".join(p.get_text().split()))
+    (link,) = [ln for ln in doc[where].get_links() if doc[where].get_textbox(ln["from"]).strip() == "Activations"]
+    target = " ".join(doc[link["page"]].get_text().split())
+    assert link["page"] > 1 and "Starting with the first player, each player in turn spends a 6" in target
+
+
+def test_heroes_of_hex_quick_rules_claim_no_page_count_they_do_not_keep():
+    pages = _book("heroes-of-hex")
+    quick = [n for n, t in enumerate(pages) if "Quick Rules" in t and n > 1]  # past the cover and contents
+    assert quick and "short reminder" in pages[quick[0]]
+    assert not any("one-page" in t or "one page" in t for t in pages)  # it takes two: it no longer says one
