@@ -155,7 +155,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                           page.number), ""
                 break
         lines = _lines(page.runs, top, bottom)
-        if page.number > 2 and page.number < len(pages):  # the cover and contents, and the last page, may end short
+        if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
             share = _used(page, top, bottom)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from reportlab.platypus import Spacer
 
 from ..deps import content_scope
 from ..draw.document import PdfFile
@@ -15,6 +16,7 @@ from ..safety import markup as mk
 from ..units import mm_to_pt, pt_to_mm
 from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .theme import game_theme
+from .ending import NotesPanel
 from .flowables import OpsFlowable
 from .images import ImageError, key_of, resolve
 from .sizing import least_of, needed_scale, picture_scale
@@ -76,7 +78,10 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
         # a heading kept with its picture sits in a KeepTogether (arrange.py): the contents list it too
         headings = [h for f in body for h in (getattr(f, "_content", None) or [f]) if isinstance(h, Heading)]
         room = mm_to_pt(spec.height - theme.page.margin_top - theme.page.margin_bottom)
-        return cover_story(st, info, theme) + contents_story(st, headings, room) + body
+        # the book lays out its end: a last page left mostly empty becomes a ruled notes panel (after an empty
+        # spacer, so a lead paragraph kept with what follows it is not kept with the panel)
+        return (cover_story(st, info, theme) + contents_story(st, headings, room) + body
+                + [Spacer(0, 0), NotesPanel(st["body"])])
 
     g = game.data.game
     data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art)

@@ -71,3 +71,23 @@ def test_heroes_of_hex_quick_rules_claim_no_page_count_they_do_not_keep():
     quick = [n for n, t in enumerate(pages) if "Quick Rules" in t and n > 1]  # past the cover and contents
     assert quick and "short reminder" in pages[quick[0]]
     assert not any("one-page" in t or "one page" in t for t in pages)  # it takes two: it no longer says one
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_frostmere_terrain_list_ends_on_the_sheet_it_fills(paper):
+    from printgen.write.pdf import to_pdf
+
+    game = validate_game(DATA / "heroscape-style")
+    spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "terrain-bom")
+    doc = pymupdf.open(stream=to_pdf(target.asset.render(game, spec)["terrain-bom-frostmere-crossing"]))
+    assert len(doc) == 1  # was two, the second 10 % used
+    sizes = {round(s["size"], 1) for b in doc[0].get_text("dict")["blocks"] for ln in b.get("lines", [])
+             for s in ln["spans"]}
+    assert min(sizes) >= 5.0 and "In total" in doc[0].get_text()
+
+
+@pytest.mark.parametrize("name", ["heroscape-style", "hex-dice"])
+def test_a_rulebook_lays_out_its_last_page(name):
+    last = _book(name)[-1]
+    assert "Notes" in last or len(last) > 1500  # a short end gets the ruled notes panel

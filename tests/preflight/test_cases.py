@@ -44,6 +44,8 @@ CASES = {
     "markup": ("preflight-markup", "content.yaml", 3, 5, "prints the markup \\' left in \"Moves two hexes"),
     "contrast": ("preflight-contrast", "templates/layouts/unit-card.yaml", 5, 5,
                  "prints 'Moves two hexes.' (#9a927a on #c9c2a8) at a contrast of 1.74:1, under the 4.5:1 least"),
+    # seven cards: six fill the first sheet, the seventh leaves the last sheet nine tenths empty
+    "last-page": ("preflight-empty-page", "game.yaml", 13, 5, "unit-cards (a4) page 2: is 11% used"),
     "book-placeholder": ("preflight-placeholder", "templates/rulebook/01-rules.md", 5, 1,
                          "rulebook (a4) page 3: prints the unfilled placeholder 'When you attack, roll {dice}"),
 }
