@@ -87,7 +87,13 @@ def test_frostmere_terrain_list_ends_on_the_sheet_it_fills(paper):
     assert min(sizes) >= 5.0 and "In total" in doc[0].get_text()
 
 
-@pytest.mark.parametrize("name", ["heroscape-style", "hex-dice"])
-def test_a_rulebook_lays_out_its_last_page(name):
-    last = _book(name)[-1]
-    assert "Notes" in last or len(last) > 1500  # a short end gets the ruled notes panel
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", ["heroscape-style", "hex-dice", "hexatech"])
+def test_a_rulebook_last_page_is_used_like_any_other(name, paper):
+    from printgen.preflight.book import BOOK_BOTTOM, BOOK_TOP, _used, read_pages
+
+    game = validate_game(DATA / name)
+    spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "rulebook")
+    last = read_pages(target.asset.render(game, spec)["rulebook"].data)[-1]
+    assert _used(last, BOOK_TOP, last.height - BOOK_BOTTOM) >= 0.25  # High Ground's p11 was 19 %, Hex Dice's 24 %
