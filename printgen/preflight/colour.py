@@ -10,6 +10,7 @@ Color Vision Deficiency", IEEE TVCG 15(6), 2009, applied to linear RGB.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from .checks import Hit, Settings, Sheet, _quote
@@ -45,6 +46,7 @@ def markup(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                 yield Hit("markup", ink.src, f"prints the markup {bad} left in {_quote(ink.text)}", sheet.number, ink.text)
 
 
+@lru_cache(maxsize=4096)
 def rgb(colour: str) -> tuple[float, float, float] | None:
     """A #rrggbb (or #rgb) colour as sRGB 0-1 components; None for anything else (none, a pattern)."""
     c = colour.strip().lower()
@@ -88,6 +90,7 @@ def large(size_pt: float, bold: bool) -> bool:
     return size_pt >= 18.0 or (bold and size_pt >= 14.0)
 
 
+@lru_cache(maxsize=4096)
 def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
     """The lowest contrast of a text colour on a ground colour, and how it is seen ("" normal vision), over
     normal vision and, when the ground carries meaning, the three simulated deficiencies."""
@@ -104,21 +107,21 @@ def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
 def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .scene import Grid
 
-    grounds = [i for i in sheet.inks if i.kind == "shape" and i.filled and rgb(i.colour) is not None]
+    # (drawing order, ink) of every filled shape in a plain colour: what a text can be read against
+    grounds = [(n, i) for n, i in enumerate(sheet.inks) if i.kind == "shape" and i.filled and rgb(i.colour) is not None]
     if not grounds:
         return
-    index = {id(g): n for n, g in enumerate(sheet.inks)}
-    grid = Grid(grounds)
-    order = {id(ink): n for n, ink in enumerate(sheet.inks)}
-    for t in sheet.inks:
+    grid = Grid([g for _, g in grounds])
+    order = [n for n, _ in grounds]
+    for pos, t in enumerate(sheet.inks):
         if t.kind != "text" or rgb(t.colour) is None:
             continue
         cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
-        pos = order[id(t)]
         under = None
-        for g in grid.near((cx, cy, cx, cy)):
-            if index[id(g)] < pos and g.box[0] <= cx <= g.box[2] and g.box[1] <= cy <= g.box[3]:
-                under = g  # the last drawn before the text: what it reads against
+        for k in grid.near_index((cx, cy, cx, cy)):
+            g = grid.inks[k]
+            if order[k] < pos and g.box[0] <= cx <= g.box[2] and g.box[1] <= cy <= g.box[3]:
+                under = g  # the last drawn before the text (indices come in drawing order): what it reads against
         if under is None:
             continue
         meaning = any(w in under.role for w in MEANING_ROLES)

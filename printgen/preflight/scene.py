@@ -188,6 +188,16 @@ class Grid:
             for gy in range(int(box[1] // c), int(box[3] // c) + 1):
                 yield (gx, gy)
 
+    def near_index(self, box: Box) -> list[int]:
+        """The indices (into ``inks``) of the inks whose boxes share a cell with ``box``, ascending."""
+        keys = list(self._keys(box))
+        if len(keys) == 1:
+            return self.buckets.get(keys[0], [])  # one cell: its list is already ascending and unique
+        seen: set[int] = set()
+        for key in keys:
+            seen.update(self.buckets.get(key, ()))
+        return sorted(seen)
+
     def near(self, box: Box) -> list[Ink]:
         """The inks whose boxes share a cell with ``box``, each once, in drawing order."""
         seen: set[int] = set()

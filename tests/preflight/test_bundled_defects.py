@@ -97,3 +97,21 @@ def test_a_rulebook_last_page_is_used_like_any_other(name, paper):
     target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "rulebook")
     last = read_pages(target.asset.render(game, spec)["rulebook"].data)[-1]
     assert _used(last, BOOK_TOP, last.height - BOOK_BOTTOM) >= 0.25  # High Ground's p11 was 19 %, Hex Dice's 24 %
+
+
+def test_high_ground_army_faces_are_the_game_crafter_template_size():
+    import io
+
+    from PIL import Image
+
+    from printgen.publish.cards import card_decks
+    from printgen.publish.pod import face_pngs
+
+    game = validate_game(DATA / "heroscape-style")
+    (deck,) = [d for d in card_decks(game) if "army" in d.name.lower()]
+    assert deck.trim == pytest.approx((88.9, 127.0))  # 3.5 x 5 in; 89.0 mm made 1126 px
+    from dataclasses import replace
+
+    deck = replace(deck, cards=deck.cards[:1])
+    sizes = {Image.open(io.BytesIO(png)).size for png in face_pngs([deck], root="gc").values()}
+    assert sizes == {(1125, 1575)}
