@@ -34,6 +34,7 @@ class Settings:
     empty_page: float = 0.25
     contrast: float = 4.5  # WCAG ratio for small text
     contrast_large: float = 3.0  # and for large text
+    clearance: float = 0.3  # mm two marks (icons, badges, discs) keep between them
     severity: tuple[tuple[str, str], ...] = ()
 
     def level(self, cls: str) -> str:

@@ -13,10 +13,11 @@ from typing import Any
 from ..draw.document import Document, PdfFile
 from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
+from .collide import collisions
 from .colour import contrast, markup
 
-# the checks of every drawn page: checks.py's, and those of what a text says and how it reads
-ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast}
+# the checks of every drawn page: checks.py's, those of what a text says and how it reads, and ink on ink
+ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions}
 
 
 def settings_of(game) -> Settings:
@@ -25,7 +26,7 @@ def settings_of(game) -> Settings:
     spec = config.preflight
     printable = spec.printable if spec.printable is not None else config.print.margin
     return Settings(min_text=spec.min_text, min_label=spec.min_label, printable=printable, safe=spec.safe,
-                    empty_page=spec.empty_page, contrast=spec.contrast,
+                    empty_page=spec.empty_page, contrast=spec.contrast, clearance=spec.clearance,
                     contrast_large=spec.contrast_large, severity=tuple(sorted(spec.severity.items())))
 
 

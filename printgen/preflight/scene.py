@@ -38,6 +38,7 @@ class Ink:
     group: int = 0  # which top-level group (face, legend, element) it belongs to
     colour: str = ""  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
     face: Box | None = None  # a text on a card face: the face's trim on the page
+    outline: tuple = ()  # a filled polygon or disc (not a rectangle: those tile by design): its outline, page mm
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -127,8 +128,8 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         cx, cy = _pt(m, op.cx, op.cy)
         r = op.r * s
         box = (cx - r, cy - r, cx + r, cy + r)
-        # only a stroke's segments are read (a line across a text): a filled disc is its box
-        loops = [[(cx + r * _COS[k], cy + r * _SIN[k]) for k in range(_RING)]] if stroked else []
+        # a stroke's segments are read (a line across a text), a filled disc's outline (a disc on a disc)
+        loops = [[(cx + r * _COS[k], cy + r * _SIN[k]) for k in range(_RING)]] if stroked or style.fill else []
     elif isinstance(op, Rect):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
         loops = [pts if plain else [_pt(m, *p) for p in pts]]
@@ -150,9 +151,11 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
             pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
             segments += [(a, b) for a, b in pairs if a != b]
     box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
-    return Ink("shape", box, op.role, segments=tuple(segments), filled=bool(style.fill) and closed,
+    filled = bool(style.fill) and closed
+    outline = tuple(loops[0]) if filled and loops and not isinstance(op, Rect) else ()
+    return Ink("shape", box, op.role, segments=tuple(segments), filled=filled,
                stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group,
-               colour=(style.fill or style.stroke or "").lower())
+               colour=(style.fill or style.stroke or "").lower(), outline=outline)
 
 
 _RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius

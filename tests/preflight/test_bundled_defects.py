@@ -115,3 +115,32 @@ def test_high_ground_army_faces_are_the_game_crafter_template_size():
     deck = replace(deck, cards=deck.cards[:1])
     sizes = {Image.open(io.BytesIO(png)).size for png in face_pngs([deck], root="gc").values()}
     assert sizes == {(1125, 1575)}
+
+
+@pytest.mark.parametrize("deck", ["deck-tidecaller", "deck-deepwood"])
+def test_hexatech_link_icons_and_badges_keep_clear_of_each_other(deck):
+    """Measured as the review did: every small filled hexagon of a tile (link icons, ATK/DEF badges) against
+    its neighbours of another colour on the same tile: no overlap, no gap under 0.3 mm (there were 19
+    overlapping dual-link pairs and 9 gaps of 0.02 mm)."""
+    import math
+
+    from printgen.preflight.collide import gap
+    from printgen.write.pdf import to_pdf
+    from tests.pdfmeasure import colour, regular_hexagons, vertices
+
+    game = validate_game(DATA / "hexatech")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name.startswith("deck"))
+    doc = pymupdf.open(stream=to_pdf(target.asset.render(game, spec)[deck]))
+    pairs = worst = 0
+    worst = math.inf
+    for page in doc:
+        marks = [(colour(d), vertices(d)) for d in regular_hexagons(page)
+                 if (d["mm"][2] - d["mm"][0]) < 12.0]  # icons and badges, not the tiles' 57 mm panels
+        for i, (ca, a) in enumerate(marks):
+            for cb, b in marks[i + 1:]:
+                if ca == cb or math.dist(a[0], b[0]) > 20.0:
+                    continue
+                pairs += 1
+                worst = min(worst, gap(a, b))
+    assert pairs > 20 and worst >= 0.3 - 1e-6, (pairs, worst)

@@ -22,6 +22,7 @@ PLANTED = {
     "legend": ("content.yaml", 20, "shows 'Field' and 'Wood' in the same colour #c9d6a3"),
     "empty-page": ("game.yaml", 14, "unit-cards (a4) page 2: is 11% used"),  # the last page, seven cards
     "sheets": ("content.yaml", 20, "map 'Meadow' takes 4 sheets"),
+    "ink-on-ink": ("templates/layouts/unit-card.yaml", 11, "draws 'defense-disc' over 'attack-disc'"),
 }
 # a stranded heading needs a typesetter that strands it: tests/preflight/test_checks.py plants one in a
 # hand-made PDF, since the rulebook keeps every heading with its text
