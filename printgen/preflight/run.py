@@ -103,6 +103,25 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     return hits
 
 
+# what a picture set in a book is checked for, as drawn: its texts against its lines and each other, its
+# words against their grounds (sizes and margins are read from the PDF). Not yet ink-on-ink: a battlefield
+# shrunk into a Letter column still prints High Ground's glyph codes wider than their discs (issue 38, left)
+PICTURE_CHECKS = ("overlap", "contrast")
+
+
+def picture_hits(pictures, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
+    """Every hit in the pictures of a book (``PdfFile.pictures``), each on the book page it is printed on."""
+    from dataclasses import replace
+
+    hits: list[Hit] = []
+    for number, page in pictures:
+        sheet = Sheet.of(stem, paper, number, number, page)
+        for name in PICTURE_CHECKS:
+            hits += [replace(h, page=number, message=f"in a picture: {h.message}")
+                     for h in ALL_PAGE_CHECKS[name](sheet, settings)]
+    return hits
+
+
 def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> list[Finding]:
     """The findings of every page of a target's documents (``{stem: Document | PdfFile | ...}``)."""
     settings = settings_of(game)  # read through the build's ReadLog: a settings change rebuilds the target
@@ -115,6 +134,7 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
             from .book import check_pdf
 
             hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game)
+            hits += picture_hits(doc.pictures, settings, stem=stem, paper=paper)
         else:
             continue
         found += report(hits, settings, stem=stem, paper=paper, place=printable_place(game, stem), game=game)

@@ -144,3 +144,42 @@ def test_hexatech_link_icons_and_badges_keep_clear_of_each_other(deck):
                 pairs += 1
                 worst = min(worst, gap(a, b))
     assert pairs > 20 and worst >= 0.3 - 1e-6, (pairs, worst)
+
+
+def test_a_line_through_a_word_in_a_book_picture_is_found_on_its_page():
+    from printgen.draw.document import Page, Poly, Style, Text, pt
+    from printgen.preflight.checks import Settings
+    from printgen.preflight.run import picture_hits
+
+    picture = Page(60, 30, [Text(10, 15, "Defense 4", "sans", pt(9)),
+                            Poly(((5, 14.2), (50, 14.2)), Style(stroke="#555555", width=0.25), closed=False)])
+    (hit,) = picture_hits(((7, picture),), Settings(), stem="rulebook", paper="a4")
+    assert hit.page == 7 and hit.cls == "overlap" and "in a picture: prints 'Defense 4' across a line" in hit.message
+
+
+def test_hexatech_anatomy_leaders_end_beside_what_they_name():
+    from printgen.preflight.run import picture_hits, settings_of
+
+    game = validate_game(DATA / "hexatech")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
+    book = target.asset.render(game, spec)["rulebook"]
+    assert len(book.pictures) >= 4
+    assert picture_hits(book.pictures, settings_of(game), stem="rulebook", paper="a4") == []  # leaders crossed '1'
+
+
+def test_high_ground_battlefield_is_turned_to_print_its_words_at_their_size():
+    from printgen.rulebook.sizing import least_of, needed_scale
+
+    game = validate_game(DATA / "heroscape-style")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
+    book = target.asset.render(game, spec)["rulebook"]
+    (cinder,) = [(n, p) for n, p in book.pictures if p.height > 200.0]  # the battlefield, turned a quarter
+    page, picture = cinder
+    (group,) = picture.ops
+    (turned,) = group.ops
+    assert turned.matrix[:4] == (0.0, 1.0, -1.0, 0.0)  # a quarter turn
+    k = group.matrix[0]
+    assert k >= needed_scale(turned.ops, least_of(game)) - 1e-6  # every word at its size: none floored
+    assert k > 0.4  # was 25 % (A4) upright
