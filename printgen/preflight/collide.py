@@ -16,9 +16,9 @@ from typing import Iterable
 from ..draw.fonts import text_width
 from ..draw.provenance import Source
 from .checks import GROUND_ROLES, Hit, Settings, Sheet, _quote
-from .scene import Box, Ink
+from .scene import MARK_AREA, Box, Ink
 
-SMALL = 900.0  # mm²: a shape's box up to this is a mark (icon, badge, disc); larger ones are grounds
+SMALL = MARK_AREA  # mm²: a shape's box up to this is a mark (icon, badge, disc); larger ones are grounds
 SKIP_ROLES = GROUND_ROLES + ("hex", "hex-part", "hex-edge", "cut", "crop", "dial-cut", "legend-swatch", "furniture",
                              "panel", "frame", "zone")
 

@@ -112,12 +112,12 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         face = None
         if op.src is not None and op.src.trim is not None:
             x, y, w, h = op.src.trim
-            face = _bbox([_pt(m, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))])
+            face = _bbox(_pts(m, ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
         return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, op.src, depth=depth,
                    group=group, face=face, colour=op.colour.lower())
     if isinstance(op, Image):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
-        return Ink("image", _bbox([_pt(m, *p) for p in pts]), op.role, depth=depth, group=group)
+        return Ink("image", _bbox(_pts(m, pts)), op.role, depth=depth, group=group)
     style = op.style
     stroked = bool(style.stroke) and style.width > 0
     if not stroked and not style.fill:
@@ -128,17 +128,18 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         cx, cy = _pt(m, op.cx, op.cy)
         r = op.r * s
         box = (cx - r, cy - r, cx + r, cy + r)
-        # a stroke's segments are read (a line across a text), a filled disc's outline (a disc on a disc)
-        loops = [[(cx + r * _COS[k], cy + r * _SIN[k]) for k in range(_RING)]] if stroked or style.fill else []
+        # a stroke's segments are read (a line across a text), a small filled disc's outline (a disc on a disc)
+        ring = stroked or (style.fill and 4 * r * r <= MARK_AREA)
+        loops = [[(cx + r * c, cy + r * sn) for c, sn in _RING_CS]] if ring else []
     elif isinstance(op, Rect):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
-        loops = [pts if plain else [_pt(m, *p) for p in pts]]
+        loops = [pts if plain else _pts(m, pts)]
         box = _bbox(loops[0])
     elif isinstance(op, Poly):
-        loops = [list(op.points) if plain else [_pt(m, *p) for p in op.points]]
+        loops = [list(op.points) if plain else _pts(m, op.points)]
         box = _bbox(loops[0])
     elif isinstance(op, Path):
-        loops = [list(loop) if plain else [_pt(m, *p) for p in loop] for loop in op.loops if loop]
+        loops = [list(loop) if plain else _pts(m, loop) for loop in op.loops if loop]
         if not loops:
             return None
         box = _bbox([p for loop in loops for p in loop])
@@ -152,15 +153,22 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
             segments += [(a, b) for a, b in pairs if a != b]
     box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
     filled = bool(style.fill) and closed
-    outline = tuple(loops[0]) if filled and loops and not isinstance(op, Rect) else ()
+    small = (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA
+    outline = tuple(loops[0]) if filled and small and loops and not isinstance(op, Rect) else ()
     return Ink("shape", box, op.role, segments=tuple(segments), filled=filled,
                stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group,
                colour=(style.fill or style.stroke or "").lower(), outline=outline)
 
 
 _RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius
-_COS = [math.cos(2 * math.pi * k / _RING) for k in range(_RING)]
-_SIN = [math.sin(2 * math.pi * k / _RING) for k in range(_RING)]
+_RING_CS = [(math.cos(2 * math.pi * k / _RING), math.sin(2 * math.pi * k / _RING)) for k in range(_RING)]
+MARK_AREA = 900.0  # mm²: a filled shape's box up to this keeps its outline (an icon, a badge: collide.SMALL)
+
+
+def _pts(m: Matrix, points) -> list[tuple[float, float]]:
+    """``points`` through matrix ``m`` (one comprehension: a map page has thousands of them)."""
+    a, b, c, d, e, f = m
+    return [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
 
 
 def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
