@@ -54,8 +54,10 @@ class Sheet:
     share: float | None = None  # used(): worked out once, two checks read it
 
     @classmethod
-    def of(cls, stem: str, paper: str | None, number: int, count: int, page: Page) -> "Sheet":
-        return cls(stem, paper, number, count, page, flatten(page))
+    def of(cls, stem: str, paper: str | None, number: int, count: int, page: Page, faces: dict | None = None
+           ) -> "Sheet":
+        """``faces``: scene.flatten's memo of the groups the document's pages repeat."""
+        return cls(stem, paper, number, count, page, flatten(page, faces))
 
     @property
     def area(self) -> Box:

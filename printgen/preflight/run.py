@@ -88,7 +88,8 @@ def report(hits: list[Hit], settings: Settings, *, stem: str, paper: str | None,
 
 def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
     n = len(doc.pages)
-    return [Sheet.of(stem, paper, i + 1, n, page) for i, page in enumerate(doc.pages)]
+    faces: dict = {}  # a face repeated on the sheets (one back, one card many times) is flattened once
+    return [Sheet.of(stem, paper, i + 1, n, page, faces) for i, page in enumerate(doc.pages)]
 
 
 def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:

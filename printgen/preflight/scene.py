@@ -75,10 +75,30 @@ def _clip(box: Box, clip: Box | None) -> Box | None:
     return (x0, y0, x1, y1)
 
 
-def flatten(page: Page) -> list[Ink]:
-    """Every inked thing on ``page``, in drawing order, with page-mm boxes (clipped by its groups' clips)."""
+def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
+    """Every inked thing on ``page``, in drawing order, with page-mm boxes (clipped by its groups' clips).
+
+    ``faces``: a memo shared by the pages of one document. A top-level group drawn again (the same ops, as
+    a sheet repeats one back or one face) is flattened once, at its turn and scale, and its inks are
+    moved to each place it is drawn: the same facts, without measuring every text again."""
     out: list[Ink] = []
-    stack = [(op, IDENTITY, None, 0, i) for i, op in reversed(list(enumerate(page.ops)))]
+    for i, op in enumerate(page.ops):
+        if faces is not None and isinstance(op, Group):
+            a, b, c, d, e, f = op.matrix
+            # by what it draws (a text's source is not compared: the backs of two cards are one face)
+            key = (op.ops, op.clip, a, b, c, d)
+            local = faces.get(key)
+            if local is None:
+                local = faces[key] = _walk([(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
+            out += [_moved(ink, e, f, i) for ink in local]
+            continue
+        out += _walk([(op, IDENTITY, None, 0, i)])
+    return out
+
+
+def _walk(stack: list) -> list[Ink]:
+    out: list[Ink] = []
+    stack = list(reversed(stack))
     while stack:
         op, m, clip, depth, group = stack.pop()
         if isinstance(op, Group):
@@ -96,6 +116,16 @@ def flatten(page: Page) -> list[Ink]:
             continue
         out.append(ink if box == ink.box else _with_box(ink, box))
     return out
+
+
+def _moved(ink: Ink, dx: float, dy: float, group: int) -> Ink:
+    """``ink`` moved by (dx, dy) mm, as a member of top-level group ``group``."""
+    b = ink.box
+    seg = tuple(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)) for p, q in ink.segments) if ink.segments else ()
+    out = tuple((x + dx, y + dy) for x, y in ink.outline) if ink.outline else ()
+    face = (ink.face[0] + dx, ink.face[1] + dy, ink.face[2] + dx, ink.face[3] + dy) if ink.face else None
+    return Ink(ink.kind, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy), ink.role, ink.text, ink.size, ink.font, ink.src,
+               seg, ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out)
 
 
 def _with_box(ink: Ink, box: Box) -> Ink:
