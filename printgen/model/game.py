@@ -96,6 +96,10 @@ class PreflightSpec(Model):
     printable: Length | None = None  # mm from every paper edge a home printer inks; default: print.margin
     safe: Length = 1.5  # mm inside a card's cut that its text keeps to
     empty_page: Annotated[float, Field(ge=0.0, le=0.9)] = 0.25  # a page of a longer document used less than this
+    # WCAG contrast ratios a text keeps against its ground (1:1 is no contrast, 21:1 black on white)
+    contrast: Annotated[float, Field(ge=1.0, le=21.0)] = 4.5  # small text
+    contrast_large: Annotated[float, Field(ge=1.0, le=21.0)] = 3.0  # 18 pt, or 14 pt bold
+    clearance: Length = 0.3  # mm between two marks (icons, badges, discs)
     severity: dict[PreflightClass, Level] = {}
 
     @model_validator(mode="after")
@@ -107,6 +111,9 @@ class PreflightSpec(Model):
         if self.safe > 10.0:
             raise PydanticCustomError("margin", "a safe area {m} mm inside the cut leaves a card no room: write one "
                                       "between 0mm and 10mm (3mm is a print shop's usual)", {"m": f"{self.safe:g}"})
+        if not 0.0 <= self.clearance <= 5.0:
+            raise PydanticCustomError("margin", "a clearance of {m} mm between icons leaves no room for any: write "
+                                      "one between 0mm and 5mm (0.3mm is the default)", {"m": f"{self.clearance:g}"})
         if self.printable is not None and not 0.0 <= self.printable <= 40.0:
             raise PydanticCustomError("margin", "a printable margin of {m} mm leaves no page to print on: write "
                                       "one between 0mm and 40mm (6.35mm is common)", {"m": f"{self.printable:g}"})

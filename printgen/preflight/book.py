@@ -17,6 +17,7 @@ from typing import Iterable
 
 from ..findings import Location
 from .checks import PLACEHOLDER, Hit, Settings, _quote
+from .colour import markup_residue
 from ..draw.provenance import Source
 
 PT = 25.4 / 72.0  # mm per pt
@@ -139,6 +140,9 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
         for run in page.runs:
             if PLACEHOLDER.search(run.text):
                 yield Hit("placeholder", None, f"prints the unfilled placeholder {_quote(run.text)}", page.number), run.text
+            bad = markup_residue(run.text)
+            if bad is not None:
+                yield Hit("markup", None, f"prints the markup {bad} left in {_quote(run.text)}", page.number), run.text
             label = len(run.text.strip()) <= 24
             least = settings.min_label if label else settings.min_text
             if run.size < least - 0.05:
@@ -151,7 +155,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                           page.number), ""
                 break
         lines = _lines(page.runs, top, bottom)
-        if page.number > 2 and page.number < len(pages):  # the cover and contents, and the last page, may end short
+        if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
             share = _used(page, top, bottom)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""

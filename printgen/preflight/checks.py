@@ -32,6 +32,9 @@ class Settings:
     printable: float = 5.0
     safe: float = 1.5  # mm inside a card's trim that text keeps to
     empty_page: float = 0.25
+    contrast: float = 4.5  # WCAG ratio for small text
+    contrast_large: float = 3.0  # and for large text
+    clearance: float = 0.3  # mm two marks (icons, badges, discs) keep between them
     severity: tuple[tuple[str, str], ...] = ()
 
     def level(self, cls: str) -> str:
@@ -51,8 +54,10 @@ class Sheet:
     share: float | None = None  # used(): worked out once, two checks read it
 
     @classmethod
-    def of(cls, stem: str, paper: str | None, number: int, count: int, page: Page) -> "Sheet":
-        return cls(stem, paper, number, count, page, flatten(page))
+    def of(cls, stem: str, paper: str | None, number: int, count: int, page: Page, faces: dict | None = None
+           ) -> "Sheet":
+        """``faces``: scene.flatten's memo of the groups the document's pages repeat."""
+        return cls(stem, paper, number, count, page, flatten(page, faces))
 
     @property
     def area(self) -> Box:
@@ -254,7 +259,7 @@ def empty_pages(sheets: list[Sheet], settings: Settings) -> Iterable[Hit]:
     papers = paper_sheets(sheets)
     if len(papers) < 2:
         return
-    for paper in papers[:-1]:  # the last sheet of a document may end where its content does
+    for paper in papers:  # the last sheet too: a list ending on a tenth of a page wastes that sheet
         share = max(used(s) for s in paper)
         if share < settings.empty_page:
             yield Hit("empty-page", _source(sheets), f"is {share:.0%} used (a page of a longer document should carry at least "

@@ -13,6 +13,11 @@ from typing import Any
 from ..draw.document import Document, PdfFile
 from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
+from .collide import collisions
+from .colour import contrast, markup
+
+# the checks of every drawn page: checks.py's, those of what a text says and how it reads, and ink on ink
+ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions}
 
 
 def settings_of(game) -> Settings:
@@ -21,7 +26,8 @@ def settings_of(game) -> Settings:
     spec = config.preflight
     printable = spec.printable if spec.printable is not None else config.print.margin
     return Settings(min_text=spec.min_text, min_label=spec.min_label, printable=printable, safe=spec.safe,
-                    empty_page=spec.empty_page, severity=tuple(sorted(spec.severity.items())))
+                    empty_page=spec.empty_page, contrast=spec.contrast, clearance=spec.clearance,
+                    contrast_large=spec.contrast_large, severity=tuple(sorted(spec.severity.items())))
 
 
 def printable_place(game, stem: str) -> Location:
@@ -69,7 +75,7 @@ def report(hits: list[Hit], settings: Settings, *, stem: str, paper: str | None,
         if level == "off":
             continue
         loc = _place(game, hit.src, place) if game is not None else place
-        if hit.cls == "placeholder" and game is not None and hit.src is not None:
+        if hit.cls in ("placeholder", "markup") and game is not None and hit.src is not None:
             # the text came from the data, not the layout that placed it: point at the line that holds it
             from .book import locate
 
@@ -82,7 +88,8 @@ def report(hits: list[Hit], settings: Settings, *, stem: str, paper: str | None,
 
 def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
     n = len(doc.pages)
-    return [Sheet.of(stem, paper, i + 1, n, page) for i, page in enumerate(doc.pages)]
+    faces: dict = {}  # a face repeated on the sheets (one back, one card many times) is flattened once
+    return [Sheet.of(stem, paper, i + 1, n, page, faces) for i, page in enumerate(doc.pages)]
 
 
 def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
@@ -90,10 +97,29 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     sheets = sheets_of(doc, stem, paper)
     hits: list[Hit] = []
     for sheet in sheets:
-        for check in PAGE_CHECKS.values():
+        for check in ALL_PAGE_CHECKS.values():
             hits += check(sheet, settings)
     for check in DOCUMENT_CHECKS.values():
         hits += check(sheets, settings)
+    return hits
+
+
+# what a picture set in a book is checked for, as drawn: its texts against its lines and each other, its
+# words against their grounds (sizes and margins are read from the PDF). Not yet ink-on-ink: a battlefield
+# shrunk into a Letter column still prints High Ground's glyph codes wider than their discs (issue 38, left)
+PICTURE_CHECKS = ("overlap", "contrast")
+
+
+def picture_hits(pictures, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
+    """Every hit in the pictures of a book (``PdfFile.pictures``), each on the book page it is printed on."""
+    from dataclasses import replace
+
+    hits: list[Hit] = []
+    for number, page in pictures:
+        sheet = Sheet.of(stem, paper, number, number, page)
+        for name in PICTURE_CHECKS:
+            hits += [replace(h, page=number, message=f"in a picture: {h.message}")
+                     for h in ALL_PAGE_CHECKS[name](sheet, settings)]
     return hits
 
 
@@ -109,6 +135,7 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
             from .book import check_pdf
 
             hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game)
+            hits += picture_hits(doc.pictures, settings, stem=stem, paper=paper)
         else:
             continue
         found += report(hits, settings, stem=stem, paper=paper, place=printable_place(game, stem), game=game)

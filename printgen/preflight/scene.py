@@ -38,6 +38,7 @@ class Ink:
     group: int = 0  # which top-level group (face, legend, element) it belongs to
     colour: str = ""  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
     face: Box | None = None  # a text on a card face: the face's trim on the page
+    outline: tuple = ()  # a filled polygon or disc (not a rectangle: those tile by design): its outline, page mm
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -74,10 +75,30 @@ def _clip(box: Box, clip: Box | None) -> Box | None:
     return (x0, y0, x1, y1)
 
 
-def flatten(page: Page) -> list[Ink]:
-    """Every inked thing on ``page``, in drawing order, with page-mm boxes (clipped by its groups' clips)."""
+def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
+    """Every inked thing on ``page``, in drawing order, with page-mm boxes (clipped by its groups' clips).
+
+    ``faces``: a memo shared by the pages of one document. A top-level group drawn again (the same ops, as
+    a sheet repeats one back or one face) is flattened once, at its turn and scale, and its inks are
+    moved to each place it is drawn: the same facts, without measuring every text again."""
     out: list[Ink] = []
-    stack = [(op, IDENTITY, None, 0, i) for i, op in reversed(list(enumerate(page.ops)))]
+    for i, op in enumerate(page.ops):
+        if faces is not None and isinstance(op, Group):
+            a, b, c, d, e, f = op.matrix
+            # by what it draws (a text's source is not compared: the backs of two cards are one face)
+            key = (op.ops, op.clip, a, b, c, d)
+            local = faces.get(key)
+            if local is None:
+                local = faces[key] = _walk([(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
+            out += [_moved(ink, e, f, i) for ink in local]
+            continue
+        out += _walk([(op, IDENTITY, None, 0, i)])
+    return out
+
+
+def _walk(stack: list) -> list[Ink]:
+    out: list[Ink] = []
+    stack = list(reversed(stack))
     while stack:
         op, m, clip, depth, group = stack.pop()
         if isinstance(op, Group):
@@ -97,6 +118,16 @@ def flatten(page: Page) -> list[Ink]:
     return out
 
 
+def _moved(ink: Ink, dx: float, dy: float, group: int) -> Ink:
+    """``ink`` moved by (dx, dy) mm, as a member of top-level group ``group``."""
+    b = ink.box
+    seg = tuple(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)) for p, q in ink.segments) if ink.segments else ()
+    out = tuple((x + dx, y + dy) for x, y in ink.outline) if ink.outline else ()
+    face = (ink.face[0] + dx, ink.face[1] + dy, ink.face[2] + dx, ink.face[3] + dy) if ink.face else None
+    return Ink(ink.kind, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy), ink.role, ink.text, ink.size, ink.font, ink.src,
+               seg, ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out)
+
+
 def _with_box(ink: Ink, box: Box) -> Ink:
     from dataclasses import replace
 
@@ -111,12 +142,12 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         face = None
         if op.src is not None and op.src.trim is not None:
             x, y, w, h = op.src.trim
-            face = _bbox([_pt(m, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))])
+            face = _bbox(_pts(m, ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
         return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, op.src, depth=depth,
                    group=group, face=face, colour=op.colour.lower())
     if isinstance(op, Image):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
-        return Ink("image", _bbox([_pt(m, *p) for p in pts]), op.role, depth=depth, group=group)
+        return Ink("image", _bbox(_pts(m, pts)), op.role, depth=depth, group=group)
     style = op.style
     stroked = bool(style.stroke) and style.width > 0
     if not stroked and not style.fill:
@@ -127,17 +158,18 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         cx, cy = _pt(m, op.cx, op.cy)
         r = op.r * s
         box = (cx - r, cy - r, cx + r, cy + r)
-        # only a stroke's segments are read (a line across a text): a filled disc is its box
-        loops = [[(cx + r * _COS[k], cy + r * _SIN[k]) for k in range(_RING)]] if stroked else []
+        # a stroke's segments are read (a line across a text), a small filled disc's outline (a disc on a disc)
+        ring = stroked or (style.fill and 4 * r * r <= MARK_AREA)
+        loops = [[(cx + r * c, cy + r * sn) for c, sn in _RING_CS]] if ring else []
     elif isinstance(op, Rect):
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
-        loops = [pts if plain else [_pt(m, *p) for p in pts]]
+        loops = [pts if plain else _pts(m, pts)]
         box = _bbox(loops[0])
     elif isinstance(op, Poly):
-        loops = [list(op.points) if plain else [_pt(m, *p) for p in op.points]]
+        loops = [list(op.points) if plain else _pts(m, op.points)]
         box = _bbox(loops[0])
     elif isinstance(op, Path):
-        loops = [list(loop) if plain else [_pt(m, *p) for p in loop] for loop in op.loops if loop]
+        loops = [list(loop) if plain else _pts(m, loop) for loop in op.loops if loop]
         if not loops:
             return None
         box = _bbox([p for loop in loops for p in loop])
@@ -150,14 +182,23 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
             pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
             segments += [(a, b) for a, b in pairs if a != b]
     box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
-    return Ink("shape", box, op.role, segments=tuple(segments), filled=bool(style.fill) and closed,
+    filled = bool(style.fill) and closed
+    small = (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA
+    outline = tuple(loops[0]) if filled and small and loops and not isinstance(op, Rect) else ()
+    return Ink("shape", box, op.role, segments=tuple(segments), filled=filled,
                stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group,
-               colour=(style.fill or style.stroke or "").lower())
+               colour=(style.fill or style.stroke or "").lower(), outline=outline)
 
 
 _RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius
-_COS = [math.cos(2 * math.pi * k / _RING) for k in range(_RING)]
-_SIN = [math.sin(2 * math.pi * k / _RING) for k in range(_RING)]
+_RING_CS = [(math.cos(2 * math.pi * k / _RING), math.sin(2 * math.pi * k / _RING)) for k in range(_RING)]
+MARK_AREA = 900.0  # mm²: a filled shape's box up to this keeps its outline (an icon, a badge: collide.SMALL)
+
+
+def _pts(m: Matrix, points) -> list[tuple[float, float]]:
+    """``points`` through matrix ``m`` (one comprehension: a map page has thousands of them)."""
+    a, b, c, d, e, f = m
+    return [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
 
 
 def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
@@ -187,6 +228,16 @@ class Grid:
         for gx in range(int(box[0] // c), int(box[2] // c) + 1):
             for gy in range(int(box[1] // c), int(box[3] // c) + 1):
                 yield (gx, gy)
+
+    def near_index(self, box: Box) -> list[int]:
+        """The indices (into ``inks``) of the inks whose boxes share a cell with ``box``, ascending."""
+        keys = list(self._keys(box))
+        if len(keys) == 1:
+            return self.buckets.get(keys[0], [])  # one cell: its list is already ascending and unique
+        seen: set[int] = set()
+        for key in keys:
+            seen.update(self.buckets.get(key, ()))
+        return sorted(seen)
 
     def near(self, box: Box) -> list[Ink]:
         """The inks whose boxes share a cell with ``box``, each once, in drawing order."""

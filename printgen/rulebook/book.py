@@ -332,11 +332,13 @@ def contents_story(st, headings: list, room: float | None = None) -> list:
 
 
 def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = None,
-             cover_art: tuple | None = None) -> tuple[bytes, int]:
+             cover_art: tuple | None = None, pictures: list | None = None) -> tuple[bytes, int]:
     """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes, in one pass; returns
-    (bytes, pages). ``cover_art``: (PNG or JPEG bytes, (width, height) px) of the theme's cover picture."""
+    (bytes, pages). ``cover_art``: (PNG or JPEG bytes, (width, height) px) of the theme's cover picture;
+    ``pictures``: a list that takes (page, ops, scale, (w, h) mm) of every picture as it is drawn."""
     buf = io.BytesIO()
     doc = Rulebook(buf, spec, info, theme)
     doc.cover_art = cover_art
+    doc.pictures = pictures
     doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
     return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)

@@ -105,6 +105,9 @@ class OpsFlowable(Flowable):
             cw = self.caption_width
             self.caption.drawOn(c, (self.width - cw) / 2, 0)
         ops = floored(self.ops, self.scale, self.least) if self.least is not None else self.ops
+        seen = getattr(getattr(c, "_doctemplate", None), "pictures", None)
+        if seen is not None:  # what the preflight reads: the picture as printed, at its scale
+            seen.append((c.getPageNumber(), ops, self.scale, self.box))
         c.saveState()
         c.translate((self.width - self.art_width) / 2, self.height)
         k = mm_to_pt(1) * self.scale

@@ -204,7 +204,7 @@ class Converter:
             elif t == "hardbreak":
                 out.append(tag("<br/>"))
             elif t == "image":
-                out.append(escape(tok.content or ""))
+                out.append(escape("".join(_plain(c) for c in tok.children or []) or tok.content or ""))
         return mk.join(out)
 
     # -- blocks ------------------------------------------------------------------
@@ -309,7 +309,10 @@ class Converter:
         kids = [c for c in inline.children or [] if not (c.type == "text" and not c.content.strip())]
         if len(kids) == 1 and kids[0].type == "image":
             img = kids[0]
-            return self.resolve_image(img.attrGet("src") or "", img.content or "", self.frame_width, cell)
+            # the alt text as Markdown reads it (escapes decoded: a template's "Fool\\'s" prints "Fool's"), not
+            # its source, whose backslashes would print
+            alt = "".join(_plain(c) for c in img.children or []) if img.children else (img.content or "")
+            return self.resolve_image(img.attrGet("src") or "", alt, self.frame_width, cell)
         return None
 
     def _list(self, tokens, i: int, j: int) -> ListFlowable:
@@ -449,3 +452,12 @@ class Converter:
         ]))
         t.spaceBefore, t.spaceAfter = 2, 4
         return t
+
+
+def _plain(tok) -> str:
+    """The text an inline token prints, markup aside (an image's alt read from its parsed children)."""
+    if tok.type in ("text", "code_inline"):
+        return tok.content
+    if tok.type in ("softbreak", "hardbreak"):
+        return " "
+    return "".join(_plain(c) for c in tok.children or [])

@@ -5,9 +5,10 @@ from __future__ import annotations
 import bisect
 import re
 
+from reportlab.platypus import Spacer
 
 from ..deps import content_scope
-from ..draw.document import PdfFile
+from ..draw.document import Group, Page, PdfFile
 from ..draw.facts import PrintFacts
 from ..draw.page import PageSpec
 from ..names import slug
@@ -15,7 +16,8 @@ from ..safety import markup as mk
 from ..units import mm_to_pt, pt_to_mm
 from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .theme import game_theme
-from .flowables import OpsFlowable
+from .ending import NotesPanel
+from .flowables import OpsFlowable, scaled
 from .images import ImageError, key_of, resolve
 from .sizing import least_of, needed_scale, picture_scale
 from .markdown import Converter, Heading, nesting, parse, table_columns
@@ -63,9 +65,19 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
             return OpsFlowable(ops, w, h, scale=scale, least=least, in_cell=True)
         max_w = pt_to_mm(width)
         scale = picture_scale(ops, w, h, max_w=max_w, max_h=200.0, least=least)
+        key = key_of(address, game, max_w)
+        if scale < needed_scale(ops, least) and w > h:
+            # too small to read upright (its words would be floored onto its lines): turn it a quarter on a
+            # page of its own when that sets it readable, or at least a fifth larger (a wide battlefield in a
+            # narrow column)
+            # the page's frame less the map's key, its caption and the heading and lines kept with it
+            room = (spec.height - theme.page.margin_top - theme.page.margin_bottom - 28.0
+                    - ((key[2] + 2.0) if key else 0.0))
+            turned = min(max_w / h, room / w, 1.0)
+            if turned >= min(needed_scale(ops, least), scale * 1.2) and turned > scale * 1.05:
+                ops, w, h, scale = [Group(tuple(ops), (0.0, 1.0, -1.0, 0.0, h, 0.0))], h, w, turned
         caption = mk.paragraph(mk.text(alt), st["caption"]) if alt else None
-        return OpsFlowable(ops, w, h, scale=scale, caption=caption, space=5.0, key=key_of(address, game, max_w),
-                           least=least)
+        return OpsFlowable(ops, w, h, scale=scale, caption=caption, space=5.0, key=key, least=least)
 
     def story(frame_width: float) -> list:
         nonlocal st
@@ -77,11 +89,16 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
         # a heading kept with its picture sits in a KeepTogether (arrange.py): the contents list it too
         headings = [h for f in body for h in (getattr(f, "_content", None) or [f]) if isinstance(h, Heading)]
         room = mm_to_pt(spec.height - theme.page.margin_top - theme.page.margin_bottom)
-        return cover_story(st, info, theme) + contents_story(st, headings, room) + body
+        # the book lays out its end: a last page left mostly empty becomes a ruled notes panel (after an empty
+        # spacer, so a lead paragraph kept with what follows it is not kept with the panel)
+        return (cover_story(st, info, theme) + contents_story(st, headings, room) + body
+                + [Spacer(0, 0), NotesPanel(st["body"])])
 
     g = game.data.game
-    data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art)
-    return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages,
+    drawn: list = []
+    data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art, drawn)
+    pictures = tuple((page, Page(w * k, h * k, [scaled(ops, k)])) for page, ops, k, (w, h) in drawn)
+    return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages, pictures=pictures,
                                   facts=PrintFacts(title="Rulebook", part="rules", book=True,
                                                    notes=("fold or staple on the left edge",)))}
 

@@ -34,9 +34,20 @@ def bom_section(flow: Flow, b: dict) -> None:
                         Run(", ".join(f"{x['count']} x {x['shape']}-hex {x['terrain']}" for x in b["missing"]))])
 
 
+SIZES = (8.5, 8.0, 7.5, 7.0, 6.5, 6.0)  # pt: the bill's text, largest first; none under the 6 pt least for text
+
+
 def bom_pages(b: dict, spec, title: str) -> list:
-    flow = Flow(spec, size=pt(8.5))
-    flow.page.add(Text(flow.x0, flow.y + 8.0, title, "serif-bold", pt(18), INK))
-    flow.space(11)
-    bom_section(flow, b)
-    return flow.pages
+    """The bill's pages, at the largest size that takes the fewest sheets: a bill that runs a few rows onto
+    a second page is set a little smaller to end on the first instead of wasting a sheet."""
+    best = None
+    for size in SIZES:
+        flow = Flow(spec, size=pt(size))
+        flow.page.add(Text(flow.x0, flow.y + 8.0, title, "serif-bold", pt(18), INK))
+        flow.space(11)
+        bom_section(flow, b)
+        if best is None or len(flow.pages) < len(best):
+            best = flow.pages
+        if len(best) == 1:
+            break
+    return best

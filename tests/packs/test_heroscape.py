@@ -10,6 +10,7 @@ from printgen.build import build
 from printgen.hexgrid import Hex
 from printgen.names import name_key
 from printgen.packs.heroscape_style.checks import army_cost
+from printgen.packs.heroscape_style.markers import glyph_copies
 from printgen.hexgrid.coords import components
 from printgen.packs.heroscape_style.levels import cells, char, fluid_terrain, stack_of, standing_level
 from printgen.project import validate_game
@@ -102,9 +103,9 @@ def test_army_cards_print_at_their_size_with_mirrored_backs(game, out):
     text = " ".join(p.get_text() for p in doc)
     assert all(u.name in text for u in game.data.units)
     assert len(doc) == 2 * math.ceil(len(game.data.units) / 4)  # 4 cards a sheet, each with a backs page
-    # the card's background fills its bleed box: 89 x 127 mm plus 3 mm all round
+    # the card's background fills its bleed box: 3.5 x 5 in (88.9 x 127 mm) plus 3 mm all round
     boxes = [d["mm"] for d in drawings(doc[0]) if d.get("fill") is not None]
-    full = [(x1 - x0, y1 - y0) for x0, y0, x1, y1 in boxes if abs(x1 - x0 - 95) < 0.05]
+    full = [(x1 - x0, y1 - y0) for x0, y0, x1, y1 in boxes if abs(x1 - x0 - 94.9) < 0.05]
     assert sum(1 for w, h in full if abs(h - 133) < 0.05) == 4
     zones = [d for d in drawings(doc[0]) if d.get("fill") is not None and abs((d.get("fill_opacity") or 1) - 0.55) < 0.01]
     assert len(zones) == 4  # one red target zone on each card
@@ -114,12 +115,15 @@ def test_order_markers_for_every_colour_and_glyphs_share_backs(game, out):
     doc = open_pdf(out / "a4" / "markers.pdf")
     cuts = [c for c in circles(doc[0], stroke="#000000")]
     d = game.data.game.token.diameter
-    assert len(cuts) == 4 * len(game.rules.players) + len(game.data.glyphs)
+    tokens = sum(glyph_copies(game.data))  # Frostmere Crossing places the Glyph of Haste twice: two tokens
+    assert tokens == len(game.data.glyphs) + 1
+    assert len(cuts) == 4 * len(game.rules.players) + tokens
     assert all(abs((c["mm"][2] - c["mm"][0]) - d) < 0.05 for c in cuts)
     fronts = [s["text"] for s in text_spans(doc[0])]
     assert fronts.count("X") == len(game.rules.players) and fronts.count("1") >= len(game.rules.players)
+    assert fronts.count("HASTE") == 2 and fronts.count("VALOR") == 1
     backs = [s["text"] for s in text_spans(doc[1])]
-    assert backs.count("?") == len(game.data.glyphs) and "1" not in backs and "X" not in backs
+    assert backs.count("?") == tokens and "1" not in backs and "X" not in backs
 
 
 def test_dice_stickers_measure_their_size(game, out):

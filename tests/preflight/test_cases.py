@@ -41,6 +41,15 @@ CASES = {
     "legend": ("preflight-legend", "content.yaml", 10, 5, "'Field' and 'Wood' in the same colour #c9d6a3"),
     # a map drawn as a long diagonal band: its tiles are mostly empty, and it takes 11 sheets
     "sparse-map": ("preflight-empty-page", "content.yaml", 10, 5, "map 'Meadow' is 16% used"),
+    "markup": ("preflight-markup", "content.yaml", 3, 5, "prints the markup \\' left in \"Moves two hexes"),
+    "contrast": ("preflight-contrast", "templates/layouts/unit-card.yaml", 5, 5,
+                 "prints 'Moves two hexes.' (#9a927a on #c9c2a8) at a contrast of 1.74:1, under the 4.5:1 least"),
+    # two discs drawn into each other, and a word wider than the disc it sits in
+    "ink-on-ink": ("preflight-ink-on-ink", "templates/layouts/unit-card.yaml", 6, 5,
+                   "draws 'defense-disc' over 'attack-disc' (keep 0.3 mm clear)"),
+    "label-in-disc": ("preflight-ink-on-ink", "templates/layouts/unit-card.yaml", 8, 5, "mm wide on 'cost-disc' 5.00 mm across"),
+    # seven cards: six fill the first sheet, the seventh leaves the last sheet nine tenths empty
+    "last-page": ("preflight-empty-page", "game.yaml", 13, 5, "unit-cards (a4) page 2: is 11% used"),
     "book-placeholder": ("preflight-placeholder", "templates/rulebook/01-rules.md", 5, 1,
                          "rulebook (a4) page 3: prints the unfilled placeholder 'When you attack, roll {dice}"),
 }
@@ -112,3 +121,18 @@ def test_the_preflight_command_json_and_strict(tmp_path):
     assert strict.exit_code == 1
     clean = CliRunner().invoke(app, ["preflight", str(FIXTURES / "preflight-base"), "--paper", "a4"])
     assert clean.exit_code == 0 and "0 warnings" in clean.output
+
+
+def test_impossible_contrast_and_clearance_are_located_findings(tmp_path):
+    folder = _case("placeholder", tmp_path)
+    text = (folder / "game.yaml").read_text().replace("kinds:", "preflight:\n  contrast: 30\n  clearance: 9mm\nkinds:", 1)
+    (folder / "game.yaml").write_text(text)
+    (game,) = preflight_games(folders=[folder], papers=["a4"])
+    messages = {(f.loc.line, f.loc.col): f.message for f in game.findings if f.loc.file.endswith("game.yaml")}
+    assert messages.get((9, 13), "").startswith("a number 30 is more than the most allowed, 21"), messages
+    assert not game.ok()
+    text = text.replace("  contrast: 30\n", "")
+    (folder / "game.yaml").write_text(text)
+    (game,) = preflight_games(folders=[folder], papers=["a4"])
+    assert any("clearance of 9 mm" in f.message and f.loc.file.endswith("game.yaml") for f in game.findings), \
+        [f.format() for f in game.findings]

@@ -60,12 +60,20 @@ def _full():
     return Rect(10, 10, 190, 250, Style(fill="#dddddd"))
 
 
-def test_a_mostly_empty_page_in_the_middle_and_never_the_last():
+def test_a_mostly_empty_page_in_the_middle_and_the_last_alike():
     doc = Document("d", [Page(210, 297, [_full()]), Page(210, 297, [Rect(10, 10, 20, 20, Style(fill="#000000"))]),
                          Page(210, 297, [Rect(10, 10, 20, 20, Style(fill="#000000"))])])
     sheets = [Sheet.of("d", "a4", i + 1, 3, p) for i, p in enumerate(doc.pages)]
     hits = list(empty_pages(sheets, S))
-    assert [h.page for h in hits] == [2]
+    assert [h.page for h in hits] == [2, 3]
+
+
+def test_a_book_ending_a_few_lines_down_its_last_page_is_found(tmp_path):
+    body = [(9.6, f"Body line {i} of the chapter, set as the rulebook sets it.") for i in range(44)]
+    pages = [[(20, "Cover")], [(9.6, "Contents")], body, body, body[:3]]
+    game = SimpleNamespace(templates=tmp_path / "templates", folder=tmp_path, key="book-end")
+    hits = [h for h in check_pdf(_book(pages), S, stem="rulebook", paper="a4", game=game) if h.cls == "empty-page"]
+    assert [h.page for h in hits] == [5]
 
 
 def test_sheets_that_could_be_fewer_and_backs_that_cost_nothing():

@@ -125,4 +125,43 @@ def check_tile_sets(ctx: CheckContext) -> Iterator[Finding]:
                         ctx.loc(("maps", mi, "name")))
 
 
-CHECKS_MAPS = (check_battlefields, check_tile_sets)
+def glyph_needs(data) -> dict[str, list[tuple[int, int, tuple]]]:
+    """Glyph name -> (how many hexes place it, the map's index, the top hex of its last placing) per
+    battlefield that places it (objectives on top tiles, in reading order)."""
+    out: dict[str, list[tuple[int, int, tuple]]] = {}
+    glyphs = {name_key(g.name): g.name for g in data.glyphs}
+    for mi, m in enumerate(data.maps):
+        try:
+            stack = stack_of(m, data)
+        except LayerError:
+            continue
+        placed: dict[str, list] = {}
+        for lv in range(1, stack.top_level + 1):
+            for h in _reading_order(stack, lv):
+                entry = m.legend.get(char(stack, h, lv))
+                if entry is not None and entry.objective and stack.top(h) == lv and name_key(entry.objective) in glyphs:
+                    placed.setdefault(glyphs[name_key(entry.objective)], []).append((lv, h))
+        for name, where in placed.items():
+            out.setdefault(name, []).append((len(where), mi, where[-1]))
+    return out
+
+
+def check_glyph_tokens(ctx: CheckContext) -> Iterator[Finding]:
+    """A battlefield that places a glyph on more hexes than the markers sheet prints tokens of it (its
+    ``count``): found at the hex past the last token, in the map's layout."""
+    from ...findings import warning
+
+    need = glyph_needs(ctx.data)
+    for gi, g in enumerate(ctx.data.glyphs):
+        if g.count is None:
+            continue  # the sheet prints as many as the most any battlefield needs
+        for n, mi, (lv, h) in need.get(g.name, []):
+            if n > g.count:
+                m = ctx.data.maps[mi]
+                yield warning("glyph-count", f"map '{m.name}' places {g.name} on {n} hexes, but the markers sheet "
+                              f"prints {g.count} (glyphs: count: {g.count}); raise its count to {n} or take it off "
+                              f"{n - g.count} hex{'es' if n - g.count > 1 else ''}",
+                              _where(ctx, mi, stack_of(m, ctx.data), lv, h))
+
+
+CHECKS_MAPS = (check_battlefields, check_tile_sets, check_glyph_tokens)

@@ -63,12 +63,27 @@ class MarkerFaces:
         return fronts, backs
 
     def glyphs(self) -> tuple[list[list[Op]], list[list[Op]]]:
+        """Every glyph's token, as many of each as ``glyph_copies`` says, and their backs."""
         glyphs = self.game.data.glyphs
         if not glyphs:
             return [], []
         back = self._draw("glyph-back", glyphs[0], "glyphs", 0, "glyph back")
-        return ([self._draw("glyph", g, "glyphs", i, f"glyph '{g.name}'") for i, g in enumerate(glyphs)],
-                [back] * len(glyphs))
+        copies = glyph_copies(self.game.data)
+        fronts = []
+        for i, g in enumerate(glyphs):
+            face = self._draw("glyph", g, "glyphs", i, f"glyph '{g.name}'")
+            fronts += [face] * copies[i]
+        return fronts, [back] * len(fronts)
+
+
+def glyph_copies(data) -> list[int]:
+    """How many tokens of each glyph (in ``data.glyphs`` order) the markers sheet prints: its ``count``, else
+    as many as the battlefield that places it on most hexes needs, at least one."""
+    from .checks_maps import glyph_needs
+
+    need = glyph_needs(data)
+    return [g.count if g.count is not None else max(1, max((n for n, *_ in need.get(g.name, [])), default=1))
+            for g in data.glyphs]
 
 
 def check_markers(game) -> list:

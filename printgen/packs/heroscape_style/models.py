@@ -85,6 +85,8 @@ class Glyph(Model):
     duration: Literal["permanent", "temporary"]
     bonus: dict[Literal["attack", "defense", "move", "range", "initiative", "life"], int] = {}
     text: Text
+    # tokens the markers sheet prints; default: as many as the battlefield placing it most needs (at least one)
+    count: Annotated[int, Field(ge=1, le=20)] | None = None
 
 
 class Die(Model):

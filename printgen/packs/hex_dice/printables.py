@@ -37,8 +37,8 @@ def diagram(face, x: float, y: float, width: float, height: float) -> list[Op]:
         ops.append(Poly(tuple(lay.corners(h)), Style(fill=fill, stroke="#6b7683", width=0.2)))
     ux, uy = lay.hex_to_point(Hex(0, 0))
     ops += die(ux - size * 0.33, uy - size * 0.33, size * 0.66, face.value, "#fff6d5")
-    # the primary axis: an arrow above the patch
-    ax, ay = cx, y - 0.3
+    # the primary axis: an arrow above the patch, clear of its top hex's stroke (the preflight's clearance)
+    ax, ay = cx, y - 0.75
     ops.append(Poly(((ax - 1.6, ay + 0.2), (ax + 1.6, ay + 0.2), (ax, ay - 2.2)), Style(fill=ACCENT)))
     return ops
 

@@ -134,15 +134,17 @@ def _grid(drawings, captions, gap: float = 8.0) -> tuple[list[Op], float, float]
     return ops, 2 * cw + gap, y - gap
 
 
-# Callouts of the anatomy diagram: label, where it points (fractions of the tile's size from its centre).
+# Callouts of the anatomy diagram: label, where it points (fractions of the tile's size from its centre), side,
+# and for a badge the height its leader runs at before it turns up to it: below the link icons of the lower
+# edges, up beside the ATK/DEF words to the badge's lower corner: no leader crosses an icon, a value or a word.
 PARTS = (
-    ("Name", (-0.18, -0.2), "left"),
-    ("Base faction", (-0.1, -0.2 + 0.055), "left"),
-    ("Ability", (-0.2, -0.05), "left"),
-    ("Attack", (-0.17, 0.25), "left"),
-    ("Link", None, "right"),
-    ("Dual link", None, "right"),
-    ("Defense", (0.17, 0.25), "right"),
+    ("Name", (-0.18, -0.2), "left", None),
+    ("Base faction", (-0.1, -0.2 + 0.055), "left", None),
+    ("Ability", (-0.29, -0.05), "left", None),
+    ("Attack", (-0.205, 0.3), "left", 0.43),
+    ("Link", None, "right", None),
+    ("Dual link", None, "right", None),
+    ("Defense", (0.205, 0.3), "right", 0.43),
 )
 
 
@@ -161,7 +163,7 @@ def tile_image(name: str, game) -> tuple[list[Op], float, float]:
     single = next((e for e in range(6) if len(tile.edges[e]) == 1), None)
     dual = next((e for e in range(6) if len(tile.edges[e]) == 2), None)
     targets: dict[str, list] = {"left": [], "right": []}
-    for label, at, side in PARTS:
+    for label, at, side, elbow in PARTS:
         if at is None:
             edge = single if label.startswith("Link") else dual
             if edge is None:
@@ -172,14 +174,15 @@ def tile_image(name: str, game) -> tuple[list[Op], float, float]:
             if label.startswith("Ability") and not tile.text:
                 continue
             px, py = cx + at[0] * size, cy + at[1] * size
-        targets[side].append((py, px, label))
+        targets[side].append((py if elbow is None else cy + elbow * size, px, py, label))
     for side, items in targets.items():
         last = -1e9
-        for py, px, label in sorted(items):
-            ly = max(py, last + 5.0)  # each label level with what it names, unless that crowds the one above
+        for at_y, px, py, label in sorted(items):
+            ly = max(at_y, last + 5.0)  # each label level with what it names, unless that crowds the one above
             last = ly
             lx = margin - 4.0 if side == "left" else margin + w1 + 4.0
-            ops.append(Poly(((lx, ly), (px, py)), Style(stroke="#555555", width=0.25), closed=False))
+            path = ((lx, ly), (px, py)) if at_y == py else ((lx, ly), (px, ly), (px, py))  # a badge's: an elbow
+            ops.append(Poly(path, Style(stroke="#555555", width=0.25), closed=False))
             ops.append(Text(lx - 0.8 if side == "left" else lx + 0.8, ly + 0.9, label, "sans", pt(7), INK,
                             "end" if side == "left" else "start"))
     return ops, width, height

@@ -54,7 +54,9 @@ def edge_links(face, el, scope: dict, parent) -> list[Op]:
             f = factions.get(link)
             if f is None:
                 continue
-            off = (k - (len(edge) - 1) / 2) * icon * 1.05
+            # side by side along the edge: a flat-top icon spans its corner-to-corner width there (2 / sqrt 3
+            # of its flats), and two of a dual link keep the preflight's clearance and more between them
+            off = (k - (len(edge) - 1) / 2) * (icon * 0.98 * 2 / SQ3 + 0.6)
             x, y = ex + tx * off, ey + ty * off
             ops.append(Poly(hex_points(x, y, icon * 0.98), Style(fill=f.colour, stroke="#ffffff", width=0.3)))
             ops += draw_icon(f.icon, x, y, icon * 0.62, ink_on(f.colour))

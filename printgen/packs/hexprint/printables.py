@@ -57,9 +57,10 @@ def timer_ops(data, rules, cx: float, cy: float) -> list[Op]:
     ops.append(Poly(((tipx, tipy), (tipx - 2.4, tipy - 1.3), (tipx - 2.0, tipy + 1.5)), Style(fill=t.round_colour)))
     # beside the red line, not across it: the arrow shows the turn, the words what it means
     ops.append(Text(cx + 1.6, cy - ra - 2.2, "NEW ROUND", "sans-bold", pt(6.5), t.round_colour, "start"))
-    # the start
+    # the start: in the numbers' band beside its segment's number, clear of the marker spots' rings (a picture
+    # of the dial in the rulebook sets the word larger than the dial, where a ring would run through it)
     a0, a1 = dial.span(rules.start)
-    sx, sy = polar(R - t.number_size - 4.0, (a0 + a1) / 2)
+    sx, sy = polar(R - t.number_size / 2 - 1.5, (a0 + a1) / 2 + 0.3 * (a1 - a0))
     ops.append(Text(cx + sx, cy + sy + 1.2, "START", "sans-bold", pt(7), t.start_colour, "middle"))
     ops.append(Circle(cx, cy, hub, Style(fill="#ffffff", stroke=ink, width=0.4), role="hub"))
     ops.append(Circle(cx, cy, 1.2, Style(stroke=ink, width=0.3)))

@@ -1,0 +1,192 @@
+"""Ink on ink the layout did not mean: a small filled shape (an icon, a badge, a disc) overlapping or
+grazing another on the same face, and a label wider than the disc or badge it sits in.
+
+What a layout means is told by nesting: an icon drawn inside its badge, a pip inside its die, lies wholly
+within the other's box. Two shapes that overlap or come closer than the game's clearance
+(``preflight: {clearance: ...}``) without one holding the other were not meant to touch. Rectangles are
+left out (table cells and bars tile edge to edge by design), as are the grounds a face is drawn on.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Iterable
+
+from ..draw.fonts import text_width
+from ..draw.provenance import Source
+from .checks import GROUND_ROLES, Hit, Settings, Sheet, _quote
+from .scene import MARK_AREA, Box, Ink
+
+SMALL = MARK_AREA  # mm²: a shape's box up to this is a mark (icon, badge, disc); larger ones are grounds
+SKIP_ROLES = GROUND_ROLES + ("hex", "hex-part", "hex-edge", "cut", "crop", "dial-cut", "legend-swatch", "furniture",
+                             "panel", "frame", "zone")
+
+
+def _area(b: Box) -> float:
+    return (b[2] - b[0]) * (b[3] - b[1])
+
+
+def _holds(a: Box, b: Box, tol: float = 0.05) -> bool:
+    return a[0] - tol <= b[0] and a[1] - tol <= b[1] and b[2] <= a[2] + tol and b[3] <= a[3] + tol
+
+
+def _seg_dist(p, q, r, s) -> float:
+    """The least distance between segments pq and rs (0 when they cross)."""
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    d1, d2, d3, d4 = cross(r, s, p), cross(r, s, q), cross(p, q, r), cross(p, q, s)
+    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)):
+        return 0.0
+    return min(_pt_seg(p, r, s), _pt_seg(q, r, s), _pt_seg(r, p, q), _pt_seg(s, p, q))
+
+
+def _pt_seg(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _inside(p, poly) -> bool:
+    x, y = p
+    hit = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def gap(a: tuple, b: tuple) -> float:
+    """The least distance (mm) between two outlines' filled insides: 0 when they overlap."""
+    if _inside(a[0], b) or _inside(b[0], a):
+        return 0.0
+    best = math.inf
+    for p, q in zip(a, a[1:] + a[:1]):
+        for r, s in zip(b, b[1:] + b[:1]):
+            best = min(best, _seg_dist(p, q, r, s))
+            if best == 0.0:
+                return 0.0
+    return best
+
+
+def _marks(sheet: Sheet) -> list[Ink]:
+    """The marks of a page that stand on their own: an icon's parts, held by the badge or disc they are drawn
+    on, belong to it and are not compared with each other."""
+    from .scene import Grid
+
+    marks = [i for i in sheet.inks if i.kind == "shape" and i.outline and _area(i.box) <= SMALL
+             and i.role.split(":")[0] not in SKIP_ROLES]
+    if len(marks) < 2:
+        return marks
+    grid = Grid(marks, cell=8.0)
+    free = []
+    for i, m in enumerate(marks):
+        held = any(j != i and marks[j].group == m.group and _holds(marks[j].box, m.box)
+                   and not _holds(m.box, marks[j].box) for j in grid.near_index(m.box))
+        if not held:
+            free.append(m)
+    return free
+
+
+def _tiled(a: tuple, b: tuple, tol: float = 0.05) -> bool:
+    """Do two outlines share an edge (two corners in common), as the cells of a grid or a honeycomb do?"""
+    common = 0
+    for p in a:
+        if any(abs(p[0] - q[0]) < tol and abs(p[1] - q[1]) < tol for q in b):
+            common += 1
+            if common >= 2:
+                return True
+    return False
+
+
+def _face_sources(sheet: Sheet) -> dict[int, Source]:
+    """Per top-level group (a face), the source of one of its texts: what the face was drawn from."""
+    out: dict[int, Source] = {}
+    for ink in sheet.inks:
+        if ink.kind == "text" and ink.src is not None and ink.group not in out:
+            out[ink.group] = ink.src
+    return out
+
+
+def _name(ink: Ink) -> str:
+    return f"'{ink.role}'" if ink.role else "an icon"
+
+
+def _src(face: Source | None, ink: Ink) -> Source | None:
+    """The source a finding about a shape names: its face's item, and its layout element when it has an id
+    (the element's line found in the layout file that drew the face's texts)."""
+    if face is None:
+        return None
+    element = None
+    if ink.role and face.element is not None:
+        element = _element_line(face.element.file, ink.role)
+    return replace(face, element=element, element_name=ink.role or "")
+
+
+_LINES: dict[str, list[str]] = {}
+
+
+def _element_line(file: str, role: str):
+    from ..findings import Location
+
+    if file not in _LINES:
+        try:
+            with open(file, encoding="utf-8") as fh:
+                _LINES[file] = fh.read().splitlines()
+        except OSError:
+            _LINES[file] = []
+    for i, line in enumerate(_LINES[file]):
+        at = line.find(f"id: {role}")
+        if at >= 0 and line[at + 4 + len(role):at + 5 + len(role)] in (",", "}", "", " "):
+            # the column of the element's mapping, as the layout's own findings give it
+            return Location(file, i + 1, (line.find("{") if "{" in line[:at] else at) + 1)
+    return None
+
+
+def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    from .scene import Grid
+
+    marks = _marks(sheet)
+    faces = _face_sources(sheet)
+    d = settings.clearance
+    if len(marks) >= 2:
+        grid = Grid(marks, cell=8.0)
+        for i, a in enumerate(marks):
+            pad = (a.box[0] - d, a.box[1] - d, a.box[2] + d, a.box[3] + d)
+            for j in grid.near_index(pad):
+                if j <= i:
+                    continue
+                b = marks[j]
+                if b.group != a.group or _holds(a.box, b.box) or _holds(b.box, a.box):
+                    continue
+                if b.box[0] > pad[2] or b.box[2] < pad[0] or b.box[1] > pad[3] or b.box[3] < pad[1]:
+                    continue
+                if a.colour == b.colour or _tiled(a.outline, b.outline):
+                    continue  # one ink is one shape to the eye (an icon in parts); cells drawn edge to edge: meant
+                g = gap(a.outline, b.outline)
+                if g < d - 1e-9:
+                    how = "over" if g == 0.0 else f"{g:.2f} mm from"
+                    yield Hit("ink-on-ink", _src(faces.get(b.group), b), f"draws {_name(b)} {how} {_name(a)} "
+                              f"(keep {d:g} mm clear)", sheet.number)
+    # a label set on a badge or disc: its ink wider than the shape it sits in
+    texts = [t for t in sheet.inks if t.kind == "text" and len(t.text.strip()) <= 4]
+    if not texts or not marks:
+        return
+    from .scene import Grid
+
+    grid = Grid(marks, cell=8.0)
+    for t in texts:
+        cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
+        for k in grid.near_index((cx, cy, cx, cy)):
+            m = marks[k]
+            if m.group != t.group or not _inside((cx, cy), list(m.outline)):
+                continue
+            # the word's advance along its own line (a card may be turned on the sheet): the font's measure
+            width = text_width(t.text.strip(), t.font or "sans", t.size * 25.4 / 72.0)
+            room = m.box[2] - m.box[0]
+            if width > room + 0.05:
+                yield Hit("ink-on-ink", t.src, f"prints {_quote(t.text)} {width:.2f} mm wide on {_name(m)} "
+                          f"{room:.2f} mm across", sheet.number, t.text)
+            break

@@ -1,0 +1,98 @@
+"""The contrast and markup classes: WCAG's ratio and the colour-vision simulation measured, and the bundled
+defects they found gone from the PDFs (Hex Dice's base letters, Heroes of Hex's captions)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printgen.build import validate_game
+from printgen.draw.page import PageSpec
+from printgen.plan import plan_build
+from printgen.preflight.colour import CVD, markup_residue, ratio, rgb, worst_ratio
+from printgen.write.pdf import to_pdf
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+def test_wcag_ratio_at_its_ends_and_a_known_pair():
+    assert ratio((0, 0, 0), (1, 1, 1)) == pytest.approx(21.0)
+    assert ratio((1, 1, 1), (1, 1, 1)) == pytest.approx(1.0)
+    assert ratio(rgb("#767676"), rgb("#ffffff")) == pytest.approx(4.54, abs=0.01)  # WCAG's grey at the AA edge
+
+
+def test_every_simulated_vision_keeps_white_white():
+    # Machado et al.'s matrices keep the achromatic axis: each row sums to 1
+    for rows in CVD.values():
+        for row in rows:
+            assert sum(row) == pytest.approx(1.0, abs=2e-3)
+
+
+def test_red_on_green_fails_for_the_colour_blind_only():
+    normal, _ = worst_ratio("#d03030", "#3aa03a", meaning=False)
+    worst, vision = worst_ratio("#d03030", "#3aa03a", meaning=True)
+    assert worst < normal and vision in ("protanopia", "deuteranopia")
+
+
+@given(st.integers(0, 0xFFFFFF), st.integers(0, 0xFFFFFF))
+def test_ratio_is_symmetric_and_bounded(a, b):
+    ca, cb = rgb(f"#{a:06x}"), rgb(f"#{b:06x}")
+    r = ratio(ca, cb)
+    assert 1.0 - 1e-9 <= r <= 21.0 + 1e-9 and r == pytest.approx(ratio(cb, ca))
+
+
+@pytest.mark.parametrize("text", ["Fool\\'s Gold", "a &amp; b", "<b>Bold</b>", "**Move**", "stray\\*"])
+def test_markup_residue_is_named(text):
+    assert markup_residue(text)
+
+
+@pytest.mark.parametrize("text", ["Fool's Gold", "3 + 4 = 7", "A/C/T", "Range 2-3", "x * y", "e-mail: a@b"])
+def test_plain_text_is_not_residue(text):
+    assert markup_residue(text) is None
+
+
+def _fills_under(page, x, y):
+    """The fill colour drawn last whose path's rectangle holds (x, y) (page pt)."""
+    best = None
+    for d in page.get_drawings():
+        if d.get("fill") is not None and d["rect"].contains(pymupdf.Point(x, y)):
+            best = d["fill"]
+    return best
+
+
+def test_hex_dice_base_letters_read_on_their_hexes_for_every_vision():
+    game = validate_game(DATA / "hex-dice")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name.startswith("map"))
+    docs = target.asset.render(game, spec)
+    doc = pymupdf.open(stream=to_pdf(next(iter(docs.values()))))
+    measured = []
+    for page in doc:
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if span["text"].strip() not in tuple("ABCDEFabcdef"):
+                        continue
+                    x0, y0, x1, y1 = span["bbox"]
+                    ground = _fills_under(page, (x0 + x1) / 2, (y0 + y1) / 2)
+                    if ground is None:
+                        continue
+                    c = span["color"]
+                    text = "#%06x" % c
+                    g = "#%02x%02x%02x" % tuple(round(v * 255) for v in ground)
+                    measured.append(worst_ratio(text, g, meaning=True)[0])
+    assert len(measured) >= 12  # every base and deployment letter, on both tiles
+    assert min(measured) >= 4.5, sorted(measured)[:8]  # was 1.24:1 at worst on the khaki base hexes
+
+
+def test_heroes_of_hex_captions_print_no_backslash():
+    game = validate_game(DATA / "heroes-of-hex")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
+    text = " ".join(p.get_text() for p in pymupdf.open(stream=target.asset.render(game, spec)["rulebook"].data))
+    assert "\\" not in text
+    assert "Fool's Gold Ambush" in text and "The Arachne's Lair" in text
