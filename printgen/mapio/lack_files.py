@@ -25,7 +25,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     MeshError or PlateError with a message for the user."""
     from ..hexgrid.levels import read_stack
     from ..mesh.checks import inspect
-    from ..mesh.export import to_3mf_objects, to_stl
+    from ..mesh.export import to_stl
     from ..mesh.pieces import tile_spec
     from ..mesh.polyhex import MeshError, build_tile
     from ..names import by_name, name_key
@@ -81,7 +81,9 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     for n, plate in enumerate(plates, start=1):
         objects = [(f"{ordered[p.kind].label} #{p.copy + 1}", turned(meshes[p.kind], p.angle, p.x, p.y),
                     colours[p.kind]) for p in plate]
-        files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
+        # a project of its own: named objects and filaments on one bed, as every slicer slices it
+        files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
+                                                        material=material.name)
         project.append(objects)
     if project:
         files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
