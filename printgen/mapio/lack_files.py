@@ -43,6 +43,11 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or cfg.hex.orientation, mapdef.empty)
     pl = plan(map_pieces(mapdef, stack), inventory)
     spec = tile_spec(cfg)
+    from ..model.game import TerrainSpec
+
+    conf = cfg.mesh.terrain or TerrainSpec()
+    if conf.grid:  # each hex shows on the top, as a real land tile's hexes do (and as printgen terrain's)
+        spec = spec._replace(groove=conf.groove, chamfer=0.0)
     colour_of = {name_key(t.name): t.colour for t in getattr(data, "terrain", [])}
     # the legend's name for each canonical terrain (Lava -> Molten Lava), for colours
     legend_terrain = {name_key(e.terrain) for e in mapdef.legend.values()}
@@ -66,7 +71,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     meshes, colours, volumes = [], [], []
     for kind in ordered:
         fluid = next(p for p in pl.placed if p.piece.name == kind.label).piece.role == FLUID
-        kspec = spec._replace(height=FLUID_THICKNESS, magnet=None) if fluid else spec
+        kspec = spec._replace(height=FLUID_THICKNESS, magnet=None, groove=None) if fluid else spec
         mesh = lay_flat(build_tile(list(kind.hexes), kspec))
         report = inspect(mesh)
         if not report.ok:

@@ -149,3 +149,44 @@ def test_print_lacking_cli(tmp_path, ladders_game):
     r = runner.invoke(app, ["print-lacking", str(g), "--map", "Ladders", "--own", "no-such-box",
                             "--out", str(tmp_path / "out2")])
     assert r.exit_code == 2 and "no box named" in r.output and not (tmp_path / "out2").exists()
+
+
+def surface_z(mesh, x, y) -> float:
+    """The highest point of ``mesh`` straight above (x, y) mm: over every triangle holding the point
+    in plan view, its plane's height there."""
+    import numpy as np
+
+    tri = mesh.triangles
+    a, b, c = tri[:, 0], tri[:, 1], tri[:, 2]
+    v0, v1 = b[:, :2] - a[:, :2], c[:, :2] - a[:, :2]
+    p = np.array([x, y]) - a[:, :2]
+    den = v0[:, 0] * v1[:, 1] - v1[:, 0] * v0[:, 1]
+    ok = np.abs(den) > 1e-12
+    u = np.where(ok, (p[:, 0] * v1[:, 1] - v1[:, 0] * p[:, 1]) / np.where(ok, den, 1), -1)
+    v = np.where(ok, (v0[:, 0] * p[:, 1] - p[:, 0] * v0[:, 1]) / np.where(ok, den, 1), -1)
+    inside = (u >= -1e-9) & (v >= -1e-9) & (u + v <= 1 + 1e-9)
+    z = a[:, 2] + u * (b[:, 2] - a[:, 2]) + v * (c[:, 2] - a[:, 2])
+    return float(z[inside].max())
+
+
+def test_printed_land_pieces_show_their_hexes_on_top(ladders_game):
+    """A printed grass-7 is no blank slab: its top carries the hex lines (the game's terrain grid
+    groove, as a real land tile shows each hex); it stands one level high on a hex footprint."""
+    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=(150.0, 150.0))
+    mesh = stl(res.files["tiles/grass-7.stl"])
+    cfg = ladders_game.game
+    width, depth = (cfg.mesh.terrain.groove if cfg.mesh.terrain else (1.2, 0.6))
+    top = mesh.bounds[1][2]
+    assert top == pytest.approx(cfg.mesh.height, abs=0.2)
+    zs = {round(float(z), 2) for z in mesh.vertices[:, 2]}
+    assert round(top - depth, 2) in zs  # the grooves' floor between the hexes
+    # the top's grooves lie along the six inner hex edges: a ray straight down at the middle of an inner
+    # edge lands in the groove, one at a hex's centre on the full top
+    size = cfg.hex.size
+    centre = mesh.bounds.mean(axis=0)
+    hits = {}
+    for name, (x, y) in {"centre": (centre[0], centre[1]), "edge": (centre[0] + size / 2, centre[1]),
+                         "edge2": (centre[0], centre[1] + size / 2)}.items():
+        hits[name] = surface_z(mesh, x, y)
+    assert hits["centre"] == pytest.approx(top, abs=0.01)
+    assert min(hits["edge"], hits["edge2"]) < top - depth / 2
