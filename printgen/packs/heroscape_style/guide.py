@@ -23,6 +23,7 @@ from ...names import index_by_name, name_key
 from ...render.compose import heading, one_per_item
 from ...tiling import Tiling, TilingError, solve
 from .checks_maps import inventory
+from .iso import iso_ops
 from .levels import cells, stack_of
 
 TIME_LIMIT = 10.0  # CP-SAT work units per map; the solver falls back to greedy beyond it
@@ -110,6 +111,7 @@ def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink:
 
 PANEL_HEAD = 24.0  # mm above a level's drawing: its heading, tile count and note
 PANEL_GAP = 6.0  # mm between two levels on a page
+PLAN_SHARE = 0.5  # of a level's width: its plan; the rest its picture
 MIN_HEX = 6.0  # mm: a level drawn smaller than this would print its tiles' shape numbers below ~7 pt
 
 
@@ -128,10 +130,17 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
         out += draw(f, x0, y0 + 8.5)
     note = ("Lay these tiles on the table." if level == 1 else
             f"Lay these tiles on level {level - 1}, drawn faintly underneath with its tiles' outlines and numbers.")
-    out.append(Text(x0, y0 + 21, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
+    out.append(Text(x0, y0 + 17, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
                     pt(7.5), INK))
-    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + PANEL_HEAD, x1, y1))
-    ops: list[Op] = []
+    out.append(Text(x0, y0 + 21, "Right: the table once this level is laid, its new tiles in full colour and "
+                    "outlined, the levels below faded.", "sans-italic", pt(7.5), INK))
+    # the plan on the left, where each tile goes; on the right the picture of the table as it
+    # stands once this level is laid, the new tiles in full colour (iso.py)
+    mid = x0 + (x1 - x0) * PLAN_SHARE
+    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1))
+    colours = {k: t.colour for k, t in terrain.items()}
+    ops: list[Op] = iso_ops(cells(m, stack_of(m, data)), colours, level, tiles, data.game.hex.orientation,
+                            (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1))
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
     covered = frozenset(h for t in tiles for h in t.hexes)
@@ -173,7 +182,7 @@ def panel_height(footprint, orientation: str, spec: PageSpec) -> float:
     enough that two levels share a page, unless that would draw its hexes smaller than MIN_HEX."""
     x0, y0, x1, y1 = spec.content
     ux0, uy0, ux1, uy1 = Layout(orientation, 10.0).bounds(footprint)
-    wide = (x1 - x0) / (ux1 - ux0)
+    wide = ((x1 - x0) * PLAN_SHARE - PANEL_GAP / 2) / (ux1 - ux0)
     half = ((y1 - y0 - PANEL_GAP) / 2 - PANEL_HEAD) / (uy1 - uy0)
     full = (y1 - y0 - PANEL_HEAD) / (uy1 - uy0)
     scale = min(wide, half) if 10.0 * min(wide, half) >= MIN_HEX else min(wide, full)
