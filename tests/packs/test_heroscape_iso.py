@@ -41,3 +41,8 @@ def test_every_level_is_drawn_at_one_scale():
     one = tops(iso_ops(CELLS, COLOURS, 1, [], "pointy", box))
     three = tops(iso_ops(CELLS, COLOURS, 3, [], "pointy", box))
     assert one[0].points == three[0].points  # the first hex lands on the same spot in every picture
+
+
+def test_the_finished_battlefield_is_drawn_in_full_colour():
+    fills = {o.style.fill for o in tops(iso_ops(CELLS, COLOURS, 3, [], "pointy", (0, 0, 100, 100), fade=False))}
+    assert fills == {"#4f9a3a", "#8d8a84"}

@@ -109,8 +109,9 @@ def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink:
     return ops
 
 
-PANEL_HEAD = 24.0  # mm above a level's drawing: its heading, tile count and note
+PANEL_HEAD = 28.0  # mm above a level's drawing: its heading, tile count and notes
 PANEL_GAP = 6.0  # mm between two levels on a page
+FINISHED = 80.0  # mm: the picture of the finished battlefield on the guide's first page
 PLAN_SHARE = 0.5  # of a level's width: its plan; the rest its picture
 MIN_HEX = 6.0  # mm: a level drawn smaller than this would print its tiles' shape numbers below ~7 pt
 
@@ -130,9 +131,9 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
         out += draw(f, x0, y0 + 8.5)
     note = ("Lay these tiles on the table." if level == 1 else
             f"Lay these tiles on level {level - 1}, drawn faintly underneath with its tiles' outlines and numbers.")
-    out.append(Text(x0, y0 + 17, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
+    out.append(Text(x0, y0 + 21, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
                     pt(7.5), INK))
-    out.append(Text(x0, y0 + 21, "Right: the table once this level is laid, its new tiles in full colour and "
+    out.append(Text(x0, y0 + 25, "Right: the table once this level is laid, its new tiles in full colour and "
                     "outlined, the levels below faded.", "sans-italic", pt(7.5), INK))
     # the plan on the left, where each tile goes; on the right the picture of the table as it
     # stands once this level is laid, the new tiles in full colour (iso.py)
@@ -198,6 +199,17 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
     page = Page(spec.width, spec.height, label="overview")
     ops, y = overview_ops(m, data, spec, tiling)
     page.add(*ops)
+    # the finished battlefield first, as the editors show it (and as the gallery's thumbnail shows
+    # the guide): every level laid, the top one outlined
+    all_cells = cells(m, stack_of(m, data))
+    if all_cells:
+        colours = {k: t.colour for k, t in index_by_name(data.terrain).items()}
+        top = max(lv for _, lv in all_cells)
+        shown = min(FINISHED, y1 - y - PANEL_GAP)
+        if shown >= FINISHED / 2:
+            page.add(*iso_ops(all_cells, colours, top, [], data.game.hex.orientation,
+                              (x0, y + PANEL_GAP, x1, y + PANEL_GAP + shown), fade=False))
+            y += PANEL_GAP + shown
     pages, levels = [page], [[]]
     y += PANEL_GAP
     height = panel_height(footprint, data.game.hex.orientation, spec)

@@ -27,11 +27,12 @@ def _project(point: tuple[float, float], level: int) -> tuple[float, float]:
 
 
 def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: int, tiles, orientation: str,
-            box: tuple[float, float, float, float]) -> list[Op]:
+            box: tuple[float, float, float, float], fade: bool = True) -> list[Op]:
     """The picture of the table with levels 1..``level`` laid, fitted to ``box`` (x0, y0, x1, y1 mm).
     ``cells``: (hex, level) -> terrain name of the whole map (its extent fixes the scale, so every
     level's picture is drawn alike); ``colours``: terrain name key -> "#rrggbb"; ``tiles``: the
-    tiles laid at ``level`` (each with ``.hexes``), outlined."""
+    tiles laid at ``level`` (each with ``.hexes``), outlined; ``fade`` False: every level in full
+    colour (the finished battlefield)."""
     lay = Layout(orientation, UNIT)
     pts = []
     for (h, lv) in cells:
@@ -62,7 +63,7 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
         for lv in sorted(columns[h]):
             base = colours.get(name_key(cells[(h, lv)]), "#cccccc")
             new = lv == level
-            fill = base if new else mix(base, "#ffffff", FADE)
+            fill = base if new or not fade else mix(base, "#ffffff", FADE)
             edge = mix(fill, INK, 0.45)
             for a, b in zip(corners, corners[1:] + corners[:1]):
                 if (a[1] + b[1]) / 2 <= cy + 1e-9:
