@@ -91,6 +91,10 @@ def test_the_game_builds_map_sheets_and_guides_of_imported_maps(imported, tmp_pa
             assert doc.page_count >= 1 and words.strip(), (kind, stem)
     guide = " ".join(p.get_text() for p in pymupdf.open(a4 / "build-guide-tower.pdf"))
     assert "20" in guide  # its top level is named
+    # the first page pictures the finished battlefield: a top and front sides for every hex of every level
+    first = pymupdf.open(a4 / "build-guide-ladders.pdf")[0]
+    filled = [d for d in first.get_drawings() if d.get("fill")]
+    assert len(filled) > 2 * 35
 
 
 def test_terrain_and_print_lacking_of_imported_maps(imported, tmp_path):
