@@ -115,3 +115,19 @@ def test_terrain_and_print_lacking_of_imported_maps(imported, tmp_path):
     assert r.exit_code == 0, r.output
     guide = (tmp_path / "lack" / "shore" / "guide.md").read_text()
     assert "| water-1 | 9,0 | 0 | owned |" in guide and "## Level 1" in guide  # water on the table, from the box
+
+
+def test_the_guide_of_an_imported_map_lays_its_own_pieces(imported):
+    from printgen.packs.heroscape_style.guide import drawn_cells, map_tiling
+
+    g, _ = imported
+    data = validate_game(g).data
+    ladders = next(m for m in data.maps if m.name == "ladders")
+    tiling = map_tiling(ladders, data)
+    assert tiling.method == "pieces" and not tiling.missing
+    assert tiling.counts(level=1)[("7", "Grass")] == 3  # ladders.hsc's three grass 7s on the table
+    assert ("5", "Road") in tiling.counts(level=2)  # its road bridges, as the pieces they are
+    # the picture leaves a bridge's gap open: fewer cells than the text layers, which fill it
+    from printgen.packs.heroscape_style.levels import cells, stack_of
+
+    assert len(drawn_cells(ladders, data, tiling)) < len(cells(ladders, stack_of(ladders, data)))

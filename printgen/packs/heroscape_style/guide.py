@@ -21,7 +21,7 @@ from ...hexgrid import Hex, LayerError, Layout
 from ...hexgrid.outline import outline_points
 from ...names import index_by_name, name_key
 from ...render.compose import heading, one_per_item
-from ...tiling import Tiling, TilingError, solve
+from ...tiling import Tile, Tiling, TilingError, solve
 from .checks_maps import inventory
 from .iso import iso_ops
 from .levels import cells, stack_of
@@ -40,9 +40,40 @@ def _solve(key: tuple, inv: tuple | None) -> Tiling:
                  time_limit=TIME_LIMIT)
 
 
+def pieces_tiling(m, data) -> Tiling:
+    """An imported map's own pieces (its ``pieces:``) as the guide's tiles: each land, fluid and
+    castle piece at its level on the hexes it covers, named by its hex count, in the terrain the
+    map's legend gives that hex (the piece's own terrain where the legend has none)."""
+    from ...mapio.convert import ADDONS
+    from ...mapio.pieces import BY_NAME, CASTLE, FLUID, LAND, axial_to_offset, cells_of
+
+    where = cells(m, stack_of(m, data))
+    tiles = []
+    for pp in m.pieces:
+        p = BY_NAME.get(pp.piece)
+        if p is None or p.role not in (LAND, FLUID, CASTLE) or p.name in ADDONS:
+            continue
+        q, r = (int(v) for v in pp.at.split(","))
+        hexes = tuple(sorted(cells_of(p, *axial_to_offset(Hex(q, r)), pp.rotation), key=lambda h: (h.r, h.q)))
+        terrain = next((where[(h, pp.level)] for h in hexes if (h, pp.level) in where), p.terrain)
+        tiles.append(Tile(str(len(hexes)), pp.rotation, pp.level, terrain, hexes))
+    return Tiling(tuple(tiles), method="pieces")
+
+
+def drawn_cells(m, data, tiling: Tiling) -> dict:
+    """(hex, level) -> terrain of what the guide pictures: an imported map's own pieces (a bridge's
+    gap stays open), else every cell of the map's levels."""
+    if tiling.method == "pieces":
+        return {(h, t.level): t.terrain for t in tiling.tiles for h in t.hexes}
+    return cells(m, stack_of(m, data))
+
+
 def map_tiling(m, data) -> Tiling:
     """The fewest tiles for every cell of map ``m``, from the owned tile sets (any tiles when none are
-    declared). Cached: the validation hook and the guide ask for the same maps."""
+    declared); an imported map's own pieces (``pieces_tiling``). Cached: the validation hook and the
+    guide ask for the same maps."""
+    if getattr(m, "imported", False) and m.pieces:
+        return pieces_tiling(m, data)
     inv = tuple(sorted(inventory(data).items())) if data.tile_sets else None
     return _solve(_cells_key(m, data), inv)
 
@@ -140,7 +171,7 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
     mid = x0 + (x1 - x0) * PLAN_SHARE
     lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1))
     colours = {k: t.colour for k, t in terrain.items()}
-    ops: list[Op] = iso_ops(cells(m, stack_of(m, data)), colours, level, tiles, data.game.hex.orientation,
+    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, data.game.hex.orientation,
                             (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1))
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
@@ -160,8 +191,10 @@ def overview_ops(m, data, spec: PageSpec, tiling: Tiling) -> tuple[list[Op], flo
     x0, y0, x1, y1 = spec.content
     ops: list[Op] = [heading(x0, y0 + 7, f"{m.name}: build guide", pt(16))]
     owned = ", ".join(f"{s.name}{f' x {s.copies}' if s.copies != 1 else ''}" for s in data.tile_sets) or "any tiles"
+    if tiling.method == "pieces":
+        owned = "the boxes the map's author used (printgen print-lacking prints what you lack)"
     how = {"exact": "the fewest tiles possible (proven)", "time-limited": "few tiles (the solver's time ran out)",
-           "greedy": "a quick fill, largest tiles first"}[tiling.method]
+           "greedy": "a quick fill, largest tiles first", "pieces": "the map's own pieces"}[tiling.method]
     paras = [[Run(f"{len(tiling.tiles)} tiles on {len(tiling.levels)} levels, {how}, from: {owned}.")],
              [Run("Build one level at a time, from level 1 up: each level below shows where every tile of it goes, "
                   "with its shape number, over the level below. A tile never spans a change of level, so every tile "
@@ -201,7 +234,7 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
     page.add(*ops)
     # the finished battlefield first, as the editors show it (and as the gallery's thumbnail shows
     # the guide): every level laid, the top one outlined
-    all_cells = cells(m, stack_of(m, data))
+    all_cells = drawn_cells(m, data, tiling)
     if all_cells:
         colours = {k: t.colour for k, t in index_by_name(data.terrain).items()}
         top = max(lv for _, lv in all_cells)
