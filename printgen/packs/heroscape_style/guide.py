@@ -4,7 +4,9 @@ The tiling solver (printgen.tiling) covers every tile cell of the map with the f
 and 24-hex tiles the owned tile sets allow; no tile spans a change of level. The guide gives one
 page per level, scaled to fit: each tile of that level in its terrain colour with its outline and
 shape number, over the level below drawn faintly (its tiles' outlines and numbers in grey), so
-the builder sees what each new tile rests on. The first page says what the map takes in all.
+the builder sees what each new tile rests on, and beside it a picture of the table once that
+level is laid (iso.py). The first page says what the map takes in all and pictures the finished
+battlefield. An imported map (``imported: true`` with ``pieces:``) is laid from its own pieces.
 """
 
 from __future__ import annotations
