@@ -57,7 +57,8 @@ _TABLE = [
     Limit("margin", 30, "mm", "the page margin"),
     Limit("map-hexes", 2000, "hexes", "hexes in one map"),
     Limit("mesh-hexes", 400, "hexes", "hexes in one 3D tile or piece"),
-    Limit("mesh-levels", 10, "levels", "levels of a 3D tile"),
+    # real Heroscape maps stack 12-20 levels (castles and high peaks); 32 keeps a tile under ~20 cm
+    Limit("mesh-levels", 32, "levels", "levels of a 3D tile or a map"),
     Limit("mesh-height", 100, "mm", "height of one level of a 3D tile"),
     # five layers at the usual 0.2 mm: thinner is no tile a printer can make (issue 25: 0.0001 mm was written)
     Limit("min-mesh-height", 1, "mm", "the lowest height of one level of a 3D tile"),

@@ -77,9 +77,11 @@ def raw_text_findings(source) -> Iterator[Finding]:
                             f"map of {_num(limit('map-hexes'))} hexes (the limit) needs; split it into several maps",
                             source.loc(path, raw=True))
             continue
-        if path[:2] == ("game", "id") and len(value) > limit("id-length"):
-            yield over_limit("id-length", "the game id's length", len(value), source.loc(path, raw=True))
-        elif key in NAME_KEYS and path[-1] == key and len(value) > limit("name-length"):
+        if path[:2] == ("game", "id"):
+            if len(value) > limit("id-length"):
+                yield over_limit("id-length", "the game id's length", len(value), source.loc(path, raw=True))
+            continue  # an id names the output folder; it is never wrapped on a page, so no word limit
+        if key in NAME_KEYS and path[-1] == key and len(value) > limit("name-length"):
             yield over_limit("name-length", f"this {key}'s length", len(value), source.loc(path, raw=True), "shorten it")
         elif len(value) > longest_text:
             yield over_limit("text-length", "this text's length", len(value), source.loc(path, raw=True),

@@ -80,28 +80,17 @@ def read_map_file(path: Path) -> HscMap:
     return read_hsc(data)
 
 
-def _dump(doc: dict) -> str:
-    import yaml
-
-    class Dumper(yaml.SafeDumper):
-        pass
-
-    def text(dumper, value: str):
-        style = "|" if "\n" in value else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    Dumper.add_representer(str, text)
-    return yaml.dump(doc, Dumper=Dumper, sort_keys=False, default_flow_style=None, width=120, allow_unicode=True)
-
-
 def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list[str], Path | None]:
     """Read ``file`` and write ``game/map-<name>.yaml``. Returns (lines to print, the file written
-    or None when an error stopped it)."""
+    or None when an error stopped it). The file is written only when it reads back as meant and the
+    game validates with it as well as it did without it (no new error)."""
     from ..names import by_name, slug
     from ..project import validate_game
     from ..write.files import write_atomic
+    from .glyphs_needed import glyph_entries
+    from .yaml_out import clean_name, comment_text, yaml_text
 
-    where = str(file)
+    where = comment_text(str(file))
     try:
         hsc = read_map_file(file)
     except HscError as exc:
@@ -114,26 +103,48 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
 
         return [f"error: {game}: the game does not load; fix it first [game-invalid]", report_text([result])], None
     data = result.data
-    name = (name or hsc.name or file.stem).strip() or file.stem
+    raw_name = (name or hsc.name or file.stem).strip() or file.stem
     from ..limits import limit as _limit
 
-    if len(name) > _limit("name-length"):  # it names the file written: 500 characters is no file name
-        at = f"byte {hsc.name_at}: " if name == hsc.name.strip() and hsc.name_at else ""
-        return [f"error: {where}: {at}the map's name is {len(name)} characters, more than the "
+    if len(raw_name) > _limit("name-length"):  # it names the file written: 500 characters is no file name
+        at = f"byte {hsc.name_at}: " if raw_name == hsc.name.strip() and hsc.name_at else ""
+        return [f"error: {where}: {at}the map's name is {len(raw_name)} characters, more than the "
                 f"{_limit('name-length'):g} a name may have; pass --name SHORTER [limit-name-length]"], None
+    lines: list[str] = []
+    # the map's own strings are untrusted: printable characters only, names within the name limits
+    hsc.name, _ = clean_name(hsc.name, limit=200)
+    hsc.author, _ = clean_name(hsc.author, limit=200)
+    given = name is not None
+    name, changed = clean_name(name or hsc.name or file.stem)
+    name = name or clean_name(file.stem)[0] or "Imported"
+    if changed and given:
+        lines.append(f"note: --name {comment_text(name)!r}: unprintable characters, long words or length "
+                     "trimmed from the name given")
     if by_name(data.maps, name) is not None:
-        return [f"error: {game}: the game already has a map named {name!r}; pass --name NEW [map-exists]"], None
+        if given:
+            return [f"error: {game}: the game already has a map named {name!r}; pass --name NEW [map-exists]"], None
+        taken = name
+        name = next(f"{taken[:55]} {k}" for k in range(2, 10_000) if by_name(data.maps, f"{taken[:55]} {k}") is None)
+        lines.append(f"note: the game already has a map named {taken!r}; this one is imported as {name!r} "
+                     "(pass --name to choose another) [map-renamed]")
     target = game / f"map-{slug(name) or 'imported'}.yaml"
     if target.exists():
-        return [f"error: {target}: already exists; pass --name NEW [file-exists]"], None
+        if given:
+            return [f"error: {target}: already exists; pass --name NEW [file-exists]"], None
+        stem = target.stem
+        target = next(game / f"{stem}-{k}.yaml" for k in range(2, 10_000) if not (game / f"{stem}-{k}.yaml").exists())
     terrain = getattr(data, "terrain", [])
     fluid = any("fluid" in type(t).model_fields for t in terrain)
     glyphs = {g.symbol.upper(): g.name for g in getattr(data, "glyphs", []) if len(getattr(g, "symbol", "")) == 1}
     imp: Imported = hsc_to_map(hsc, name=name, game_terrain=[t.name for t in terrain], has_fluid_flag=fluid,
                                glyphs=glyphs)
-    lines = [_note_line(where, n, hsc) for n in imp.notes]
+    lines += [_note_line(where, n, hsc) for n in imp.notes]
     if any(n.error for n in imp.notes):
         return lines, None
+    maps_model = type(data).model_fields["maps"].annotation.__args__[0] if data.maps is not None else None
+    for key in ("connected", "imported"):
+        if key in imp.map and key not in getattr(maps_model, "model_fields", {}):
+            del imp.map[key]  # a system whose maps have no such field: its own checks speak
     from ..limits import limit
 
     if len(imp.map["pieces"]) > limit("list-length"):  # a list the game's loader would refuse
@@ -144,18 +155,47 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
     doc = {}
     if imp.terrain:
         doc["terrain"] = [_complete(entry, terrain) for entry in imp.terrain]
+    new_glyphs = glyph_entries(imp.map, data)
+    if new_glyphs:
+        doc["glyphs"] = new_glyphs
+        lines.append(f"note: the map's glyphs {', '.join(g['name'] for g in new_glyphs)} are added to the game "
+                     f"in {target.name} (give them their powers there) [glyphs-added]")
     doc["maps"] = [imp.map]
-    head = (f"# {name}: imported by printgen import-map from {file.name}\n# (VirtualScape file version "
-            f"{hsc.version:.4f}, {len(hsc.tiles)} tiles). Edit the layers as any map; pieces: is what\n"
-            "# export-map writes back (drop it to have the layers cut into pieces instead).\n")
+    head = [f"{name}: imported by printgen import-map from {file.name}",
+            f"(VirtualScape file version {hsc.version:.4f}, {len(hsc.tiles)} tiles). Edit the layers as any map; "
+            "pieces: is what", "export-map writes back (drop it to have the layers cut into pieces instead)."]
     try:
-        write_atomic(target, (head + _dump(doc)).encode("utf-8"))
+        text = yaml_text(head, doc)
+    except ValueError as exc:
+        return lines + [f"error: {where}: {exc}; nothing written [yaml-mismatch]"], None
+    try:
+        write_atomic(target, text.encode("utf-8"))
     except OSError as exc:
         return lines + [f"error: cannot write {target}: {exc.strerror or exc} [unwritable]"], None
+    problems = _new_errors(result, validate_game(game))
+    if problems:
+        target.unlink()  # written by this command a moment ago, and the game is as it was
+        return lines + [f"error: {target}: the game does not validate with the imported map, so it is not "
+                        "written:"] + problems, None
     n_hex = len(imp.map["legend"]) and sum(ch not in " -\n" for ch in imp.map["layout"])
     lines.append(f"wrote {target}: map {name!r}, {len(imp.map.get('pieces', hsc.tiles))} pieces, {n_hex} hexes, "
                  f"{1 + len(imp.map.get('layers', []))} levels")
     return lines, target
+
+
+def _new_errors(before, after) -> list[str]:
+    """The errors ``after`` has that ``before`` had not (by code and message), as report lines; a game
+    that no longer loads is one."""
+    from ..report import report_text
+
+    if after.data is None:
+        return [report_text([after])]
+    old = {(f.code, f.message) for f in before.findings if f.is_error}
+    new = [f for f in after.findings if f.is_error and (f.code, f.message) not in old]
+    if not new:
+        return []
+    after.findings = new
+    return [report_text([after])]
 
 
 FLUIDS = ("Water", "Ice", "Lava", "Swamp Water", "Shadow")

@@ -16,7 +16,7 @@ from ..hexgrid.coords import Hex
 from ..hexgrid.textmap import format_textmap
 from .hsc import HscMap, Tile
 from .pieces import (ADDON_NAMES, BY_NAME, CASTLE, FLUID, GLYPH, LAND, OBSTACLE, START, PieceDef, axial_to_offset,
-                     cells_of, footprint, glyph_code, glyph_letter, offset_to_axial, piece)
+                     cells_of, footprint, glyph_code, glyph_code_of_name, glyph_letter, offset_to_axial, piece)
 
 # Add-ons: kept in pieces:, not drawn in the layers.
 ADDONS = ADDON_NAMES
@@ -123,7 +123,9 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
             entry["colour"] = colour
         elif p.role == GLYPH:
             letter = glyph_letter(t.code)
-            marks.setdefault(anchor, {})["objective"] = glyphs.get(letter.upper(), f"Glyph {letter}")
+            # a glyph code's letter may be any byte: a line break or ESC names no glyph, its number does
+            label = letter if letter.isprintable() and not letter.isspace() else str(ord(letter))
+            marks.setdefault(anchor, {})["objective"] = glyphs.get(letter.upper(), f"Glyph {label}")
         elif p.name not in ADDONS:
             tname = terrain_name(p.terrain)
             for h in cells_of(p, t.x, t.y, t.rotation):
@@ -209,6 +211,11 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
         out.map["text"] = f"{m.name}" + (f", by {m.author}" if m.author else "") + " (imported from VirtualScape)."
     elif m.author:
         out.map["text"] = f"By {m.author} (imported from VirtualScape)."
+    from ..hexgrid.coords import components
+
+    out.map["imported"] = True  # for the game's checks: a community map, not the designer's own
+    if len(components(ground)) > 1:
+        out.map["connected"] = False  # a real map may be laid in parts (islands, a second table)
     out.map["layout"] = texts[0]
     if texts[1:]:
         out.map["layers"] = texts[1:]
@@ -255,8 +262,7 @@ def map_to_hsc(mapdef, stack, terrain_colours: dict[str, str],
     if mapdef.pieces:
         for pp in mapdef.pieces:
             p = BY_NAME.get(pp.piece)
-            code = p.code if p else (glyph_code(pp.piece[6:]) if pp.piece.startswith("glyph-") and
-                                     len(pp.piece) == 7 else None)
+            code = p.code if p else glyph_code_of_name(pp.piece)
             if code is None:
                 notes.append(Note("unknown-piece", f"piece {pp.piece!r} is no piece printgen knows", error=True))
                 continue

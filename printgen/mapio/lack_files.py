@@ -25,7 +25,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     MeshError or PlateError with a message for the user."""
     from ..hexgrid.levels import read_stack
     from ..mesh.checks import inspect
-    from ..mesh.export import to_3mf_objects, to_stl
+    from ..mesh.export import to_stl
     from ..mesh.pieces import tile_spec
     from ..mesh.polyhex import MeshError, build_tile
     from ..names import by_name, name_key
@@ -43,6 +43,11 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     stack = read_stack(mapdef.layout, mapdef.layers, mapdef.orientation or cfg.hex.orientation, mapdef.empty, mapdef.notation)
     pl = plan(map_pieces(mapdef, stack), inventory)
     spec = tile_spec(cfg)
+    from ..model.game import TerrainSpec
+
+    conf = cfg.mesh.terrain or TerrainSpec()
+    if conf.grid:  # each hex shows on the top, as a real land tile's hexes do (and as printgen terrain's)
+        spec = spec._replace(groove=conf.groove, chamfer=0.0)
     colour_of = {name_key(t.name): t.colour for t in getattr(data, "terrain", [])}
     # the legend's name for each canonical terrain (Lava -> Molten Lava), for colours
     legend_terrain = {name_key(e.terrain) for e in mapdef.legend.values()}
@@ -66,7 +71,7 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     meshes, colours, volumes = [], [], []
     for kind in ordered:
         fluid = next(p for p in pl.placed if p.piece.name == kind.label).piece.role == FLUID
-        kspec = spec._replace(height=FLUID_THICKNESS, magnet=None) if fluid else spec
+        kspec = spec._replace(height=FLUID_THICKNESS, magnet=None, groove=None) if fluid else spec
         mesh = lay_flat(build_tile(list(kind.hexes), kspec))
         report = inspect(mesh)
         if not report.ok:
@@ -81,7 +86,9 @@ def make_lacking(*, data, map_name: str, inventory: Counter, bed: tuple[float, f
     for n, plate in enumerate(plates, start=1):
         objects = [(f"{ordered[p.kind].label} #{p.copy + 1}", turned(meshes[p.kind], p.angle, p.x, p.y),
                     colours[p.kind]) for p in plate]
-        files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
+        # a project of its own: named objects and filaments on one bed, as every slicer slices it
+        files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
+                                                        material=material.name)
         project.append(objects)
     if project:
         files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)

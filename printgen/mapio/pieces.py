@@ -144,7 +144,23 @@ def piece(code: int) -> PieceDef | None:
         return PIECES[code]
     letter = glyph_letter(code)
     if letter is not None:
-        return PieceDef(code, f"glyph-{letter}", "", GLYPH, "1", 0)
+        return PieceDef(code, glyph_piece_name(letter), "", GLYPH, "1", 0)
+    return None
+
+
+def glyph_piece_name(letter: str) -> str:
+    """``glyph-A``; a glyph whose letter cannot be printed (a control byte, a space) by its number,
+    ``glyph-#27``, so a map file's bytes never put a control character into the game's YAML."""
+    return f"glyph-{letter}" if letter.isprintable() and not letter.isspace() and letter != "#" else f"glyph-#{ord(letter)}"
+
+
+def glyph_code_of_name(name: str) -> int | None:
+    """The code of a glyph piece's name (``glyph-A``, ``glyph-#27``), else None."""
+    rest = name[6:] if name.startswith("glyph-") else ""
+    if len(rest) == 1:
+        return glyph_code(rest)
+    if rest[:1] == "#" and rest[1:].isdigit() and 1 < int(rest[1:]) < 255:
+        return GLYPH_KIND * 1000 + int(rest[1:])
     return None
 
 

@@ -1,8 +1,17 @@
-"""One 3MF project per map holding every plate, for PrusaSlicer and Bambu Studio / OrcaSlicer.
+"""3MF projects for PrusaSlicer and Bambu Studio / OrcaSlicer: one per plate, and one holding every
+plate.
 
-The core model has one named object per tile, placed where its plate lies: plate k sits
-``PLATE_STEP`` bed widths right of plate 1, in one row (Bambu Studio and OrcaSlicer lay their
-plates out at 1.2 bed widths apart as well). The slicers' own metadata beside it:
+PrusaSlicer before 2.9 has one bed: a project whose plates lie side by side is sliced as one
+print that reaches far past the bed (issue 39: a 7-plate project's G-code reached X = 2098 mm, 8
+or more gave "No layers were detected"). So each plate is also a project of its own
+(``plates/plate-<k>.3mf``), its objects on that one bed, which any slicer slices as it is.
+
+The project of every plate is laid out as Bambu Studio and OrcaSlicer lay their plates (their
+PartPlate.cpp, ``PartPlateList::compute_origin``): plate i (0-based) in column ``i % cols``, row
+``i // cols`` with ``cols = ceil(sqrt(plates))``, ``1.2`` bed widths right and ``1.2`` bed depths
+down (negative y) per step, and each plate lists its objects.
+
+Beside the core model, the slicers' own metadata:
 
 - ``Metadata/Slic3r_PE_model.config`` (PrusaSlicer): each object's name and extruder;
 - ``Metadata/Slic3r_PE.config`` (PrusaSlicer): one filament per terrain, its colour
@@ -24,27 +33,33 @@ from xml.sax.saxutils import escape, quoteattr
 from .export import _CONTENT_TYPES, _RELS
 from .polyhex import Mesh
 
-PLATE_STEP = 1.2  # plate k's x offset, in bed widths
+PLATE_STEP = 1.2  # from one plate to the next, in bed widths (or depths): Bambu's 1 + 1/5 gap
 
 
-def plate_offset(k: int, bed: tuple[float, float]) -> float:
-    return k * bed[0] * PLATE_STEP
+def plate_offset(k: int, bed: tuple[float, float], plates: int) -> tuple[float, float]:
+    """Where plate ``k`` (0-based) of ``plates`` lies, (x, y) mm: Bambu Studio's grid of plates."""
+    import math
+
+    cols = max(1, math.ceil(math.sqrt(plates)))
+    return (k % cols) * bed[0] * PLATE_STEP, -(k // cols) * bed[1] * PLATE_STEP
 
 
 def to_project_3mf(plates: list[list[tuple[str, Mesh, str]]], *, bed: tuple[float, float], title: str,
                    material: str = "PLA") -> bytes:
-    """``plates``: per plate, (object name, mesh placed on that plate's bed, colour "#rrggbb")."""
+    """``plates``: per plate, (object name, mesh placed on that plate's bed in mm, colour "#rrggbb").
+    One plate: a project a slicer slices as it is, every object on the bed."""
     colours = sorted({c.upper() for plate in plates for _, _, c in plate})
     filament = {c: i + 1 for i, c in enumerate(colours)}  # 1-based, as both slicers count
     objects, items, prusa, bambu_objects, bambu_plates = [], [], [], [], []
-    oid = 1
+    oid = 2  # id 1: the colours, as the core spec's base materials (any 3MF viewer shows them)
     for k, plate in enumerate(plates):
-        dx = plate_offset(k, bed)
+        dx, dy = plate_offset(k, bed, len(plates))
         members = []
         for name, mesh, colour in plate:
-            verts = "\n".join(f'<vertex x="{x + dx:.4f}" y="{y:.4f}" z="{z:.4f}"/>' for x, y, z in mesh.vertices)
+            verts = "\n".join(f'<vertex x="{x + dx:.4f}" y="{y + dy:.4f}" z="{z:.4f}"/>' for x, y, z in mesh.vertices)
             tris = "\n".join(f'<triangle v1="{a}" v2="{b}" v3="{c}"/>' for a, b, c in mesh.faces)
-            objects.append(f'<object id="{oid}" type="model" name={quoteattr(name)}>\n<mesh>\n<vertices>\n{verts}\n'
+            objects.append(f'<object id="{oid}" type="model" name={quoteattr(name)} pid="1" '
+                           f'pindex="{filament[colour.upper()] - 1}">\n<mesh>\n<vertices>\n{verts}\n'
                            f"</vertices>\n<triangles>\n{tris}\n</triangles>\n</mesh>\n</object>\n")
             items.append(f'<item objectid="{oid}" printable="1"/>')
             ext = filament[colour.upper()]
@@ -64,12 +79,14 @@ def to_project_3mf(plates: list[list[tuple[str, Mesh, str]]], *, bed: tuple[floa
                        f'      <metadata key="instance_id" value="0"/>\n    </model_instance>\n' for m in members)
         bambu_plates.append(f'  <plate>\n    <metadata key="plater_id" value="{k + 1}"/>\n'
                             f'    <metadata key="plater_name" value="Plate {k + 1}"/>\n{inst}  </plate>\n')
+    bases = ('<basematerials id="1">\n' + "".join(f'<base name="{c}" displaycolor="{c}FF"/>\n' for c in colours)
+             + "</basematerials>\n") if colours else ""
     model = ('<?xml version="1.0" encoding="UTF-8"?>\n'
              '<model unit="millimeter" xml:lang="en-US" '
              'xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">\n'
              f'<metadata name="Title">{escape(title)}</metadata>\n'
              '<metadata name="Application">printgen</metadata>\n'
-             f'<resources>\n{"".join(objects)}</resources>\n<build>\n{chr(10).join(items)}\n</build>\n</model>\n')
+             f'<resources>\n{bases}{"".join(objects)}</resources>\n<build>\n{chr(10).join(items)}\n</build>\n</model>\n')
     n = max(len(colours), 1)
     prusa_ini = (f"; generated by printgen: {len(colours)} filaments, one per terrain colour\n"
                  f"; filament_colour = {';'.join(colours)}\n; extruder_colour = {';'.join(colours)}\n"

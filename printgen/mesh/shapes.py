@@ -1,6 +1,6 @@
 """Which hexes a terrain tile covers: named shapes, hexagons, rectangles, explicit lists, map regions.
 
-    1, 2, 3, 7, 24        the classic terrain tiles (7 is the 2-3-2 flower, 24 is 4-5-6-5-4)
+    1, 2, 3, 7, 24        the classic terrain tiles (7 is the 2-3-2 flower, 24 the real 24-hex tile)
     hexagon:R             a hexagon of radius R (3R(R+1)+1 hexes)
     rect:WxH              W columns by H rows, as a map of that size is drawn
     0,0;1,0;1,-1          an explicit list of axial q,r hexes
@@ -29,15 +29,12 @@ NAMED: dict[str, list[Hex]] = {
 
 
 def _named_24() -> list[Hex]:
-    # Rows of 4, 5, 6, 5, 4 hexes (pointy rows), every row centred on the same vertical line, so
-    # the tile looks the same turned half a turn (3 distinct rotations on the lattice, as the
-    # classic 24-hex board). Row r's hexes sit at x = q + r/2; the row of n starts at
-    # x = 1/2 - (n - 1)/2, that is q = (2 - n - r) / 2 (always whole for these rows).
-    out = []
-    for r, n in zip(range(-2, 3), (4, 5, 6, 5, 4)):
-        left = (2 - n - r) // 2
-        out += [Hex(left + k, r) for k in range(n)]
-    return out
+    # The real 24-hex land tile, as VirtualScape models it (TileGrass24 in its Tile*.cpp, rows of
+    # 2, 3, 3, 5, 5, 6 hexes) and print-lacking places it: one 24-hex shape for terrain, stl and
+    # print-lacking alike (issue 39). tests/mapio/test_pieces.py checks it against VirtualScape's
+    # positions and against mapio.pieces.
+    rows = ((0, 2), (-1, 3), (-1, 3), (-2, 5), (-2, 5), (-3, 6))  # (first q, hexes) of rows r = 0..5
+    return [Hex(first + k, r) for r, (first, n) in enumerate(rows) for k in range(n)]
 
 
 NAMED["24"] = _named_24()

@@ -22,8 +22,19 @@ class ScaffoldError(ValueError):
 
 def game_id(folder: Path) -> str:
     """An id from the folder's name: lower-case letters, digits and dashes."""
+    from ..limits import limit
+
     ident = re.sub(r"[^a-z0-9]+", "-", folder.resolve().name.lower()).strip("-")
-    return ident or "my-game"
+    return ident[:int(limit("id-length"))].strip("-") or "my-game"  # whatever new writes must validate
+
+
+def _title_of(ident: str) -> str:
+    """A name from an id, within the name and word limits a game's data is checked against."""
+    from ..limits import limit
+
+    most = int(limit("word-length"))
+    words = [w[i:i + most] for w in ident.split("-") for i in range(0, len(w), most)]
+    return " ".join(words).title()[:int(limit("name-length"))].strip()
 
 
 def _yaml_text(text: str) -> str:
@@ -42,7 +53,7 @@ def new_game(*, folder: Path, system: str = "custom", name: str | None = None) -
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ScaffoldError(f"{folder} already exists and is not an empty folder; name a new folder")
     ident = game_id(folder)
-    title = name or ident.replace("-", " ").title()
+    title = name or _title_of(ident)
     files: dict[Path, bytes] = {}
     source = SYSTEMS[system]
     for path in sorted(source.rglob("*")):

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..mesh.checks import inspect
-from ..mesh.export import to_3mf_objects, to_stl
+from ..mesh.export import to_stl
+from ..mesh.project3mf import to_project_3mf
 from ..mesh.pieces import tile_spec
 from ..mesh.polyhex import Mesh, MeshError, build_tile
 from ..names import by_name, name_key, slug
@@ -133,11 +134,11 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     project = []
     for n, plate in enumerate(plates, start=1):
         objects = plate_objects(meshes, plate, names, colours)
-        files[f"plates/plate-{n}.3mf"] = to_3mf_objects(objects, title=f"{title}, plate {n}")
+        # a project of its own: named objects and filaments on one bed, as every slicer slices it
+        files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
+                                                        material=material.name)
         project.append(objects)
     if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
-        from ..mesh.project3mf import to_project_3mf
-
         files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
 
     def plate_previews() -> dict[str, bytes]:

@@ -3,7 +3,8 @@
 Each distinct tile is turned once (in 15-degree steps) to the turn with the smallest bounding
 box, then copies are packed as boxes by MaxRects (best short side fit, largest first, either
 box side along x): boxes grown by the gap never overlap, so the tiles keep at least the gap
-between them, and a 1 mm margin keeps them off the bed's edge. A plate is full when no free
+between them, and a 7 mm margin keeps them, and the skirt a slicer lays around them (PrusaSlicer's
+default: one loop 6 mm out), on the bed (issue 39: at 1 mm the skirt reached X = -5.6). A plate is full when no free
 rectangle takes the next box; then a new plate starts.
 """
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from ..mesh.polyhex import Mesh
 
-EDGE = 1.0  # mm kept clear along the bed's edges
+EDGE = 7.0  # mm kept clear along the bed's edges: room for a skirt 6 mm out
 
 
 class PlateError(ValueError):

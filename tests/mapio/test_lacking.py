@@ -18,7 +18,6 @@ from printgen.cli import app
 from printgen.mapio.inventories import BOXES, InventoryError, parse_inventory
 from printgen.mapio.lack import FLUID_THICKNESS
 from printgen.mapio.lack_files import make_lacking
-from printgen.mesh.project3mf import PLATE_STEP
 from printgen.project import validate_game
 
 FIX = Path(__file__).parent.parent / "fixtures"
@@ -111,26 +110,30 @@ def test_prusa_slicer_slices_every_plate_of_the_project(ladders_game, tmp_path):
     res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=bed)
     n = res.bill["plates"]
     assert n >= 2
-    project = tmp_path / "project.3mf"
-    project.write_bytes(res.files["project.3mf"])
-    gcode = tmp_path / "p.gcode"
-    # PrusaSlicer 2.5 has one bed: given the row of plates, it slices every object where the project
-    # puts it, each with the filament of its terrain
-    run = subprocess.run(["prusa-slicer", "--export-gcode", "--dont-arrange", "--bed-shape",
-                          f"0x0,{bed[0]:g}x0,{bed[0]:g}x{bed[1]:g},0x{bed[1]:g}", "--output", str(gcode), str(project)],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    text = gcode.read_text(errors="replace")
-    assert "; filament_colour = #7FAA4F;#B69867" in text
-    used = [float(v) for v in next(ln for ln in text.splitlines()
-                                   if ln.startswith("; filament used [cm3]")).split("=")[1].split(",")]
-    assert len(used) == 2 and all(v > 0 for v in used)
-    xs = [float(m.group(1)) for m in re.finditer(r"^G1 X([-\d.]+) Y[-\d.]+ E", text, re.M)]
-    for k in range(n):  # extrusion on every plate's bed
-        x0 = k * bed[0] * PLATE_STEP
-        assert any(x0 <= x <= x0 + bed[0] for x in xs), f"nothing printed on plate {k + 1}"
-    heights = [float(ln.split("Z")[1].split()[0]) for ln in text.splitlines() if ln.startswith("G1 Z")]
-    assert abs(max(heights) - ladders_game.game.mesh.height) < 0.5
+    # PrusaSlicer 2.5 has one bed: each plate is a project of its own, sliced where it lies, each
+    # object with the filament of its terrain (tests/mapio/test_slicer_plates.py: 13 plates)
+    used_total = [0.0, 0.0]
+    for k in range(1, n + 1):
+        project = tmp_path / f"plate-{k}.3mf"
+        project.write_bytes(res.files[f"plates/plate-{k}.3mf"])
+        gcode = tmp_path / f"p{k}.gcode"
+        run = subprocess.run(["prusa-slicer", "--export-gcode", "--dont-arrange", "--bed-shape",
+                              f"0x0,{bed[0]:g}x0,{bed[0]:g}x{bed[1]:g},0x{bed[1]:g}", "--output", str(gcode),
+                              str(project)], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+        text = gcode.read_text(errors="replace")
+        colours = next(ln for ln in text.splitlines() if ln.startswith("; filament_colour ="))
+        assert set(colours.split("=")[1].strip().split(";")) <= {"#7FAA4F", "#B69867"}
+        used = [float(v) for v in next(ln for ln in text.splitlines()
+                                       if ln.startswith("; filament used [cm3]")).split("=")[1].split(",")]
+        assert sum(used) > 0, f"nothing printed on plate {k}"
+        for i, v in enumerate(used):
+            used_total[i if len(used) == 2 else (0 if "#7FAA4F" in colours else 1)] += v
+        xs = [float(m.group(1)) for m in re.finditer(r"^G1 X([-\d.]+) Y[-\d.]+ E", text, re.M)]
+        assert xs and 0 <= min(xs) and max(xs) <= bed[0]
+        heights = [float(ln.split("Z")[1].split()[0]) for ln in text.splitlines() if ln.startswith("G1 Z")]
+        assert max(heights) < ladders_game.game.mesh.height + 0.5
+    assert all(v > 0 for v in used_total)  # grass and road both printed
 
 
 def test_print_lacking_cli(tmp_path, ladders_game):
@@ -146,3 +149,44 @@ def test_print_lacking_cli(tmp_path, ladders_game):
     r = runner.invoke(app, ["print-lacking", str(g), "--map", "Ladders", "--own", "no-such-box",
                             "--out", str(tmp_path / "out2")])
     assert r.exit_code == 2 and "no box named" in r.output and not (tmp_path / "out2").exists()
+
+
+def surface_z(mesh, x, y) -> float:
+    """The highest point of ``mesh`` straight above (x, y) mm: over every triangle holding the point
+    in plan view, its plane's height there."""
+    import numpy as np
+
+    tri = mesh.triangles
+    a, b, c = tri[:, 0], tri[:, 1], tri[:, 2]
+    v0, v1 = b[:, :2] - a[:, :2], c[:, :2] - a[:, :2]
+    p = np.array([x, y]) - a[:, :2]
+    den = v0[:, 0] * v1[:, 1] - v1[:, 0] * v0[:, 1]
+    ok = np.abs(den) > 1e-12
+    u = np.where(ok, (p[:, 0] * v1[:, 1] - v1[:, 0] * p[:, 1]) / np.where(ok, den, 1), -1)
+    v = np.where(ok, (v0[:, 0] * p[:, 1] - p[:, 0] * v0[:, 1]) / np.where(ok, den, 1), -1)
+    inside = (u >= -1e-9) & (v >= -1e-9) & (u + v <= 1 + 1e-9)
+    z = a[:, 2] + u * (b[:, 2] - a[:, 2]) + v * (c[:, 2] - a[:, 2])
+    return float(z[inside].max())
+
+
+def test_printed_land_pieces_show_their_hexes_on_top(ladders_game):
+    """A printed grass-7 is no blank slab: its top carries the hex lines (the game's terrain grid
+    groove, as a real land tile shows each hex); it stands one level high on a hex footprint."""
+    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=(150.0, 150.0))
+    mesh = stl(res.files["tiles/grass-7.stl"])
+    cfg = ladders_game.game
+    width, depth = (cfg.mesh.terrain.groove if cfg.mesh.terrain else (1.2, 0.6))
+    top = mesh.bounds[1][2]
+    assert top == pytest.approx(cfg.mesh.height, abs=0.2)
+    zs = {round(float(z), 2) for z in mesh.vertices[:, 2]}
+    assert round(top - depth, 2) in zs  # the grooves' floor between the hexes
+    # the top's grooves lie along the six inner hex edges: a ray straight down at the middle of an inner
+    # edge lands in the groove, one at a hex's centre on the full top
+    size = cfg.hex.size
+    centre = mesh.bounds.mean(axis=0)
+    hits = {}
+    for name, (x, y) in {"centre": (centre[0], centre[1]), "edge": (centre[0] + size / 2, centre[1]),
+                         "edge2": (centre[0], centre[1] + size / 2)}.items():
+        hits[name] = surface_z(mesh, x, y)
+    assert hits["centre"] == pytest.approx(top, abs=0.01)
+    assert min(hits["edge"], hits["edge2"]) < top - depth / 2

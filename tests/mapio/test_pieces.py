@@ -66,3 +66,13 @@ def test_glyphs_and_unknown_codes():
     assert glyph_letter(14000 + ord("A")) == "A"
     assert piece(14000 + ord("Z")).role == "glyph"
     assert piece(99999) is None and piece(0) is None and piece(18001) is None
+
+
+def test_one_24_hex_shape_everywhere():
+    """terrain, stl and the tiling solver make the 24-hex tile print-lacking places (issue 39)."""
+    from printgen.hexgrid.coords import normalise
+    from printgen.mesh.shapes import NAMED
+    from printgen.tiling.shapes import SHAPES as TILING
+
+    real = sorted(footprint("24", 0))
+    assert sorted(normalise(NAMED["24"])) == real and sorted(normalise(TILING["24"])) == real and len(real) == 24

@@ -1,5 +1,5 @@
 """Battlefield checks on top of the shared map checks (which read the levels and find upper hexes
-standing on nothing): fluid tiles lie on something solid and carry nothing, start zones and glyphs
+standing on nothing): fluid tiles carry nothing (at level 1 they lie on the table), start zones and glyphs
 sit on top tiles, there are start zones, the battlefield is one piece (or says it is not), every
 objective is a glyph, and the owned tile sets hold enough hexes of each terrain (the build guide's
 solver then says exactly which tiles are missing)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...findings import Finding, did_you_mean, error
+from ...findings import Finding, did_you_mean, error, warning
 from ...hexgrid import LayerError
 from ...hexgrid.coords import components
 from ...names import index_by_name, name_key
@@ -55,13 +55,9 @@ def check_battlefields(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def _support(ctx, mi, m, stack, lv, h, fluid) -> Iterator[Finding]:
-    here = terrain_at(m, stack, h, lv)
     if lv == 1:
-        if name_key(here) in fluid:
-            yield error("fluid-support", f"map '{m.name}': {here} at level 1 lies on nothing; a fluid tile is thin "
-                        "and lies on a solid tile (put one under it at level 1 and move this to level 2)",
-                        _where(ctx, mi, stack, lv, h))
-        return
+        return  # a fluid tile at level 1 lies on the table, as VirtualScape and a real table allow
+    here = terrain_at(m, stack, h, lv)
     under = terrain_at(m, stack, h, lv - 1)
     if under is not None and name_key(under) in fluid:
         yield error("fluid-support", f"map '{m.name}': the {here} tile at level {lv} rests on {under}; fluid tiles "
@@ -81,7 +77,9 @@ def _on_top(ctx, mi, m, stack) -> Iterator[Finding]:
                             "the top tile instead", _where(ctx, mi, stack, lv, h))
     with_hexes = sum(1 for hexes in zone_hexes(m, stack).values() if hexes)
     if with_hexes < 2:
-        yield error("start-zones", f"map '{m.name}' needs at least 2 start zones on top tiles, it has {with_hexes}",
+        # an imported map (one with real pieces:) is a community battlefield: many have no start area,
+        # and the players agree on one; the build still makes everything else of it
+        yield (warning if m.imported else error)("start-zones", f"map '{m.name}' needs at least 2 start zones on top tiles, it has {with_hexes}",
                     ctx.loc(("maps", mi, "zones")) if m.zones else ctx.loc(("maps", mi, "name")))
 
 
@@ -120,7 +118,9 @@ def check_tile_sets(ctx: CheckContext) -> Iterator[Finding]:
             names[name_key(t)] = t
         short = [(names[k], n, owned.get(k, 0)) for k, n in sorted(need.items()) if owned.get(k, 0) < n]
         if short:
-            yield error("tile-inventory", f"map '{m.name}' needs more tiles than the tile sets hold: "
+            # an imported map was built from the boxes its author owned, not from this game's tile sets:
+            # what the sets lack is worth knowing (the guide and print-lacking say what to add), not a stop
+            yield (warning if m.imported else error)("tile-inventory", f"map '{m.name}' needs more tiles than the tile sets hold: "
                         + "; ".join(f"{t} {n} hexes, {have} owned ({n - have} missing)" for t, n, have in short),
                         ctx.loc(("maps", mi, "name")))
 

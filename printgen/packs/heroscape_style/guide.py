@@ -4,7 +4,9 @@ The tiling solver (printgen.tiling) covers every tile cell of the map with the f
 and 24-hex tiles the owned tile sets allow; no tile spans a change of level. The guide gives one
 page per level, scaled to fit: each tile of that level in its terrain colour with its outline and
 shape number, over the level below drawn faintly (its tiles' outlines and numbers in grey), so
-the builder sees what each new tile rests on. The first page says what the map takes in all.
+the builder sees what each new tile rests on, and beside it a picture of the table once that
+level is laid (iso.py). The first page says what the map takes in all and pictures the finished
+battlefield. An imported map (``imported: true`` with ``pieces:``) is laid from its own pieces.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from ...hexgrid import Hex, LayerError, Layout
 from ...hexgrid.outline import outline_points
 from ...names import index_by_name, name_key
 from ...render.compose import heading, one_per_item
-from ...tiling import Tiling, TilingError, solve
+from ...tiling import Tile, Tiling, TilingError, solve
 from .checks_maps import inventory
+from .iso import iso_ops
 from .levels import cells, stack_of
 
 TIME_LIMIT = 10.0  # CP-SAT work units per map; the solver falls back to greedy beyond it
@@ -39,9 +42,40 @@ def _solve(key: tuple, inv: tuple | None) -> Tiling:
                  time_limit=TIME_LIMIT)
 
 
+def pieces_tiling(m, data) -> Tiling:
+    """An imported map's own pieces (its ``pieces:``) as the guide's tiles: each land, fluid and
+    castle piece at its level on the hexes it covers, named by its hex count, in the terrain the
+    map's legend gives that hex (the piece's own terrain where the legend has none)."""
+    from ...mapio.convert import ADDONS
+    from ...mapio.pieces import BY_NAME, CASTLE, FLUID, LAND, axial_to_offset, cells_of
+
+    where = cells(m, stack_of(m, data))
+    tiles = []
+    for pp in m.pieces:
+        p = BY_NAME.get(pp.piece)
+        if p is None or p.role not in (LAND, FLUID, CASTLE) or p.name in ADDONS:
+            continue
+        q, r = (int(v) for v in pp.at.split(","))
+        hexes = tuple(sorted(cells_of(p, *axial_to_offset(Hex(q, r)), pp.rotation), key=lambda h: (h.r, h.q)))
+        terrain = next((where[(h, pp.level)] for h in hexes if (h, pp.level) in where), p.terrain)
+        tiles.append(Tile(str(len(hexes)), pp.rotation, pp.level, terrain, hexes))
+    return Tiling(tuple(tiles), method="pieces")
+
+
+def drawn_cells(m, data, tiling: Tiling) -> dict:
+    """(hex, level) -> terrain of what the guide pictures: an imported map's own pieces (a bridge's
+    gap stays open), else every cell of the map's levels."""
+    if tiling.method == "pieces":
+        return {(h, t.level): t.terrain for t in tiling.tiles for h in t.hexes}
+    return cells(m, stack_of(m, data))
+
+
 def map_tiling(m, data) -> Tiling:
     """The fewest tiles for every cell of map ``m``, from the owned tile sets (any tiles when none are
-    declared). Cached: the validation hook and the guide ask for the same maps."""
+    declared); an imported map's own pieces (``pieces_tiling``). Cached: the validation hook and the
+    guide ask for the same maps."""
+    if getattr(m, "imported", False) and m.pieces:
+        return pieces_tiling(m, data)
     inv = tuple(sorted(inventory(data).items())) if data.tile_sets else None
     return _solve(_cells_key(m, data), inv)
 
@@ -108,8 +142,10 @@ def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink:
     return ops
 
 
-PANEL_HEAD = 24.0  # mm above a level's drawing: its heading, tile count and note
+PANEL_HEAD = 28.0  # mm above a level's drawing: its heading, tile count and notes
 PANEL_GAP = 6.0  # mm between two levels on a page
+FINISHED = 80.0  # mm: the picture of the finished battlefield on the guide's first page
+PLAN_SHARE = 0.5  # of a level's width: its plan; the rest its picture
 MIN_HEX = 6.0  # mm: a level drawn smaller than this would print its tiles' shape numbers below ~7 pt
 
 
@@ -130,8 +166,15 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
             f"Lay these tiles on level {level - 1}, drawn faintly underneath with its tiles' outlines and numbers.")
     out.append(Text(x0, y0 + 21, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
                     pt(7.5), INK))
-    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + PANEL_HEAD, x1, y1))
-    ops: list[Op] = []
+    out.append(Text(x0, y0 + 25, "Right: the table once this level is laid, its new tiles in full colour and "
+                    "outlined, the levels below faded.", "sans-italic", pt(7.5), INK))
+    # the plan on the left, where each tile goes; on the right the picture of the table as it
+    # stands once this level is laid, the new tiles in full colour (iso.py)
+    mid = x0 + (x1 - x0) * PLAN_SHARE
+    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1))
+    colours = {k: t.colour for k, t in terrain.items()}
+    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, data.game.hex.orientation,
+                            (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1))
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
     covered = frozenset(h for t in tiles for h in t.hexes)
@@ -150,8 +193,10 @@ def overview_ops(m, data, spec: PageSpec, tiling: Tiling) -> tuple[list[Op], flo
     x0, y0, x1, y1 = spec.content
     ops: list[Op] = [heading(x0, y0 + 7, f"{m.name}: build guide", pt(16))]
     owned = ", ".join(f"{s.name}{f' x {s.copies}' if s.copies != 1 else ''}" for s in data.tile_sets) or "any tiles"
+    if tiling.method == "pieces":
+        owned = "the boxes the map's author used (printgen print-lacking prints what you lack)"
     how = {"exact": "the fewest tiles possible (proven)", "time-limited": "few tiles (the solver's time ran out)",
-           "greedy": "a quick fill, largest tiles first"}[tiling.method]
+           "greedy": "a quick fill, largest tiles first", "pieces": "the map's own pieces"}[tiling.method]
     paras = [[Run(f"{len(tiling.tiles)} tiles on {len(tiling.levels)} levels, {how}, from: {owned}.")],
              [Run("Build one level at a time, from level 1 up: each level below shows where every tile of it goes, "
                   "with its shape number, over the level below. A tile never spans a change of level, so every tile "
@@ -173,7 +218,7 @@ def panel_height(footprint, orientation: str, spec: PageSpec) -> float:
     enough that two levels share a page, unless that would draw its hexes smaller than MIN_HEX."""
     x0, y0, x1, y1 = spec.content
     ux0, uy0, ux1, uy1 = Layout(orientation, 10.0).bounds(footprint)
-    wide = (x1 - x0) / (ux1 - ux0)
+    wide = ((x1 - x0) * PLAN_SHARE - PANEL_GAP / 2) / (ux1 - ux0)
     half = ((y1 - y0 - PANEL_GAP) / 2 - PANEL_HEAD) / (uy1 - uy0)
     full = (y1 - y0 - PANEL_HEAD) / (uy1 - uy0)
     scale = min(wide, half) if 10.0 * min(wide, half) >= MIN_HEX else min(wide, full)
@@ -189,6 +234,17 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
     page = Page(spec.width, spec.height, label="overview")
     ops, y = overview_ops(m, data, spec, tiling)
     page.add(*ops)
+    # the finished battlefield first, as the editors show it (and as the gallery's thumbnail shows
+    # the guide): every level laid, the top one outlined
+    all_cells = drawn_cells(m, data, tiling)
+    if all_cells:
+        colours = {k: t.colour for k, t in index_by_name(data.terrain).items()}
+        top = max(lv for _, lv in all_cells)
+        shown = min(FINISHED, y1 - y - PANEL_GAP)
+        if shown >= FINISHED / 2:
+            page.add(*iso_ops(all_cells, colours, top, [], data.game.hex.orientation,
+                              (x0, y + PANEL_GAP, x1, y + PANEL_GAP + shown), fade=False))
+            y += PANEL_GAP + shown
     pages, levels = [page], [[]]
     y += PANEL_GAP
     height = panel_height(footprint, data.game.hex.orientation, spec)

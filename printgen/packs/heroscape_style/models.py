@@ -136,6 +136,9 @@ class HSMap(MapDef):
     """A battlefield: a shared map with levels; an objective on a hex is the glyph placed there."""
 
     connected: bool = True  # False: the battlefield is meant to be in several pieces
+    # a community map (printgen import-map writes it): built from its author's boxes, often with no
+    # start area, so too few start zones or owned tiles are warnings rather than errors
+    imported: bool = False
 
 
 class TileCount(Model):

@@ -1,0 +1,133 @@
+"""Issue 39, items 1-2: real maps imported into a new High Ground game leave a game that validates
+(warnings allowed) and builds its map sheets, build guides, terrain and print-lacking files. The
+maps are ladders.hsc (MIT) and maps generated here with what community maps have: water on the
+table, 20 levels, lettered glyphs, castle pieces, no start area, two maps of one name."""
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+import trimesh
+import yaml
+from typer.testing import CliRunner
+
+from printgen.cli import app
+from printgen.mapio.hsc import HscMap, Tile, write_hsc
+from printgen.mapio.pieces import glyph_code
+from printgen.project import validate_game
+from printgen.scaffold import new_game
+
+FIX = Path(__file__).parent.parent / "fixtures"
+LADDERS = FIX / "maps" / "ladders.hsc"
+runner = CliRunner()
+
+
+def water_and_glyphs() -> HscMap:
+    """Grass and rock with water laid on the table beside them, glyphs lettered A, Q and M (the
+    new game's Glyph of Might), no start tile."""
+    return HscMap(name="Shore", tiles=[
+        Tile(code=1024, x=0, y=0), Tile(code=2007, x=6, y=1), Tile(code=4001, x=9, y=0), Tile(code=4001, x=9, y=1),
+        Tile(code=glyph_code("A"), x=1, y=0, z=1), Tile(code=glyph_code("Q"), x=1, y=3, z=1),
+        Tile(code=glyph_code("M"), x=6, y=1, z=1)])
+
+
+def tower_of_20() -> HscMap:
+    """A grass 7 with a tower of single rock tiles 20 levels high on it, and a castle: bases, a wall
+    on them, a battlement, a ladder and a flag."""
+    tiles = [Tile(code=1007, x=3, y=3), Tile(code=1024, x=6, y=0)]
+    tiles += [Tile(code=2001, x=3, y=3, z=z) for z in range(1, 20)]
+    tiles += [Tile(code=16102, x=6, y=2, z=1), Tile(code=16101, x=7, y=2, z=1), Tile(code=16202, x=6, y=2, z=2),
+              Tile(code=16301, x=6, y=2, z=11), Tile(code=16402, x=7, y=2, z=2), Tile(code=16403, x=6, y=2, z=11)]
+    return HscMap(name="Tower", tiles=tiles)
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    """A new High Ground game with every map imported; the command lines each import printed."""
+    root = tmp_path_factory.mktemp("real")
+    g = root / "g-In-the-Middle-of-the-Elements"
+    new_game(folder=g, system="heroscape-style")
+    maps = {"shore.hsc": water_and_glyphs(), "tower.hsc": tower_of_20()}
+    said = {}
+    for name, m in maps.items():
+        (root / name).write_bytes(write_hsc(m))
+    for f in [root / "shore.hsc", root / "tower.hsc", LADDERS, LADDERS]:
+        r = runner.invoke(app, ["import-map", str(f), "--into", str(g)])
+        assert r.exit_code == 0, r.output
+        said.setdefault(f.name, []).append(r.output)
+    return g, said
+
+
+def test_the_new_game_and_its_imported_maps_validate(imported):
+    g, said = imported
+    result = validate_game(g)
+    assert result.ok(), [str(f) for f in result.findings if f.is_error]
+    codes = {f.code for f in result.findings}
+    assert "start-zones" in codes and "tile-inventory" in codes  # said, as warnings
+    names = [m.name for m in result.data.maps]
+    assert {"Shore", "Tower", "ladders", "ladders 2"} <= set(names)
+    assert "imported as 'ladders 2'" in said["ladders.hsc"][1] and "[map-renamed]" in said["ladders.hsc"][1]
+    tower = next(m for m in result.data.maps if m.name == "Tower")
+    assert len(tower.layers) + 1 == 20
+    glyphs = {x.name: x.symbol for x in result.data.glyphs}
+    assert glyphs["Glyph A"] == "A" and glyphs["Glyph Q"] == "Q" and "Glyph M" not in glyphs
+    shore = yaml.safe_load((g / "map-shore.yaml").read_text())["maps"][0]
+    objectives = {e.get("objective") for e in shore["legend"].values()}
+    assert {"Glyph A", "Glyph Q", "Glyph of Might"} <= objectives
+    water = {c for c, e in shore["legend"].items() if e["terrain"] == "Water"}
+    assert water and any(c in shore["layout"] for c in water)  # on the table, at level 1
+
+
+def test_the_game_builds_map_sheets_and_guides_of_imported_maps(imported, tmp_path):
+    g, _ = imported
+    r = runner.invoke(app, ["build", str(g), "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+    a4 = next((tmp_path / "out").glob("*/a4"))
+    for stem in ("shore", "tower", "ladders", "ladders-2"):
+        for kind in ("map", "build-guide"):
+            doc = pymupdf.open(a4 / f"{kind}-{stem}.pdf")
+            words = " ".join(page.get_text() for page in doc)
+            assert doc.page_count >= 1 and words.strip(), (kind, stem)
+    guide = " ".join(p.get_text() for p in pymupdf.open(a4 / "build-guide-tower.pdf"))
+    assert "20" in guide  # its top level is named
+    # the first page pictures the finished battlefield: a top and front sides for every hex of every level
+    first = pymupdf.open(a4 / "build-guide-ladders.pdf")[0]
+    filled = [d for d in first.get_drawings() if d.get("fill")]
+    assert len(filled) > 2 * 35
+
+
+def test_terrain_and_print_lacking_of_imported_maps(imported, tmp_path):
+    g, _ = imported
+    r = runner.invoke(app, ["terrain", str(g), "--map", "Tower", "--map", "Shore", "--out", str(tmp_path / "t"),
+                            "--no-previews"])
+    assert r.exit_code == 0, r.output
+    import json
+
+    bill = json.loads((tmp_path / "t" / "tower" / "bom.json").read_text())
+    rock = {row["level"] for row in bill["rows"] if row["terrain"] == "Rock"}
+    assert rock == set(range(2, 21))  # the tower's rock tiles, one per level, up to level 20
+    level = validate_game(g).data.game.mesh.height
+    tile = trimesh.load(next((tmp_path / "t" / "tower" / "tiles").glob("*.stl")))
+    assert tile.is_watertight and tile.bounds[1][2] == pytest.approx(level, abs=0.2)
+    r = runner.invoke(app, ["print-lacking", str(g), "--map", "Shore", "--own", "master-set-1",
+                            "--out", str(tmp_path / "lack")])
+    assert r.exit_code == 0, r.output
+    guide = (tmp_path / "lack" / "shore" / "guide.md").read_text()
+    assert "| water-1 | 9,0 | 0 | owned |" in guide and "## Level 1" in guide  # water on the table, from the box
+
+
+def test_the_guide_of_an_imported_map_lays_its_own_pieces(imported):
+    from printgen.packs.heroscape_style.guide import drawn_cells, map_tiling
+
+    g, _ = imported
+    data = validate_game(g).data
+    ladders = next(m for m in data.maps if m.name == "ladders")
+    tiling = map_tiling(ladders, data)
+    assert tiling.method == "pieces" and not tiling.missing
+    assert tiling.counts(level=1)[("7", "Grass")] == 3  # ladders.hsc's three grass 7s on the table
+    assert ("5", "Road") in tiling.counts(level=2)  # its road bridges, as the pieces they are
+    # the picture leaves a bridge's gap open: fewer cells than the text layers, which fill it
+    from printgen.packs.heroscape_style.levels import cells, stack_of
+
+    assert len(drawn_cells(ladders, data, tiling)) < len(cells(ladders, stack_of(ladders, data)))
