@@ -157,10 +157,10 @@ def _title(gout: Path, paper: str, stem: str) -> str:
     return title if isinstance(title, str) and title else stem.replace("-", " ").capitalize()
 
 
-def build_images(out: Path, gid: str, paper: str) -> dict[str, list[Image]]:
-    """The pages the build previewed (png/<stem>-<paper>-<n>.png), grouped as maps, sheets and 3D pieces,
-    and the rulebook's pages (rasterised by ``rulebook_files``)."""
-    gout = out / gid
+def build_images(out: Path, draft: str, gid: str, paper: str) -> dict[str, list[Image]]:
+    """The pages the studio's build (in ``out/<draft>``) previewed (png/<stem>-<paper>-<n>.png), grouped as
+    maps, sheets and 3D pieces, and the rulebook's pages (rasterised by ``rulebook_files``)."""
+    gout = out / draft / gid
     groups: dict[str, list[Image]] = {}
     pages = []
     for p in sorted((gout / "png").glob("*.png")):
@@ -174,7 +174,12 @@ def build_images(out: Path, gid: str, paper: str) -> dict[str, list[Image]]:
         group = "Maps" if stem.startswith("map-") else "Sheets"
         groups.setdefault(group, []).append(
             Image(p.relative_to(out).as_posix(), f"{_title(gout, paper, stem)}, page {n}", file_digest(p)))
-    book = sorted((out / STUDIO / gid / "rulebook").glob(f"{paper}-*.png"), key=lambda p: int(p.stem.split("-")[-1]))
+    # the pages the studio recorded writing (a file a user put beside them is not one)
+    from ..write.manifest import Manifest
+
+    made = Manifest.load(out / STUDIO / gid).targets.get(f"rulebook-{paper}", {}).get("files", {})
+    pages = [out / STUDIO / gid / rel for rel in made if re.fullmatch(rf"rulebook/{re.escape(paper)}-\d+\.png", rel)]
+    book = sorted(pages, key=lambda p: int(p.stem.split("-")[-1]))
     if book:
         groups["Rulebook"] = [Image(p.relative_to(out).as_posix(), f"Rulebook, page {p.stem.split('-')[-1]}",
                                     file_digest(p)) for p in book]
@@ -182,19 +187,18 @@ def build_images(out: Path, gid: str, paper: str) -> dict[str, list[Image]]:
     return {k: groups[k] for k in order if k in groups}
 
 
-def rulebook_files(out: Path, gid: str, paper: str, last: dict[str, str]) -> tuple[dict[str, bytes], list[str], str]:
-    """The rulebook's pages as PNG when its PDF changed since ``last`` (path -> digest): (files, stale
-    page paths to remove, the PDF's digest)."""
-    pdf = out / gid / paper / "rulebook.pdf"
+def rulebook_files(out: Path, draft: str, gid: str, paper: str,
+                   last: dict[str, str]) -> tuple[dict[str, bytes] | None, str]:
+    """The rulebook's pages as PNG (paths relative to ``out``) when the studio's build (in ``out/<draft>``)
+    made a PDF that changed since ``last`` (path -> digest), else None; and the PDF's digest."""
+    pdf = out / draft / gid / paper / "rulebook.pdf"
     key = f"{STUDIO}/{gid}/rulebook.pdf"
     digest = file_digest(pdf)
     if not digest or last.get(key) == digest:
-        return {}, [], digest
+        return None, digest
     from ..write.raster import pdf_page_images, png_bytes
 
     data = pdf.read_bytes()
     files = {f"{STUDIO}/{gid}/rulebook/{paper}-{n}.png": png_bytes(img)
              for n, img in enumerate(pdf_page_images(data, dpi=RULEBOOK_DPI), start=1)}
-    stale = [p.relative_to(out).as_posix() for p in (out / STUDIO / gid / "rulebook").glob(f"{paper}-*.png")
-             if p.relative_to(out).as_posix() not in files]
-    return files, stale, digest
+    return files, digest
