@@ -21,9 +21,11 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from .catalogue import editor_href
 from .session import Studio, image_url
+from .views import GETS, POSTS, Renders
 
 TEMPLATES = Path(__file__).parent / "templates"
-STATIC = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8"}
+STATIC = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8",
+          "mappaint.js": "text/javascript; charset=utf-8"}
 
 
 def _environment():
@@ -193,8 +195,14 @@ class Handler(BaseHTTPRequestHandler):
             from .catalogue import record_lines
 
             first, _, lines = record_lines(face.data)
+            import printgen
+
+            pkg = Path(printgen.__file__).resolve().parent
+            builtin = bool(face.layout_loc and face.layout_loc.file
+                           and Path(face.layout_loc.file).resolve().is_relative_to(pkg))
             self._html("detail.html.j2" if query.get("fragment") else "face.html.j2", games=studio.games(),
-                       view=view, face=face, record=lines, first=first,
+                       view=view, face=face, record=lines, first=first, builtin=builtin,
+                       before=studio.before.get(face.path),
                        findings=[p for p in view.findings if p.face == face.key])
         elif url.path == "/events":
             self.send_response(200)
@@ -210,6 +218,8 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass  # the page went away
             self.close_connection = True
+        elif url.path in GETS:
+            GETS[url.path](self, query)
         elif url.path.startswith("/static/") and url.path[8:] in STATIC:
             self._send(200, (TEMPLATES / url.path[8:]).read_bytes(), STATIC[url.path[8:]], cache="no-cache")
         elif url.path.startswith("/out/"):
@@ -231,7 +241,8 @@ class StudioServer(ThreadingHTTPServer):
         super().__init__((host, port), Handler)
         self.studio, self.env = studio, _environment()
         self.log = QuietLog(studio.echo)
-        self.posts: dict = {}  # path -> function(studio, data) -> (status, answer): the page's other writes
+        self.posts: dict = dict(POSTS)  # path -> function(studio, data) -> (status, answer): the page's writes
+        self.renders = Renders()
         self.names = {"localhost", "127.0.0.1", "::1", host.lower(), socket.gethostname().lower()}
         self.wildcard = host in ("0.0.0.0", "::", "")
 

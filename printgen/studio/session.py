@@ -21,7 +21,7 @@ from typing import Callable
 
 from ..findings import Finding, Location, Severity
 from ..write.manifest import Manifest, OutputConflict, _file_digest as file_sha256
-from .catalogue import GameView, build_images, extents, pin, rulebook_files
+from .catalogue import GameView, build_images, extents, map_infos, pin, rulebook_files
 from .events import Hub
 from .faces import STUDIO, Face, face_files, game_faces
 
@@ -29,6 +29,7 @@ from .faces import STUDIO, Face, face_files, game_faces
 # output: only a release build (the page's button, or `printgen build`) writes that. No game id starts with
 # "_" (ids are slugs), so it cannot meet a game's face folder.
 DRAFT = f"{STUDIO}/_draft"
+BEFORE_KEPT = 48  # faces whose image before the last save is kept in memory (a few MB at most)
 
 Echo = Callable[[str], None]
 
@@ -49,9 +50,11 @@ class Studio:
         self.paper = papers[0] if papers else "a4"
         self.lock = threading.Lock()
         self.release_lock = threading.Lock()
+        self.map_lock = threading.Lock()  # one map save at a time
         self.hub = Hub()
         self.views: dict[Path, GameView] = {}
         self.other: list = []  # findings of the build that belong to no game folder
+        self.before: dict[str, tuple[str, bytes]] = {}  # face path -> (when, its image before the last save)
         self.own: dict[Path, list[Finding]] = {}  # the studio's own findings on a game (its faces not written)
         self.made: dict[str, str] = {}  # studio file -> digest of what it was made from
         self.shown: dict[str, str] = {}  # image path -> digest, as the pages were last told
@@ -136,6 +139,21 @@ class Studio:
                                  "the link (the studio makes that folder itself) or choose another --out folder")
         return Manifest.load(base / gid)
 
+    def _keep_before(self, paths: list[str]) -> None:
+        """Keep the images ``paths`` hold now (what the studio wrote last round), newest last, at most
+        BEFORE_KEPT of them: the page shows each beside its redrawn face."""
+        when = time.strftime("%H:%M:%S")
+        for path in paths:
+            try:
+                data = (self.out / path).read_bytes()
+            except OSError:
+                continue
+            with self.lock:
+                self.before.pop(path, None)
+                self.before[path] = (when, data)
+                while len(self.before) > BEFORE_KEPT:
+                    self.before.pop(next(iter(self.before)))
+
     def _write(self, gid: str, target: str, files: dict[str, bytes], kept: list[str] = ()) -> None:
         """Write one target's files (paths relative to the output folder) under ``out/.studio/<gid>/``'s
         record; the target's files of the last round that it no longer makes are removed if still ours."""
@@ -160,12 +178,13 @@ class Studio:
             last = {f.path: self.made[f.path] for f in faces if f.path in self.made
                     and recorded.get(f.path.removeprefix(prefix)) == file_sha256(self.out / f.path)}
             files = face_files(faces, out=self.out, last=last)
+            if self.rounds:  # a save changed these faces: keep what they looked like, for before/after
+                self._keep_before([p for p in files if p.removeprefix(prefix) in recorded])
             self._write(gid, "faces", files, kept=[f.path for f in faces if f.path not in files])
         except (OutputConflict, OSError) as exc:
             return Finding(Severity.ERROR, "studio-output", f"the studio did not write its face images: {exc}")
         self.made.update({f.path: f.digest for f in faces})
-        for f in faces:
-            f.ops = []  # drawn and rasterised: the ops are not kept between rounds
+        # the ops stay with each face: the page asks for a face at print resolution when it zooms in
         return faces
 
     def round(self, folders: list[Path]) -> bool:
@@ -191,7 +210,8 @@ class Studio:
                     view.id = gid  # a game broken from the start had its folder's name until now
                 found = list(game.findings)
                 if isinstance(faces, list):
-                    view.faces, view.extents = faces, extents(faces)
+                    view.faces, (view.extents, view.texts) = faces, extents(faces)
+                    view.maps = map_infos(game)
                 elif isinstance(faces, Finding):
                     found.append(faces)  # the build still runs: its sheets show what the faces would
                 self.own[folder] = [faces] if isinstance(faces, Finding) else []  # kept past the build's findings
