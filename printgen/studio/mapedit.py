@@ -57,9 +57,9 @@ def _block(lines: list[str], line: int, col: int, value: object, what: str) -> B
     first = next((k for k in range(line + 1, len(lines)) if lines[k].strip()), None)
     if first is None:
         raise MapEditError(f"the map's {what} is empty")
-    indent = len(lines[first]) - len(lines[first].lstrip(" "))
+    indent = len(lines[first]) - len(lines[first].lstrip(" "))  # a literal block's lines are indented alike
     for k, text in enumerate(want):
-        have = lines[line + 1 + k] if line + 1 + k < len(lines) else None
+        have = lines[line + 1 + k].removesuffix("\r") if line + 1 + k < len(lines) else None
         if have is None or (have[indent:] != text if text else have.strip() != ""):
             raise MapEditError(f"the map's {what} in the file does not read back as its lines (a tab, an "
                                "unusual indentation?); edit it by hand", 409)
@@ -138,6 +138,19 @@ def grid(text: str, orientation: str) -> dict:
     return {"line0": line0, "pos0": pos0, "step": step, "parity": parity}
 
 
+def _home(loc, copy: Path, folder: Path) -> str:
+    """A finding's place in the scratch copy, said as the same place in the designer's folder."""
+    from dataclasses import replace
+
+    if loc is None or not loc.file:
+        return ""
+    try:
+        rel = Path(loc.file).resolve().relative_to(copy.resolve())
+    except ValueError:
+        return where(loc)
+    return where(replace(loc, file=str(folder / rel)))
+
+
 def _scratch_copy(folder: Path, into: Path) -> Path:
     """The game folder copied under ``into`` (hard links where the disk allows: art is not copied twice;
     links are copied as links, so what the loader refuses in the game it refuses here)."""
@@ -185,8 +198,7 @@ def save_map(*, folder: Path, info: MapInfo, held: str, layers: list[list[str]],
         (copy / rel).unlink()
         (copy / rel).write_text(new_text, encoding="utf-8", newline="")
         game = validate_game(copy, project=project)
-        errors = [(f.code, f.message.replace(str(copy), str(folder)),
-                   where(f.loc).replace(str(copy), str(folder)) if f.loc else "")
+        errors = [(f.code, f.message.replace(str(copy), str(folder)), _home(f.loc, copy, folder))
                   for f in game.findings if f.severity.value == "error"]
         found = [{"code": c, "message": m, "where": w} for c, m, w in errors if (c, m) not in known]
     if found:
