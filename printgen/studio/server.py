@@ -17,11 +17,11 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from .catalogue import editor_href
 from .session import Studio, image_url
-from .views import GETS, POSTS, Renders
+from .views import GETS, POSTS, Renders, safe_file  # noqa: F401 (safe_file: where it was)
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8",
@@ -36,23 +36,6 @@ def _environment():
     env.globals["url"] = image_url
     env.filters["editor"] = lambda loc, template: editor_href(template, loc)
     return env
-
-
-def safe_file(out: Path, raw: str) -> Path | None:
-    """The file ``raw`` (a URL path under /out/, still %-encoded) names inside ``out``, or None: no
-    absolute path, no '..', nothing that resolves (through a link) outside the folder, no folder."""
-    rel = unquote(raw)
-    if not rel or "\x00" in rel or rel.startswith(("/", "\\")) or "\\" in rel:
-        return None
-    parts = rel.split("/")
-    if any(p in ("", ".", "..") for p in parts):
-        return None
-    root = out.resolve()
-    try:
-        full = (root / rel).resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None
-    return full if full.is_relative_to(root) and full.is_file() else None
 
 
 def secrets_equal(a: str, b: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from pathlib import Path
+from urllib.parse import unquote
 
 from .faces import FACE_DPI
 
@@ -36,6 +37,23 @@ class Renders:
             while len(self.kept) > CACHE_KEPT:
                 self.kept.popitem(last=False)
         return data
+
+
+def safe_file(out: Path, raw: str) -> Path | None:
+    """The file ``raw`` (a URL path under /out/, still %-encoded) names inside ``out``, or None: no
+    absolute path, no '..', nothing that resolves (through a link) outside the folder, no folder."""
+    rel = unquote(raw)
+    if not rel or "\x00" in rel or rel.startswith(("/", "\\")) or "\\" in rel:
+        return None
+    parts = rel.split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        return None
+    root = out.resolve()
+    try:
+        full = (root / rel).resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+    return full if full.is_relative_to(root) and full.is_file() else None
 
 
 def _dpi(query: dict) -> int:
@@ -72,7 +90,6 @@ def page_png(handler, query) -> None:
     """/page.png?game=&path=&dpi=: a sheet, map or rulebook page, from the draft build's PDF."""
     from ..write.raster import pdf_page_images, png_bytes
     from .catalogue import file_digest
-    from .server import safe_file
 
     view = _view(handler, query)
     image = view.image(query.get("path", "")) if view else None

@@ -149,6 +149,7 @@ def test_a_designers_round_at_desktop_and_phone_width(page, served, width):
     back by its address, search a card's text, open a sheet with its PDF, paint three hexes of a map and
     save: the YAML changes in those three characters only and the map redraws."""
     resize(page, width)
+    wait(page, "document.getElementById('status').dataset.state !== 'busy'")
     page.evaluate("window.scrollTo(0, 0)")
     # several faces to a row, even on a phone
     tops = page.evaluate("[...document.querySelector('section.group ul.faces').children].slice(0, 4)"
@@ -182,7 +183,7 @@ def test_a_designers_round_at_desktop_and_phone_width(page, served, width):
     wait(page, "location.hash.endsWith('001-knight') && document.querySelector('#detail h2').textContent === 'Knight'")
     # a sheet, readable, with its findings and its PDF
     click(page, "li.face.page a.open[href*='class-cards-a4-1']")
-    wait(page, "document.querySelector('#detail img.zoomed.page') && "
+    wait(page, "!!document.querySelector('#detail a.pdf') && !!document.querySelector('#detail img.zoomed.page') && "
                "document.querySelector('#detail img.zoomed.page').naturalWidth > 1000")
     pdf = page.evaluate("document.querySelector('#detail a.pdf').getAttribute('href')")
     head = page.evaluate(f"fetch({json.dumps(pdf)}).then(r => r.text()).then(t => t.slice(0, 5))")

@@ -127,8 +127,41 @@ def test_a_write_needs_the_pages_token(served):
     assert post(served, "/release")[0] == 403
     assert post(served, "/release", headers={"X-Studio-Token": "guess"})[0] == 403
     assert post(served, "/release", headers={"X-Studio-Token": token, "Origin": "http://evil.example"})[0] == 403
-    assert post(served, "/release", body=b"x" * (2 << 20), headers={"X-Studio-Token": token})[0] == 413
+    import socket
+
+    u = urlsplit(served.url)
+    with socket.create_connection((u.hostname, u.port), timeout=10) as s:  # a body too big: refused unread
+        s.sendall(f"POST /map HTTP/1.1\r\nHost: {u.netloc}\r\nX-Studio-Token: {token}\r\n"
+                  f"Content-Length: {2 << 20}\r\n\r\n".encode())
+        assert s.recv(100).startswith(b"HTTP/1.1 413")
     assert not (served.out / "mini-hoh").exists()  # the players' output: untouched by the studio's rounds
     status, answer = post(served, "/release", headers={"X-Studio-Token": token})
     assert status == 200 and answer["message"].startswith("Released into"), answer
     assert (served.out / "mini-hoh" / ".printgen-manifest.json").is_file()
+
+
+def test_faces_and_pages_at_print_resolution_and_the_painters_start(served):
+    import json
+    from io import BytesIO
+
+    from PIL import Image
+
+    status, body = get(served, "/face.png?game=mini-hoh&key=class-cards/001-knight&dpi=300")
+    img = Image.open(BytesIO(body))
+    assert status == 200 and img.size == (750, 1050)  # 63.5 x 88.9 mm at 300 dpi
+    assert round(img.info["dpi"][0]) == 300
+    view = served.studio.games()[0]
+    sheet = view.images["Sheets"][0]
+    status, body = get(served, f"/page.png?game=mini-hoh&path={sheet.path}&dpi=150")
+    assert status == 200 and Image.open(BytesIO(body)).size in ((1240, 1754), (1241, 1754))  # A4 at 150 dpi
+    html = get(served, f"/page?game=mini-hoh&path={sheet.path}&fragment=1")[1].decode()
+    assert sheet.pdf.endswith("/a4/class-cards.pdf") and sheet.pdf in html.replace("%2F", "/")
+    status, body = get(served, "/map?game=mini-hoh&index=0")
+    data = json.loads(body)
+    assert status == 200 and data["name"] == "Cellar" and data["layers"][0]["lines"][0] == "A   .   ."
+    assert {e["key"]: e["terrain"] for e in data["legend"]} == {".": "Floor", "#": "Wall", "A": "Floor", "B": "Floor"}
+    html = get(served, "/layout?game=mini-hoh&key=class-cards/001-knight")[1].decode()
+    assert "Built in to printgen" in html and "extends: class-card" in html and "elements:" in html
+    assert get(served, "/layout?game=mini-hoh&key=nothing")[0] == 404
+    assert get(served, f"/page.png?game=mini-hoh&path=../{sheet.path}")[0] == 404
+    assert post(served, "/map", json.dumps({"game": "mini-hoh", "index": 0}).encode())[0] == 403
