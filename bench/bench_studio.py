@@ -8,7 +8,11 @@ fresh process, opens the page in headless Chromium (tests/browser.py) and report
 - first page: from starting the command to the page showing every face (the first build included);
 - save to image: from writing classes.yaml with one class's VIT changed to that class's card showing
   different pixels in the open page (median, min and max of ``--saves`` saves, one save at a time, each
-  after the previous round has finished: a designer's rhythm, not a burst).
+  after the previous round has finished: a designer's rhythm, not a burst);
+- map painter (issue 40): from pressing the painter's Save (one hex of the first map repainted) to the
+  map's page image changing in the list, beside its anchor measured in the same run: the same one-hex
+  change written to maps.yaml by hand (as an editor saves it). The difference is what the painter adds:
+  the scratch copy validated before it writes.
 
 Not a test: timings depend on the machine (and on what else runs on it).
 """
@@ -49,6 +53,49 @@ def poll(browser: Browser, expression: str, timeout: float = 120.0, step: float 
         if time.monotonic() > deadline:
             raise TimeoutError(expression)
         time.sleep(step)
+
+
+MAP_IMG = "[...document.querySelectorAll('main img[data-path]')].find(i => /\\/map-[^/]*-1\\.png$/.test(i.dataset.path)).src"
+
+
+def map_saves(b: Browser, maps: Path, saves: int) -> tuple[list[float], list[float]]:
+    """Seconds from a save to the map's page image changing: by hand (maps.yaml written) and by the painter."""
+    hand, painted = [], []
+    b.evaluate("document.querySelector('li.face.page a.open[href*=\"map-\"]').click()")
+    poll(b, "!!document.querySelector('#detail button.paint')")
+    b.evaluate("document.querySelector('#detail button.paint').click()")
+    poll(b, "document.querySelectorAll('#detail .painter g[data-hex]').length > 0")
+    for n in range(saves):
+        # by hand: the first '.' of the first map's layout becomes '#', or back
+        src = b.evaluate(MAP_IMG)
+        text = maps.read_text()
+        at = text.index("layout: |")
+        line = text.index("\n", at) + 1
+        k = next(i for i in range(line, len(text)) if text[i] in ".#")
+        t = time.monotonic()
+        maps.write_text(text[:k] + ("#" if text[k] == "." else ".") + text[k + 1:])
+        poll(b, f"document.getElementById('status').dataset.state !== 'busy' && ({MAP_IMG}) !== {src!r}")
+        hand.append(time.monotonic() - t)
+        time.sleep(0.3)
+        # the painter: reopened (the file changed under it), one hex repainted, Save
+        b.evaluate("window.confirm = () => true; document.querySelector('#detail .painter button.close-painter')?.click();"
+                   "document.querySelector('#detail button.paint').click()")
+        poll(b, "document.querySelectorAll('#detail .painter g[data-hex]').length > 0")
+        key = "#" if n % 2 == 0 else "."
+        b.evaluate(f"document.querySelector('#detail .painter .legend button[data-key=\"{key}\"]').click()")
+        hexes = b.evaluate("[...document.querySelectorAll('#detail .painter g[data-hex]')].filter(g => "
+                           f"g.querySelector('title').textContent.startsWith('{'.' if key == '#' else '#'}:'))"
+                           ".map(g => g.dataset.hex)")
+        src = b.evaluate(MAP_IMG)
+        b.evaluate(f"document.querySelector('#detail .painter g[data-hex=\"{hexes[0]}\"] polygon')"
+                   ".dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0}));"
+                   "window.dispatchEvent(new PointerEvent('pointerup'))")
+        t = time.monotonic()
+        b.evaluate("document.querySelector('#detail .painter button.save').click()")
+        poll(b, f"document.getElementById('status').dataset.state !== 'busy' && ({MAP_IMG}) !== {src!r}")
+        painted.append(time.monotonic() - t)
+        time.sleep(0.3)
+    return hand, painted
 
 
 def main() -> None:
@@ -96,7 +143,8 @@ def main() -> None:
                 times.append(time.monotonic() - t)
                 poll(b, "document.getElementById('status').className === 'idle'")  # the round's build is done
                 time.sleep(0.3)
-            assert not b.problems(), b.problems()
+            hand, painted = map_saves(b, scratch / args.game / "maps.yaml", args.saves)
+            assert not [p for p in b.problems() if "409" not in p], b.problems()
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -104,6 +152,10 @@ def main() -> None:
     print(f"{args.game}: first page with every face {first:.2f} s (first build done {built:.2f} s)")
     print(f"save to updated image in the browser ({args.saves} saves of one class's VIT): median "
           f"{statistics.median(times):.3f} s, min {min(times):.3f} s, max {max(times):.3f} s")
+    print(f"map: painter's Save to redrawn map page: median {statistics.median(painted):.3f} s "
+          f"(min {min(painted):.3f}, max {max(painted):.3f}); anchor, the same change saved by hand: median "
+          f"{statistics.median(hand):.3f} s (min {min(hand):.3f}, max {max(hand):.3f}); {len(painted)} saves each")
+    print("load:", os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -34,6 +34,9 @@ class Image:
     path: str  # relative to the output folder
     name: str
     digest: str = ""
+    stem: str = ""  # the printable it is a page of ("class-cards", "map-cellar"), or ""
+    page: int = 0  # 1-based page of the PDF
+    pdf: str = ""  # that PDF, relative to the output folder, or ""
 
 
 @dataclass
@@ -47,6 +50,8 @@ class Pinned:
     href: str  # the editor address, or ""
     face: str = ""  # the face key it concerns, or ""
     hint: str = ""
+    file: str = ""  # where it points, for the pages that show a record's findings
+    line: int = 0
 
 
 @dataclass
@@ -59,6 +64,8 @@ class GameView:
     findings: list[Pinned] = field(default_factory=list)
     ok: bool = True
     extents: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # face key -> (file, first, last)
+    texts: dict[str, str] = field(default_factory=dict)  # face key -> its record's text, lower case (search)
+    maps: list["MapInfo"] = field(default_factory=list)
 
     def groups(self) -> dict[str, list[Face]]:
         out: dict[str, list[Face]] = {}
@@ -68,6 +75,33 @@ class GameView:
 
     def face(self, key: str) -> Face | None:
         return next((f for f in self.faces if f.key == key), None)
+
+    def image(self, path: str) -> Image | None:
+        return next((i for images in self.images.values() for i in images if i.path == path), None)
+
+    def page_findings(self, image: Image) -> list[Pinned]:
+        """The findings on a page: those pinned to its printable's faces, and (a map) those in its record."""
+        m = next((m for m in self.maps if m.stem == image.stem), None)
+        return [p for p in self.findings if image.stem and p.face.startswith(image.stem + "/")
+                or m is not None and p.file and _same(p.file, m.file) and m.first <= p.line <= m.last]
+
+    def map_of(self, image: Image) -> "MapInfo | None":
+        return next((m for m in self.maps if m.stem == image.stem), None)
+
+
+@dataclass
+class MapInfo:
+    """A map of the game as the studio's editor needs it: its record's place and its legend."""
+
+    index: int  # in the game's maps
+    name: str
+    stem: str  # its printable ("map-cellar")
+    file: str
+    first: int  # the record's lines
+    last: int
+    orientation: str
+    empty: str
+    legend: list[dict]  # {key, terrain, colour, zone, objective, level}
 
 
 def file_digest(path: Path) -> str:
@@ -135,17 +169,42 @@ def pin(findings: list[Finding], view: GameView, editor: str) -> list[Pinned]:
                 key = next((x.key for x in view.faces if x.layout_loc is not None and x.layout_loc.file
                             and _same(x.layout_loc.file, loc.file)), "")
         out.append(Pinned(f.severity.value, f.code, f.message, where(loc), editor_href(editor, loc), key,
-                          f.hint or ""))
+                          f.hint or "", loc.file if loc is not None and loc.file else "",
+                          loc.line or 0 if loc is not None else 0))
     return out
 
 
-def extents(faces: list[Face]) -> dict[str, tuple[str, int, int]]:
-    out = {}
+def extents(faces: list[Face]) -> tuple[dict[str, tuple[str, int, int]], dict[str, str]]:
+    """Each face's data record: face key -> (file, first line, last line); and face key -> the record's
+    text in lower case (what the page's search looks in)."""
+    out, texts = {}, {}
     for f in faces:
-        if f.data is not None and f.kind != "back":
-            first, last, _ = record_lines(f.data)
+        if f.data is not None:
+            first, last, lines = record_lines(f.data)
             if first:
-                out[f.key] = (f.data.file, first, last)
+                if f.kind != "back":
+                    out[f.key] = (f.data.file, first, last)
+                texts[f.key] = " ".join(" ".join(lines).split()).lower()
+    return out, texts
+
+
+def map_infos(game) -> list[MapInfo]:
+    """Every map of a valid game, with its record's place and its legend's colours."""
+    from ..names import slug
+
+    terrain = {str(t.name): str(t.colour) for t in game.data.terrain or []}
+    out = []
+    for i, m in enumerate(getattr(game.data, "maps", None) or []):
+        loc = game.source.loc(("maps", i))
+        first, last, _ = record_lines(loc)
+        if not first or loc.sheet:
+            continue
+        zones = {str(z.name): str(z.colour) for z in m.zones}
+        legend = [{"key": k, "terrain": str(e.terrain), "colour": terrain.get(str(e.terrain), "#cccccc"),
+                   "zone": str(e.zone or ""), "zoneColour": zones.get(str(e.zone), "") if e.zone else "",
+                   "objective": str(e.objective or ""), "level": e.level} for k, e in m.legend.items()]
+        out.append(MapInfo(i, str(m.name), f"map-{slug(str(m.name))}", str(loc.file), first, last,
+                           m.orientation or game.data.game.hex.orientation, m.empty, legend))
     return out
 
 
@@ -157,10 +216,10 @@ def _title(gout: Path, paper: str, stem: str) -> str:
     return title if isinstance(title, str) and title else stem.replace("-", " ").capitalize()
 
 
-def build_images(out: Path, gid: str, paper: str) -> dict[str, list[Image]]:
-    """The pages the build previewed (png/<stem>-<paper>-<n>.png), grouped as maps, sheets and 3D pieces,
-    and the rulebook's pages (rasterised by ``rulebook_files``)."""
-    gout = out / gid
+def build_images(out: Path, draft: str, gid: str, paper: str) -> dict[str, list[Image]]:
+    """The pages the studio's build (in ``out/<draft>``) previewed (png/<stem>-<paper>-<n>.png), grouped as
+    maps, sheets and 3D pieces, and the rulebook's pages (rasterised by ``rulebook_files``)."""
+    gout = out / draft / gid
     groups: dict[str, list[Image]] = {}
     pages = []
     for p in sorted((gout / "png").glob("*.png")):
@@ -172,29 +231,37 @@ def build_images(out: Path, gid: str, paper: str) -> dict[str, list[Image]]:
                 Image(p.relative_to(out).as_posix(), p.stem[6:].replace("-", " ").capitalize(), file_digest(p)))
     for stem, n, p in sorted(pages, key=lambda t: (t[0], t[1])):
         group = "Maps" if stem.startswith("map-") else "Sheets"
+        pdf = gout / paper / f"{stem}.pdf"
         groups.setdefault(group, []).append(
-            Image(p.relative_to(out).as_posix(), f"{_title(gout, paper, stem)}, page {n}", file_digest(p)))
-    book = sorted((out / STUDIO / gid / "rulebook").glob(f"{paper}-*.png"), key=lambda p: int(p.stem.split("-")[-1]))
+            Image(p.relative_to(out).as_posix(), f"{_title(gout, paper, stem)}, page {n}", file_digest(p), stem, n,
+                  pdf.relative_to(out).as_posix() if pdf.is_file() else ""))
+    # the pages the studio recorded writing (a file a user put beside them is not one)
+    from ..write.manifest import Manifest
+
+    made = Manifest.load(out / STUDIO / gid).targets.get(f"rulebook-{paper}", {}).get("files", {})
+    pages = [out / STUDIO / gid / rel for rel in made if re.fullmatch(rf"rulebook/{re.escape(paper)}-\d+\.png", rel)]
+    book = sorted(pages, key=lambda p: int(p.stem.split("-")[-1]))
     if book:
+        pdf = gout / paper / "rulebook.pdf"
         groups["Rulebook"] = [Image(p.relative_to(out).as_posix(), f"Rulebook, page {p.stem.split('-')[-1]}",
-                                    file_digest(p)) for p in book]
+                                    file_digest(p), "rulebook", int(p.stem.split("-")[-1]),
+                                    pdf.relative_to(out).as_posix() if pdf.is_file() else "") for p in book]
     order = ["Sheets", "Maps", "Rulebook", "3D pieces"]
     return {k: groups[k] for k in order if k in groups}
 
 
-def rulebook_files(out: Path, gid: str, paper: str, last: dict[str, str]) -> tuple[dict[str, bytes], list[str], str]:
-    """The rulebook's pages as PNG when its PDF changed since ``last`` (path -> digest): (files, stale
-    page paths to remove, the PDF's digest)."""
-    pdf = out / gid / paper / "rulebook.pdf"
+def rulebook_files(out: Path, draft: str, gid: str, paper: str,
+                   last: dict[str, str]) -> tuple[dict[str, bytes] | None, str]:
+    """The rulebook's pages as PNG (paths relative to ``out``) when the studio's build (in ``out/<draft>``)
+    made a PDF that changed since ``last`` (path -> digest), else None; and the PDF's digest."""
+    pdf = out / draft / gid / paper / "rulebook.pdf"
     key = f"{STUDIO}/{gid}/rulebook.pdf"
     digest = file_digest(pdf)
     if not digest or last.get(key) == digest:
-        return {}, [], digest
+        return None, digest
     from ..write.raster import pdf_page_images, png_bytes
 
     data = pdf.read_bytes()
     files = {f"{STUDIO}/{gid}/rulebook/{paper}-{n}.png": png_bytes(img)
              for n, img in enumerate(pdf_page_images(data, dpi=RULEBOOK_DPI), start=1)}
-    stale = [p.relative_to(out).as_posix() for p in (out / STUDIO / gid / "rulebook").glob(f"{paper}-*.png")
-             if p.relative_to(out).as_posix() not in files]
-    return files, stale, digest
+    return files, digest

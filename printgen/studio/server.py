@@ -10,18 +10,22 @@ through jinja2 with autoescaping.
 from __future__ import annotations
 
 import ipaddress
+import json
 import mimetypes
 import socket
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from .catalogue import editor_href
 from .session import Studio, image_url
+from .views import GETS, POSTS, Renders, safe_file  # noqa: F401 (safe_file: where it was)
 
 TEMPLATES = Path(__file__).parent / "templates"
-STATIC = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8"}
+STATIC = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8",
+          "mappaint.js": "text/javascript; charset=utf-8"}
 
 
 def _environment():
@@ -34,21 +38,10 @@ def _environment():
     return env
 
 
-def safe_file(out: Path, raw: str) -> Path | None:
-    """The file ``raw`` (a URL path under /out/, still %-encoded) names inside ``out``, or None: no
-    absolute path, no '..', nothing that resolves (through a link) outside the folder, no folder."""
-    rel = unquote(raw)
-    if not rel or "\x00" in rel or rel.startswith(("/", "\\")) or "\\" in rel:
-        return None
-    parts = rel.split("/")
-    if any(p in ("", ".", "..") for p in parts):
-        return None
-    root = out.resolve()
-    try:
-        full = (root / rel).resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None
-    return full if full.is_relative_to(root) and full.is_file() else None
+def secrets_equal(a: str, b: str) -> bool:
+    import hmac
+
+    return hmac.compare_digest(a.encode(), b.encode())
 
 
 def _is_ip(host: str) -> bool:
@@ -59,9 +52,35 @@ def _is_ip(host: str) -> bool:
     return True
 
 
+POST_LIMIT = 1 << 20  # bytes a page may send (a map's text): more is refused before it is read
+GONE = (ConnectionError, TimeoutError)  # a client that went away or stalled: said quietly, never a traceback
+
+
+class QuietLog:
+    """Lines about requests, bounded: each kind of line is said at most once per ``every`` seconds, with a
+    count of those left unsaid since (200 clients that hang up early make one line, not 9,000)."""
+
+    def __init__(self, echo, every: float = 30.0) -> None:
+        self.echo, self.every = echo, every
+        self.lock = threading.Lock()
+        self.last: dict[str, float] = {}
+        self.unsaid: dict[str, int] = {}
+
+    def note(self, kind: str, line: str) -> None:
+        now = time.monotonic()
+        with self.lock:
+            if kind in self.last and now - self.last[kind] < self.every:
+                self.unsaid[kind] = self.unsaid.get(kind, 0) + 1
+                return
+            self.last[kind] = now
+            more = self.unsaid.pop(kind, 0)
+        self.echo(line + (f" ({more} more like it since)" if more else ""))
+
+
 class Handler(BaseHTTPRequestHandler):
     server: "StudioServer"
     protocol_version = "HTTP/1.1"
+    timeout = 60  # seconds a client may take to send its request: a stalled one is dropped, not kept forever
 
     def log_message(self, fmt, *args) -> None:  # quiet: the terminal shows rounds, not requests
         pass
@@ -99,6 +118,48 @@ class Handler(BaseHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self.do_GET()
 
+    def _json(self, status: int, data: dict) -> None:
+        self._send(status, json.dumps(data).encode(), "application/json; charset=utf-8")
+
+    def _write_allowed(self) -> str:
+        """Why this POST is refused, or "": it must come from the studio's own page (its Host, its Origin
+        when the browser sends one, and the session's token, which no other site's page can read)."""
+        if not self._host_ok():
+            return "this studio answers only on the address it was started with"
+        origin = self.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc.lower() != (self.headers.get("Host") or "").lower():
+            return "a page from another site cannot change this studio"
+        if not secrets_equal(self.headers.get("X-Studio-Token") or "", self.server.studio.token):
+            return "this request does not come from the studio's page (reload it)"
+        return ""
+
+    def do_POST(self) -> None:
+        why = self._write_allowed()
+        if why:
+            self.close_connection = True
+            return self._json(403, {"ok": False, "message": why})
+        try:
+            length = int(self.headers.get("Content-Length") or "0")
+        except ValueError:
+            length = -1
+        if not 0 <= length <= POST_LIMIT:
+            self.close_connection = True
+            return self._json(413, {"ok": False, "message": f"a request body holds at most {POST_LIMIT} bytes"})
+        body = self.rfile.read(length)
+        url = urlsplit(self.path)
+        studio = self.server.studio
+        if url.path == "/release":
+            return self._json(200, {"ok": True, "message": studio.release()})
+        handler = self.server.posts.get(url.path)
+        if handler is None:
+            return self._not_found()
+        try:
+            data = json.loads(body.decode("utf-8")) if body else {}
+        except (UnicodeDecodeError, ValueError):
+            return self._json(400, {"ok": False, "message": "the request is not JSON"})
+        status, answer = handler(studio, data if isinstance(data, dict) else {})
+        self._json(status, answer)
+
     def do_GET(self) -> None:
         if not self._host_ok():
             self._send(421, b"this studio answers only on the address it was started with\n",
@@ -117,8 +178,14 @@ class Handler(BaseHTTPRequestHandler):
             from .catalogue import record_lines
 
             first, _, lines = record_lines(face.data)
+            import printgen
+
+            pkg = Path(printgen.__file__).resolve().parent
+            builtin = bool(face.layout_loc and face.layout_loc.file
+                           and Path(face.layout_loc.file).resolve().is_relative_to(pkg))
             self._html("detail.html.j2" if query.get("fragment") else "face.html.j2", games=studio.games(),
-                       view=view, face=face, record=lines, first=first,
+                       view=view, face=face, record=lines, first=first, builtin=builtin,
+                       before=studio.before.get(face.path),
                        findings=[p for p in view.findings if p.face == face.key])
         elif url.path == "/events":
             self.send_response(200)
@@ -134,6 +201,8 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass  # the page went away
             self.close_connection = True
+        elif url.path in GETS:
+            GETS[url.path](self, query)
         elif url.path.startswith("/static/") and url.path[8:] in STATIC:
             self._send(200, (TEMPLATES / url.path[8:]).read_bytes(), STATIC[url.path[8:]], cache="no-cache")
         elif url.path.startswith("/out/"):
@@ -154,8 +223,22 @@ class StudioServer(ThreadingHTTPServer):
     def __init__(self, studio: Studio, host: str, port: int) -> None:
         super().__init__((host, port), Handler)
         self.studio, self.env = studio, _environment()
+        self.log = QuietLog(studio.echo)
+        self.posts: dict = dict(POSTS)  # path -> function(studio, data) -> (status, answer): the page's writes
+        self.renders = Renders()
         self.names = {"localhost", "127.0.0.1", "::1", host.lower(), socket.gethostname().lower()}
         self.wildcard = host in ("0.0.0.0", "::", "")
+
+    def handle_error(self, request, client_address) -> None:
+        """A request that ended in an exception: one quiet, bounded line (socketserver prints a traceback)."""
+        import sys
+
+        exc = sys.exc_info()[1]
+        if isinstance(exc, GONE):
+            self.log.note("gone", "studio: a page went away before its answer was sent")
+        else:
+            self.log.note(f"error {type(exc).__name__}",
+                          f"studio: a request failed: {type(exc).__name__}: {str(exc)[:200]}")
 
     @property
     def url(self) -> str:

@@ -166,14 +166,18 @@ class Manifest:
 
     def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes], *,
                      force: bool = False, reads: list[str] | None = None,
-                     sources: dict[str, str] | None = None, findings: list[dict] | None = None) -> list[Path]:
+                     sources: dict[str, str] | None = None, findings: list[dict] | None = None,
+                     kept: list[str] = ()) -> list[Path]:
         """Write one target's ``files`` (relative path -> bytes) under the record's rule; returns the paths
         written. Files the target wrote last time and no longer makes are deleted if still printgen's.
-        ``sources``: what some of them were made from (printgen.write.reuse), for the next build."""
+        ``sources``: what some of them were made from (printgen.write.reuse), for the next build.
+        ``kept``: files the target still makes, unchanged since it last wrote them (not rewritten: their
+        recorded digests stand; the studio redraws one face of hundreds this way)."""
         self.check_writable(files, force=force)
         before = self.targets.get(key, {})
         old = {**before.get("old", {}), **before.get("files", {})}
-        new = {rel: sha256(data) for rel, data in files.items()}
+        new = {rel: before["files"][rel] for rel in kept if rel in before.get("files", {}) and rel not in files}
+        new.update({rel: sha256(data) for rel, data in files.items()})
         self.targets[key] = {"digest": None, "previews": previews, "files": new, "old": old}
         self.save()  # pending: a kill from here on leaves the target to be rebuilt
         written = []

@@ -79,7 +79,7 @@ def test_kill_stops_it_cleanly_and_frees_the_port(tmp_path):
         assert line.startswith("studio: http://127.0.0.1:"), line
         port = int(line.split(":")[3].split("/")[0])
         deadline = time.monotonic() + 60
-        while not (tmp_path / "out" / "index.html").is_file():  # a round under way has started its workers
+        while not (tmp_path / "out" / ".studio" / "_draft" / "index.html").is_file():  # a round has started workers
             assert time.monotonic() < deadline and proc.poll() is None
             time.sleep(0.1)
         proc.send_signal(signal.SIGTERM)
