@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).parent.parent
+NIGHTLY = os.environ.get("PRINTGEN_NIGHTLY", "") not in ("", "0")
+
+# Property tests take hypothesis's count of examples (100) unless they say their own; the nightly run ten
+# times as many. No deadline: the suite runs two workers on two cores, where a slow example is the machine.
+settings.register_profile("printgen", deadline=None)
+settings.register_profile("printgen-nightly", deadline=None, max_examples=1000)
+settings.load_profile("printgen-nightly" if NIGHTLY else "printgen")
 
 
 @pytest.fixture
@@ -52,7 +61,6 @@ def bundled_build(tmp_path_factory) -> Path:
     it, never write into it (copy what a test changes). Under pytest-xdist the workers share one build:
     the first to need it makes it while the others wait on a lock."""
     import fcntl
-    import os
 
     from printgen.build import build
 
@@ -75,8 +83,6 @@ def bundled_build(tmp_path_factory) -> Path:
 def bundled_subset(out: Path, games, dest: Path) -> Path:
     """A folder holding only ``games``' outputs from ``bundled_build`` (hard links: no copying), for a
     test that looks at every file of its build."""
-    import os
-
     dest.mkdir(parents=True, exist_ok=True)
     for g in games:
         shutil.copytree(out / g, dest / g, copy_function=os.link)
