@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).parent.parent
+NIGHTLY = os.environ.get("PRINTGEN_NIGHTLY", "") not in ("", "0")
+
+# Property tests take hypothesis's count of examples (100) unless they say their own; the nightly run ten
+# times as many. No deadline: the suite runs two workers on two cores, where a slow example is the machine.
+settings.register_profile("printgen", deadline=None)
+settings.register_profile("printgen-nightly", deadline=None, max_examples=1000)
+settings.load_profile("printgen-nightly" if NIGHTLY else "printgen")
 
 
 @pytest.fixture
@@ -40,3 +49,41 @@ def assert_finding(result, *, case: str, code: str, file: str, line: int, col: i
     assert (f.loc.line, f.loc.col) == (line, col), f.format()
     assert f.severity is severity
     return f
+
+
+BUNDLED = tuple(sorted(p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file()))
+
+
+@pytest.fixture(scope="session")
+def bundled_build(tmp_path_factory) -> Path:
+    """Every bundled game built once for the whole test run (both papers, no previews): out/<game-id>/...
+    Many modules measure these same files; each building them again cost a minute of the suite. Read
+    it, never write into it (copy what a test changes). Under pytest-xdist the workers share one build:
+    the first to need it makes it while the others wait on a lock."""
+    import fcntl
+
+    from printgen.build import build
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # shared by the workers of this run
+    out, done = root / "bundled-build", root / "bundled-build.done"
+    with open(root / "bundled-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(out, ignore_errors=True)  # a build that failed half-way in another worker
+            result = build(folders=[REPO / "data" / g for g in BUNDLED], out=out, papers=["a4", "letter"],
+                           previews=False)
+            assert result.ok and result.built and not result.refused, [f.format() for g in result.games
+                                                                      for f in g.findings]
+            done.write_text("built\n")
+    return out
+
+
+def bundled_subset(out: Path, games, dest: Path) -> Path:
+    """A folder holding only ``games``' outputs from ``bundled_build`` (hard links: no copying), for a
+    test that looks at every file of its build."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for g in games:
+        shutil.copytree(out / g, dest / g, copy_function=os.link)
+    return dest

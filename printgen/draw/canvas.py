@@ -66,37 +66,61 @@ def track_state(c) -> None:
 FORM_BOX = 5000.0  # mm either way of a form's origin: a form clips to its box, so make it roomy
 
 
-def group_key(group: Group) -> tuple:
-    """What a placed group draws: its ops, compared by value (ops are frozen), so two backs drawn alike
-    are one form."""
-    return group.ops
+class _Shared:
+    """The groups of a document, each given a small number for what it draws: equal numbers, equal drawing.
+    Numbered once, bottom-up (a group's ops with its nested groups as their numbers), so comparing two
+    card backs never walks their ops again (a frozen dataclass rehashes everything inside it at every look-up:
+    a deck's forms cost more than drawing it)."""
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, int] = {}  # id(group) -> the number of its ops (the groups live as long as their pages)
+        self.ops_numbers: dict[tuple, int] = {}  # a group's ops, by value -> their number
+        self.values: dict[tuple, int] = {}  # (ops' number, matrix, clip): a nested group, by value -> its number
+        self.ops: list[tuple] = []  # number -> the ops (the first group that drew them)
+        self.repeats: set[int] = set()
+        self.forms: dict[int, str] = {}
+
+    def key(self, group: Group) -> int:
+        """What a placed group draws: its ops, compared by value (ops are frozen), so two backs drawn alike
+        are one form."""
+        k = self.by_id.get(id(group))
+        if k is None:
+            parts = tuple([self.values.setdefault((self.key(op), op.matrix, op.clip), len(self.values))
+                           if isinstance(op, Group) else op for op in group.ops])
+            k = self.ops_numbers.get(parts)
+            if k is None:
+                k = self.ops_numbers[parts] = len(self.ops)
+                self.ops.append(group.ops)
+            self.by_id[id(group)] = k
+        return k
 
 
 def share_repeats(c, pages) -> None:
     """Groups drawn more than once in ``pages`` (card backs, a token's copies) become PDF form XObjects:
     drawn once, placed by reference. For a canvas that nothing but ``draw_op`` draws on."""
-    seen: dict[tuple, int] = {}
+    shared = _Shared()
+    seen: dict[int, int] = {}
     stack = [op for page in pages for op in page.ops]
     while stack:
         op = stack.pop()
         if isinstance(op, Group):
-            key = group_key(op)
+            key = shared.key(op)
             seen[key] = seen.get(key, 0) + 1
             stack.extend(op.ops)
-    candidates = {k for k, n in seen.items() if n > 1 and _weight(k) >= FORM_WEIGHT}
+    candidates = {k for k, n in seen.items() if n > 1 and _weight(shared.ops[k]) >= FORM_WEIGHT}
     # Counted again, looking inside each form once: the parts of a card back are drawn once with it,
     # so they are no forms of their own unless they repeat outside it too.
-    placed: dict[tuple, int] = {}
+    placed: dict[int, int] = {}
     stack = [op for page in reversed(pages) for op in reversed(page.ops)]
     while stack:
         op = stack.pop()
         if isinstance(op, Group):
-            key = group_key(op)
+            key = shared.key(op)
             placed[key] = placed.get(key, 0) + 1
             if key not in candidates or placed[key] == 1:
                 stack.extend(reversed(op.ops))
-    c._printgen_repeats = {k for k in candidates if placed.get(k, 0) > 1}
-    c._printgen_forms = {}
+    shared.repeats = {k for k in candidates if placed.get(k, 0) > 1}
+    c._printgen_shared = shared
 
 
 FORM_WEIGHT = 3  # a form's placing costs about what a rounded box or three short texts do: share only more
@@ -121,11 +145,13 @@ def _weight(ops) -> int:
 
 def _form(c, op: Group) -> str | None:
     """The form XObject drawing ``op``'s ops (defined at first use), or None when they are drawn once."""
-    repeats = getattr(c, "_printgen_repeats", None)
-    key = group_key(op) if repeats else None
-    if key is None or key not in repeats:
+    shared = getattr(c, "_printgen_shared", None)
+    if shared is None or not shared.repeats:
         return None
-    forms = c._printgen_forms
+    key = shared.key(op)
+    if key not in shared.repeats:
+        return None
+    forms = shared.forms
     if key not in forms:
         forms[key] = name = f"printgen{len(forms)}"
         outer = getattr(c, "_printgen_state", None)

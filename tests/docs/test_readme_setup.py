@@ -37,7 +37,7 @@ def test_the_readme_commands_make_and_use_a_virtual_environment():
         assert cmd.startswith(VENV + " && .venv/bin/python3 -m pip install ")
         assert " pip install " not in cmd.replace(".venv/bin/python3 -m pip install ", "")  # no system pip
     assert build.endswith(".venv/bin/printgen build")
-    assert '".[test,docs]"' in tests and tests.endswith(".venv/bin/python3 -m pytest")  # mkdocs for test_site
+    assert '".[test,docs]"' in tests and tests.endswith(".venv/bin/python3 -m pytest -n auto --dist loadfile")  # mkdocs for test_site; a worker a core
     ci = subprocess.run(["awk", '/^Install the test extras and run the tests:/ { getline; getline; sub(/^    /, ""); print; exit }',
                          "README.md"], cwd=REPO, capture_output=True, text=True)
     assert ci.stdout.strip() == tests  # .ci/run reads the same line (its awk, run here)
@@ -96,7 +96,7 @@ def test_the_readme_commands_work_where_pip_refuses_system_installs(tmp_path):
     small = tests.replace("-m pytest", "-m pytest tests/test_units.py -q")
     done = subprocess.run(["bash", "-c", small], cwd=repo, env=env, capture_output=True, text=True, timeout=3600)
     assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-3000:] + done.stderr[-3000:]
-    assert subprocess.run([str(repo / ".venv" / "bin" / "python3"), "-c", "import mkdocs, material, pytest, pymupdf"],
+    assert subprocess.run([str(repo / ".venv" / "bin" / "python3"), "-c", "import mkdocs, material, pytest, pymupdf, xdist"],
                           env=env).returncode == 0
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from printgen.build import build
 from printgen.hexgrid import Hex, distance, hexagon
 from printgen.packs.heroes_of_hex.diagrams import ALLY, BLOCKED, ENEMY, SHADE, in_line_of_sight
 from printgen.project import validate_game
@@ -46,10 +45,8 @@ def test_data_carries_the_rules_the_printables_left_out():
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("hoh")
-    assert build(folders=[GAME], out=out, papers=["a4"], previews=False).ok
-    return out / "heroes-of-hex" / "a4"
+def built(bundled_build):
+    return bundled_build / "heroes-of-hex" / "a4"  # built once for the test run (conftest.bundled_build)
 
 
 def test_rulebook_prints_them_and_draws_the_range_diagrams_from_the_grid(built):

@@ -6,7 +6,6 @@ import math
 
 import pytest
 
-from printgen.build import build
 from printgen.hexgrid import Hex
 from printgen.names import name_key
 from printgen.packs.heroscape_style.checks import army_cost
@@ -26,11 +25,8 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory):
-    out = tmp_path_factory.mktemp("hs")
-    result = build(folders=[GAME], out=out, papers=["a4", "letter"], previews=False)
-    assert result.ok
-    return out / "heroscape-style"
+def out(bundled_build):
+    return bundled_build / "heroscape-style"  # built once for the test run (conftest.bundled_build)
 
 
 def test_bundled_data_is_clean(game):

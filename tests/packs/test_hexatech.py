@@ -7,7 +7,6 @@ import math
 
 import pytest
 
-from printgen.build import build
 from printgen.project import validate_game
 from printgen.packs.hexatech.links import can_join
 from printgen.packs.hexatech.models import Tile
@@ -51,10 +50,8 @@ def test_bundled_decks_follow_the_rules(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("hexatech")
-    assert build(folders=[GAME], out=out, papers=["a4", "letter"], previews=False).ok
-    return out
+def built(bundled_build):
+    return bundled_build  # built once for the test run (conftest.bundled_build)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -85,7 +85,6 @@ def test_a_small_dial_holds_fewer_markers():
 
 import math  # noqa: E402
 
-from printgen.build import build  # noqa: E402
 from printgen.draw.document import Document, Page  # noqa: E402
 from printgen.packs.hexprint.cards import slot_values  # noqa: E402
 from printgen.write.pdf import to_pdf  # noqa: E402
@@ -93,11 +92,8 @@ from tests.pdfmeasure import circles, colour, drawings, open_pdf, text_spans  # 
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("hexprint")
-    result = build(folders=[GAME], out=out, papers=["a4", "letter"], previews=False)
-    assert result.ok
-    return out / "hexprint"
+def built(bundled_build):
+    return bundled_build / "hexprint"  # built once for the test run (conftest.bundled_build)
 
 
 def _shoelace(pts) -> float:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.build import build
 from printgen.project import validate_game
 from printgen.units import PAPER_SIZES
 from tests.conftest import REPO
@@ -16,11 +15,8 @@ GAMES = {"hex-dice": ("Turn order", "Your turn", "Winning"),
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory):
-    out = tmp_path_factory.mktemp("aids")
-    r = build(folders=[REPO / "data" / g for g in GAMES], out=out, papers=["a4", "letter"], previews=False, jobs=1)
-    assert r.ok
-    return out
+def out(bundled_build):
+    return bundled_build  # built once for the test run (conftest.bundled_build)
 
 
 def _flat(text: str) -> str:

@@ -26,7 +26,7 @@ from printgen.build import build
 from printgen.draw.facts import facts_path, read_facts
 from printgen.publish import MANIFEST
 from printgen.scaffold import new_game
-from tests.conftest import REPO
+from tests.conftest import REPO, bundled_subset
 from tests.pdfmeasure import drawings, mm
 
 BUNDLED = sorted(p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file())
@@ -72,10 +72,9 @@ def _custom_game(root: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
+def out(tmp_path_factory, bundled_build) -> Path:
     root = tmp_path_factory.mktemp("facts")
-    out = root / "out"
-    assert build(folders=[REPO / "data" / g for g in BUNDLED], out=out, papers=["a4"], previews=False).ok
+    out = bundled_subset(bundled_build, BUNDLED, root / "out")  # the bundled games as the session built them
     # apart: a bundled game and a game of declared kinds in one build of workers is a separate matter
     assert build(folders=[_custom_game(root)], out=out, papers=["a4"], previews=False).ok
     return out

@@ -14,7 +14,7 @@ from printgen.build import build
 from printgen.project import validate_game
 from printgen.draw.page import PageSpec
 from printgen.units import PAPER_SIZES
-from tests.conftest import FIXTURES, REPO
+from tests.conftest import FIXTURES, REPO, bundled_subset
 from tests.pdfmeasure import (
     circles, colour, drawings, flat_to_flat, ink_box, neighbour_pitch, open_pdf, page_size_mm, regular_hexagons,
     centre,
@@ -24,11 +24,11 @@ HOH = REPO / "data" / "heroes-of-hex"
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    games = [HOH, REPO / "data" / "hex-dice", REPO / "data" / "hexatech", REPO / "data" / "heroscape-style",
-             FIXTURES / "big-map"]
-    result = build(folders=games, out=out, papers=["a4", "letter"], previews=False, jobs=2)
+def out(tmp_path_factory, bundled_build) -> Path:
+    # four bundled games as the session built them (conftest.bundled_build), and the big-map fixture
+    out = bundled_subset(bundled_build, ["heroes-of-hex", "hex-dice", "hexatech", "heroscape-style"],
+                         tmp_path_factory.mktemp("out"))
+    result = build(folders=[FIXTURES / "big-map"], out=out, papers=["a4", "letter"], previews=False, jobs=2)
     assert result.ok and result.built
     return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -66,6 +67,13 @@ def test_bad_options_say_what_to_do_and_write_nothing(tmp_path, args, code, mess
     assert not (tmp_path / "out" / "cellar").exists()
 
 
+# Slicing a plate takes the slicer five seconds or more: the test run slices one game's (Heroscape-style's, whose
+# first map stacks four layers: the most levels), the nightly run every bundled game's.
+SLICED_BY_DEFAULT = "heroscape-style"
+NIGHTLY_ONLY = pytest.mark.skipif(os.environ.get("PRINTGEN_NIGHTLY", "") in ("", "0"),
+                                  reason="one bundled game is sliced in the default run: PRINTGEN_NIGHTLY=1 slices each")
+
+
 def _bundled_games_with_maps():
     out = []
     for folder in sorted((ROOT / "data").iterdir()):
@@ -78,7 +86,8 @@ def _bundled_games_with_maps():
 
 @pytest.mark.skipif(shutil.which("prusa-slicer") is None,
                     reason="prusa-slicer is not installed (Debian package prusa-slicer; .ci/run installs it)")
-@pytest.mark.parametrize("folder", _bundled_games_with_maps(), ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", [pytest.param(f, marks=() if f.name == SLICED_BY_DEFAULT else NIGHTLY_ONLY)
+                                    for f in _bundled_games_with_maps()], ids=lambda p: p.name)
 def test_prusa_slicer_slices_a_plate_of_each_bundled_game(folder, tmp_path):
     game = validate_game(folder)
     mapdef = game.data.maps[0]

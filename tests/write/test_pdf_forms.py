@@ -73,3 +73,26 @@ def test_content_streams_are_flate_only(tmp_path):
     for page in pdf:
         for x in page.get_contents():
             assert pdf.xref_get_key(x, "Filter")[1] in ("/FlateDecode", "[/FlateDecode]")
+
+
+def test_groups_alike_by_value_are_one_form_and_a_nested_difference_is_another():
+    """Forms are found by what groups draw, not by which objects they are: equal backs made afresh share one
+    form; a back whose nested badge moves is a form of its own (both drawn twice, so both shared), and the
+    badge, alike in both but for where it sits, is a third that each places."""
+    from printgen.draw.document import Document, Group, Page, Rect, Style, Text
+
+    def back(dx: float) -> Group:  # a fresh object every time, equal in value for equal dx
+        style = Style(fill="#203040", stroke="#000000", width=0.3)
+        inner = Group((Rect(0.0, 0.0, 5.0, 5.0, style, radius=1.0), Text(1.0, 3.0, "x", "sans", 2.0)),
+                      matrix=(1.0, 0.0, 0.0, 1.0, dx, 0.0))
+        return Group((Rect(0.0, 0.0, 60.0, 90.0, style, radius=3.0), inner, Text(5.0, 80.0, "Back", "sans", 4.0)),
+                     matrix=(1.0, 0.0, 0.0, 1.0, 10.0, 10.0))
+
+    page = Page(210.0, 297.0, [back(1.0), back(1.0), back(2.0), back(2.0)])
+    pdf = pymupdf.open(stream=to_pdf(Document("forms", [page])))
+    forms = _forms(pdf)
+    assert len(forms) == 3
+    content = b"".join(pdf.xref_stream(x) for x in pdf[0].get_contents())
+    assert content.count(b" Do") == 4  # each back placed by reference
+    placing = sorted(pdf.xref_stream(x).count(b" Do") for x in forms)
+    assert placing == [0, 1, 1]  # the badge drawn once, each back placing it
