@@ -11,6 +11,7 @@ from typing_extensions import Annotated
 from ..preflight.classes import CLASSES as PREFLIGHT_CLASSES
 from . import defaults
 from .base import CardSize, Length, Model, PositiveLength, Text
+from .cutting import CutSpec
 
 
 def _version(value: Any) -> str:
@@ -65,6 +66,7 @@ class PrintSpec(Model):
     margin: Length = 5.0  # safe margin: nothing is inked closer to a page edge
     # what the build makes besides the home sheets (defaults.PRINT_PROFILES); ``printgen build --for`` overrides
     profile: Annotated[list[Profile], BeforeValidator(_profiles)] = ["home"]
+    cut: CutSpec = CutSpec()  # the cutting-machine profiles' sheets (model/cutting.py)
 
 
 def _text_size(value: Any) -> float:

@@ -17,5 +17,6 @@ CLASSES: dict[str, str] = {
     "empty-page": "a page of a multi-page document that is mostly empty",
     "stranded": "a heading or table header left at a page foot, or a lone line carried to the next page",
     "sheets": "a printable spread over more sheets than its content needs",
+    "registration": "ink where a cutting machine's registration mark must stay clear",
 }
 SEVERITIES = ("warning", "error", "off")

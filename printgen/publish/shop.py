@@ -197,7 +197,16 @@ PROFILE_EXPORTS = {
     "drivethru": drivethru_export,
     "gamecrafter": gamecrafter_export,
     "shop": shop_export,
+    "silhouette": lambda game, gout, reuse=None: cut_export("silhouette", game),
+    "cricut": lambda game, gout, reuse=None: cut_export("cricut", game),
 }
+
+
+def cut_export(machine: str, game) -> tuple[dict[str, bytes], dict]:
+    """A cutting-machine profile's sheets and cut files (printgen/cut/export.py), its decks among the pieces."""
+    from ..cut.export import machine_export
+
+    return machine_export(machine, game, card_decks(game))
 
 
 def finding_of(data: dict) -> Finding:
