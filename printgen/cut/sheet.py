@@ -59,44 +59,59 @@ def fits(piece: Piece, machine: Machine, w: float, h: float, bleed: float) -> bo
 
 
 def lay_out(pieces: list[Piece], machine: Machine, w: float, h: float, bleed: float) -> list[Sheet]:
-    """Every copy of ``pieces`` (each fitting the area: ``fits``) on sheets of ``w`` x ``h`` mm: shelves
-    filled left to right, tallest pieces first, skipping past the marks' keep-outs."""
+    """Every copy of ``pieces`` (each fitting the area: ``fits``) on sheets of ``w`` x ``h`` mm, first fit
+    by decreasing height: shelves filled left to right, tallest pieces first, each piece on the first
+    sheet with room for it (its open shelf, else a new shelf below), skipping past the marks' keep-outs."""
     area = machine.area(w, h)
     keepouts = machine.keepouts(w, h)
     copies = [p for p in sorted(pieces, key=lambda p: (-p.box(bleed)[1], -p.box(bleed)[0], p.name))
               for _ in range(p.count)]
     sheets: list[Sheet] = []
-    x = y = shelf = 0.0
-    current: Sheet | None = None
+    cursors: list[list[float]] = []  # per sheet: x, y of the open shelf's next spot, the shelf's height
     for piece in copies:
         bw, bh = piece.box(bleed)
-        while True:
-            if current is None:
-                if len(sheets) >= MOST_SHEETS:
-                    return sheets
-                current = Sheet(_blank(machine, w, h))
-                sheets.append(current)
-                x, y, shelf = area[0], area[1], 0.0
-            if x + bw > area[2] + 1e-9:  # the shelf is full: the next one below it
-                x, y, shelf = area[0], y + shelf + GAP, 0.0
-            if y + bh > area[3] + 1e-9:  # the sheet is full
-                current = None
+        spot = None
+        for n, cursor in enumerate(cursors):
+            spot = _room(cursor, bw, bh, area, keepouts)
+            if spot is not None:
+                break
+        if spot is None:
+            if len(sheets) >= MOST_SHEETS:
+                break
+            sheets.append(Sheet(_blank(machine, w, h)))
+            cursors.append([area[0], area[1], 0.0])
+            n, spot = len(sheets) - 1, _room(cursors[-1], bw, bh, area, keepouts)
+            if spot is None:  # fits() said it would: a keep-out leaves it no place
+                sheets.pop()
+                cursors.pop()
                 continue
-            hit = _hits((x, y, x + bw, y + bh), keepouts)
-            if hit is not None:
-                x = hit[2] + GAP
-                continue
-            break
-        current.placed.append(Placed(piece, x, y))
+        x, y = spot
+        sheet = sheets[n]
+        sheet.placed.append(Placed(piece, x, y))
         ops = piece.face(bleed)
-        current.page.add(Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, x, y)))
+        sheet.page.add(Group(tuple(ops), (1.0, 0.0, 0.0, 1.0, x, y)))
         if not _has_cut_line(ops):
-            current.page.add(_guide(piece, x, y, bleed))
-        x += bw + GAP
-        shelf = max(shelf, bh)
+            sheet.page.add(_guide(piece, x, y, bleed))
     for sheet in sheets:
         _marks(sheet.page, machine, w, h)
     return sheets
+
+
+def _room(cursor: list[float], bw: float, bh: float, area: Box, keepouts: list[Box]) -> tuple[float, float] | None:
+    """Where a ``bw`` x ``bh`` mm box goes on a sheet whose shelves are at ``cursor`` (moved on past it),
+    or None when the sheet has no room left for it."""
+    x, y, shelf = cursor
+    while True:
+        if x + bw > area[2] + 1e-9:  # the shelf is full: the next one below it
+            x, y, shelf = area[0], y + shelf + GAP, 0.0
+        if y + bh > area[3] + 1e-9:
+            return None  # (the cursor is left as it was: a smaller piece may still fit the open shelf)
+        hit = _hits((x, y, x + bw, y + bh), keepouts)
+        if hit is None:
+            break
+        x = hit[2] + GAP  # past the keep-out (a shelf with no room beside it moves down 1 mm at a time)
+    cursor[:] = [x + bw + GAP, y, max(shelf, bh)]
+    return x, y
 
 
 def _has_cut_line(ops) -> bool:
