@@ -168,3 +168,23 @@ def test_cricut_frame_holds_the_print_area(made):
     for _, pts, _ in loops:
         bx0, by0, bx1, by1 = bbox(pts)
         assert bx0 >= x0 and by0 >= y0 and bx1 <= x0 + aw and by1 <= y0 + ah
+
+
+def test_build_for_a_machine_lists_it_in_the_gallery_with_its_facts(tmp_path):
+    """`build --for silhouette` through the CLI: the sheets and cut files are written, and the game's
+    gallery page offers them with what they need (machine, mat, paper)."""
+    from typer.testing import CliRunner
+
+    from printgen.cli import app
+
+    out = tmp_path / "out"
+    r = CliRunner().invoke(app, ["build", str(FIXTURES / "mini-tech"), "--out", str(out), "--paper", "a4",
+                                 "--for", "silhouette"])
+    assert r.exit_code == 0, r.output
+    gout = out / "mini-tech"
+    assert (gout / "silhouette" / PDF).is_file() and (gout / cut_file("silhouette", 1, "dxf")).is_file()
+    assert not (gout / "cricut").exists()  # a profile not asked for makes nothing
+    page = next(p for p in out.glob("*.html") if "mini-tech" in p.name).read_text()
+    for words in ("Print and cut: Silhouette", "<dt>Machine</dt>", "<dt>Mat</dt>", "<dt>Paper</dt>",
+                  "215.9 x 279.4 mm card stock", "sheet-01-CUT-FILE.dxf"):
+        assert words in page, words
