@@ -12,6 +12,7 @@ from ..preflight.classes import CLASSES as PREFLIGHT_CLASSES
 from . import defaults
 from .base import CardSize, Length, Model, PositiveLength, Text
 from .cutting import CutSpec
+from .duplex import DuplexSpec
 
 
 def _version(value: Any) -> str:
@@ -67,6 +68,7 @@ class PrintSpec(Model):
     # what the build makes besides the home sheets (defaults.PRINT_PROFILES); ``printgen build --for`` overrides
     profile: Annotated[list[Profile], BeforeValidator(_profiles)] = ["home"]
     cut: CutSpec = CutSpec()  # the cutting-machine profiles' sheets (model/cutting.py)
+    duplex: DuplexSpec = DuplexSpec()  # how far the printer puts a back off its front (model/duplex.py)
 
 
 def _text_size(value: Any) -> float:

@@ -199,7 +199,14 @@ PROFILE_EXPORTS = {
     "shop": shop_export,
     "silhouette": lambda game, gout, reuse=None: cut_export("silhouette", game),
     "cricut": lambda game, gout, reuse=None: cut_export("cricut", game),
+    "foldover": lambda game, gout, reuse=None: _foldover(game, gout),
 }
+
+
+def _foldover(game, gout):
+    from .foldover import foldover_export  # publish/foldover.py: fronts and backs side by side, a fold between
+
+    return foldover_export(game, gout)
 
 
 def cut_export(machine: str, game) -> tuple[dict[str, bytes], dict]:
