@@ -13,6 +13,7 @@ PRINT_PROFILES = {
     "shop": "a generic print-shop PDF per deck: a card a page with bleed and crop marks, boxes, CMYK PDF/X-4",
     "silhouette": "print-and-cut sheets for a Silhouette (Type 1 registration marks) with their cut files, SVG and DXF",
     "cricut": "print-and-cut sheets for a Cricut (Print Then Cut frame, 6.75 x 9.25 in) with their SVG cut files",
+    "ink-saver": "every sheet with its backgrounds and large fills lightened, text and outlines kept (less ink)",
     "foldover": "fold-over sheets: each deck's fronts and backs side by side with a fold line; a duplex calibration sheet",
 }
 

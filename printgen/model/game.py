@@ -69,6 +69,7 @@ class PrintSpec(Model):
     profile: Annotated[list[Profile], BeforeValidator(_profiles)] = ["home"]
     cut: CutSpec = CutSpec()  # the cutting-machine profiles' sheets (model/cutting.py)
     duplex: DuplexSpec = DuplexSpec()  # how far the printer puts a back off its front (model/duplex.py)
+    ink_saver: bool = False  # the home sheets drawn to save ink (render/ink_saver.py), as the ink-saver profile's
 
 
 def _text_size(value: Any) -> float:

@@ -200,7 +200,14 @@ PROFILE_EXPORTS = {
     "silhouette": lambda game, gout, reuse=None: cut_export("silhouette", game),
     "cricut": lambda game, gout, reuse=None: cut_export("cricut", game),
     "foldover": lambda game, gout, reuse=None: _foldover(game, gout),
+    "ink-saver": lambda game, gout, reuse=None: _ink_saver(game, gout),
 }
+
+
+def _ink_saver(game, gout):
+    from .ink_saver import ink_saver_export  # publish/ink_saver.py: every sheet with its ground lightened
+
+    return ink_saver_export(game, gout)
 
 
 def _foldover(game, gout):
