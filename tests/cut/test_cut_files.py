@@ -171,20 +171,32 @@ def test_cricut_frame_holds_the_print_area(made):
 
 
 def test_build_for_a_machine_lists_it_in_the_gallery_with_its_facts(tmp_path):
-    """`build --for silhouette` through the CLI: the sheets and cut files are written, and the game's
-    gallery page offers them with what they need (machine, mat, paper)."""
+    """`build --for silhouette --for foldover` through the CLI: the sheets and cut files are written, and the
+    game's gallery page, its kit's cover and its zip's README offer them with what they need (machine, mat,
+    paper, fold, glue)."""
     from typer.testing import CliRunner
 
     from printgen.cli import app
 
     out = tmp_path / "out"
     r = CliRunner().invoke(app, ["build", str(FIXTURES / "mini-tech"), "--out", str(out), "--paper", "a4",
-                                 "--for", "silhouette"])
+                                 "--for", "silhouette", "--for", "foldover"])
     assert r.exit_code == 0, r.output
     gout = out / "mini-tech"
     assert (gout / "silhouette" / PDF).is_file() and (gout / cut_file("silhouette", 1, "dxf")).is_file()
     assert not (gout / "cricut").exists()  # a profile not asked for makes nothing
     page = next(p for p in out.glob("*.html") if "mini-tech" in p.name).read_text()
     for words in ("Print and cut: Silhouette", "<dt>Machine</dt>", "<dt>Mat</dt>", "<dt>Paper</dt>",
-                  "215.9 x 279.4 mm card stock", "sheet-01-CUT-FILE.dxf"):
+                  "215.9 x 279.4 mm card stock", "sheet-01-CUT-FILE.dxf", "Fold-over sheets", "<dt>Glue</dt>"):
         assert words in page, words
+    import io
+    import zipfile
+
+    kit = " ".join(" ".join(p.get_text().split()) for p in pymupdf.open(gout / "mini-tech-a4-kit.pdf"))
+    with zipfile.ZipFile(gout / "mini-tech-a4.zip") as z:
+        readme = z.read(next(n for n in z.namelist() if n.endswith("README.txt"))).decode()
+    for text in (kit, " ".join(readme.split())):
+        for words in ("Print and cut: Silhouette", "mat: the machine's standard mat", "Fold-over sheets",
+                      "glue stick", "silhouette/print-and-cut-sheets.pdf"):
+            assert words in text, words
+    assert "Cricut" not in kit  # only the ways this build made
