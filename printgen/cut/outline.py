@@ -3,7 +3,7 @@ arcs, in sheet mm (y down).
 
 A vertex (x, y, bulge) starts the segment to the next vertex (the last closes back to the first): bulge
 0 a straight line, else an arc of 4 atan(bulge) radians turning the way the angle grows in y-down
-coordinates (clockwise as the sheet is seen). A circle is two half arcs (bulge 1), a rounded rectangle
+coordinates (clockwise as the sheet is seen). A circle is four quarter arcs, a rounded rectangle
 four sides and four quarter arcs (bulge tan 22.5 degrees), a hexagon six lines.
 """
 
@@ -18,7 +18,9 @@ QUARTER = math.tan(math.pi / 8)  # a quarter arc's bulge
 
 
 def circle_loop(cx: float, cy: float, r: float) -> list[Vertex]:
-    return [(cx + r, cy, 1.0), (cx - r, cy, 1.0)]
+    """Four quarter arcs: a half arc's centre would hang on its radius's last digit as written (an SVG
+    arc whose radius rounds past half its chord swings its centre off the chord), a quarter's does not."""
+    return [(cx + r, cy, QUARTER), (cx, cy + r, QUARTER), (cx - r, cy, QUARTER), (cx, cy - r, QUARTER)]
 
 
 def rect_loop(x0: float, y0: float, x1: float, y1: float, r: float = 0.0) -> list[Vertex]:
