@@ -86,6 +86,7 @@ def machine_export(name: str, game, decks) -> tuple[dict[str, bytes], dict]:
     pieces: publish.cards.card_decks), and the gallery entry."""
     from ..draw.document import Document
     from ..preflight.registration import clear_findings
+    from ..preflight.run import settings_of
     from ..write.pdf import to_pdf
     from .files import dxf_bytes, svg_bytes
 
@@ -98,7 +99,8 @@ def machine_export(name: str, game, decks) -> tuple[dict[str, bytes], dict]:
     w, h = spec.paper
     title = f"{cfg.name}: print-and-cut sheets ({machine.label})"
     files = {f"{name}/{PDF}": to_pdf(Document(title=title, pages=[s.page for s in sheets]))}
-    found += clear_findings([s.page for s in sheets], f"{name}/{PDF}", Location(str(game.folder / "game.yaml"), 1, 1))
+    found += clear_findings([s.page for s in sheets], f"{name}/{PDF}", Location(str(game.folder / "game.yaml"), 1, 1),
+                            settings_of(game).level("registration"))
     for n, sheet in enumerate(sheets, start=1):
         loops = [(p.name, loop) for p, loop in sheet.loops(spec.bleed, spec.kerf)]
         files[cut_file(name, n, "svg")] = svg_bytes(loops, w, h, f"{cfg.name}: cut file of sheet {n}")

@@ -26,7 +26,7 @@ def circle_loop(cx: float, cy: float, r: float) -> list[Vertex]:
 def rect_loop(x0: float, y0: float, x1: float, y1: float, r: float = 0.0) -> list[Vertex]:
     """Clockwise as seen from the top-left: along the top, down the right, back along the bottom."""
     r = max(0.0, min(r, (x1 - x0) / 2, (y1 - y0) / 2))
-    if r <= 1e-9:
+    if r < 0.01:  # a corner under a hundredth of a millimetre is square: no file holds a finer arc
         return [(x0, y0, 0.0), (x1, y0, 0.0), (x1, y1, 0.0), (x0, y1, 0.0)]
     return [(x0 + r, y0, 0.0), (x1 - r, y0, QUARTER), (x1, y0 + r, 0.0), (x1, y1 - r, QUARTER),
             (x1 - r, y1, 0.0), (x0 + r, y1, QUARTER), (x0, y1 - r, 0.0), (x0, y0 + r, QUARTER)]

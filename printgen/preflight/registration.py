@@ -6,7 +6,7 @@ reaching into that ground would be read as part of the mark, and the machine wou
 from __future__ import annotations
 
 from ..draw.document import Page
-from ..findings import Finding, Location, warning
+from ..findings import Finding, Location, error, warning
 from .scene import flatten, overlap
 
 PAD = 0.05  # mm: ink touching a clear box's edge is not in it
@@ -37,12 +37,16 @@ def intruders(inks) -> list:
     return out
 
 
-def clear_findings(pages: list[Page], where: str, loc: Location) -> list[Finding]:
-    """The ``registration`` hits on ``pages`` (a cut sheet made outside the build) as findings, one per page."""
+def clear_findings(pages: list[Page], where: str, loc: Location, level: str = "warning") -> list[Finding]:
+    """The ``registration`` hits on ``pages`` (a cut sheet made outside the build) as findings, one per page,
+    at the game's ``level`` for the class (preflight: severity:, ``off`` for none)."""
+    if level == "off":
+        return []
     found = []
     for n, page in enumerate(pages, start=1):
         hits = intruders(flatten(page))
         if hits:
             more = f" (and {len(hits) - 1} more)" if len(hits) > 1 else ""
-            found.append(warning("preflight-registration", f"{where} page {n}: {hits[0][1]}{more}", loc))
+            found.append((error if level == "error" else warning)(
+                "preflight-registration", f"{where} page {n}: {hits[0][1]}{more}", loc))
     return found
