@@ -92,11 +92,12 @@ def silhouette_area(w: float, h: float) -> Box:
 
 # --- Cricut Print Then Cut ------------------------------------------------------------------------
 # Cricut Design Space prints a Print Then Cut image inside a black frame its sensor reads, and limits the
-# image to 6.75 x 9.25 in on Letter or A4 paper (help.cricut.com, "Print Then Cut FAQ" and "Print Then Cut
-# sizes": larger images are refused; the frame and its corner marks take the rest of the sheet). The frame
-# here is drawn 5 mm outside that area, 1 mm thick, with the solid square Design Space puts at its top-left
-# corner (which tells the sensor which way up the sheet is); nothing else may print between the frame and
-# the area, nor outside the frame.
+# image to 6.75 x 9.25 in on Letter or A4 paper in current versions (help.cricut.com, "Print Then Cut
+# FAQ" / "Print Then Cut sizes"; not in the reference corpus printgen was written against, which held no
+# copy of those pages: the figure is the one Cricut's help states and the issue quotes). Design Space
+# draws its own frame when it prints; the frame here shows where it goes and keeps the ground it needs
+# clear: a line 1 mm thick, 5 mm outside the area, with the orientation square off its top-left corner
+# (printgen's drawing of it, not Cricut's measurements). Nothing else may print between frame and area.
 CRICUT_AREA = (6.75 * INCH, 9.25 * INCH)  # 171.45 x 234.95 mm
 CRICUT_GAP = 5.0  # mm from the print area to the frame's inner edge
 CRICUT_LINE = 1.0  # mm, the frame's thickness

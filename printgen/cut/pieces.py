@@ -28,7 +28,6 @@ class Piece:
     count: int
     where: Location | None
     corner: float = 0.0  # a rectangle's corner radius, mm
-    bleeds: bool = True  # False: the face is drawn to its cut and no further, centred in its box (the dial)
 
     def inset(self, bleed: float) -> tuple[float, float]:
         """Where the trim's bounding box starts inside the face's box for ``bleed`` mm: a flat hexagon's
@@ -74,9 +73,9 @@ def _hexprint(game, corner: float) -> list[Piece]:
     from ..packs.hexprint.printables import timer_ops
 
     dial = dial_for(game.data.looks, game.rules)
-    d = dial.diameter
+    d = dial.diameter  # drawn to its cut and no further (its segments end on the rim), centred in its box
     return [Piece("the Hex Timer dial", "circle", d, d, lambda b: timer_ops(game.data, game.rules, b + d / 2, b + d / 2),
-                  1, game.source.loc(("looks", "timer")), bleeds=False)]
+                  1, game.source.loc(("looks", "timer")))]
 
 
 # rule system -> the round pieces of its own printables (the dial prints its own cut line, role dial-cut)
