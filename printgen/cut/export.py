@@ -93,8 +93,8 @@ def machine_export(name: str, game, decks) -> tuple[dict[str, bytes], dict]:
     machine = MACHINES[name]
     spec = game.data.game.print.cut
     sheets, found = cut_sheets(game, decks, machine)
-    if not sheets:
-        return {}, {}
+    if not sheets:  # nothing to cut (or nothing the machine can): what could not go on is still said
+        return {}, ({"findings": [f.to_dict() for f in found]} if found else {})
     cfg = game.data.game
     w, h = spec.paper
     title = f"{cfg.name}: print-and-cut sheets ({machine.label})"
