@@ -9,10 +9,10 @@ given in the same box. Lengths in mm.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..draw.document import Op
+from ..draw.document import Group, Op
 from ..findings import Location
 
 SHAPES = ("circle", "rect", "hex")
@@ -39,6 +39,16 @@ class Piece:
     def box(self, bleed: float) -> tuple[float, float]:
         ix, iy = self.inset(bleed)
         return self.w + 2 * ix, self.h + 2 * iy
+
+    def turned(self) -> "Piece":
+        """The piece a quarter turn clockwise (a rectangle: its box w x h becomes h x w), for a sheet that
+        holds more of it so."""
+        face = self.face
+
+        def turned_face(bleed: float) -> list[Op]:
+            bh = self.box(bleed)[1]
+            return [Group(tuple(face(bleed)), (0.0, 1.0, -1.0, 0.0, bh, 0.0))]  # (x, y) -> (bh - y, x)
+        return replace(self, w=self.h, h=self.w, face=turned_face)
 
     @property
     def across(self) -> float:

@@ -83,3 +83,26 @@ def test_the_layout_keeps_pieces_in_the_area_apart_and_off_the_marks(specs, mach
                 assert (box[2] + GAP <= other[0] + 1e-6 or other[2] + GAP <= box[0] + 1e-6
                         or box[3] + GAP <= other[1] + 1e-6 or other[3] + GAP <= box[1] + 1e-6)
             boxes.append(box)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(20.0, 90.0), st.floats(20.0, 120.0), st.floats(0.0, 3.0), st.floats(0.0, 4.0))
+def test_a_turned_card_is_cut_where_its_face_prints(w, h, bleed, corner):
+    """A card turned a quarter (cut sheets that hold more so): its face, drawn upright in its own box and
+    turned onto the sheet, prints its trim exactly where its cut loop runs."""
+    from printgen.draw.document import Rect, Style
+    from printgen.preflight.scene import flatten
+
+    def face(b: float) -> list:
+        return [Rect(b, b, w, h, Style(stroke="#000000", width=0.1), role="probe")]
+
+    card = Piece("card", "rect", w, h, face, 1, None, corner=corner).turned()
+    sheets = lay_out([card], MACHINES["silhouette"], 215.9, 279.4, bleed)
+    if not sheets:
+        return  # too big for the area turned
+    [probe] = [i for i in flatten(sheets[0].page) if i.role == "probe"]
+    [(_, loop)] = sheets[0].loops(bleed, 0.0)
+    half = 0.05  # the probe's stroke
+    x0, y0, x1, y1 = probe.box
+    assert bounds(loop) == pytest.approx((x0 + half, y0 + half, x1 - half, y1 - half), abs=1e-6)
+    assert (x1 - x0 - 2 * half, y1 - y0 - 2 * half) == pytest.approx((h, w), abs=1e-6)  # turned: h across
