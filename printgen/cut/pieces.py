@@ -16,6 +16,7 @@ from ..draw.document import Group, Op
 from ..findings import Location
 
 SHAPES = ("circle", "rect", "hex")
+RIM = 0.6  # mm round a piece drawn without bleed: half the widest stroke at its rim (the dial's 1 mm round line)
 
 
 @dataclass(frozen=True)
@@ -28,10 +29,14 @@ class Piece:
     count: int
     where: Location | None
     corner: float = 0.0  # a rectangle's corner radius, mm
+    bleeds: bool = True  # False: drawn to its cut and no further (the dial's segments end on its rim), so its box
+    # is its trim and the stroke of its cut line (RIM): a 190 mm dial goes on a sheet whose area is 192 mm across
 
     def inset(self, bleed: float) -> tuple[float, float]:
         """Where the trim's bounding box starts inside the face's box for ``bleed`` mm: a flat hexagon's
         box grows by 2 bleed / sqrt 3 across (its slanted sides move out by ``bleed``)."""
+        if not self.bleeds:
+            return RIM, RIM
         if self.shape == "hex":
             return 2 * bleed / math.sqrt(3), bleed
         return bleed, bleed
@@ -83,9 +88,9 @@ def _hexprint(game, corner: float) -> list[Piece]:
     from ..packs.hexprint.printables import timer_ops
 
     dial = dial_for(game.data.looks, game.rules)
-    d = dial.diameter  # drawn to its cut and no further (its segments end on the rim), centred in its box
-    return [Piece("the Hex Timer dial", "circle", d, d, lambda b: timer_ops(game.data, game.rules, b + d / 2, b + d / 2),
-                  1, game.source.loc(("looks", "timer")))]
+    d = dial.diameter
+    return [Piece("the Hex Timer dial", "circle", d, d, lambda b: timer_ops(game.data, game.rules, RIM + d / 2, RIM + d / 2),
+                  1, game.source.loc(("looks", "timer")), bleeds=False)]
 
 
 # rule system -> the round pieces of its own printables (the dial prints its own cut line, role dial-cut)
