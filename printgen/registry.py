@@ -9,6 +9,7 @@ from __future__ import annotations
 from .asset import Asset
 from .balance.run import check_balance, render_balance, wants_balance
 from .check import ValidatedGame
+from .cut.export import setting_findings
 from .findings import Finding
 from .layout.sheets import layout_findings, sheet_assets
 from .mesh.pieces import check_pieces, render_pieces
@@ -47,4 +48,4 @@ def asset_findings(game: ValidatedGame) -> list[Finding]:
     for asset in assets_for(game).values():
         if asset.validate is not None:
             found += list(asset.validate(game))
-    return found
+    return found + setting_findings(game)  # print: cut: settings no sheet can be made with (cut/export.py)

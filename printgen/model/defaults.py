@@ -11,6 +11,10 @@ PRINT_PROFILES = {
     "drivethru": "a DriveThruCards-style deck: one PDF per deck, a card a page with 1/8 in bleed, CMYK PDF/X-4",
     "gamecrafter": "a Game Crafter-style set: a 300 dpi PNG per face at the shop's template, the safe zone checked",
     "shop": "a generic print-shop PDF per deck: a card a page with bleed and crop marks, boxes, CMYK PDF/X-4",
+    "silhouette": "print-and-cut sheets for a Silhouette (Type 1 registration marks) with their cut files, SVG and DXF",
+    "cricut": "print-and-cut sheets for a Cricut (Print Then Cut frame, 6.75 x 9.25 in) with their SVG cut files",
+    "ink-saver": "every sheet with its backgrounds and large fills lightened, text and outlines kept (less ink)",
+    "foldover": "fold-over sheets: each deck's fronts and backs side by side with a fold line; a duplex calibration sheet",
 }
 
 HEX_SIZE = 25.4  # flat-to-flat: 1-inch hexes for 28 mm miniatures

@@ -11,6 +11,8 @@ from typing_extensions import Annotated
 from ..preflight.classes import CLASSES as PREFLIGHT_CLASSES
 from . import defaults
 from .base import CardSize, Length, Model, PositiveLength, Text
+from .cutting import CutSpec
+from .duplex import DuplexSpec
 
 
 def _version(value: Any) -> str:
@@ -65,6 +67,9 @@ class PrintSpec(Model):
     margin: Length = 5.0  # safe margin: nothing is inked closer to a page edge
     # what the build makes besides the home sheets (defaults.PRINT_PROFILES); ``printgen build --for`` overrides
     profile: Annotated[list[Profile], BeforeValidator(_profiles)] = ["home"]
+    cut: CutSpec = CutSpec()  # the cutting-machine profiles' sheets (model/cutting.py)
+    duplex: DuplexSpec = DuplexSpec()  # how far the printer puts a back off its front (model/duplex.py)
+    ink_saver: bool = False  # the home sheets drawn to save ink (render/ink_saver.py), as the ink-saver profile's
 
 
 def _text_size(value: Any) -> float:

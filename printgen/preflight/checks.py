@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import Page
 from ..draw.provenance import Source
+from .registration import intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
 from .scene import Box, Grid, Ink, crosses, flatten, overlap
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
@@ -283,6 +284,7 @@ PAGE_CHECKS: dict[str, Callable[[Sheet, Settings], Iterable[Hit]]] = {
     "margin": margins,
     "legend": legends,
     "safe-area": safe_area,  # a "cut" finding
+    "registration": lambda sheet, _: (Hit("registration", i.src, m, sheet.number) for i, m in intruders(sheet.inks)),
 }
 DOCUMENT_CHECKS: dict[str, Callable[[list[Sheet], Settings], Iterable[Hit]]] = {
     "empty-page": empty_pages,

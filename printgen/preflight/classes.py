@@ -22,5 +22,6 @@ CLASSES: dict[str, str] = {
     "markup": "markup left in printed text: a backslash escape, an HTML entity or tag, stray emphasis marks",
     "contrast": ("text too faint against what is under it (WCAG ratio), also as colour-blind readers see a "
                  "colour that carries meaning"),
+    "registration": "ink where a cutting machine's registration mark must stay clear",
 }
 SEVERITIES = ("warning", "error", "off")

@@ -148,13 +148,17 @@ def _pdfs_digest(papers: dict[str, dict[str, bytes]], facts: dict[str, bytes | N
                   for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
 
 
-def _kit_job(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, bytes | None]) -> Result:
+def _kit_job(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, bytes | None], profiles: tuple = ()
+             ) -> Result:
     from .bundle import bundle  # the jobs run in workers: their libraries (pikepdf, pdfium) load there
+    from .choices import choices
     from .kit import build_kit
 
     gid, cfg = game.game_id, game.data.game
-    kit, entries, total = build_kit(game, paper, pdfs, {stem: read_facts(data) for stem, data in facts.items()})
-    zipped = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs)
+    offered = choices(cfg, profiles)  # the other ways to print this build made (publish/choices.py)
+    kit, entries, total = build_kit(game, paper, pdfs, {stem: read_facts(data) for stem, data in facts.items()},
+                                    offered)
+    zipped = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs, offered)
     info = {"kit": kit_name(gid, paper), "kit_pages": total, "kit_bytes": len(kit),
             "zip": zip_name(gid, paper), "zip_bytes": len(zipped),
             "printables": [{"stem": e.stem, "title": e.guide.title, "pages": e.pages, "sides": e.guide.sides,
@@ -337,8 +341,9 @@ class Publisher:
         on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, built)
         facts = {p: _facts_on_disk(w.gout, p, pdfs, built) for p, pdfs in on_disk.items()}
         whole = w.inputs.whole()
-        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, _pdfs_digest({p: pdfs}, facts[p])),
-                                   (_kit_job, (w.game, p, pdfs, facts[p]))) for p, pdfs in on_disk.items()])
+        profiles = tuple(self.profiles or w.game.data.game.print.profile)
+        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p])),
+                                   (_kit_job, (w.game, p, pdfs, facts[p], profiles))) for p, pdfs in on_disk.items()])
 
     def thumbs(self, index: int) -> list[tuple[int, str, tuple]]:
         """The thumbnail jobs of game ``index``: one per printable, of the first paper (one printable

@@ -74,9 +74,13 @@ def zip_bytes(files: dict[str, bytes], *, folder: str) -> bytes:
 
 
 def bundle(game_cfg, paper: str, kit_name: str, kit: bytes, kit_pages: int, entries: list[Entry],
-           pdfs: dict[str, bytes]) -> bytes:
-    """The zip for one game and paper."""
+           pdfs: dict[str, bytes], offered: list[tuple[str, str]] = ()) -> bytes:
+    """The zip for one game and paper; ``offered``: the other ways to print, for its README (publish/choices.py)."""
     files = {kit_name: kit, **{f"pdf/{e.stem}.pdf": pdfs[e.stem] for e in entries}}
     sizes = {p: len(b) for p, b in files.items()}
-    files["README.txt"] = readme(game_cfg, paper, kit_name, kit_pages, entries, sizes).encode()
+    text = readme(game_cfg, paper, kit_name, kit_pages, entries, sizes)
+    if offered:
+        text = text.replace("\nMade with printgen.", "\nOther ways to print (files in the game's output folder, "
+                            "beside the kit):\n" + "".join(f"- {t}: {x}\n" for t, x in offered) + "\nMade with printgen.")
+    files["README.txt"] = text.encode()
     return zip_bytes(files, folder=f"{game_cfg.id}-{paper}")

@@ -172,13 +172,22 @@ def _pieces(rec: dict) -> list[str]:
     return out
 
 
+def _facts(info: dict) -> str:
+    """What a print profile needs (a cutting machine's machine, mat, paper: printgen/cut/export.py), as a list."""
+    facts = info.get("facts")
+    if not isinstance(facts, dict) or not facts:
+        return ""
+    return '<dl class="facts">' + "".join(f"<dt>{escape(str(k).capitalize())}</dt><dd>{escape(str(v))}</dd>"
+                                         for k, v in facts.items()) + "</dl>"
+
+
 def _exports(rec: dict) -> list[str]:
     gid, out = rec["id"], []
     for key, info in rec.get("exports", {}).items():
         if key == "cards" or not info.get("links"):
             continue
         out.append(f'<section aria-labelledby="export-{escape(key)}"><h2 id="export-{escape(key)}">'
-                   f"{escape(info['title'])}</h2><p>{escape(info['text'])}</p><ul>")
+                   f"{escape(info['title'])}</h2><p>{escape(info['text'])}</p>" + _facts(info) + "<ul>")
         out += [f'<li><a href="{_href(gid, link["href"])}">{escape(link["label"])}</a></li>' for link in info["links"]]
         out.append("</ul></section>")
     return out

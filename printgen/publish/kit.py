@@ -77,6 +77,7 @@ SCALE_TEXT = ("(\"Actual size\"; never \"Fit to page\" or \"Shrink\"). The two b
               "printing anything else: maps, tokens and cards are drawn to true size.")
 PARTS_HEAD = "2. Print each part"
 PAPER_HEAD = "3. Paper, double-sided printing, tools"
+OTHER_HEAD = "4. Other ways to print (files beside this kit)"
 TIPS = (
     "Plain 80-120 g/m\u00b2 paper suits rules, aids, maps and scenarios; cards, tokens and tiles last longer "
     "on 160-250 g/m\u00b2 card stock.",
@@ -96,7 +97,7 @@ def _words(game):
 
 
 def _cover_pages(game_cfg, paper: str, spec: PageSpec, entries: list[Entry], total: int,
-                 tr=lambda text: text) -> list[Page]:
+                 tr=lambda text: text, offered: list[tuple[str, str]] = ()) -> list[Page]:
     flow = Flow(spec)
     flow.page.add(Text(flow.x0, flow.y + 8.8, f"{game_cfg.name}: print kit", "serif-bold", pt(22), INK))
     flow.page.add(Text(flow.x0 + flow.width, flow.y + 8.8, f"v{game_cfg.version}, {paper.upper()} paper, {total} pages",
@@ -122,6 +123,10 @@ def _cover_pages(game_cfg, paper: str, spec: PageSpec, entries: list[Entry], tot
         tips.append("Tools: " + "; ".join(tools) + ".")
     for tip in tips:
         flow.paragraph([Run(tip)], indent=4, bullet="\u2022")
+    if offered:  # the other ways to print this build made, with what each needs (publish/choices.py)
+        flow.heading(tr(OTHER_HEAD), pt(11))
+        for title, text in offered:
+            flow.paragraph([Run(title + ": ", "sans-bold"), Run(text)], indent=4, bullet="\u2022")
     return flow.pages
 
 
@@ -141,17 +146,18 @@ def _finish_cover(pages: list[Page], spec: PageSpec, game_cfg, total: int, title
     return pages
 
 
-def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFacts | None] | None = None
-              ) -> tuple[bytes, list[Entry], int]:
+def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFacts | None] | None = None,
+              offered: list[tuple[str, str]] = ()) -> tuple[bytes, list[Entry], int]:
     """The kit PDF of ``game`` on ``paper`` from its printables (stem -> PDF bytes) and their print facts
-    (stem -> what the build wrote beside each PDF), where each landed, and the kit's page count."""
+    (stem -> what the build wrote beside each PDF), where each landed, and the kit's page count;
+    ``offered``: (title, text) of the other ways to print the build made (publish/choices.py)."""
     cfg = game.data.game
     spec = PageSpec.for_paper(paper, cfg.print.margin)
     entries = plan_entries(pdfs, facts or {})
     cover_n = 1
     while True:  # the cover's length decides the page numbers it lists
         placed, total = place(entries, cover_n)
-        cover = _cover_pages(cfg, paper, spec, placed, total, _words(game))
+        cover = _cover_pages(cfg, paper, spec, placed, total, _words(game), offered)
         if len(cover) == cover_n:
             break
         cover_n = len(cover)

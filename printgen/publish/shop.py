@@ -197,7 +197,30 @@ PROFILE_EXPORTS = {
     "drivethru": drivethru_export,
     "gamecrafter": gamecrafter_export,
     "shop": shop_export,
+    "silhouette": lambda game, gout, reuse=None: cut_export("silhouette", game),
+    "cricut": lambda game, gout, reuse=None: cut_export("cricut", game),
+    "foldover": lambda game, gout, reuse=None: _foldover(game, gout),
+    "ink-saver": lambda game, gout, reuse=None: _ink_saver(game, gout),
 }
+
+
+def _ink_saver(game, gout):
+    from .ink_saver import ink_saver_export  # publish/ink_saver.py: every sheet with its ground lightened
+
+    return ink_saver_export(game, gout)
+
+
+def _foldover(game, gout):
+    from .foldover import foldover_export  # publish/foldover.py: fronts and backs side by side, a fold between
+
+    return foldover_export(game, gout)
+
+
+def cut_export(machine: str, game) -> tuple[dict[str, bytes], dict]:
+    """A cutting-machine profile's sheets and cut files (printgen/cut/export.py), its decks among the pieces."""
+    from ..cut.export import machine_export
+
+    return machine_export(machine, game, card_decks(game))
 
 
 def finding_of(data: dict) -> Finding:

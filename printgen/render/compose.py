@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
+from .duplex import shift_backs
+from .ink_saver import save_ink
 from ..draw.colour import INK
 from ..draw.document import Document, Page, Text
 from ..draw.facts import PrintFacts, player_title
@@ -21,6 +23,9 @@ def finish(pages: Sequence[Page], spec: PageSpec, *, game, title: str, facts: Pr
     stated = facts if facts is not None else PrintFacts()
     stated = stated if stated.title else stated.stated(title=player_title(title))
     n = len(pages)
+    shift_backs(list(pages), game.print.duplex.x, game.print.duplex.y)  # the printer's offset (render/duplex.py)
+    if game.print.ink_saver:  # print: {ink_saver: true}: the ground lightened, text and outlines kept
+        pages = [save_ink(p) for p in pages]
     for i, page in enumerate(pages, start=1):
         # a page turned landscape (a map's tiles, when that takes fewer sheets) has its furniture along
         # its own foot
