@@ -1,0 +1,108 @@
+"""The playtest report of one game: per setup and pairing of agents, the first player's win rate,
+each agent's, each unit kind's share of wins and kills and the game lengths; and the rule holes met,
+as located findings. As text and as JSON; every figure says its games and seed."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..findings import Finding, warning
+from .stats import Rate, figures, histogram, length_summary
+
+HOLE_HINT = "write the rule that settles it; until then the simulator plays the default the message states"
+
+
+@dataclass
+class Report:
+    game: str
+    name: str
+    system: str
+    seed: int
+    games: int
+    budget: int
+    move_limit: int
+    pairings: list[dict]
+    holes: list[dict]
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "name": self.name, "system": self.system, "seed": self.seed,
+                "games_per_pairing": self.games, "lookahead_budget": self.budget, "move_limit": self.move_limit,
+                "notes": self.notes, "pairings": self.pairings, "rule_holes": self.holes,
+                "findings": [f.to_dict() for f in self.findings]}
+
+    def json(self) -> bytes:
+        return (json.dumps(self.to_dict(), indent=1) + "\n").encode()
+
+
+def build_report(game, model, played: list, *, seed: int, games: int, budget: int) -> Report:
+    """The report of ``played`` (printgen.playtest.runner.play) for a validated game."""
+    pairings = []
+    for p in played:
+        f = figures(p.records, p.seats)
+        a, b = p.pairing.agents
+        entry = {
+            "setup": p.pairing.setup, "agents": [a, b], "games": f.games, "seed": seed,
+            "first_player": f.first.to_dict(), "first_player_of_decided": f.first_decided.to_dict(),
+            "draws": f.draws, "ends": dict(sorted(f.ends.items())),
+            "length": length_summary(f.lengths), "length_histogram": histogram(f.lengths),
+            "kinds": [f.kinds[k].to_dict(f.games) for k in sorted(f.kinds, key=_kind_order)],
+        }
+        if a != b:
+            entry["agent_win_rate"] = {n: Rate(f.agent_wins.get(n, 0), f.agent_games.get(n, 0)).to_dict()
+                                       for n in (a, b)}
+        pairings.append(entry)
+    holes: dict = {}
+    for p in played:
+        for key, (times, n, message, example) in p.holes.items():
+            seen = holes.get(key)
+            if seen is None:
+                holes[key] = [times, n, message, example]
+            else:
+                seen[0] += times
+                seen[1] += n
+    total = games * len(played)
+    rows, found = [], []
+    for (code, path), (times, n, message, example) in sorted(holes.items(), key=lambda kv: (str(kv[0][1]), kv[0][0])):
+        loc = game.source.loc(path) if game.source is not None else None
+        rows.append({"code": code, "message": message, "file": loc.file if loc else None,
+                     "line": loc.line if loc else None, "col": loc.col if loc else None,
+                     "times": times, "games": n, "of_games": total, "seed": seed, "example": example})
+        found.append(warning(code, f"{message} (met {times} times in {n} of {total} simulated games, seed {seed}; "
+                                   f"first: {example})", loc, hint=HOLE_HINT))
+    return Report(game=game.game_id, name=game.data.game.name, system=game.data.game.system, seed=seed,
+                  games=games, budget=budget, move_limit=getattr(model, "move_limit", 0), pairings=pairings,
+                  holes=rows, findings=found, notes=list(getattr(model, "notes", ())))
+
+
+def _kind_order(kind: str):
+    return (0, int(kind), "") if kind.isdigit() else (1, 0, kind)
+
+
+def text_lines(report: Report) -> list[str]:
+    """The report for a terminal."""
+    out = [f"{report.name} ({report.system}): playtest, {report.games} games a pairing, seed {report.seed}"]
+    out += [f"  note: {n}" for n in report.notes]
+    for p in report.pairings:
+        a, b = p["agents"]
+        fp = p["first_player"]
+        out.append(f"  {p['setup']}, {a} vs {b} ({p['games']} games, seed {p['seed']}):")
+        out.append(f"    first player wins {Rate(fp['wins'], fp['games']).text()}; draws {p['draws']}")
+        for name, r in p.get("agent_win_rate", {}).items():
+            out.append(f"    {name} wins {Rate(r['wins'], r['games']).text()}")
+        ln = p["length"]
+        out.append(f"    length (activations): mean {ln['mean']}, median {ln['median']}, 10-90% {ln['p10']}-{ln['p90']}, "
+                   f"range {ln['min']}-{ln['max']}; ends: " + ", ".join(f"{k} {v}" for k, v in p["ends"].items()))
+        out.append(f"    {'unit':10} {'sides':>6} {'side win rate (95% CI)':>30} {'per side':>9} {'kills/game':>10}")
+        for k in p["kinds"]:
+            w = k["win_rate"]
+            out.append(f"    {k['kind'][:10]:10} {k['sides_fielding']:6} "
+                       f"{w['rate']:8.1%} ({w['ci95'][0]:.1%}-{w['ci95'][1]:.1%}) {'':>5} "
+                       f"{k['units_per_side']:9.2f} {k['kills_per_game']:10.2f}")
+    out.append(f"  rule holes: {len(report.holes) or 'none'}")
+    for h in report.holes:
+        out.append(f"    {h['file']}:{h['line']}:{h['col']} [{h['code']}] {h['message']}")
+        out.append(f"      met {h['times']} times in {h['games']} of {h['of_games']} games; first: {h['example']}")
+    return out
