@@ -60,13 +60,13 @@ def plots(report: Report) -> dict[str, bytes]:
     width = 0.8 / max(1, len(rows))
     for j, (p, label) in enumerate(zip(rows, labels)):
         xs = [i + j * width for i in range(len(p["kinds"]))]
-        rates = [k["win_rate"]["rate"] for k in p["kinds"]]
-        err = [[k["win_rate"]["rate"] - k["win_rate"]["ci95"][0] for k in p["kinds"]],
-               [k["win_rate"]["ci95"][1] - k["win_rate"]["rate"] for k in p["kinds"]]]
+        rates = [k["side_with_more_wins"]["rate"] for k in p["kinds"]]
+        err = [[k["side_with_more_wins"]["rate"] - k["side_with_more_wins"]["ci95"][0] for k in p["kinds"]],
+               [k["side_with_more_wins"]["ci95"][1] - k["side_with_more_wins"]["rate"] for k in p["kinds"]]]
         ax1.bar(xs, rates, width, yerr=err, label=label.replace("\n", ", "), capsize=2)
         ax2.bar(xs, [k["kills_per_game"] for k in p["kinds"]], width)
     names = [k["kind"] for k in rows[0]["kinds"]] if rows else []
-    for ax, what in ((ax1, "win rate of sides fielding it"), (ax2, "kills per game")):
+    for ax, what in ((ax1, "win rate of the side with more of it"), (ax2, "kills per game")):
         ax.set_xticks([i + 0.4 - width / 2 for i in range(len(names))], names, fontsize=8)
         ax.set_title(what, fontsize=9)
         ax.grid(alpha=0.3, axis="y")
@@ -94,10 +94,11 @@ def report_page(report: Report) -> bytes:
     kinds = []
     for p in report.pairings:
         for k in p["kinds"]:
-            w = k["win_rate"]
+            w, m = k["win_rate"], k["side_with_more_wins"]
             kinds.append(f"<tr><td>{e(p['setup'])}</td><td>{e(' v '.join(p['agents']))}</td><td>{e(k['kind'])}</td>"
                          f"<td>{k['sides_fielding']}</td><td>{w['rate']:.1%} ({w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})"
-                         f"</td><td>{k['units_per_side']:.2f}</td><td>{k['kills_per_game']:.2f}</td></tr>")
+                         f"</td><td>{m['rate']:.1%} ({m['ci95'][0]:.1%}-{m['ci95'][1]:.1%}, {m['games']} games)</td>"
+                         f"<td>{k['units_per_side']:.2f}</td><td>{k['kills_per_game']:.2f}</td></tr>")
     holes = "".join(f"<li><code>{e(str(h['file']))}:{h['line']}:{h['col']}</code> [{e(h['code'])}] {e(h['message'])}"
                     f" (met {h['times']} times in {h['games']} of {h['of_games']} games; first: "
                     f"<code>{e(h['example'])}</code>)</li>" for h in report.holes) or "<li>none</li>"
@@ -116,7 +117,7 @@ gives these figures again.</p><ul>{notes}</ul>
 <h2>Game length</h2>{img("lengths.png")}
 <h2>Units</h2>{img("kinds.png")}
 <table><tr><th>setup</th><th>agents</th><th>unit</th><th>sides fielding it</th><th>their win rate (95% CI)</th>
-<th>per side</th><th>kills per game</th></tr>{''.join(kinds)}</table>
+<th>the side with more of it wins (95% CI)</th><th>per side</th><th>kills per game</th></tr>{''.join(kinds)}</table>
 <h2>Rule holes</h2><ul>{holes}</ul>
 </body></html>
 """

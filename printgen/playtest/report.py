@@ -95,11 +95,13 @@ def text_lines(report: Report) -> list[str]:
         ln = p["length"]
         out.append(f"    length (activations): mean {ln['mean']}, median {ln['median']}, 10-90% {ln['p10']}-{ln['p90']}, "
                    f"range {ln['min']}-{ln['max']}; ends: " + ", ".join(f"{k} {v}" for k, v in p["ends"].items()))
-        out.append(f"    {'unit':10} {'sides':>6} {'side win rate (95% CI)':>30} {'per side':>9} {'kills/game':>10}")
+        out.append(f"    {'unit':10} {'sides':>6} {'their win rate (95% CI)':>25} {'side with more wins':>25} "
+                   f"{'per side':>9} {'kills/game':>10}")
         for k in p["kinds"]:
-            w = k["win_rate"]
+            w, m = k["win_rate"], k["side_with_more_wins"]
             out.append(f"    {k['kind'][:10]:10} {k['sides_fielding']:6} "
-                       f"{w['rate']:8.1%} ({w['ci95'][0]:.1%}-{w['ci95'][1]:.1%}) {'':>5} "
+                       f"{w['rate']:8.1%} ({w['ci95'][0]:5.1%}-{w['ci95'][1]:5.1%})  "
+                       f"{m['rate']:8.1%} ({m['ci95'][0]:5.1%}-{m['ci95'][1]:5.1%})  "
                        f"{k['units_per_side']:9.2f} {k['kills_per_game']:10.2f}")
     out.append(f"  rule holes: {len(report.holes) or 'none'}")
     for h in report.holes:

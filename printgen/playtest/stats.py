@@ -49,9 +49,12 @@ class KindFigures:
     won: int = 0
     units: int = 0  # units of it over all sides
     kills: int = 0
+    more: int = 0  # games where one side fielded more of it than the other
+    more_won: int = 0  # ... and that side won
 
     def to_dict(self, games: int) -> dict:
         return {"kind": self.kind, "sides_fielding": self.fielded, "win_rate": Rate(self.won, self.fielded).to_dict(),
+                "side_with_more_wins": Rate(self.more_won, self.more).to_dict(),
                 "units_per_side": round(self.units / max(1, 2 * games), 4),
                 "kills_per_game": round(self.kills / max(1, games), 4)}
 
@@ -100,6 +103,13 @@ def figures(records, seats) -> Figures:
                 k.won += r.winner == seat
             for kind in side:
                 f.kinds[kind].units += 1
+        if len(r.sides) == 2:
+            for kind in set(r.sides[0]) | set(r.sides[1]):
+                a, b = r.sides[0].count(kind), r.sides[1].count(kind)
+                if a != b:
+                    k = f.kinds[kind]
+                    k.more += 1
+                    k.more_won += r.winner == (0 if a > b else 1)
         for kind, n in r.kills.items():
             f.kinds.setdefault(kind, KindFigures(kind)).kills += n
     return f

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 
+from ...hexgrid import Hex
 from ...playtest.model import DRAW, GameRecord, ModelError, hole
 from .sim_board import build_board, setup_bases, tables_for
 
@@ -100,6 +101,23 @@ class HexDiceModel:
             for i, c in zip(order, spots):
                 self._add(st, seat, faces[i], c)
             st.sides.append(tuple(str(f) for f in sorted(faces)))
+        return st
+
+    def position(self, units, *, setup: str | None = None, to_move: int = 0, guarded=()) -> State:
+        """A hand-set position (tests, examples): ``units`` as (seat, face, q, r) on the centred map,
+        ``guarded`` the indexes of the units that hold a Guard token; no rule hole is recorded."""
+        name = setup or self._setups[0][0]
+        bases = next(s[3] for s in self._setups if s[0] == name)
+        st = State()
+        st.cells = [-1] * len(self.board.hexes)
+        st.owner, st.face, st.cell, st.guard = [], [], [], []
+        st.rng, st.turns, st.over, st.winner, st.end = random.Random(0), 0, False, DRAW, ""
+        st.holes, st.kills, st.bases, st.sides = {}, {}, bases, []
+        st.rots = [self.board.rotation_towards_centre(b) for b in bases]
+        st.first = st.to_move = to_move
+        for i, (seat, face, q, r) in enumerate(units):
+            self._add(st, seat, face, self.board.index[Hex(q, r)])
+            st.guard[-1] = i in guarded
         return st
 
     def _add(self, st, seat, face, cell) -> None:
