@@ -69,6 +69,8 @@ def playtest_report(game, *, games: int, seed: int, pairings: list[tuple[str, st
     model, found = game_model(game, move_limit=move_limit)
     if model is None:
         return None, found
+    if getattr(model, "players", 2) == 1:  # a solo scenario: the first agent of a pairing plays the heroes
+        pairings = list(dict.fromkeys((a, a) for a, _ in pairings))
     plays = [Pairing(p, s) for s in model.setups() for p in pairings]
     try:
         played = play(model, plays, games=games, seed=seed, budget=budget, processes=processes)

@@ -40,9 +40,13 @@ class Report:
 def build_report(game, model, played: list, *, seed: int, games: int, budget: int) -> Report:
     """The report of ``played`` (printgen.playtest.runner.play) for a validated game."""
     pairings = []
+    solo = getattr(model, "players", 2) == 1
     for p in played:
-        f = figures(p.records, p.seats)
         a, b = p.pairing.agents
+        if solo:
+            pairings.append(_solo_entry(p, seed))
+            continue
+        f = figures(p.records, p.seats)
         entry = {
             "setup": p.pairing.setup, "agents": [a, b], "games": f.games, "seed": seed,
             "first_player": f.first.to_dict(), "first_player_of_decided": f.first_decided.to_dict(),
@@ -77,6 +81,25 @@ def build_report(game, model, played: list, *, seed: int, games: int, budget: in
                   holes=rows, findings=found, notes=list(getattr(model, "notes", ())))
 
 
+TEAMS_SHOWN = 5  # the best and the worst teams of a solo scenario, each with at least TEAM_GAMES games
+TEAM_GAMES = 3
+
+
+def _solo_entry(p, seed: int) -> dict:
+    """A solo scenario's figures: the heroes' win rate, turns to win, each class's share, the teams."""
+    f = figures(p.records, p.seats, counted=(0,))
+    won = [r.turns for r in p.records if r.winner == 0]
+    teams = sorted(((Rate(w, n), t) for t, (w, n) in f.teams.items() if n >= TEAM_GAMES),
+                   key=lambda x: (-x[0].value, -x[0].n, x[1]))
+    shown = teams if len(teams) <= 2 * TEAMS_SHOWN else teams[:TEAMS_SHOWN] + teams[-TEAMS_SHOWN:]
+    return {"setup": p.pairing.setup, "agents": [p.pairing.agents[0]], "games": f.games, "seed": seed, "solo": True,
+            "heroes_win": f.first.to_dict(), "draws": f.draws, "ends": dict(sorted(f.ends.items())),
+            "turns_to_win": length_summary(won), "length": length_summary(f.lengths),
+            "length_histogram": histogram(f.lengths),
+            "kinds": [f.kinds[k].to_dict(f.games) for k in sorted(f.kinds, key=_kind_order)],
+            "teams": [{"team": t, **r.to_dict()} for r, t in shown], "teams_played": len(f.teams)}
+
+
 def _kind_order(kind: str):
     return (0, int(kind), "") if kind.isdigit() else (1, 0, kind)
 
@@ -86,6 +109,9 @@ def text_lines(report: Report) -> list[str]:
     out = [f"{report.name} ({report.system}): playtest, {report.games} games a pairing, seed {report.seed}"]
     out += [f"  note: {n}" for n in report.notes]
     for p in report.pairings:
+        if p.get("solo"):
+            out += _solo_lines(p)
+            continue
         a, b = p["agents"]
         fp = p["first_player"]
         out.append(f"  {p['setup']}, {a} vs {b} ({p['games']} games, seed {p['seed']}):")
@@ -104,6 +130,29 @@ def text_lines(report: Report) -> list[str]:
                        f"{m['rate']:8.1%} ({m['ci95'][0]:5.1%}-{m['ci95'][1]:5.1%})  "
                        f"{k['units_per_side']:9.2f} {k['kills_per_game']:10.2f}")
     out.append(f"  rule holes: {len(report.holes) or 'none'}")
+    out += _hole_lines(report)
+    return out
+
+
+def _solo_lines(p: dict) -> list[str]:
+    hw, tw = p["heroes_win"], p["turns_to_win"]
+    out = [f"  {p['setup']}, heroes played by {p['agents'][0]} ({p['games']} games, seed {p['seed']}):",
+           f"    heroes win {Rate(hw['wins'], hw['games']).text()}; draws {p['draws']}; ends: "
+           + ", ".join(f"{k} {v}" for k, v in p["ends"].items()),
+           f"    hero turns to win: mean {tw['mean']}, median {tw['median']}, 10-90% {tw['p10']}-{tw['p90']}",
+           f"    {'class':12} {'teams':>6} {'their win rate (95% CI)':>25} {'kills/game':>10}"]
+    for k in p["kinds"]:
+        w = k["win_rate"]
+        out.append(f"    {k['kind'][:12]:12} {k['sides_fielding']:6} {w['rate']:8.1%} ({w['ci95'][0]:5.1%}-"
+                   f"{w['ci95'][1]:5.1%})  {k['kills_per_game']:10.2f}")
+    if p["teams"]:
+        out.append(f"    teams ({p['teams_played']} played; the best and worst with {TEAM_GAMES}+ games):")
+        out += [f"      {Rate(t['wins'], t['games']).text()}  {t['team']}" for t in p["teams"]]
+    return out
+
+
+def _hole_lines(report: Report) -> list[str]:
+    out = []
     for h in report.holes:
         out.append(f"    {h['file']}:{h['line']}:{h['col']} [{h['code']}] {h['message']}")
         out.append(f"      met {h['times']} times in {h['games']} of {h['of_games']} games; first: {h['example']}")

@@ -70,6 +70,7 @@ class Figures:
     lengths: list[int] = field(default_factory=list)
     ends: dict = field(default_factory=dict)
     kinds: dict = field(default_factory=dict)
+    teams: dict = field(default_factory=dict)  # a solo game's team -> (wins, games)
 
     @property
     def first(self) -> Rate:
@@ -80,8 +81,9 @@ class Figures:
         return Rate(self.first_wins, self.first_wins + self.second_wins)
 
 
-def figures(records, seats) -> Figures:
-    """The figures of one pairing's games (``seats``: each game's agent per seat)."""
+def figures(records, seats, *, counted=(0, 1)) -> Figures:
+    """The figures of one pairing's games (``seats``: each game's agent per seat); unit kinds are counted
+    for the seats in ``counted`` (a solo scenario: the heroes only)."""
     f = Figures(games=len(records))
     for r, names in zip(records, seats):
         f.lengths.append(r.turns)
@@ -97,13 +99,15 @@ def figures(records, seats) -> Figures:
         if r.winner != DRAW and names[0] != names[1]:
             f.agent_wins[names[r.winner]] = f.agent_wins.get(names[r.winner], 0) + 1
         for seat, side in enumerate(r.sides):
+            if seat not in counted:
+                continue
             for kind in set(side):
                 k = f.kinds.setdefault(kind, KindFigures(kind))
                 k.fielded += 1
                 k.won += r.winner == seat
             for kind in side:
                 f.kinds[kind].units += 1
-        if len(r.sides) == 2:
+        if len(r.sides) == 2 and len(counted) == 2:
             for kind in set(r.sides[0]) | set(r.sides[1]):
                 a, b = r.sides[0].count(kind), r.sides[1].count(kind)
                 if a != b:
@@ -112,6 +116,10 @@ def figures(records, seats) -> Figures:
                     k.more_won += r.winner == (0 if a > b else 1)
         for kind, n in r.kills.items():
             f.kinds.setdefault(kind, KindFigures(kind)).kills += n
+        if len(counted) == 1:
+            team = " + ".join(r.sides[counted[0]])
+            won, n = f.teams.get(team, (0, 0))
+            f.teams[team] = (won + (r.winner == counted[0]), n + 1)
     return f
 
 

@@ -157,8 +157,8 @@ class ScenarioModel:
         for e, count, zone, path in sc["starts"]:
             free = [h for h in sorted(sc["zones"][zone], key=lambda h: (h.r, h.q)) if self.unit_at(st, h) is None]
             if len(free) != count:
-                hole(st, "rule-hole", path, f"{count} {e.name} for {len(free)} free '{zone}' hexes: no rule says "
-                     "which hexes they take; they take hexes drawn at random", st.example)
+                hole(st, "rule-hole", path, f"{count} {e.name} start on the {len(sc['zones'][zone])} '{zone}' hexes: "
+                     "no rule says which they take; they take free ones drawn at random", st.example)
             for h in rng.sample(free, min(count, len(free))):
                 st.units.append(self._enemy(e, h))
         if sc["cocoon"]:
