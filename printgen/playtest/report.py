@@ -74,8 +74,12 @@ def build_report(game, model, played: list, *, seed: int, games: int, budget: in
         rows.append({"code": code, "message": message, "file": loc.file if loc else None,
                      "line": loc.line if loc else None, "col": loc.col if loc else None,
                      "times": times, "games": n, "of_games": total, "seed": seed, "example": example})
-        found.append(warning(code, f"{message} (met {times} times in {n} of {total} simulated games, seed {seed}; "
-                                   f"first: {example})", loc, hint=HOLE_HINT))
+        text = f"{message} (met {times} times in {n} of {total} simulated games, seed {seed}; first: {example})"
+        if code == "playtest-no-end":
+            found.append(warning("playtest-no-end", text, loc, hint="say how such a game ends (a turn limit, a "
+                                 "tie-break), or raise --move-limit if long games are meant"))
+        else:
+            found.append(warning("rule-hole", text, loc, hint=HOLE_HINT))
     return Report(game=game.game_id, name=game.data.game.name, system=game.data.game.system, seed=seed,
                   games=games, budget=budget, move_limit=getattr(model, "move_limit", 0), pairings=pairings,
                   holes=rows, findings=found, notes=list(getattr(model, "notes", ())))
