@@ -88,8 +88,8 @@ def plots(report: Report) -> dict[str, bytes]:
     ax1.axhline(0.5, color="#888888", linestyle="--", linewidth=1)
     handles, names_ = ax1.get_legend_handles_labels()
     kinds.legend(handles, names_, loc="lower center", ncol=3, fontsize=6, frameon=False)
-    kinds.subplots_adjust(left=0.08, right=0.98, bottom=0.08 + 0.035 * ((len(rows) + 2) // 3), top=0.92,
-                          wspace=0.25)
+    kinds.subplots_adjust(left=0.08, right=0.98, top=0.92, wspace=0.25,
+                          bottom=0.08 + 0.035 * ((len(rows) + 2) // 3) + (0.1 if solo else 0.0))
     return {"first.png": _png(first), "lengths.png": _png(lengths), "kinds.png": _png(kinds)}
 
 

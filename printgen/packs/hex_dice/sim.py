@@ -21,7 +21,7 @@ _PLUS = re.compile(r"\bArmou?r \+ ?(\d+)", re.I)
 
 class State:
     __slots__ = ("cells", "owner", "face", "cell", "guard", "to_move", "first", "turns", "rng", "over", "winner",
-                 "end", "holes", "kills", "sides", "bases", "rots", "alive")
+                 "end", "holes", "kills", "sides", "bases", "rots")
 
     def example(self, model) -> str:
         """The position in a line: every unit as seat:face@q,r (g: guarded)."""
