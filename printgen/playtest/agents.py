@@ -2,8 +2,8 @@
 
 random: any legal move, evenly. greedy: the move with the best one-ply value (the model's
 quick_score), ties broken at random. lookahead: the ``budget`` best moves by that value, each
-answered by the opponent's greedy reply, the position then valued (model.evaluate): the best
-worst case wins. The budget is how many of its own moves it looks at, so its cost per move is
+followed by the greedy reply of whoever moves next (in a solo scenario the heroes' next step: the
+enemies act inside the model), the position then valued (model.evaluate): the best one wins. The budget is how many of its own moves it looks at, so its cost per move is
 about budget x one greedy move."""
 
 from __future__ import annotations

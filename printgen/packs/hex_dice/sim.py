@@ -142,6 +142,7 @@ class HexDiceModel:
         """Every action of the seat to move: (kind, unit, target cell, steps taken)."""
         p = st.to_move
         out = []
+        jump_noted = False
         cells, owner = st.cells, st.owner
         for u, c in enumerate(st.cell):
             if c < 0 or owner[u] != p:
@@ -157,8 +158,8 @@ class HexDiceModel:
                 for pc in path:
                     o = cells[pc]
                     if o >= 0 and not (fr.jumps and owner[o] == p):
-                        if fr.jumps and st.holes is not None:
-                            self._jump_hole(st, u, t)
+                        if fr.jumps and st.holes is not None and not jump_noted:
+                            jump_noted = self._jump_hole(st, u, t)  # once a turn: it is one situation
                         blocked = True
                         break
                 if blocked:
@@ -173,13 +174,15 @@ class HexDiceModel:
                 out.append((GUARD, u, c, 0))
         return out
 
-    def _jump_hole(self, st, u, t) -> None:
+    def _jump_hole(self, st, u, t) -> bool:
         fr = self.faces[st.face[u]]
         face = self.data.faces[fr.index]
         if any(n.strip().lower() == "jumps over units" for n in face.notes) and "friendly" in face.text.lower():
             hole(st, "rule-hole", ("faces", fr.index, "notes"),
                  f"face {fr.value}'s note lets it jump any unit, its text only friendly ones, and an enemy stands "
                  "in its way: the text decides (it may not pass)", lambda: st.example(self))
+            return True
+        return False
 
     def armor(self, st: State, d: int, *, note: bool = False) -> int:
         """A unit's Armor now: its face, + Guard, + the aura of a friendly unit next to it (once)."""
