@@ -123,7 +123,6 @@ class ScenarioModel:
             raise ModelError(f"the simulator cannot read the objective '{win[1].text}'", base + ("objectives", win[0]))
         return {"index": si, "scenario": s, "cells": cells, "zones": zones, "objects": objects, "starts": starts,
                 "rows": read_rows(s, si), "team": team, "keeper": int(keeper.group(1)) if keeper else None,
-                "keeper_rule": next((base + ("rules", i) for i, r in enumerate(s.rules) if "Treasure Keeper" in r), base),
                 "cocoon": tuple(int(x) for x in cocoon.groups()) if cocoon else None,
                 "cocoon_rule": next((base + ("rules", i) for i, r in enumerate(s.rules) if "Cocoon" in r), base),
                 "goal": (goal.group(1) or goal.group(2)).rstrip("s"), "fails": [o.text for o in s.objectives if o.fail],
