@@ -3,8 +3,9 @@
 random: any legal move, evenly. greedy: the move with the best one-ply value (the model's
 quick_score), ties broken at random. lookahead: the ``budget`` best moves by that value, each
 followed by the greedy reply of whoever moves next (in a solo scenario the heroes' next step: the
-enemies act inside the model), the position then valued (model.evaluate): the best one wins. The budget is how many of its own moves it looks at, so its cost per move is
-about budget x one greedy move."""
+enemies act inside the model), the position then valued (model.evaluate): the best one wins, equal
+ones by their one-ply value. The budget is how many of its own moves it looks at, so its cost per
+move is about budget x one greedy move."""
 
 from __future__ import annotations
 
@@ -54,13 +55,13 @@ class LookaheadAgent(GreedyAgent):
         scored = sorted(((model.quick_score(state, m), i) for i, m in enumerate(moves)), key=lambda x: -x[0])
         seat = state.to_move
         best, picks = None, []
-        for _, i in scored[:self.budget]:
+        for quick, i in scored[:self.budget]:
             after = model.copy(state)
             model.apply(after, moves[i])
             if not after.over:
                 reply = GreedyAgent.choose(self, model, after, model.legal(after), random.Random(i))
                 model.apply(after, reply)
-            value = model.evaluate(after, seat)
+            value = (model.evaluate(after, seat), quick)  # equal positions: the better move by one-ply value
             if best is None or value > best:
                 best, picks = value, [i]
             elif value == best:
