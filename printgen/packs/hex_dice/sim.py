@@ -63,8 +63,10 @@ class HexDiceModel:
         for v in range(1, self.sides + 1):
             if v not in self.faces:
                 raise ModelError(f"a d{self.sides} can roll {v}, which no face defines", ("faces",))
+        self.to_base = {}  # base cell -> every cell's distance from it (the agents ask it at every move)
         for bases in {tuple(s[3]) for s in self._setups}:
             for b in bases:
+                self.to_base[b] = [self.board.dist(c, b) for c in range(len(self.board.hexes))]
                 rot = self.board.rotation_towards_centre(b)
                 for v in self.faces:
                     tables_for(self.board, data, rot, v)
@@ -323,7 +325,8 @@ class HexDiceModel:
         if d < 0:
             if t == enemy_base:
                 return 1000.0
-            return 0.05 * (self.board.dist(st.cell[u], enemy_base) - self.board.dist(t, enemy_base))
+            to_base = self.to_base[enemy_base]
+            return 0.05 * (to_base[st.cell[u]] - to_base[t])
         res = self.outcome(st, u, d, steps if kind == MOVE else 0)
         gain = self.faces[st.face[d]].value_score
         if res > 0:
@@ -340,7 +343,7 @@ class HexDiceModel:
         score = 0.0
         for u, c in enumerate(st.cell):
             if c >= 0:
-                v = self.faces[st.face[u]].value_score - 0.02 * self.board.dist(c, st.bases[1 - st.owner[u]])
+                v = self.faces[st.face[u]].value_score - 0.02 * self.to_base[st.bases[1 - st.owner[u]]][c]
                 score += v if st.owner[u] == seat else -v
         return score
 
