@@ -114,3 +114,19 @@ def test_a_row_the_simulator_cannot_carry_out_is_located(tmp_path):
     assert result.exit_code == 1
     assert f"scenarios.yaml:{line}:" in result.output and "error[playtest-model]" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_scenarios_report_is_the_same_on_one_or_two_processes():
+    game = check_game(HOH)
+    one, _ = playtest_report(game, games=12, seed=9, pairings=[("greedy", "random")], processes=1)
+    two, _ = playtest_report(game, games=12, seed=9, pairings=[("greedy", "random")], processes=2)
+    assert one.json() == two.json()
+    # a solo scenario: the first agent of a pairing plays the heroes; its figures are the heroes' own
+    assert [(p["setup"], p["agents"]) for p in one.pairings] == [("Fool's Gold", ["greedy"]),
+                                                                  ("The Arachne's Lair", ["greedy"])]
+    for p in one.pairings:
+        hw = p["heroes_win"]
+        assert hw["games"] == 12 and hw["wins"] == p["ends"].get("objective", 0)  # a win is the objective met
+        assert sum(p["ends"].values()) == 12
+        assert p["turns_to_win"]["max"] <= p["length"]["max"]
+        assert {k["kind"] for k in p["kinds"]} <= {c.name for c in game.data.classes}
