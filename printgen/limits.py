@@ -74,6 +74,10 @@ _TABLE = [
     Limit("balance-units", 120, "units", "units in one balance report (every pair of them is computed: 300 took "
           "15 s on a loaded machine)"),
     Limit("combat-health", 200, "wounds", "wounds a unit takes before it is destroyed, in the balance report"),
+    # Simulated games (printgen playtest): each one is played move by move
+    Limit("playtest-games", 1_000_000, "games", "games of one pairing of agents in a playtest"),
+    Limit("playtest-moves", 10_000, "activations", "a simulated game's move limit (then it is a draw)"),
+    Limit("playtest-budget", 256, "moves", "moves the lookahead agent weighs each turn"),
     # Templates and documents
     Limit("template-seconds", 10, "seconds", "rendering a game's rulebook templates"),
     Limit("template-output", 400_000, "characters", "the Markdown one rulebook chapter renders to"),

@@ -13,6 +13,7 @@ from .cut.export import setting_findings
 from .findings import Finding
 from .layout.sheets import layout_findings, sheet_assets
 from .mesh.pieces import check_pieces, render_pieces
+from .playtest.target import check_playtest, render_playtest, wants_playtest
 from .render.maps import render_maps
 from .render.tokens import check_tokens, render_tokens
 from .rulebook.render import check_rulebook, render_rulebook
@@ -26,6 +27,7 @@ SHARED_ASSETS: tuple[Asset, ...] = (
     Asset("terrain", render_terrain, kind="mesh", reads=("maps",), validate=check_terrain, when=wants_terrain),
     Asset("terrain-bom", render_terrain_bom, reads=("maps",), when=wants_terrain),
     Asset("balance", render_balance, validate=check_balance, when=wants_balance),  # game.yaml balance:
+    Asset("playtest", render_playtest, validate=check_playtest, when=wants_playtest),  # game.yaml playtest:
 )
 
 

@@ -28,6 +28,8 @@ FORBIDDEN = {
     "rulebook": {"write", "check", "mesh", "build", "plan", "project", "registry"},
     # the balance report reads validated data and draws with matplotlib (its command validates and writes files)
     "balance": {"render", "rulebook", "mesh", "build", "plan", "registry", "packs"},
+    # the playtester steps whatever model a pack gives it (packs import it, never the other way)
+    "playtest": {"render", "rulebook", "mesh", "build", "plan", "registry", "packs"},
     # the drawing base sits under render, write and rulebook: it may use units and nothing above
     # community map files: data in, data out; the commands load games through project, never draw
     "mapio": {"render", "draw", "rulebook", "build", "plan", "packs", "registry"},

@@ -207,6 +207,16 @@ class BalanceSpec(Model):
     tolerance: Annotated[float, Field(gt=0.0, le=10.0)] = 0.35  # value per point this far off the median is named
 
 
+class PlaytestSpec(Model):
+    """Asks printgen build for the playtest report (printgen.playtest): games the rules pack plays itself."""
+
+    games: Annotated[int, Field(ge=1)] = 200  # games of each setup and pairing (limit playtest-games)
+    seed: int = 1
+    agents: list[Text] = ["greedy:greedy"]  # pairings A:B of random, greedy, lookahead
+    budget: Annotated[int, Field(ge=1)] = 8  # moves the lookahead agent weighs each turn
+    move_limit: Annotated[int, Field(ge=1)] = 300  # activations before a game is a draw
+
+
 class GameConfig(Model):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Text
@@ -231,3 +241,4 @@ class GameConfig(Model):
     fonts: dict[str, Text] = {}  # layout font name -> a TrueType file in the game folder (fonts/x.ttf)
     balance: BalanceSpec | None = None  # the balance target (printgen balance); absent: not built
     combat: dict[str, Any] | None = None  # a custom game's combat model, in printgen.balance.notation's words
+    playtest: PlaytestSpec | None = None  # the playtest target (printgen playtest); absent: not built

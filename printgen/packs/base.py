@@ -47,6 +47,9 @@ class RulePack:
     # the pack's own layout files (a game's templates/<id>/layouts/ may replace them by name).
     sheets: tuple = ()
     layouts: Path | None = None
+    # A game model the playtester can step (printgen.playtest): model(game, move_limit=N) -> a GameModel,
+    # raising printgen.playtest.model.ModelError at the data that cannot be played. None: not playable.
+    playtest: Callable | None = None
     # The game's declared kinds (game.yaml kinds:), set by the validator on the game's own copy of the pack.
     declared: tuple = ()
 

@@ -12,6 +12,14 @@ from .contradictions import CHECKS as CONTRADICTIONS
 from .models import HeroesData, HeroesRules
 from .printables import render_hex_track, render_scenarios
 
+
+
+def _playtest(game, *, move_limit: int = 300):
+    from .sim import model_for  # the simulator loads only when a scenario is played
+
+    return model_for(game, move_limit=move_limit)
+
+
 PACK = RulePack(
     system="heroes-of-hex",
     title="Heroes of Hex",
@@ -28,4 +36,5 @@ PACK = RulePack(
     elements=ELEMENTS,
     sheets=(SheetDef(name="class-cards", kind="classes", front="class-card", back="class-back", copies=1),),
     layouts=Path(__file__).parent / "layouts",
+    playtest=_playtest,
 )

@@ -9,6 +9,14 @@ from .checks import CHECKS, rules_texts, vocabulary
 from .models import DiceData, DiceRules
 from .printables import ELEMENTS, pattern_image, render_player_aid
 
+
+
+def _playtest(game, *, move_limit: int = 300):
+    from .sim import model_for  # the simulator loads only when a game is played
+
+    return model_for(game, move_limit=move_limit)
+
+
 PACK = RulePack(
     system="hex-dice",
     title="Hex Dice",
@@ -26,4 +34,5 @@ PACK = RulePack(
                      label="item.value ~ ' ' ~ item.name"),),
     layouts=Path(__file__).parent / "layouts",
     images={"pattern": pattern_image},
+    playtest=_playtest,
 )

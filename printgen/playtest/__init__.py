@@ -1,0 +1,1 @@
+"""printgen playtest: games a rules pack plays against itself, and what they show (printgen.playtest.command)."""
