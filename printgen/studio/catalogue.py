@@ -102,6 +102,7 @@ class MapInfo:
     orientation: str
     empty: str
     legend: list[dict]  # {key, terrain, colour, zone, objective, level}
+    notation: str = "picture"  # how its text reads (hexgrid/textmap.py NOTATIONS)
 
 
 def file_digest(path: Path) -> str:
@@ -204,7 +205,7 @@ def map_infos(game) -> list[MapInfo]:
                    "zone": str(e.zone or ""), "zoneColour": zones.get(str(e.zone), "") if e.zone else "",
                    "objective": str(e.objective or ""), "level": e.level} for k, e in m.legend.items()]
         out.append(MapInfo(i, str(m.name), f"map-{slug(str(m.name))}", str(loc.file), first, last,
-                           m.orientation or game.data.game.hex.orientation, m.empty, legend))
+                           m.orientation or game.data.game.hex.orientation, m.empty, legend, m.notation))
     return out
 
 

@@ -111,6 +111,9 @@ def editor_data(info: MapInfo) -> dict:
     its legend and each layer's grid (where hexes sit in its text)."""
     from ..hexgrid.textmap import TextMapError
 
+    if info.notation != "picture":  # the painter places hexes as the picture notation draws them
+        raise MapEditError(f"the painter edits maps written in picture notation; {info.name} is written in "
+                           f"{info.notation} notation, so edit its text in your editor", 409)
     data = Path(info.file).read_bytes()
     layout, layers = map_blocks(data.decode("utf-8"), info.first)
     grids = []
@@ -171,6 +174,8 @@ def save_map(*, folder: Path, info: MapInfo, held: str, layers: list[list[str]],
     (``known``: the (code, message) of errors already there). Returns the new digest. Raises MapEditError."""
     from ..project import validate_game
 
+    if info.notation != "picture":
+        raise MapEditError(f"the painter edits maps written in picture notation, not {info.notation}", 409)
     path = Path(info.file)
     root = folder.resolve()
     if path.is_symlink() or not path.resolve().is_relative_to(root):

@@ -84,7 +84,7 @@ class ScenarioModel:
         m = next((m for m in self.data.maps if m.name == s.map), None)
         if m is None:
             raise ModelError(f"map '{s.map}' is not defined", base + ("map",))
-        tm = parse_textmap(m.layout, m.orientation or self.data.game.hex.orientation)
+        tm = parse_textmap(m.layout, m.orientation or self.data.game.hex.orientation, notation=m.notation)
         blocked = {t.name for t in self.data.terrain if t.blocked}
         cells, zones, objects = set(), {}, {}
         for h, cell in tm.cells.items():

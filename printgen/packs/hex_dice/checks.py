@@ -183,7 +183,8 @@ def check_deploy_room(ctx: CheckContext) -> Iterator[Finding]:
     if battlefield is None:
         return  # check_setups reports it
     try:
-        tm = parse_textmap(battlefield.layout, battlefield.orientation or ctx.data.game.hex.orientation)
+        tm = parse_textmap(battlefield.layout, battlefield.orientation or ctx.data.game.hex.orientation,
+                           notation=battlefield.notation)
     except TextMapError:
         return
     zone_of = {h: name_key(battlefield.legend[c.char].zone or "") for h, c in tm.cells.items()

@@ -123,7 +123,8 @@ def build_board(data, rules) -> Board:
     mi, battlefield = next(((i, m) for i, m in enumerate(data.maps) if m.name == rules.map), (None, None))
     if battlefield is None:
         raise ModelError(f"rules.map names '{rules.map}', which is not a map", ("game", "rules", "map"))
-    tm = parse_textmap(battlefield.layout, battlefield.orientation or data.game.hex.orientation)
+    tm = parse_textmap(battlefield.layout, battlefield.orientation or data.game.hex.orientation,
+                       notation=battlefield.notation)
     cells = sorted(tm.cells, key=lambda h: (h.r, h.q))
     cq = round(sum(h.q for h in cells) / len(cells))
     cr = round(sum(h.r for h in cells) / len(cells))
