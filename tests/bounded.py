@@ -29,7 +29,15 @@ else:
 use = resource.getrusage(resource.RUSAGE_SELF)
 kids = resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = use.ru_utime + use.ru_stime + kids.ru_utime + kids.ru_stime
-sys.stderr.write("\\nPEAK_KIB %d CPU %.3f\\n" % (max(use.ru_maxrss, kids.ru_maxrss), cpu))
+# ru_maxrss survives exec: a child of a big test process (a pytest-xdist worker) would report its parent's
+# size. VmHWM belongs to this program's own memory map, made new at exec.
+own = use.ru_maxrss
+try:
+    with open("/proc/self/status") as status:
+        own = next(int(l.split()[1]) for l in status if l.startswith("VmHWM:"))
+except (OSError, StopIteration, ValueError):
+    pass
+sys.stderr.write("\\nPEAK_KIB %d CPU %.3f\\n" % (max(own, kids.ru_maxrss), cpu))
 sys.stderr.flush()
 sys.exit(code)
 """

@@ -80,6 +80,9 @@ def read_map_file(path: Path) -> HscMap:
     return read_hsc(data)
 
 
+NAME_READ = 200  # characters of a map file's name taken in (then cut to the name limits, with a note)
+
+
 def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list[str], Path | None]:
     """Read ``file`` and write ``game/map-<name>.yaml``. Returns (lines to print, the file written
     or None when an error stopped it). The file is written only when it reads back as meant and the
@@ -104,16 +107,14 @@ def import_map(*, file: Path, game: Path, name: str | None = None) -> tuple[list
         return [f"error: {game}: the game does not load; fix it first [game-invalid]", report_text([result])], None
     data = result.data
     raw_name = (name or hsc.name or file.stem).strip() or file.stem
-    from ..limits import limit as _limit
-
-    if len(raw_name) > _limit("name-length"):  # it names the file written: 500 characters is no file name
+    if len(raw_name) > NAME_READ:  # no name but a damaged or hostile file: say where, write nothing
         at = f"byte {hsc.name_at}: " if raw_name == hsc.name.strip() and hsc.name_at else ""
         return [f"error: {where}: {at}the map's name is {len(raw_name)} characters, more than the "
-                f"{_limit('name-length'):g} a name may have; pass --name SHORTER [limit-name-length]"], None
+                f"{NAME_READ} a map's name is read to; pass --name SHORTER [limit-name-length]"], None
     lines: list[str] = []
     # the map's own strings are untrusted: printable characters only, names within the name limits
-    hsc.name, _ = clean_name(hsc.name, limit=200)
-    hsc.author, _ = clean_name(hsc.author, limit=200)
+    hsc.name, _ = clean_name(hsc.name, limit=NAME_READ)
+    hsc.author, _ = clean_name(hsc.author, limit=NAME_READ)
     given = name is not None
     name, changed = clean_name(name or hsc.name or file.stem)
     name = name or clean_name(file.stem)[0] or "Imported"

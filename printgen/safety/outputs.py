@@ -76,9 +76,10 @@ def export_place_problem(to: Path, folder: Path, games: Iterable[Path]) -> str |
 def project_games(named: Iterable[Path] = ()) -> list[Path]:
     """The games a written place must keep out of: those a command names and every game of the project
     in the current folder (``--out data/other-game`` is as wrong as ``--out data/this-game``)."""
-    from ..project import Project
-
-    return [*named, *Project(Path.cwd()).games()]
+    # Project.games, without importing the project (it imports the game model: `printgen stl` stays light)
+    data = Path.cwd() / "data"
+    here = sorted(p for p in data.iterdir() if (p / "game.yaml").is_file()) if data.is_dir() else []
+    return [*named, *here]
 
 
 def out_file_problem(out: Path, fmt: str | None) -> str | None:

@@ -18,7 +18,7 @@ def test_a_refused_class_leaves_each_later_class_findings_on_its_own_face(tmp_pa
     shutil.copytree(REPO / "data" / "heroes-of-hex", folder)
     good = validate_game(folder)
     view = GameView(good.game_id, "Heroes of Hex", folder, faces=game_faces(good))
-    view.extents = extents(view.faces)
+    view.extents, view.texts = extents(view.faces)
     classes = folder / "classes.yaml"
     classes.write_text(classes.read_text(encoding="utf-8").replace("vit: 2", "vit: high", 1), encoding="utf-8")
     bad = validate_game(folder)

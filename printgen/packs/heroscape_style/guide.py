@@ -166,15 +166,21 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
             f"Lay these tiles on level {level - 1}, drawn faintly underneath with its tiles' outlines and numbers.")
     out.append(Text(x0, y0 + 21, note + " The number on a tile is its shape: how many hexes it has.", "sans-italic",
                     pt(7.5), INK))
-    out.append(Text(x0, y0 + 25, "Right: the table once this level is laid, its new tiles in full colour and "
+    where = "Below" if y1 - y0 - PANEL_HEAD > x1 - x0 else "Right"
+    out.append(Text(x0, y0 + 25, f"{where}: the table once this level is laid, its new tiles in full colour and "
                     "outlined, the levels below faded.", "sans-italic", pt(7.5), INK))
     # the plan on the left, where each tile goes; on the right the picture of the table as it
     # stands once this level is laid, the new tiles in full colour (iso.py)
-    mid = x0 + (x1 - x0) * PLAN_SHARE
-    lay = _fit_layout(footprint, data.game.hex.orientation, (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1))
+    # (in a box taller than wide, a level with a page to itself: the plan above, the picture below)
+    if y1 - y0 - PANEL_HEAD > x1 - x0:
+        mid = y0 + PANEL_HEAD + (y1 - y0 - PANEL_HEAD) / 2
+        plan_box, iso_box = (x0, y0 + PANEL_HEAD, x1, mid - PANEL_GAP / 2), (x0, mid + PANEL_GAP / 2, x1, y1)
+    else:
+        mid = x0 + (x1 - x0) * PLAN_SHARE
+        plan_box, iso_box = (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1), (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1)
+    lay = _fit_layout(footprint, data.game.hex.orientation, plan_box)
     colours = {k: t.colour for k, t in terrain.items()}
-    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, data.game.hex.orientation,
-                            (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1))
+    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, data.game.hex.orientation, iso_box)
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
     covered = frozenset(h for t in tiles for h in t.hexes)
@@ -248,15 +254,23 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
     pages, levels = [page], [[]]
     y += PANEL_GAP
     height = panel_height(footprint, data.game.hex.orientation, spec)
+    places: list[list[tuple[int, float]]] = [[]]  # per page: (level, top of its panel)
     for lv in tiling.levels:
         if y + height > y1 + 1e-6:
+            places.append([])
+            y = y0
+        places[-1].append((lv, y))
+        y += height + PANEL_GAP
+    for i, on in enumerate(places):
+        if i:
             page = Page(spec.width, spec.height)
             pages.append(page)
             levels.append([])
-            y = y0
-        page.add(*level_ops(m, data, tiling, lv, footprint, (x0, y, x1, y + height)))
-        levels[-1].append(str(lv))
-        y += height + PANEL_GAP
+        for lv, top in on:
+            # a level alone on a page of its own takes the whole page: larger, and no page left mostly empty
+            bottom = y1 if i and len(on) == 1 else top + height
+            pages[i].add(*level_ops(m, data, tiling, lv, footprint, (x0, top, x1, bottom)))
+            levels[i].append(str(lv))
     for i, (p, on) in enumerate(zip(pages, levels)):
         if on:
             p.label = ("overview, " if i == 0 else "") + f"level{'s' * (len(on) > 1)} {', '.join(on)}"
