@@ -14,6 +14,8 @@ from .playtest.command import DEFAULT_AGENTS
 from .report import REPORTERS
 from .model.defaults import PRINT_PROFILES
 from .units import PAPER_SIZES
+from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path,  # noqa: F401
+                         resolve_games)
 
 app = typer.Typer(
     name="printgen",
@@ -27,44 +29,6 @@ app = typer.Typer(
 
 # CLI choices come from the registries.
 ReportFormat = Enum("ReportFormat", {name: name for name in sorted(REPORTERS)}, type=str)
-
-GamesArg = typer.Argument(None, metavar="[GAME_DIR]...",
-                          help="Game folders (each holds a game.yaml). Default: every game under ./data/.")
-
-
-def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
-    """The game folders a command works on; raises typer.BadParameter (a usage error, exit 2) when there are none."""
-    if not games:
-        from .project import Project, game_here
-
-        found = Project(root).games()
-        if not found and (here := game_here(root)) is not None:
-            return [here]  # standing in a game folder (or below it): that game
-        if not found:
-            raise typer.BadParameter(
-                f"no games found under {root / 'data'}; run printgen in a project folder whose data/<game>/ "
-                "holds a game.yaml, in a game folder, or name a game folder")
-        return found
-    for g in games:
-        if not g.exists():
-            raise typer.BadParameter(f"no such folder: {g}")
-        if not g.is_dir():
-            raise typer.BadParameter(f"{g} is not a folder; name the game folder that holds game.yaml")
-    return list(games)
-
-
-def one_game(game: Optional[Path], *, option: str = "GAME_DIR") -> Path:
-    """The one game folder a command works on: the one named, else the game folder you are in; a usage
-    error (exit 2) naming what to do when neither."""
-    from .project import game_here
-
-    if game is None:
-        game = game_here(Path.cwd())
-        if game is None:
-            raise typer.BadParameter("name the game folder, or run this in a game folder (one that holds "
-                                     "game.yaml)", param_hint=option)
-    return resolve_games([game], root=Path.cwd())[0]
-
 
 def _version(value: bool) -> None:
     if value:
@@ -96,53 +60,10 @@ def validate(
 # Each paper of the registry, and "both" for the two everyday ones.
 PAPER_CHOICES = {**{p: [p] for p in PAPER_SIZES}, "both": ["a4", "letter"]}
 Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
-# --out is taken as text: a Path would turn an empty --out '' into ".", and the message would be about "."
-OutOption = typer.Option(None, "--out", show_default=False,
-                         help="Where to write: <out>/<game-id>/<paper>/<asset>.pdf. [default: output, beside data/ "
-                              "or beside the game folder]")
-
-
-def out_path(out: Optional[str], folders: Optional[List[Path]] = None, sub: str = "") -> Path:
-    """The --out folder as a Path; a usage error (exit 2) when it is empty or blank. Not given: the
-    project's output folder (outside every game folder, so running in a game folder works), plus ``sub``."""
-    if out is None:
-        from .project import default_output
-
-        base = default_output(Path.cwd(), folders or [])
-        return base / sub if sub else base
-    if not out.strip():
-        raise typer.BadParameter(f"{out!r} is empty; name the folder to write, e.g. --out output",
-                                 param_hint="'--out'")
-    return Path(out)
 PaperOption = typer.Option("both", "--paper", case_sensitive=False, help="Paper to build for.")
 PreviewsOption = typer.Option(True, "--previews/--no-previews", help="Also write SVG pages and PNG previews.")
 # The print profiles of the registry (model/defaults.py: light, the CLI starts fast).
 PrintProfile = Enum("PrintProfile", {name: name for name in PRINT_PROFILES}, type=str)
-
-
-def check_out(out: Path, folders: list[Path], *, option: str = "--out", file: bool = False) -> None:
-    """A usage error (exit 2, before anything is written) when ``out`` is in a game folder or (a folder)
-    holds one: the games named and every game of the project here. Every command that writes calls it."""
-    from .safety.outputs import out_game_problem, project_games
-
-    problem = out_game_problem(out, project_games(folders), option=option, file=file)
-    if problem:
-        raise typer.BadParameter(problem, param_hint=f"'{option}'")
-
-
-def build_folders(games: Optional[List[Path]], out: Optional[str]) -> tuple[list[Path], Path]:
-    """The game folders to build and the folder to build them into; exits 1 when that cannot be a build's
-    output folder, 2 when it is inside a game folder or holds one."""
-    from .safety.outputs import out_dir_problem
-
-    folders = resolve_games(games, root=Path.cwd())
-    out = out_path(out, folders)
-    check_out(out, folders)
-    problem = out_dir_problem(out)
-    if problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(1)
-    return folders, out
 
 
 @app.command()
@@ -432,61 +353,11 @@ app.add_typer(_i18n, name="i18n")
 
 
 # -- community maps: VirtualScape .hsc and heroscape-map-editor JSON (printgen/mapio/) ------------------------
-@app.command("import-map")
-def import_map_cmd(
-    file: Path = typer.Argument(..., metavar="FILE", help="A VirtualScape .hsc file or a heroscape-map-editor JSON map."),
-    into: Optional[Path] = typer.Option(None, "--into", metavar="GAME_DIR",
-                                        help="The game folder to add the map to. Default: the game folder you are in."),
-    name: Optional[str] = typer.Option(None, "--name", help="The map's name (default: the file's map name or stem)."),
-) -> None:
-    """Read a community map into a game as editable map data (map-<name>.yaml). Exit 1 on a bad file."""
-    from .mapio.command import import_map
+from .mapio.cli import export_map_cmd, import_map_cmd, print_lacking_cmd  # noqa: E402 (bodies in their own module)
 
-    into = one_game(into, option='--into')
-    lines, written = import_map(file=file, game=into, name=name)
-    typer.echo("\n".join(lines))
-    raise typer.Exit(0 if written else 1)
-
-
-@app.command("export-map")
-def export_map_cmd(
-    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]",
-                                          help="The game folder. Default: the game folder you are in."),
-    map_name: str = typer.Option(..., "--map", metavar="NAME", help="The map to write."),
-    to: Path = typer.Option(..., "--to", metavar="FILE.hsc", help="The VirtualScape file to write."),
-) -> None:
-    """Write a game's map as a VirtualScape .hsc file the community's editors open."""
-    from .mapio.command import export_map
-
-    game = one_game(game)
-    check_out(to, [game], option="--to", file=True)
-    code, lines = export_map(game=game, map_name=map_name, to=to)
-    typer.echo("\n".join(lines))
-    raise typer.Exit(code)
-
-
-@app.command("print-lacking")
-def print_lacking_cmd(
-    game: Optional[Path] = typer.Argument(None, metavar="[GAME_DIR]",
-                                          help="The game folder. Default: the game folder you are in."),
-    map_name: str = typer.Option(..., "--map", metavar="NAME", help="The map to build."),
-    own: List[str] = typer.Option([], "--own", metavar="BOX|PIECE=N",
-                                  help="What you own: a box (master-set-1, master-set-1*2) or a count (grass-24=3)."),
-    out: Optional[str] = typer.Option(None, "--out", show_default=False,
-                                      help="The folder to write (a subfolder per map). [default: output/lacking]"),
-    bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, e.g. 256x256mm."),
-    gap: Optional[str] = typer.Option(None, "--gap", help="Space between tiles on a plate, e.g. 3mm."),
-) -> None:
-    """Print what you lack for a map: owned pieces first; the rest as tiles, plates, one project 3MF,
-    a bill of what is printed and a build guide marking each piece owned or printed."""
-    from .mapio.command import print_lacking
-
-    game = one_game(game)
-    out = out_path(out, [game], "lacking")
-    check_out(out, [game])
-    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap)
-    typer.echo("\n".join(lines))
-    raise typer.Exit(code)
+app.command("import-map")(import_map_cmd)
+app.command("export-map")(export_map_cmd)
+app.command("print-lacking")(print_lacking_cmd)
 
 
 @app.command()
