@@ -88,6 +88,11 @@ def _content_files(folder: Path) -> list[Finding]:
 def _subfolders(folder: Path, known: set[str], what: str) -> list[Finding]:
     out = []
     for path in sorted(folder.iterdir()):
+        if path.is_dir() and path.is_symlink() and not _leftover(path.name) and path.name not in known:
+            # never listed: a link may lead out of the game, and printgen reads nothing outside it
+            out.append(warning("unread-file", f"{path.name}/ is not read: it is a link to a folder, and printgen "
+                               "follows no link out of a game's own folders", Location(display_path(path))))
+            continue
         if path.is_dir() and not _leftover(path.name) and path.name not in known and any(path.iterdir()):
             hint = next((k for k in sorted(known) if k.lower() == path.name.lower()), None)
             data = sorted(p.name for p in path.iterdir() if p.suffix.lower() in CONTENT)

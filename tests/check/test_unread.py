@@ -91,3 +91,13 @@ def test_validate_says_so_and_the_build_still_runs(game, tmp_path):
     result = runner.invoke(app, ["validate", str(game)])
     assert result.exit_code == 0
     assert "scouts.yaml.txt:1:1: warning[unread-file]" in result.output and "1 warning" in result.output
+
+
+def test_a_linked_unknown_folder_is_named_and_not_listed(game, tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "secret.yaml").write_text("x: 1\n")
+    (game / "units").symlink_to(outside, target_is_directory=True)
+    found = _unread(game)
+    assert set(found) == {"units"}
+    assert "link" in found["units"].message and "secret" not in found["units"].message
