@@ -74,6 +74,7 @@ class Layout:
     vars: tuple[tuple[str, Any, Location], ...] = ()
     icons: dict[str, dict] = field(default_factory=dict)
     elements: tuple[Element, ...] = ()
+    source: str = ""  # the file's absolute path: its Location is as typed from the folder it was read in
 
     def loc(self, *path) -> Location:
         doc = self.doc
@@ -153,7 +154,8 @@ def _read(path: Path, types: dict[str, tuple[str, ...]]) -> tuple[Layout | None,
     layout = Layout(path.stem, doc, settings,
                     tuple((str(k), v, doc.values.get(("vars", k), top)) for k, v in raw_vars.items()),
                     {str(k): {**v, "_loc": doc.values.get(("icons", k), top)} for k, v in icons.items()},
-                    _elements(data.get("elements"), doc, ("elements",), types, found, "extends" in data))
+                    _elements(data.get("elements"), doc, ("elements",), types, found, "extends" in data),
+                    str(path.resolve()))
     parent = data.get("extends")
     return layout, (str(parent) if parent is not None else None), found
 

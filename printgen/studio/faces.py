@@ -35,6 +35,7 @@ class Face:
     box: tuple[float, float] = (0.0, 0.0)  # mm
     size_px: tuple[int, int] = (0, 0)
     digest: str = ""
+    layout_file: str = ""  # absolute: layout_loc.file is relative to the folder the layout was read in
 
     @property
     def path(self) -> str:
@@ -72,13 +73,13 @@ def _layout_faces(game) -> list[Face]:
             loc = game.source.loc((sheet.kind, i))
             ops = maker.draw(front, item, sheet.kind, i, f"{sheet.kind} '{name}'", bleed=0.0)
             out.append(_sized(Face(game.game_id, group, "card", name, key, loc, sheet.front,
-                                   front.loc("elements"), ops), bw, bh))
+                                   front.loc("elements"), ops, layout_file=front.source), bw, bh))
             if back is not None and (uses_item(back) or n == 1):
                 bname = f"{name} (back)" if uses_item(back) else "Card back"
                 ops = maker.draw(back, item, sheet.kind, i, f"{sheet.kind} '{name}' (back)", bleed=0.0)
                 out.append(_sized(Face(game.game_id, group, "back", bname, key + "-back",
-                                       loc if uses_item(back) else None, sheet.back, back.loc("elements"), ops),
-                                  bw, bh))
+                                       loc if uses_item(back) else None, sheet.back, back.loc("elements"), ops,
+                                       layout_file=back.source), bw, bh))
     return out
 
 
@@ -100,7 +101,8 @@ def _token_faces(game) -> list[Face]:
             key = f"tokens/{i + 1:03d}-{slug(str(token.name)) or 'token'}" + ("-back" if back else "")
             out.append(_sized(Face(game.game_id, "Tokens", "back" if back else "token", name, key, loc,
                                    BACK if back else FRONT, layouts[BACK if back else FRONT].loc("elements"),
-                                   faces.face(i, back=back, bleed=0.0)), d, d))
+                                   faces.face(i, back=back, bleed=0.0),
+                                   layout_file=layouts[BACK if back else FRONT].source), d, d))
     return out
 
 

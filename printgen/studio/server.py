@@ -181,8 +181,7 @@ class Handler(BaseHTTPRequestHandler):
             import printgen
 
             pkg = Path(printgen.__file__).resolve().parent
-            builtin = bool(face.layout_loc and face.layout_loc.file
-                           and Path(face.layout_loc.file).resolve().is_relative_to(pkg))
+            builtin = bool(face.layout_file and Path(face.layout_file).is_relative_to(pkg))
             self._html("detail.html.j2" if query.get("fragment") else "face.html.j2", games=studio.games(),
                        view=view, face=face, record=lines, first=first, builtin=builtin,
                        before=studio.before.get(face.path),

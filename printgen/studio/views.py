@@ -128,10 +128,9 @@ def layout_source(handler, query) -> None:
 
     view = _view(handler, query)
     face = view.face(query.get("key", "")) if view else None
-    loc = face.layout_loc if face else None
-    if loc is None or not loc.file:
+    if face is None or not face.layout_file:
         return handler._not_found()
-    path = Path(loc.file).resolve()
+    path = Path(face.layout_file)
     homes = [Path(view.folder).resolve(), Path(printgen.__file__).resolve().parent]
     if not any(path.is_relative_to(h) for h in homes) or not path.is_file() or path.stat().st_size > 1 << 20:
         return handler._not_found()
