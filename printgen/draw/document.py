@@ -151,6 +151,8 @@ class PdfFile:
     # the pictures set in it, as drawn: (page number, a Page of the picture's ops at its printed scale, mm),
     # for the preflight to check as it checks drawn pages (a line through a label, a label wider than its disc)
     pictures: tuple = field(default=(), compare=False, repr=False)
+    # its tables, as drawn (rulebook/tables.py record): how each cell's words wrapped, for the preflight
+    tables: tuple = field(default=(), compare=False, repr=False)
 
 
 @dataclass

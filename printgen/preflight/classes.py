@@ -22,6 +22,8 @@ CLASSES: dict[str, str] = {
     "markup": "markup left in printed text: a backslash escape, an HTML entity or tag, stray emphasis marks",
     "contrast": ("text too faint against what is under it (WCAG ratio), also as colour-blind readers see a "
                  "colour that carries meaning"),
+    "table": ("a table cell that breaks a word inside it, wraps a short value, or stacks its header letter by "
+              "letter"),
     "registration": "ink where a cutting machine's registration mark must stay clear",
 }
 SEVERITIES = ("warning", "error", "off")

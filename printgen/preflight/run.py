@@ -136,6 +136,9 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
 
             hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game)
             hits += picture_hits(doc.pictures, settings, stem=stem, paper=paper)
+            from .tables import table_hits
+
+            hits += table_hits(doc.tables, game)
         else:
             continue
         found += report(hits, settings, stem=stem, paper=paper, place=printable_place(game, stem), game=game)

@@ -31,6 +31,7 @@ from ..units import mm_to_pt
 from ..safety.markup import paragraph, tag, text
 from .arrange import floats
 from .flowables import KeepWithPicture
+from .tables import Spanning
 from .markdown import Heading
 from .styles import _pt, styles  # noqa: F401 (styles: read here by the renderer and the tests)
 from .theme import Theme, default_theme
@@ -90,8 +91,26 @@ class Rulebook(BaseDocTemplate):
         self.canv.save()
 
     def handle_flowable(self, flowables) -> None:
+        self._span(flowables)
         self._float(flowables)
         super().handle_flowable(flowables)
+
+    def _span(self, flowables: list) -> None:
+        """A table set across both columns (tables.Spanning) takes the top of a page's first column, the
+        heading kept with it set across above it; the second column then starts under it (afterFlowable).
+        Met lower on a page, it starts the next one: the columns beside it would have nothing to hold."""
+        if not flowables or not getattr(self, "frame", None):
+            return
+        self.handle_keepWithNext(flowables)
+        first = flowables[0]
+        parts = getattr(first, "_content", None) if isinstance(first, KeepTogether) else [first]
+        if not parts or not isinstance(parts[-1], Spanning):
+            return
+        if len(parts) > 1:
+            flowables[0] = parts[-1].with_lead(parts[:-1])
+        frame = self.frame
+        if not (frame is self.pageTemplate.frames[0] and frame._atTop):
+            flowables.insert(0, PageBreak())
 
     def _float(self, flowables: list) -> None:
         """A picture (or a row of them) that the room left on the page cannot hold waits while what follows
@@ -134,6 +153,10 @@ class Rulebook(BaseDocTemplate):
         self.furniture(self.canv)
 
     def afterFlowable(self, flowable) -> None:
+        if isinstance(flowable, Spanning):  # the columns beside a table set across start under it
+            for other in self.pageTemplate.frames:
+                if other is not self.frame:
+                    other._y = min(other._y, self.frame._y)
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.title, flowable.key, level=flowable.level, closed=flowable.level > 0)
@@ -332,13 +355,16 @@ def contents_story(st, headings: list, room: float | None = None) -> list:
 
 
 def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = None,
-             cover_art: tuple | None = None, pictures: list | None = None) -> tuple[bytes, int]:
+             cover_art: tuple | None = None, pictures: list | None = None,
+             tables: list | None = None) -> tuple[bytes, int]:
     """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes, in one pass; returns
     (bytes, pages). ``cover_art``: (PNG or JPEG bytes, (width, height) px) of the theme's cover picture;
-    ``pictures``: a list that takes (page, ops, scale, (w, h) mm) of every picture as it is drawn."""
+    ``pictures``: a list that takes (page, ops, scale, (w, h) mm) of every picture as it is drawn; ``tables``:
+    one that takes every table as drawn (tables.record)."""
     buf = io.BytesIO()
     doc = Rulebook(buf, spec, info, theme)
     doc.cover_art = cover_art
     doc.pictures = pictures
+    doc.tables = tables
     doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
     return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)

@@ -17,6 +17,7 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, Paragraph, Preformatted,
     Spacer, Table, TableStyle,
@@ -26,6 +27,7 @@ from ..names import slug
 from ..safety import markup as mk
 from ..safety.markup import Markup, tag
 from ..safety.markup import text as escape
+from . import tables
 from .arrange import arrange
 from .flowables import Heading  # noqa: F401 (re-exported: the book and the tests read it here)
 
@@ -77,7 +79,21 @@ class _Table(Table):
     break across pages. (reportlab's own splitting inside a row repeats the header above every piece
     and can make pieces of the header alone, page after page.)"""
 
+    record = False  # a chapter's own table (not a quote's box): the preflight reads how its cells wrapped
+
+    def draw(self) -> None:
+        super().draw()
+        if self.record:
+            tables.record(self, self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows))
+
     def split(self, availWidth, availHeight):
+        parts = self._split(availWidth, availHeight)
+        for part in parts:
+            if isinstance(part, _Table):
+                part.record = self.record
+        return parts
+
+    def _split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
         if len(parts) == 2 and not getattr(self, "_postponed", False):
             # no piece of a table holds a single row (a header and one row at a page's foot, or one row
@@ -133,6 +149,8 @@ class Converter:
     frame_width: float = 400.0  # pt
     first_h1: bool = True
     theme: object = None  # the book's Theme (rulebook/theme.py): its colours, headings and measure
+    span_width: float = 0.0  # pt: both columns of a two-column book (a table too wide for one spans them)
+    least_text: float = 0.0  # pt: the game's least text size; a table is never set smaller
 
     def colour(self, name: str) -> str:
         if self.theme is None:
@@ -147,6 +165,8 @@ class Converter:
 
     def __post_init__(self) -> None:
         self._keys: dict[str, int] = {}
+        self._column_width = self.frame_width  # a table spans only from the column itself, not a quote
+        self._span_width = self.span_width
         names = sorted(self.terms, key=len, reverse=True)
         self._term_re = re.compile(
             r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])") if names else None
@@ -346,38 +366,80 @@ class Converter:
                             bulletFontSize=self.styles["list"].fontSize,
                             leftIndent=12, bulletColor=colors.HexColor(self.colour("rules")))
 
-    def _table(self, tokens, i: int, j: int) -> Table:
-        rows: list[list] = []
+    def _table(self, tokens, i: int, j: int) -> Flowable:
+        """A Markdown table, its columns as wide as their cells need (tables.py): in the column, across
+        both columns of a two-column book, or set smaller, whichever first keeps every word whole."""
+        cells: list[list[tuple]] = []  # per row: (inline token, header?, alignment) of each cell
         aligns: list[str] = []
         header_rows = 0
         in_head = False
-        k = i
-        while k < j:
-            tk = tokens[k]
+        for tk, nxt in zip(tokens[i:j], tokens[i + 1:j + 1]):
             if tk.type == "thead_open":
                 in_head = True
             elif tk.type == "thead_close":
                 in_head = False
             elif tk.type == "tr_open":
-                rows.append([])
-                if in_head:
-                    header_rows += 1
+                cells.append([])
+                header_rows += in_head
             elif tk.type in ("th_open", "td_open"):
                 style_attr = tk.attrGet("style") or ""
                 align = "center" if "center" in style_attr else "right" if "right" in style_attr else "left"
-                if len(rows) == 1:
+                if len(cells) == 1:
                     aligns.append(align)
-                inline = tokens[k + 1]
-                cell = self._lone_image(inline, cell=True)
-                if cell is None:
-                    header = tk.type == "th_open"
-                    col = len(rows[-1])
-                    col_align = aligns[col] if col < len(aligns) else align
-                    st = self.styles[f"th-{col_align}" if header else f"td-{align}"]
-                    cell = mk.paragraph(self.inline(inline.children, link_terms=not header), st)
-                rows[-1].append(cell)
-            k += 1
-        table = _Table(rows, repeatRows=header_rows, hAlign="LEFT", colWidths=self._col_widths(rows))
+                col = len(cells[-1])
+                header = tk.type == "th_open"
+                cells[-1].append((nxt, header, (aligns[col] if col < len(aligns) else align) if header else align))
+
+        def build(k: float = 1.0, pad: float = tables.PAD) -> tuple[Table, list[tables.Measure], list]:
+            rows = [[self._cell(*c, k) for c in row] for row in cells]
+            return self._styled(rows, header_rows, pad), tables.columns(rows, pad), tables.cell_widths(rows, pad)
+
+        table, cols, each = build()
+        room = self.frame_width
+        fits = tables.widths(cols, room, each)
+        if fits is not None:
+            table._argW = table._colWidths = fits
+            return table
+        if self._span_width and self.frame_width == self._column_width:
+            wide = tables.widths(cols, self._span_width, each)
+            if wide is not None:  # across both columns; in the column, should a page not hold it, set smaller
+                table._argW = table._colWidths = wide
+                return tables.Spanning([table], [self._squeezed(build, room)], self._span_width)
+        return self._squeezed(build, room)
+
+    def _squeezed(self, build, room: float) -> Table:
+        """A table whose words do not fit ``room`` at their size: tighter, then smaller within the floor (and
+        never under the game's least text size); else as it is, its columns by their least widths (the
+        preflight's ``table`` class then says which words break)."""
+        pad = tables.TIGHT_PAD
+        table, cols, each = build(1.0, pad)
+        fits = tables.widths(cols, room, each, pad)
+        if fits is None:
+            size = self.styles["td-left"].fontSize
+            floor = max(tables.SHRINK_FLOOR, self.least_text / size if size else 1.0)
+            k = tables.shrink_to_fit(cols, room, pad, floor)
+            if k is not None:
+                table, cols, each = build(k * 0.995, pad)
+                fits = tables.widths(cols, room, each, pad)
+        if fits is None:
+            # no narrower than its padding and a letter (a narrower cell cannot be set at all)
+            total = sum(c.least for c in cols) or 1.0
+            fits = [max(2 * tables.TIGHT_PAD + 4.0, room * c.least / total) for c in cols]
+        table._argW = table._colWidths = fits
+        return table
+
+    def _cell(self, inline, header: bool, align: str, k: float = 1.0) -> Flowable:
+        cell = self._lone_image(inline, cell=True)
+        if cell is not None:
+            return cell
+        st = self.styles[f"th-{align}" if header else f"td-{align}"]
+        if k != 1.0:
+            st = ParagraphStyle(f"{st.name}-{k:.3f}", parent=st, fontSize=st.fontSize * k, leading=st.leading * k)
+        return mk.paragraph(self.inline(inline.children, link_terms=not header), st)
+
+    def _styled(self, rows: list[list], header_rows: int, pad: float) -> Table:
+        table = _Table(rows, repeatRows=header_rows, hAlign="LEFT")
+        table.record = True
         cmds = [
             # Table draws cell text in its own font unless told otherwise: name ours, or an
             # unembedded Helvetica lands in the PDF.
@@ -386,8 +448,8 @@ class Converter:
             ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor(self.colour("table_lines"))),
             ("TOPPADDING", (0, 0), (-1, -1), 2.5),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
         ]
         if header_rows:
             cmds.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor(self.colour("table_header"))))
@@ -397,43 +459,6 @@ class Converter:
         table.setStyle(TableStyle(cmds))
         table.spaceBefore, table.spaceAfter = 2, 8
         return table
-
-    def _col_widths(self, rows) -> list[float] | None:
-        """Share the frame width by how much text each column holds (short columns stay narrow)."""
-        if not rows:
-            return None
-        n = max(len(r) for r in rows)
-        weights = [0.0] * n
-        for r in rows:
-            for c, cell in enumerate(r):
-                text = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "")
-                # ...but never narrower than its longest word (up to 24 letters: printed words are no longer),
-                # so a header is not split mid-word
-                longest = max((len(w) for w in text.split()), default=0)
-                weights[c] = max(weights[c], min(len(text), 60) + 4, 8 if not text else 0, 2.4 * min(longest, 24))
-        total = sum(weights)
-        widths = [self.frame_width * w / total for w in weights]
-        # a picture's column is at least as wide as the picture (and its padding): shrunk to a narrower
-        # column, its words would print too small; the other columns share what is left by their weights
-        least = [0.0] * n
-        for r in rows:
-            for c, cell in enumerate(r):
-                if not isinstance(cell, Paragraph) and getattr(cell, "width", 0):
-                    least[c] = max(least[c], float(cell.width) + 8.0)
-                elif isinstance(cell, Paragraph):  # its longest word whole (set bold: the widest it may be)
-                    words = re.sub(r"<[^>]+>", "", getattr(cell, "text", "") or "").split()
-                    word = max(words, key=len, default="")[:24]
-                    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-                    least[c] = max(least[c], stringWidth(word, self.styles["th-left"].fontName,
-                                                         cell.style.fontSize) + 9.0)
-        short = [c for c in range(n) if widths[c] < least[c]]
-        if short and sum(least) < self.frame_width:
-            rest = [c for c in range(n) if c not in short]
-            room = self.frame_width - sum(least[c] for c in short)
-            share = sum(weights[c] for c in rest) or 1.0
-            widths = [least[c] if c in short else room * weights[c] / share for c in range(n)]
-        return widths
 
     def _quote(self, inner: list[Flowable], width: float) -> Flowable:
         # One row per paragraph: a quote longer than a page carries on over the next (one cell holding

@@ -82,7 +82,10 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     def story(frame_width: float) -> list:
         nonlocal st
         st = styles(theme, frame_width=frame_width)
-        conv = Converter(st, image, terms=term_anchors(text, game), frame_width=frame_width, theme=theme)
+        pg = theme.page
+        span = 2 * frame_width + mm_to_pt(pg.column_gap) if pg.columns == 2 else 0.0
+        conv = Converter(st, image, terms=term_anchors(text, game), frame_width=frame_width, theme=theme,
+                         span_width=span, least_text=least.text)
         g = game.data.game
         info = BookInfo(g.name, g.version, g.description or "")
         body = conv.convert(text)
@@ -96,9 +99,12 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
 
     g = game.data.game
     drawn: list = []
-    data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art, drawn)
+    tables: list = []
+    data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art, drawn,
+                           tables)
     pictures = tuple((page, Page(w * k, h * k, [scaled(ops, k)])) for page, ops, k, (w, h) in drawn)
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages, pictures=pictures,
+                                  tables=tuple(tables),
                                   facts=PrintFacts(title="Rulebook", part="rules", book=True,
                                                    notes=("fold or staple on the left edge",)))}
 

@@ -33,12 +33,15 @@ def test_high_ground_powers_table_reads_as_general_text():
     spec = PageSpec.for_paper("a4", game.data.game.print.margin)
     pdf = _rulebook(game, "a4").asset.render(game, spec)["rulebook"]
     doc = pymupdf.open(stream=pdf.data)
-    page = next(p for p in doc if "Special attack, range X, attack Y" in p.get_text())
-    rows = []
-    for tab in page.find_tables().tables:
-        cells = tab.extract()
-        if cells and cells[0][:2] == ["Power", "Kind"]:
-            rows += cells[1:]
+    rows, cards = [], []  # the table's rows on every page it runs over (its header repeated on each)
+    for page in doc:
+        for tab in page.find_tables().tables:
+            cells = tab.extract()
+            if cells and cells[0][:2] == ["Power", "Kind"]:
+                rows += cells[1:]
+                # a Cards cell's lines in reading order (extract() runs a wrapped cell's words together)
+                cards += [" ".join(page.get_textbox(pymupdf.Rect(r.cells[-1])).split())
+                          for r in tab.rows[1:] if r.cells[-1]]
     assert len(rows) >= 10
     names = {p.name.replace(" ", "") for p in game.data.powers}  # the bold names come out without spaces
     assert {(r[0] or "").replace(" ", "") for r in rows if r[0]} <= names
@@ -47,5 +50,4 @@ def test_high_ground_powers_table_reads_as_general_text():
             text = " ".join((cell or "").split())
             assert "{" not in text and "}" not in text, row
             assert not text.endswith(";"), row
-    text = " ".join(page.get_text().split())
-    assert "Gravelmaw (range 1, attack 4)" in text and "Oda Rell (N = 2)" in text and "{" not in text
+    assert "Gravelmaw (range 1, attack 4)" in cards and "Oda Rell (N = 2)" in cards

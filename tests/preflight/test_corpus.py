@@ -23,6 +23,8 @@ PLANTED = {
     "empty-page": ("game.yaml", 14, "unit-cards (a4) page 2: is 11% used"),  # the last page, seven cards
     "sheets": ("content.yaml", 20, "map 'Meadow' takes 4 sheets"),
     "ink-on-ink": ("templates/layouts/unit-card.yaml", 11, "draws 'defense-disc' over 'attack-disc'"),
+    # eight long words side by side: too wide for the page even set tighter and smaller, so the words break
+    "table": ("templates/rulebook/01-rules.md", 7, "breaks 'Reinforcements' inside the word (column 1,"),
 }
 # a stranded heading needs a typesetter that strands it: tests/preflight/test_checks.py plants one in a
 # hand-made PDF, since the rulebook keeps every heading with its text; the cut sheets lay every piece clear of

@@ -1,0 +1,132 @@
+"""Rulebook tables: columns as wide as their words (rulebook/tables.py), a table too wide for a column set
+across a two-column book, and the preflight's ``table`` class, which reads how each cell wrapped."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pymupdf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printgen.build import render_target, validate_game
+from printgen.draw.page import PageSpec
+from printgen.plan import plan_build
+from printgen.preflight.tables import breaks, cell_hits
+from printgen.rulebook.tables import Measure, widths
+
+ROOT = Path(__file__).resolve().parents[2]
+HEXPRINT = ROOT / "data" / "hexprint"
+
+
+@functools.lru_cache(maxsize=None)
+def _book(paper: str):
+    game = validate_game(HEXPRINT)
+    target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "rulebook")
+    spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    return game, target, target.asset.render(game, spec)["rulebook"]
+
+
+def _vocabulary() -> set[str]:
+    """Every word the HexPrint data and rulebook templates write: what a table cell may print whole."""
+    words: set[str] = set()
+    for path in [*HEXPRINT.glob("*.yaml"), *(ROOT / "templates" / "hexprint" / "rulebook").glob("*")]:
+        words |= set(re.findall(r"[A-Za-z]+", path.read_text(encoding="utf-8")))
+    return words
+
+
+def _lines(page) -> list[tuple[tuple[float, float, float, float], list[str]]]:
+    """The page's printed lines (PyMuPDF's blocks and lines): each line's box and its words in order."""
+    lines: dict[tuple[int, int], list] = {}
+    for x0, y0, x1, y1, word, block, line, _ in page.get_text("words"):
+        lines.setdefault((block, line), []).append((x0, y0, x1, y1, word))
+    out = []
+    for words in lines.values():
+        box = (min(w[0] for w in words), min(w[1] for w in words), max(w[2] for w in words), max(w[3] for w in words))
+        out.append((box, [w[4] for w in words]))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hexprint_tables_print_every_word_whole(paper):
+    """The review's measure, on the PDF's words: no line ends inside a word that the next line below it
+    finishes ("Gravehou" over "nd", "Mod" over "els"), and no lone letter or sign stands on a line of its
+    own ("4" over "+", "A" over "C" over "T")."""
+    _, _, pdf = _book(paper)
+    vocab = _vocabulary()
+    doc = pymupdf.open(stream=pdf.data)
+    checked = 0
+    for page in doc:
+        lines = _lines(page)
+        for box, words in lines:
+            tail = re.sub(r"\W", "", words[-1])
+            for below, more in lines:  # the line under this one, overlapping it: where a broken word goes on
+                step, h = below[3] - box[3], box[3] - box[1]  # from baseline to baseline, about a line
+                if not (0.4 * h < step < 1.6 * h and below[0] < box[2] and box[0] < below[2]):
+                    continue
+                where = (page.number + 1, words, more)
+                assert not (words[-1][-1:].isdigit() and more == ["+"]), where  # "4" over "+"
+                assert not (len(words) == len(more) == 1 and len(words[0]) == len(more[0]) == 1
+                            and words[0].isalpha() and more[0].isalpha()), where  # "A" over "C"
+                if tail and tail not in vocab:
+                    checked += 1
+                    assert tail + re.sub(r"\W", "", more[0]) not in vocab, where  # "Gravehou" over "nd"
+    assert checked > 20  # fragments looked for (words the data never writes: numbers, codes, names with marks)
+
+
+def test_hexprint_unit_list_reads_whole_across_the_page():
+    """The unit list, too wide for a column of the two-column book, is set across both: its headers and
+    TAR values print whole and its width is the page's, not a column's."""
+    game, _, pdf = _book("a4")
+    doc = pymupdf.open(stream=pdf.data)
+    page = next(p for p in doc if "Grants the opponent" in p.get_text())
+    words = {w[4] for w in page.get_text("words")}
+    assert {"ACT", "MOV", "TAR", "Models", "Gravehound", "Watchtower"} <= words
+    assert {f"{u.tar.value}+" for u in game.data.units} <= words
+    tab = next(t for t in page.find_tables().tables if "Grants" in " ".join(str(c) for c in t.header.names))
+    assert tab.bbox[2] - tab.bbox[0] > 0.8 * (page.rect.width - 2 * 16 / 25.4 * 72)  # across both columns
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hexprint_rulebook_has_no_table_finding(paper):
+    game, target, _ = _book(paper)
+    found = render_target(target, previews=False, draw_only=True).findings
+    assert not [f for f in found if f.code == "preflight-table"]
+
+
+def test_breaks_finds_a_word_split_over_two_lines():
+    assert breaks("Gravehound (GH)", ("Gravehou", "nd (GH)")) == ["Gravehound"]
+    assert breaks("Sapper Team (ST)", ("Sapper", "Team (ST)")) == []
+    assert breaks("4+", ("4", "+")) == ["4+"]
+
+
+def test_cell_hits_name_each_kind_of_squeeze():
+    table = {"page": 6, "header": ("ACT", "Unit"), "cells": (
+        (0, 0, True, "ACT", ("A", "C", "T"), 4.1),
+        (1, 1, False, "Gravehound (GH)", ("Gravehou", "nd (GH)"), 12.0),
+        (1, 0, False, "1 m", ("1", "m"), 4.1),
+        (2, 1, False, "Sapper Team", ("Sapper", "Team"), 12.0),
+    )}
+    found = [m for m, _ in cell_hits(table)]
+    assert found == ["stacks the header 'ACT' letter by letter (column 1, 4.1 mm wide)",
+                     "breaks 'Gravehound' inside the word (column 2, 12.0 mm wide)",
+                     "wraps the short value '1 m' over 2 lines (column 1, 4.1 mm wide)"]
+
+
+columns = st.lists(st.tuples(st.floats(5, 120), st.floats(0, 400)), min_size=1, max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(columns, st.floats(50, 600), st.data())
+def test_widths_fill_the_room_and_keep_every_word(cols, room, data):
+    measures = [Measure(a, a + b) for a, b in cols]
+    cells = [[data.draw(st.floats(m.least, m.natural)) for m in measures] for _ in range(3)]
+    got = widths(measures, room, cells)
+    if sum(m.least for m in measures) > room:
+        assert got is None
+        return
+    assert got is not None and abs(sum(got) - room) < 1e-6 * max(1.0, room)
+    assert all(w >= m.least - 1e-6 for w, m in zip(got, measures))
