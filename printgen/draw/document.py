@@ -148,8 +148,9 @@ class PdfFile:
     data: bytes
     pages: int
     facts: PrintFacts | None = None  # how to print it (printgen.draw.facts)
-    # the pictures set in it, as drawn: (page number, a Page of the picture's ops at its printed scale, mm),
-    # for the preflight to check as it checks drawn pages (a line through a label, a label wider than its disc)
+    # the pictures set in it, as drawn: (page number, a Page of the picture's ops at its printed scale, mm,
+    # the same at its own proportions (no word set larger to stay readable), the scale), for the preflight to
+    # check as it checks drawn pages (a line through a label, a label wider than its disc)
     pictures: tuple = field(default=(), compare=False, repr=False)
     # its tables, as drawn (rulebook/tables.py record): how each cell's words wrapped, for the preflight
     tables: tuple = field(default=(), compare=False, repr=False)

@@ -24,6 +24,8 @@ CLASSES: dict[str, str] = {
                  "colour that carries meaning"),
     "table": ("a table cell that breaks a word inside it, wraps a short value, or stacks its header letter by "
               "letter"),
+    "picture": ("a picture in a book set so small that its labels print under the least size or crowd onto its "
+                "lines"),
     "registration": "ink where a cutting machine's registration mark must stay clear",
 }
 SEVERITIES = ("warning", "error", "off")

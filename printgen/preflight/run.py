@@ -105,21 +105,25 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
 
 
 # what a picture set in a book is checked for, as drawn: its texts against its lines and each other, its
-# words against their grounds (sizes and margins are read from the PDF). Not yet ink-on-ink: a battlefield
-# shrunk into a Letter column still prints High Ground's glyph codes wider than their discs (issue 38, left)
-PICTURE_CHECKS = ("overlap", "contrast")
+# words against their grounds, its labels against the discs they sit in (sizes and margins are read from the
+# PDF); and the labels its scale crowded onto its lines (preflight/pictures.py)
+PICTURE_CHECKS = ("overlap", "contrast", "ink-on-ink")
 
 
 def picture_hits(pictures, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
     """Every hit in the pictures of a book (``PdfFile.pictures``), each on the book page it is printed on."""
     from dataclasses import replace
 
+    from .pictures import crowded
+
     hits: list[Hit] = []
-    for number, page in pictures:
+    for number, page, *design in pictures:
         sheet = Sheet.of(stem, paper, number, number, page)
         for name in PICTURE_CHECKS:
             hits += [replace(h, page=number, message=f"in a picture: {h.message}")
                      for h in ALL_PAGE_CHECKS[name](sheet, settings)]
+        if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
+            hits += crowded(sheet, Sheet.of(stem, paper, number, number, design[0]), settings, scale=design[1])
     return hits
 
 

@@ -13,7 +13,7 @@ from ..safety import markup as mk
 from ..safety.markup import Markup, tag
 from ..safety.markup import text as escape
 from ..units import mm_to_pt
-from .sizing import Least, floored, needed_scale
+from .sizing import Least, floored, needed_scale, uncrowded
 
 
 class Heading(Paragraph):
@@ -83,8 +83,12 @@ class OpsFlowable(Flowable):
         return self.width, self.height
 
     def _least(self, scale: float) -> float:
-        # a picture whose words all read at its size is not shrunk below where they still do
-        return max(SHRINK, self.need / scale) if self.need <= scale else SHRINK
+        # a picture whose words all read at its size is not shrunk below where they still do; a map whose words
+        # already print at their least size (set larger than its proportions) is not shrunk at all: smaller,
+        # more of them would crowd onto its lines (level digits on its start zones' rings) and be left out
+        if self.need <= scale:
+            return max(SHRINK, self.need / scale)
+        return 1.0 if self.key is not None else SHRINK
 
     def spare(self) -> float:
         """How much shorter (pt) the picture, as last wrapped, may be set where room is short."""
@@ -105,9 +109,14 @@ class OpsFlowable(Flowable):
             cw = self.caption_width
             self.caption.drawOn(c, (self.width - cw) / 2, 0)
         ops = floored(self.ops, self.scale, self.least) if self.least is not None else self.ops
+        design = self.ops
+        if ops is not self.ops and self.key is not None:
+            # words set larger than the picture to stay readable that then crowd onto its lines are left out:
+            # its key says what its shades, rings and codes mean
+            ops, design = uncrowded(ops, self.ops, self.scale, self.box, self.least)
         seen = getattr(getattr(c, "_doctemplate", None), "pictures", None)
-        if seen is not None:  # what the preflight reads: the picture as printed, at its scale
-            seen.append((c.getPageNumber(), ops, self.scale, self.box))
+        if seen is not None:  # what the preflight reads: the picture as printed, at its scale, and as designed
+            seen.append((c.getPageNumber(), ops, self.scale, self.box, design))
         c.saveState()
         c.translate((self.width - self.art_width) / 2, self.height)
         k = mm_to_pt(1) * self.scale

@@ -102,7 +102,10 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     tables: list = []
     data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art, drawn,
                            tables)
-    pictures = tuple((page, Page(w * k, h * k, [scaled(ops, k)])) for page, ops, k, (w, h) in drawn)
+    # each picture as printed, and at its own print size: what the preflight tells apart to find the labels the
+    # book's scale crowded onto its lines
+    pictures = tuple((page, Page(w * k, h * k, [scaled(ops, k)]), Page(w, h, list(design)), k)
+                     for page, ops, k, (w, h), design in drawn)
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages, pictures=pictures,
                                   tables=tuple(tables),
                                   facts=PrintFacts(title="Rulebook", part="rules", book=True,

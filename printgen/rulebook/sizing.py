@@ -25,10 +25,12 @@ LABEL_LETTERS = 24  # preflight/book.py: a run this short is held to the label m
 
 @dataclass(frozen=True)
 class Least:
-    """The least printed sizes (pt): running text, and a short label."""
+    """The least printed sizes (pt): running text, and a short label; and the room (mm) a label keeps from a
+    picture's lines (the game's ``preflight: clearance``)."""
 
     text: float = 6.0
     label: float = 5.0
+    clearance: float = 0.3
 
     def of(self, words: str) -> float:
         return self.label if len(words.strip()) <= LABEL_LETTERS else self.text
@@ -37,7 +39,7 @@ class Least:
 def least_of(game) -> Least:
     """The game's minimum sizes (game.yaml ``preflight:``)."""
     spec = game.data.game.preflight
-    return Least(text=spec.min_text, label=spec.min_label)
+    return Least(text=spec.min_text, label=spec.min_label, clearance=spec.clearance)
 
 
 def _det_scale(matrix) -> float:
@@ -95,3 +97,53 @@ def picture_scale(ops: Sequence[Op], w: float, h: float, *, max_w: float, max_h:
     if scale < need <= min(fit, GROW):  # growing is enough: every word reaches its minimum
         scale = need
     return scale
+
+
+TAG = "printgen-label#"  # a text's role while its place is measured (uncrowded): which text it is
+
+
+def _tagged(ops: Sequence[Op], counter: list[int], drop: set[int] | None = None) -> tuple[Op, ...]:
+    """``ops`` with every text's role set to its number in drawing order (``drop`` None), or with the texts
+    numbered in ``drop`` left out (their roles kept)."""
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, Text) and op.text.strip():
+            n = counter[0]
+            counter[0] += 1
+            if drop is None:
+                op = replace(op, role=f"{TAG}{n}")
+            elif n in drop:
+                continue
+        elif isinstance(op, Group):
+            op = replace(op, ops=_tagged(op.ops, counter, drop))
+        out.append(op)
+    return tuple(out)
+
+
+def uncrowded(ops: Sequence[Op], design: Sequence[Op], k: float, size: tuple[float, float], least: Least
+              ) -> tuple[tuple[Op, ...], tuple[Op, ...]]:
+    """A picture's labels that, set at their least size (``floored``) at scale ``k``, come closer to its lines
+    than the clearance (scaled with it) where at print size they stand clear, left out: of ``ops`` (as
+    floored) and of ``design`` (its print-size drawing) alike. For a picture with a key (a map's legend) that
+    says what its shades, rings and codes mean; ``size``: its (w, h) mm at print size."""
+    from ..draw.document import Page
+    from ..preflight.pictures import near_lines
+    from ..preflight.scene import flatten
+
+    w, h = size
+    printed = _tagged(ops, [0])
+    drawn = _tagged(design, [0])
+    grown = [Group(printed, (k, 0.0, 0.0, k, 0.0, 0.0))]
+
+    def numbers(inks, found):
+        texts = [t for t in inks if t.kind == "text" and t.text.strip()]
+        return {int(texts[i].role[len(TAG):]) for i in found if texts[i].role.startswith(TAG)}
+
+    inks = flatten(Page(w * k, h * k, grown))
+    crowded = numbers(inks, near_lines(inks, least.clearance * min(1.0, k)))
+    if crowded:
+        inks = flatten(Page(w, h, list(drawn)))
+        crowded -= numbers(inks, near_lines(inks, least.clearance))
+    if not crowded:
+        return tuple(ops), tuple(design)
+    return _tagged(ops, [0], crowded), _tagged(design, [0], crowded)

@@ -175,7 +175,7 @@ def test_high_ground_battlefield_is_turned_to_print_its_words_at_their_size():
     spec = PageSpec.for_paper("a4", game.data.game.print.margin)
     target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
     book = target.asset.render(game, spec)["rulebook"]
-    (cinder,) = [(n, p) for n, p in book.pictures if p.height > 200.0]  # the battlefield, turned a quarter
+    (cinder,) = [(n, p) for n, p, *_ in book.pictures if p.height > 200.0]  # the battlefield, turned a quarter
     page, picture = cinder
     (group,) = picture.ops
     (turned,) = group.ops

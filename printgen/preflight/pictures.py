@@ -1,0 +1,70 @@
+"""A picture set in a book so far down that its labels no longer fit it: a label printed over one of the
+picture's lines (a level digit on a start zone's ring, a code on its objective's disc), or under the least
+size a player reads.
+
+A battlefield a page wide shrunk into a column keeps its words readable only by printing them at the least
+size (rulebook/sizing.py ``floored``): larger than the picture's own proportions, so they reach its lines.
+The book's ``overlap`` check forgives a stroke that grazes a glyph's outer edge (a frame drawn snug round a
+word by design); in a shrunk picture that is the defect. So a label's ink (its box less the glyphs' side
+bearings) closer to a line than the game's clearance (``preflight: {clearance: ...}``) scaled with the
+picture, its stroke's width counted, is one here, unless it is as close at the picture's own print size (the drawing's design, which
+its own sheets are checked for). The fix is the book's:
+set the picture larger (across both columns, turned on its own page) or drop the labels its key explains.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .checks import Hit, Settings, Sheet, _quote
+from .scene import Grid, Ink, crosses
+
+BEARING = 0.08  # of a text's em: the room round its glyphs inside its box
+SKIP = ("pattern", "terrain-texture", "background", "legend-swatch")
+
+
+def _texts_of(inks: list[Ink]) -> list[Ink]:
+    return [t for t in inks if t.kind == "text" and t.text.strip()]
+
+
+def near_lines(inks: list[Ink], clearance: float) -> list[int]:
+    """The indices (among its texts, in order) of the labels of a drawn picture (its flattened ``inks``)
+    closer than ``clearance`` mm to one of its lines."""
+    strokes = Grid([i for i in inks if i.kind == "shape" and i.segments
+                    and i.role.split(":")[0] not in SKIP], cell=6.0)
+    found = []
+    for n, t in enumerate(_texts_of(inks)):
+        d = t.size * 25.4 / 72.0 * BEARING
+        b = t.box
+        for s in strokes.near((b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1)):
+            w = s.stroke_width / 2 + clearance
+            box = (b[0] + d - w, b[1] + d - w, b[2] - d + w, b[3] - d + w)
+            if box[2] > box[0] and box[3] > box[1] and any(crosses(seg, box) for seg in s.segments):
+                found.append(n)
+                break
+    return found
+
+
+def crowded(sheet: Sheet, design: Sheet, settings: Settings, *, scale: float) -> Iterable[Hit]:
+    """The labels of a picture as printed (``sheet``, at ``scale``) under their least size, or crowded onto its
+    lines where at its print size (``design``) they stand clear."""
+    texts = _texts_of(sheet.inks)
+    for t in texts:
+        least = settings.min_label if len(t.text.strip()) <= 24 else settings.min_text
+        if t.size < least - 0.05:
+            yield Hit("picture", t.src, f"prints {_quote(t.text)} at {t.size:.1f} pt in a picture set at "
+                      f"{scale:.0%} of its size, below the {least:g} pt least", sheet.number, t.text)
+    # the clearance shrinks with the picture: a label only as close as the drawing's own proportions put it is
+    # the drawing's (its sheets are checked at print size); one set larger to stay readable is the book's
+    hit = near_lines(sheet.inks, settings.clearance * min(1.0, scale))
+    if not hit:
+        return
+    designed = set(near_lines(design.inks, settings.clearance))
+    if len(_texts_of(design.inks)) != len(texts):  # not the same labels: every one counts
+        designed = set()
+    for n in hit:
+        if n not in designed:
+            t = texts[n]
+            yield Hit("picture", t.src, f"prints {_quote(t.text)} on one of its lines (closer than "
+                      f"{settings.clearance * min(1.0, scale):.2f} mm) in a picture set at {scale:.0%} of its size",
+                      sheet.number, t.text)

@@ -1,0 +1,110 @@
+"""Pictures set in a book so small that their labels crowd onto their lines (preflight/pictures.py), and the
+book's fix: a picture with a key leaves those labels out (rulebook/sizing.py ``uncrowded``), and is never
+shrunk further to fit a page once its words print at their least size. High Ground's battlefield on A4 and
+US Letter, measured in the PDF."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from printgen.build import validate_game
+from printgen.draw.document import Circle, Page, Poly, Style, Text
+from printgen.draw.page import PageSpec
+from printgen.plan import plan_build
+from printgen.preflight.checks import Settings, Sheet
+from printgen.preflight.pictures import crowded
+from printgen.preflight.run import picture_hits
+from printgen.rulebook.flowables import scaled
+from printgen.rulebook.sizing import Least, floored, uncrowded
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+RING = Poly(((0.0, 0.0), (20.0, 0.0), (20.0, 20.0), (0.0, 20.0)), Style(stroke="#2050a0", width=0.6))
+
+
+def _hex_with_digit() -> list:
+    """A 20 mm zone ring with a level digit 2 mm high standing 1.2 mm over its foot: clear at print size."""
+    return [RING, Text(14.0, 18.8, "1", "sans-bold", 2.0)]
+
+
+def test_a_label_grown_onto_a_ring_is_found_and_one_clear_is_not():
+    design = _hex_with_digit()
+    k, least = 0.25, Least(text=6.0, label=5.0)
+    ops = floored(design, k, least)  # at 25 % the digit is set at 5 pt, far larger than its 0.6 mm
+    printed = Page(20 * k, 20 * k, [scaled(ops, k)])
+    hits = list(crowded(Sheet.of("rulebook", "a4", 9, 9, printed),
+                        Sheet.of("rulebook", "a4", 9, 9, Page(20, 20, design)), Settings(), scale=k))
+    assert [h.cls for h in hits] == ["picture"]
+    assert "prints '1' on one of its lines (closer than 0.07 mm) in a picture set at 25% of its size" in hits[0].message
+    # at 60 % the digit needs no growing: only the drawing's own proportions, which keep it clear
+    k = 0.6
+    ops = floored(design, k, least)
+    printed = Page(20 * k, 20 * k, [scaled(ops, k)])
+    assert not list(crowded(Sheet.of("rulebook", "a4", 9, 9, printed),
+                            Sheet.of("rulebook", "a4", 9, 9, Page(20, 20, design)), Settings(), scale=k))
+
+
+def test_picture_hits_report_it_on_the_book_page():
+    design, k = _hex_with_digit(), 0.25
+    ops = floored(design, k, Least())
+    pictures = ((7, Page(5, 5, [scaled(ops, k)]), Page(20, 20, design), k),)
+    hits = [h for h in picture_hits(pictures, Settings(), stem="rulebook", paper="a4") if h.cls == "picture"]
+    assert [h.page for h in hits] == [7]
+
+
+def test_uncrowded_leaves_out_the_grown_label_and_keeps_the_clear_one():
+    design = _hex_with_digit() + [Circle(10.0, 6.0, 3.0, Style(fill="#ffffff", stroke="#000000", width=0.3)),
+                                  Text(10.0, 7.0, "GV", "sans-bold", 2.0, anchor="middle")]
+    k, least = 0.25, Least()
+    ops = floored(design, k, least)
+    kept, kept_design = uncrowded(ops, design, k, (20.0, 20.0), least)
+    texts = [op.text for op in kept if isinstance(op, Text)]
+    assert "1" not in texts and len(kept_design) == len(kept)
+    # nothing crowded: the same drawing back
+    same, _ = uncrowded(design, design, 1.0, (20.0, 20.0), least)
+    assert same == tuple(design)
+
+
+@functools.lru_cache(maxsize=None)
+def _high_ground(paper: str):
+    game = validate_game(DATA / "heroscape-style")
+    spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "rulebook")
+    return target.asset.render(game, spec)["rulebook"]
+
+
+def _touches(word, drawings) -> bool:
+    """Does a stroked line of the page, its width counted, come within the word's glyphs (their ink's box)?"""
+    box = pymupdf.Rect(word[:4])
+    for path in drawings:
+        if path.get("color") is None or not path["rect"].intersects(box):
+            continue
+        w = (path.get("width") or 0.0) / 2
+        grown = pymupdf.Rect(box.x0 - w, box.y0 - w, box.x1 + w, box.y1 + w)
+        for item in path["items"]:
+            if item[0] == "l":
+                a, b = item[1], item[2]
+                for t in (i / 16 for i in range(17)):  # the segment, sampled: a line through a 2 mm label
+                    if grown.contains(pymupdf.Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)):
+                        return True
+    return False
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_high_ground_battlefield_labels_stand_clear_of_its_lines(paper):
+    """The review's measure: on the page of Cinder Ridge's map, no label of three letters or fewer (level
+    digits, zone and glyph codes) has a ring or hex outline through its glyphs, and the map is printed at
+    the scale its book chose (not shrunk to fill what was left of a page)."""
+    pdf = _high_ground(paper)
+    (number, page, design, k), *_ = sorted(pdf.pictures, key=lambda p: p[1].width * p[1].height, reverse=True)
+    assert k >= 0.35  # upright in Letter's column (36 %) or turned on A4's page (43 %), never the 25 % of old
+    doc = pymupdf.open(stream=pdf.data)
+    pg = doc[number - 1]
+    drawings = pg.get_drawings()
+    labels = [w for w in pg.get_text("words", flags=pymupdf.TEXT_ACCURATE_BBOXES) if len(w[4]) <= 3 and w[4].strip()]
+    assert len(labels) > 100
+    bad = [w[4] for w in labels if _touches(w, drawings)]
+    assert not bad, bad
