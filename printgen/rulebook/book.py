@@ -30,6 +30,7 @@ from ..hexgrid import hex_corners, honeycomb
 from ..units import mm_to_pt
 from ..safety.markup import paragraph, tag, text
 from .arrange import floats
+from .ending import NotesPanel
 from .flowables import KeepWithPicture
 from .tables import Spanning
 from .markdown import Heading
@@ -92,25 +93,40 @@ class Rulebook(BaseDocTemplate):
 
     def handle_flowable(self, flowables) -> None:
         self._span(flowables)
+        if not flowables:
+            return
         self._float(flowables)
         super().handle_flowable(flowables)
 
     def _span(self, flowables: list) -> None:
         """A table set across both columns (tables.Spanning) takes the top of a page's first column, the
         heading kept with it set across above it; the second column then starts under it (afterFlowable).
-        Met lower on a page, it starts the next one: the columns beside it would have nothing to hold."""
-        if not flowables or not getattr(self, "frame", None):
+        Met lower on a page, it waits for the top of the next one as a book sets a figure, while what follows
+        it fills this page (the heading and lead text kept with it stay here, above that text)."""
+        if not getattr(self, "frame", None):
+            return
+        frame = self.frame
+        # the top of a page: nothing set yet, or only tables across it (they stack)
+        top = frame is self.pageTemplate.frames[0] and (
+            frame._atTop or getattr(self, "_span_end", None) == (self.page, frame._y))
+        waiting = getattr(self, "_waiting", None)
+        if waiting and (top or len(flowables) <= 2):  # a fresh page, or the book's end (its notes panel)
+            flowables[:0] = ([] if top else [PageBreak()]) + waiting
+            self._waiting = []
+            return
+        if not flowables:
             return
         self.handle_keepWithNext(flowables)
         first = flowables[0]
         parts = getattr(first, "_content", None) if isinstance(first, KeepTogether) else [first]
         if not parts or not isinstance(parts[-1], Spanning):
             return
-        if len(parts) > 1:
-            flowables[0] = parts[-1].with_lead(parts[:-1])
-        frame = self.frame
-        if not (frame is self.pageTemplate.frames[0] and frame._atTop):
-            flowables.insert(0, PageBreak())
+        if top:
+            if len(parts) > 1:
+                flowables[0] = parts[-1].with_lead(parts[:-1])
+            return
+        self._waiting = (waiting or []) + [parts[-1]]
+        flowables[0:1] = parts[:-1]
 
     def _float(self, flowables: list) -> None:
         """A picture (or a row of them) that the room left on the page cannot hold waits while what follows
@@ -135,7 +151,7 @@ class Rulebook(BaseDocTemplate):
             flowables[:] = [nxt, f] + rest[1:]
             return
         parts = getattr(nxt, "_content", None) or [nxt]
-        if (isinstance(nxt, (ActionFlowable, PageBreak)) or any(floats(p) for p in parts)
+        if (isinstance(nxt, (ActionFlowable, PageBreak, NotesPanel)) or any(floats(p) for p in parts)
                 or any(isinstance(p, Heading) and p.level <= 1 for p in parts)):
             return
         if isinstance(nxt, KeepTogether):
@@ -154,6 +170,7 @@ class Rulebook(BaseDocTemplate):
 
     def afterFlowable(self, flowable) -> None:
         if isinstance(flowable, Spanning):  # the columns beside a table set across start under it
+            self._span_end = (self.page, self.frame._y)
             for other in self.pageTemplate.frames:
                 if other is not self.frame:
                     other._y = min(other._y, self.frame._y)

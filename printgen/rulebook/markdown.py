@@ -401,7 +401,7 @@ class Converter:
             table._argW = table._colWidths = fits
             return table
         if self._span_width and self.frame_width == self._column_width:
-            wide = tables.widths(cols, self._span_width, each)
+            wide = tables.widths(cols, self._span_width, each, comfort=False)
             if wide is not None:  # across both columns; in the column, should a page not hold it, set smaller
                 table._argW = table._colWidths = wide
                 return tables.Spanning([table], [self._squeezed(build, room)], self._span_width)
@@ -413,14 +413,14 @@ class Converter:
         preflight's ``table`` class then says which words break)."""
         pad = tables.TIGHT_PAD
         table, cols, each = build(1.0, pad)
-        fits = tables.widths(cols, room, each, pad)
+        fits = tables.widths(cols, room, each, pad, comfort=False)
         if fits is None:
             size = self.styles["td-left"].fontSize
             floor = max(tables.SHRINK_FLOOR, self.least_text / size if size else 1.0)
             k = tables.shrink_to_fit(cols, room, pad, floor)
             if k is not None:
                 table, cols, each = build(k * 0.995, pad)
-                fits = tables.widths(cols, room, each, pad)
+                fits = tables.widths(cols, room, each, pad, comfort=False)
         if fits is None:
             # no narrower than its padding and a letter (a narrower cell cannot be set at all)
             total = sum(c.least for c in cols) or 1.0

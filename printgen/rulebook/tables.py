@@ -6,6 +6,8 @@ header): a narrower one breaks that word inside, letter by letter at worst ("Gra
 A short value ("4+", "1 x 2") is one word whole. The spare width goes to the columns whose text wraps
 most, the way a browser sets a table (``widths``). Where the least widths do not fit the column:
 
+(A table whose column of prose is left a few words wide counts as not fitting: ``COMFORT``.)
+
 - in a two-column book the table is set across both columns (``Spanning``: at the top of a page, the
   heading kept with it above it, the two columns going on below);
 - else, or if even the page's width is short, its cells are set tighter (less padding) and then smaller,
@@ -30,6 +32,7 @@ TIGHT_PAD = 2.5  # pt: the padding of a table squeezed for room
 SHORT_VALUE = 6  # characters: a cell this short ("4+", "1 x 2") is one word, never wrapped
 SHRINK_FLOOR = 0.85  # a table's text is set at most this much smaller to fit its column
 PROSE = 0.6  # a column's one line counted at most this share of the room when the spare width is shared
+COMFORT = 0.25  # a table's widest column gets at least this share of the room, or the table wants more room
 CHEAP = 0.1  # a column this share of the room short of its one line is given it whole
 SLACK = 0.6  # pt added to a measured width: reportlab wraps a line exactly as wide as its column
 
@@ -105,7 +108,7 @@ STEPS = 40  # the spare width is handed out in this many steps
 
 
 def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = None,
-           pad: float = PAD) -> list[float] | None:
+           pad: float = PAD, *, comfort: bool = True) -> list[float] | None:
     """Column widths (pt) filling ``room``: every column at least its widest word; None when those alone do
     not fit. A column a little short of its one line (a tag list, "Land + Water") has it; the rest of the
     spare width goes, step by step, where it shortens the table most (a cell's lines estimated as its one
@@ -150,7 +153,11 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
     total = sum(want)
     if total <= 0:
         want, total = [0.0 if x else 1.0 for x in whole], float(sum(not x for x in whole)) or 1.0
-    return [wc + spare * k / total for wc, k in zip(w, want)]
+    out = [wc + spare * k / total for wc, k in zip(w, want)]
+    prose = max(range(len(cols)), key=lambda c: cols[c].natural)
+    if comfort and out[prose] < min(cols[prose].natural, COMFORT * room) - 1e-6:
+        return None  # its column of prose a few words wide: the table wants more room than this
+    return out
 
 
 def _lines(natural: float, width: float, pad: float) -> float:

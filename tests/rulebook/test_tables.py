@@ -124,9 +124,14 @@ columns = st.lists(st.tuples(st.floats(5, 120), st.floats(0, 400)), min_size=1, 
 def test_widths_fill_the_room_and_keep_every_word(cols, room, data):
     measures = [Measure(a, a + b) for a, b in cols]
     cells = [[data.draw(st.floats(m.least, m.natural)) for m in measures] for _ in range(3)]
-    got = widths(measures, room, cells)
+    got = widths(measures, room, cells, comfort=False)
     if sum(m.least for m in measures) > room:
         assert got is None
         return
     assert got is not None and abs(sum(got) - room) < 1e-6 * max(1.0, room)
     assert all(w >= m.least - 1e-6 for w, m in zip(got, measures))
+    # with comfort, a table whose widest column is left under a quarter of the room wants more room
+    comfy = widths(measures, room, cells)
+    prose = max(range(len(measures)), key=lambda c: measures[c].natural)
+    wanted = min(measures[prose].natural, 0.25 * room)
+    assert (comfy is None) == (got[prose] < wanted - 1e-6)
