@@ -125,6 +125,9 @@ class Rulebook(BaseDocTemplate):
             if len(parts) > 1:
                 flowables[0] = parts[-1].with_lead(parts[:-1])
             return
+        if len(flowables) == 1:  # the story's last: nothing after it to fill this page, so the next one
+            flowables.insert(0, PageBreak())
+            return
         self._waiting = (waiting or []) + [parts[-1]]
         flowables[0:1] = parts[:-1]
 

@@ -203,7 +203,14 @@ class Spanning(Flowable):
         return avail_width, height
 
     def split(self, avail_width, avail_height):
-        return list(self.narrow)  # a page that cannot hold it whole: set in the column after all
+        # a page that cannot hold it whole: set in the column after all (one piece alone must fit where it is,
+        # or split itself: platypus takes no single part that does not fit)
+        if len(self.narrow) != 1:
+            return list(self.narrow)
+        (f,) = self.narrow
+        if f.wrap(avail_width, avail_height)[1] <= avail_height:
+            return [f]
+        return f.split(avail_width, avail_height) or []
 
     def draw(self) -> None:
         y = self.height

@@ -135,3 +135,31 @@ def test_widths_fill_the_room_and_keep_every_word(cols, room, data):
     prose = max(range(len(measures)), key=lambda c: measures[c].natural)
     wanted = min(measures[prose].natural, 0.25 * room)
     assert (comfy is None) == (got[prose] < wanted - 1e-6)
+
+
+@pytest.mark.parametrize("rows", [3, 120])
+def test_a_wide_table_in_a_two_column_book_is_set_whole_wherever_it_falls(rows):
+    """Two unit lists too wide for a column, one mid-chapter and one the story's last: each printed, every
+    row once; a list taller than a page goes on in the column, page after page."""
+    from printgen.rulebook.book import BookInfo, set_book, styles
+    from printgen.rulebook.markdown import Converter
+    from printgen.rulebook.theme import game_theme
+    from printgen.units import mm_to_pt
+
+    theme = game_theme(validate_game(HEXPRINT))[0]
+    head = "| Unit | Tags | Models | ACT | MOV | TAR | Grants the opponent |\n|---|---|:---:|:---:|:---:|:---:|---|\n"
+    body = "".join(f"| **Gravehound {i}** (GH) | Character, Mystic, Amphibious | 1 | 3 | 3 | 4+ | 1 Watchtower |\n"
+                   for i in range(rows))
+    md = "# One\n\n" + "Some words. " * 80 + "\n\n## The list\n\nLead.\n\n" + head + body + "\n\n" + \
+        "More words. " * 200 + "\n\n" + head + body
+
+    def story(fw):
+        span = 2 * fw + mm_to_pt(theme.page.column_gap)
+        return Converter(styles(theme, frame_width=fw), lambda *a: None, frame_width=fw, theme=theme,
+                         span_width=span, least_text=6.0).convert(md)
+
+    tables: list = []
+    data, _ = set_book(story, PageSpec.for_paper("a4", 5), BookInfo("X", "1", ""), theme, None, [], tables)
+    words = [w[4] for page in pymupdf.open(stream=data) for w in page.get_text("words")]
+    assert words.count("Gravehound") == 2 * rows and words.count("Grants") >= 2
+    assert not [c for t in tables for c in t["cells"] if len(c[4]) > 1 and breaks(c[3], c[4])]
