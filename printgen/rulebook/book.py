@@ -51,6 +51,9 @@ class BookInfo:
     subtitle: str
 
 
+HEAD_ROOM = 0.5  # a heading kept with a table across the page stays only with this share of a column left
+
+
 class Rulebook(BaseDocTemplate):
     keepTogetherClass = KeepWithPicture  # a heading stays with a picture that fits a little smaller
     def __init__(self, buf, spec: PageSpec, info: BookInfo, theme: Theme | None = None, **kw):
@@ -126,6 +129,12 @@ class Rulebook(BaseDocTemplate):
                 flowables[0] = parts[-1].with_lead(parts[:-1])
             return
         if len(flowables) == 1:  # the story's last: nothing after it to fill this page, so the next one
+            flowables.insert(0, PageBreak())
+            return
+        lead = parts[:-1]
+        if any(isinstance(p, Heading) for p in lead) and frame._y - frame._y1p < HEAD_ROOM * (frame._y2 - frame._y1p):
+            # a heading kept with it near a column's foot would be left there alone: both start the next page
+            flowables[0] = parts[-1].with_lead(lead)
             flowables.insert(0, PageBreak())
             return
         self._waiting = (waiting or []) + [parts[-1]]
