@@ -165,11 +165,15 @@ def new(
     """Start a game of your own: data, card layouts, a map and a two-chapter rulebook that validate and build."""
     from .scaffold import ScaffoldError, new_game
 
+    notes: list[str] = []
     try:
-        files = new_game(folder=folder, system=system.value, name=name)
+        files = new_game(folder=folder, system=system.value, name=name, notes=notes)
     except ScaffoldError as exc:
         raise typer.BadParameter(str(exc))
     import shlex
+
+    for line in notes:
+        typer.echo(line)
 
     where = shlex.quote(str(folder))  # pasted into a shell as it is: "My Game" needs its quotes
     typer.echo(f"wrote {len(files)} files to {folder}/; next: printgen validate {where} && printgen build {where}")
