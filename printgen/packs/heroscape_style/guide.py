@@ -178,9 +178,9 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
     else:
         mid = x0 + (x1 - x0) * PLAN_SHARE
         plan_box, iso_box = (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1), (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1)
-    lay = _fit_layout(footprint, data.game.hex.orientation, plan_box)
+    lay = _fit_layout(footprint, map_orientation(m, data), plan_box)
     colours = {k: t.colour for k, t in terrain.items()}
-    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, data.game.hex.orientation, iso_box)
+    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, map_orientation(m, data), iso_box)
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
     covered = frozenset(h for t in tiles for h in t.hexes)
@@ -219,6 +219,12 @@ def overview_ops(m, data, spec: PageSpec, tiling: Tiling) -> tuple[list[Op], flo
     return ops + draw(f, x0, y0 + 12), y0 + 12 + f.height
 
 
+def map_orientation(m, data) -> str:
+    """How the map's hexes lie: its own orientation (an imported VirtualScape map is pointy-top in a
+    game that may be flat-top), else the game's. The guide draws them so, as the map sheet does."""
+    return m.orientation or data.game.hex.orientation
+
+
 def panel_height(footprint, orientation: str, spec: PageSpec) -> float:
     """How tall (mm) a level's panel is: the battlefield as large as the page's width allows, but small
     enough that two levels share a page, unless that would draw its hexes smaller than MIN_HEX."""
@@ -248,12 +254,12 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
         top = max(lv for _, lv in all_cells)
         shown = min(FINISHED, y1 - y - PANEL_GAP)
         if shown >= FINISHED / 2:
-            page.add(*iso_ops(all_cells, colours, top, [], data.game.hex.orientation,
+            page.add(*iso_ops(all_cells, colours, top, [], map_orientation(m, data),
                               (x0, y + PANEL_GAP, x1, y + PANEL_GAP + shown), fade=False))
             y += PANEL_GAP + shown
     pages, levels = [page], [[]]
     y += PANEL_GAP
-    height = panel_height(footprint, data.game.hex.orientation, spec)
+    height = panel_height(footprint, map_orientation(m, data), spec)
     places: list[list[tuple[int, float]]] = [[]]  # per page: (level, top of its panel)
     for lv in tiling.levels:
         if y + height > y1 + 1e-6:
