@@ -4,6 +4,7 @@ maps are ladders.hsc (MIT) and maps generated here with what community maps have
 table, 20 levels, lettered glyphs, castle pieces, no start area, scattered pieces, two maps of one name."""
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -160,6 +161,36 @@ def test_terrain_and_print_lacking_of_imported_maps(imported, tmp_path):
     plates = sorted((tmp_path / "lack" / "islands" / "plates").glob("plate-*.3mf"))
     assert plates
     for plate in plates:
+        mesh = trimesh.load(plate, force="mesh")
+        assert mesh.bounds[0][0] >= 0 and mesh.bounds[0][1] >= 0 and max(mesh.bounds[1][:2]) <= 256, plate.name
+
+
+def test_terrain_and_plates_of_the_real_map(imported, tmp_path):
+    """ladders.hsc (MIT): its terrain tiles cover every hex of every level once, each tile watertight;
+    print-lacking against a Master Set prints what the box lacks on plates inside the bed."""
+    from printgen.terrain.tileset import map_cells
+
+    g, _ = imported
+    data = validate_game(g).data
+    r = runner.invoke(app, ["terrain", str(g), "--map", "ladders", "--out", str(tmp_path / "t"), "--no-previews"])
+    assert r.exit_code == 0, r.output
+    bill = json.loads((tmp_path / "t" / "ladders" / "bom.json").read_text())
+    covered = Counter()
+    for row in bill["rows"]:
+        covered[row["level"]] += row["hexes"] * row["count"]
+    ladders = next(m for m in data.maps if m.name == "ladders")
+    want = Counter(lv for _, lv in map_cells(ladders, data.game))
+    assert covered == want and sorted(want) == [1, 2, 3, 4, 5, 6]
+    for stl in (tmp_path / "t" / "ladders" / "tiles").glob("*.stl"):
+        assert trimesh.load(stl).is_watertight, stl.name
+    r = runner.invoke(app, ["print-lacking", str(g), "--map", "ladders", "--own", "master-set-1",
+                            "--out", str(tmp_path / "lack")])
+    assert r.exit_code == 0, r.output
+    said = re.search(r"(\d+) pieces owned, (\d+) printed on (\d+) plates(?:.*?(\d+) lacking)?", r.output)
+    owned, printed, plates, lacking = (int(v or 0) for v in said.groups())
+    assert owned + printed + lacking == len(ladders.pieces) and printed and plates >= 1  # every piece accounted for
+    assert len(list((tmp_path / "lack" / "ladders" / "plates").glob("plate-*.3mf"))) == plates
+    for plate in sorted((tmp_path / "lack" / "ladders" / "plates").glob("plate-*.3mf")):
         mesh = trimesh.load(plate, force="mesh")
         assert mesh.bounds[0][0] >= 0 and mesh.bounds[0][1] >= 0 and max(mesh.bounds[1][:2]) <= 256, plate.name
 
