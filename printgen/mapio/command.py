@@ -304,6 +304,7 @@ def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: 
     except OSError as exc:
         return 1, [f"error: cannot write {folder}: {exc.strerror or exc}"]
     pl = res.plan
-    return 0, [f"wrote {folder}: {sum(pl.owned.values())} pieces owned, {sum(pl.printed.values())} printed on "
-               f"{res.bill['plates']} plates (project.3mf holds them all)"
+    printed = (f"{sum(pl.printed.values())} printed on {res.bill['plates']} plates (project.3mf holds them all)"
+               if res.bill["plates"] else "nothing to print (no plates written)")
+    return 0, [f"wrote {folder}: {sum(pl.owned.values())} pieces owned, {printed}"
                + (f", {sum(pl.unprintable.values())} lacking with no flat tile" if pl.unprintable else "")]

@@ -159,10 +159,16 @@ def test_terrain_and_print_lacking_of_imported_maps(imported, tmp_path):
     r = runner.invoke(app, ["print-lacking", str(g), "--map", "Islands", "--out", str(tmp_path / "lack")])
     assert r.exit_code == 0 and "0 pieces owned, 6 printed" in r.output, r.output
     plates = sorted((tmp_path / "lack" / "islands" / "plates").glob("plate-*.3mf"))
-    assert plates
+    assert plates and (tmp_path / "lack" / "islands" / "project.3mf").is_file()
     for plate in plates:
         mesh = trimesh.load(plate, force="mesh")
         assert mesh.bounds[0][0] >= 0 and mesh.bounds[0][1] >= 0 and max(mesh.bounds[1][:2]) <= 256, plate.name
+    # a Master Set holds every piece of it: nothing to print is said, and no plate or project written
+    r = runner.invoke(app, ["print-lacking", str(g), "--map", "Islands", "--own", "master-set-1",
+                            "--out", str(tmp_path / "owned")])
+    assert r.exit_code == 0 and "6 pieces owned, nothing to print" in r.output, r.output
+    assert not list((tmp_path / "owned" / "islands").glob("**/*.3mf"))
+    assert "From your boxes (not printed): 3 x grass-1, 1 x grass-2, 1 x rock-1, 1 x water-1" in (tmp_path / "owned" / "islands" / "bom.md").read_text()
 
 
 def test_terrain_and_plates_of_the_real_map(imported, tmp_path):
