@@ -215,3 +215,10 @@ def test_the_guide_of_an_imported_map_lays_its_own_pieces(imported):
     from printgen.packs.heroscape_style.levels import cells, stack_of
 
     assert len(drawn_cells(ladders, data, tiling)) < len(cells(ladders, stack_of(ladders, data)))
+    # every piece lies on the map's own hexes at its level (the text map keeps them up to a shift; the guide's
+    # plan draws the pieces over that footprint, so they must agree), each in the terrain the legend gives it
+    for m in data.maps:
+        if m.imported:
+            where = cells(m, stack_of(m, data))
+            for t in map_tiling(m, data).tiles:
+                assert all(where.get((h, t.level)) == t.terrain for h in t.hexes), (m.name, t)

@@ -47,16 +47,32 @@ def pieces_tiling(m, data) -> Tiling:
     castle piece at its level on the hexes it covers, named by its hex count, in the terrain the
     map's legend gives that hex (the piece's own terrain where the legend has none)."""
     from ...mapio.convert import ADDONS
-    from ...mapio.pieces import BY_NAME, CASTLE, FLUID, LAND, axial_to_offset, cells_of
+    from ...mapio.pieces import BY_NAME, CASTLE, FLUID, GLYPH, LAND, START, axial_to_offset, cells_of
 
-    where = cells(m, stack_of(m, data))
-    tiles = []
+    stack = stack_of(m, data)
+    where = cells(m, stack)
+    placed = []  # (piece, its level, its hexes where VirtualScape has them)
     for pp in m.pieces:
         p = BY_NAME.get(pp.piece)
-        if p is None or p.role not in (LAND, FLUID, CASTLE) or p.name in ADDONS:
+        if p is None or p.role in (START, GLYPH) or p.name in ADDONS:
             continue
         q, r = (int(v) for v in pp.at.split(","))
-        hexes = tuple(sorted(cells_of(p, *axial_to_offset(Hex(q, r)), pp.rotation), key=lambda h: (h.r, h.q)))
+        placed.append((p, pp, cells_of(p, *axial_to_offset(Hex(q, r)), pp.rotation)))
+    # The text map keeps where hexes are up to a shift (it starts at its own first row and column): move
+    # the pieces by the shift that lays the first hex they cover, in reading order, on the map's first hex
+    # (the import wrote the layers from exactly these hexes), so the plan, its footprint and the legend's
+    # terrain agree
+    ground = [h for *_, hexes in placed for h in hexes]
+    dq = dr = 0
+    if ground and stack.tiles[0]:
+        a = min(ground, key=lambda h: (h.r, h.q))
+        b = min(stack.tiles[0], key=lambda h: (h.r, h.q))
+        dq, dr = b.q - a.q, b.r - a.r
+    tiles = []
+    for p, pp, hexes in placed:
+        if p.role not in (LAND, FLUID, CASTLE):
+            continue  # an obstacle (a tree, a ruin) is no tile the guide lays
+        hexes = tuple(sorted((Hex(h.q + dq, h.r + dr) for h in hexes), key=lambda h: (h.r, h.q)))
         terrain = next((where[(h, pp.level)] for h in hexes if (h, pp.level) in where), p.terrain)
         tiles.append(Tile(str(len(hexes)), pp.rotation, pp.level, terrain, hexes))
     return Tiling(tuple(tiles), method="pieces")
