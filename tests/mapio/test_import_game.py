@@ -222,3 +222,29 @@ def test_the_guide_of_an_imported_map_lays_its_own_pieces(imported):
             where = cells(m, stack_of(m, data))
             for t in map_tiling(m, data).tiles:
                 assert all(where.get((h, t.level)) == t.terrain for h in t.hexes), (m.name, t)
+
+
+def test_a_piece_on_a_fluid_tile_imports_with_warnings_and_builds(tmp_path):
+    """A map whose author stacked land on water (or water on water): the editors allow it, a table does
+    not. It imports with the piece named at its byte, validates with fluid-support as a warning, and
+    builds its sheet and guide."""
+    import shutil
+
+    g = tmp_path / "game"
+    shutil.copytree(FIX / "mini-heroscape", g)
+    f = tmp_path / "wet.hsc"
+    f.write_bytes(write_hsc(HscMap(name="Wet", tiles=[
+        Tile(code=1007, x=0, y=0), Tile(code=4001, x=4, y=0), Tile(code=1001, x=4, y=0, z=1),
+        Tile(code=4001, x=5, y=0, z=1)])))  # grass on water; water on nothing (its gap filled with water)
+    r = runner.invoke(app, ["import-map", str(f), "--into", str(g)])
+    assert r.exit_code == 0, r.output
+    assert "rest on a fluid tile, which carries nothing at level 1 [unsupported-tile]" in r.output
+    result = validate_game(g)
+    assert result.ok(), [str(x) for x in result.findings if x.is_error]
+    wet = [x for x in result.findings if x.code == "fluid-support"]
+    assert len(wet) == 2 and not any(x.is_error for x in wet) and all("map-wet.yaml" in str(x) for x in wet)
+    r = runner.invoke(app, ["build", str(g), "--out", str(tmp_path / "out"), "--no-previews", "--paper", "a4"])
+    assert r.exit_code == 0, r.output
+    a4 = next((tmp_path / "out").glob("*/a4"))
+    guide = " ".join(p.get_text() for p in pymupdf.open(a4 / "build-guide-wet.pdf"))
+    assert "4 tiles on 2 levels" in guide and "Wet: level 2" in guide

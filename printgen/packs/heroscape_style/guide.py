@@ -219,7 +219,8 @@ def overview_ops(m, data, spec: PageSpec, tiling: Tiling) -> tuple[list[Op], flo
         owned = "the boxes the map's author used (printgen print-lacking prints what you lack)"
     how = {"exact": "the fewest tiles possible (proven)", "time-limited": "few tiles (the solver's time ran out)",
            "greedy": "a quick fill, largest tiles first", "pieces": "the map's own pieces"}[tiling.method]
-    paras = [[Run(f"{len(tiling.tiles)} tiles on {len(tiling.levels)} levels, {how}, from: {owned}.")],
+    n, lv = len(tiling.tiles), len(tiling.levels)
+    paras = [[Run(f"{n} tile{'s' * (n != 1)} on {lv} level{'s' * (lv != 1)}, {how}, from: {owned}.")],
              [Run("Build one level at a time, from level 1 up: each level below shows where every tile of it goes, "
                   "with its shape number, over the level below. A tile never spans a change of level, so every tile "
                   "lies flat on the tiles under it.")]]
