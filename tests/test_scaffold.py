@@ -129,3 +129,14 @@ def test_new_refuses_a_name_its_card_backs_cannot_hold(tmp_path):
     res = runner.invoke(app, ["new", str(folder), "--system", "hexatech", "--name", "W" * 40])
     assert res.exit_code == 2 and "does not fit the card backs" in res.output
     assert list(tmp_path.iterdir()) == []  # nothing written, no staging folder
+
+
+def test_new_into_the_empty_folder_you_are_in(tmp_path, monkeypatch):
+    here = tmp_path / "Lantern-Road"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    res = runner.invoke(app, ["new", ".", "--system", "hexatech"])
+    assert res.exit_code == 0, res.output
+    assert validate_game(here).ok(strict=True)
+    assert yaml.safe_load((here / "game.yaml").read_text())["name"] == "Lantern Road"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Lantern-Road"]  # the staged game moved in, whole

@@ -85,9 +85,12 @@ def new_game(*, folder: Path, system: str = "custom", name: str | None = None,
             if notes is not None:
                 notes.append(f"note: the name {title!r} made from the folder's name does not fit the card backs; "
                              f"the game is named {fits!r} (change name: in game.yaml, or pass --name)")
-        if folder.exists():
-            folder.rmdir()  # empty, checked above: the staged game takes its place
-        os.replace(stage, folder)
+        if folder.exists():  # empty, checked above (perhaps the folder you are in): the staged files move in
+            for entry in sorted(stage.iterdir()):
+                os.replace(entry, folder / entry.name)
+            stage.rmdir()
+        else:
+            os.replace(stage, folder)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)  # the hidden folder this call made, and only it
         raise
