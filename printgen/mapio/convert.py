@@ -140,6 +140,15 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
         return out
     # the hexes of the map: every hex any level covers; a level layer covers them all
     ground = set().union(*levels.values())
+    from ..hexgrid.layout import Layout
+    from ..limits import limit
+
+    x0, y0, x1, y1 = Layout("pointy", 1.0).bounds(ground)
+    if (x1 - x0) * (y1 - y0) > limit("map-area"):  # parts far apart: sheets and pictures of the whole box
+        out.notes.append(Note("limit-map-area", f"the map's pieces lie over a box of {x1 - x0:.0f} x {y1 - y0:.0f} "
+                              f"hexes ({(x1 - x0) * (y1 - y0):,.0f}), more than the {limit('map-area'):,.0f} a map "
+                              "may cover; join its parts in the editor, or import them one by one", 0, error=True))
+        return out
     top_level = max(levels)
     low = min(levels)
     # A hex's text at a level: the terrain there; below its lowest tile, the lowest tile's terrain

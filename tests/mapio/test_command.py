@@ -217,6 +217,18 @@ def test_a_scattered_map_imports_as_islands_and_reads_back(tmp_path):
     assert key(read_hsc(out.read_bytes())) == key(read_hsc(f.read_bytes()))
 
 
+def test_parts_too_far_apart_are_refused_at_import(tmp_path):
+    """Lone hexes hundreds of hexes apart import as no map: its sheets and board picture would cover the
+    whole box (4,213 pages and a 60,000-pixel board for 600 x 600 hexes)."""
+    g = game(tmp_path)
+    before = sorted(p.name for p in g.iterdir())
+    f = tmp_path / "far.hsc"
+    f.write_bytes(hsc_bytes(0.0007, [(1001, 0, 0, 0, 0), (1001, 600, 600, 0, 0)]))
+    r = run("import-map", f, "--into", g)
+    assert r.exit_code == 1 and "[limit-map-area]" in r.output and "601 x 521 hexes" in r.output, r.output
+    assert sorted(p.name for p in g.iterdir()) == before
+
+
 def test_gzipped_json_and_a_gzip_bomb(tmp_path):
     import gzip
 
