@@ -23,7 +23,7 @@ from ...names import name_key
 from ..compose import heading, one_per_item
 from .hexes import map_ops
 from .legend import legend_ops
-from .tiling import assembly_guide, map_labels, plan_tiles, tile_page
+from .tiling import assembly_guide, map_labels, plan_tiles, printed_tiles, tile_page
 
 
 def map_pictures(game) -> dict:
@@ -57,9 +57,8 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
     spec, tiling = tile_plan(geom, spec)
     pages = [assembly_guide(geom, data, spec, tiling, name)]
     labels = map_labels(geom, data)
-    for r in range(tiling.rows):
-        for c in range(tiling.cols):
-            pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures, labels))
+    for r, c in printed_tiles(geom, tiling):  # a map in parts: no page between its parts
+        pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures, labels))
     return pages
 
 

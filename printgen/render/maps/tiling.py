@@ -47,6 +47,20 @@ def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: 
     return Tiling(cols, rows, (ww, wh), (sx, sy), overlap, (x0, y0))
 
 
+def tile_window(tiling: Tiling, r: int, c: int) -> tuple[float, float, float, float]:
+    """The map area (mm: x0, y0, x1, y1) that tile (row ``r``, column ``c``) prints."""
+    wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
+    return wx, wy, wx + tiling.window[0], wy + tiling.window[1]
+
+
+def printed_tiles(geom, tiling: Tiling) -> list[tuple[int, int]]:
+    """(row, column) of every tile with some of the map's hexes on it, in reading order: a map in parts
+    (islands far apart) leaves out the pages between them, which would print nothing."""
+    reach = geom.layout.size  # a hex whose centre is this near the window reaches into it
+    return [(r, c) for r in range(tiling.rows) for c in range(tiling.cols)
+            if geom.hexes_near(tile_window(tiling, r, c), reach)]
+
+
 def tile_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
@@ -126,9 +140,12 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     x0, y0, x1, y1 = spec.content
     page = Page(spec.width, spec.height, label="assembly guide")
     page.add(heading(x0, y0 + 5.6, f"{name}: assembly guide", pt(14)))
+    printed = set(printed_tiles(geom, tiling))
+    left_out = tiling.rows * tiling.cols - len(printed)
     lines = [
-        f"This map prints at true scale ({geom.layout.size:.1f} mm hexes) on {tiling.rows * tiling.cols} pages, "
-        f"{tiling.rows} row{'s' * (tiling.rows > 1)} of {tiling.cols}.",
+        f"This map prints at true scale ({geom.layout.size:.1f} mm hexes) on {len(printed)} page{'s' * (len(printed) != 1)}, "
+        f"{tiling.rows} row{'s' * (tiling.rows > 1)} of {tiling.cols}"
+        + (f", less the {left_out} between its parts that would print no hex (not drawn below)." if left_out else "."),
         "Trim each tile along the red dashed line of the tile before it, lay it over the overlap, match the red",
         "crosses, and tape it from behind. Work along row A first, then join the rows.",
     ]
@@ -159,6 +176,8 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     names = []
     for r in range(tiling.rows):
         for c in range(tiling.cols):
+            if (r, c) not in printed:
+                continue
             rx = ox + (tiling.start[0] + c * tiling.step[0]) * scale
             ry = top + (tiling.start[1] + r * tiling.step[1]) * scale
             page.add(Rect(rx, ry, ww * scale, wh * scale, Style(stroke="#c0392b", width=0.4, dash=(2, 1))))
