@@ -75,9 +75,15 @@ def new_game(*, folder: Path, system: str = "custom", name: str | None = None,
         raise ScaffoldError(f"{folder} already exists and is not an empty folder; name a new folder")
     ident = game_id(folder)
     title = " ".join((name or _title_of(ident)).split())  # one line: it goes into YAML comments and a heading
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    stage = folder.parent / f".{ident}-new-{secrets.token_hex(4)}"
-    stage.mkdir()  # as the folder would be made (the umask's mode), hidden until the game validates
+    # hidden until the game validates: beside the new folder, or inside the empty one given (its parent may be
+    # read-only, as the folder you are in may be); made as the folder would be (the umask's mode)
+    stage = (folder / f".new-{secrets.token_hex(4)}" if folder.exists()
+             else folder.parent / f".{ident}-new-{secrets.token_hex(4)}")
+    try:
+        stage.parent.mkdir(parents=True, exist_ok=True)
+        stage.mkdir()
+    except OSError as exc:
+        raise ScaffoldError(f"cannot write the new game at {folder}: {exc.strerror or exc}") from None
     try:
         rels = _write(stage, _starting_files(system, ident, title))
         fits = _fitting_title(stage, system, ident, title, given=name is not None, shown=folder.name)
@@ -85,7 +91,7 @@ def new_game(*, folder: Path, system: str = "custom", name: str | None = None,
             if notes is not None:
                 notes.append(f"note: the name {title!r} made from the folder's name does not fit the card backs; "
                              f"the game is named {fits!r} (change name: in game.yaml, or pass --name)")
-        if folder.exists():  # empty, checked above (perhaps the folder you are in): the staged files move in
+        if stage.parent == folder:  # the folder was there, empty: the staged files move up into it
             for entry in sorted(stage.iterdir()):
                 os.replace(entry, folder / entry.name)
             stage.rmdir()
