@@ -3,8 +3,8 @@
 Values in a layout are plain YAML or Jinja2 in the game's sandbox (``safety.sandbox``): a value that
 is exactly ``{{ expression }}`` keeps its type (a list to repeat over, a number), any other template
 renders to text. Scope: ``item`` (the item drawn), every content kind by name, ``data``, ``game``,
-``rules``, the layout's ``vars`` and each ``repeat``'s loop name; ``mix(a, b, t)`` and ``ink_on(c)``
-help with colours. Every mistake is a finding at the layout's file:line:col (or, for text that does
+``rules``, the layout's ``vars`` and each ``repeat``'s loop name; ``mix(a, b, t)``, ``ink_on(c)`` and
+``readable(colour, ground)`` and ``legible(fill)`` (draw/colour.py) help with colours. Every mistake is a finding at the layout's file:line:col (or, for text that does
 not fit, at the data that holds the text), recorded once however many items repeat it.
 """
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, READABLE, contrast, mix, readable, text_on
 from ...draw.document import Circle, Group, Image, Op, Poly, Style, Text
 from ...draw.page import MAP_PICTURE
 from ...draw.geometry import box_span, clip_polygon, clip_segment, scale_about, text_box
@@ -23,6 +23,25 @@ LEVEL_SHADE_MAX = 0.6
 def level_shade(colour: str, level: int) -> str:
     """``colour`` shaded for a hex ``level`` levels high (level 1 unchanged; higher is darker)."""
     return mix(colour, "#000000", min(LEVEL_SHADE_MAX, LEVEL_SHADE * (level - 1))) if level > 1 else colour
+
+
+# how far a level's shade may move (a share of black) for its number to read: under half a level's step,
+# so the levels keep their order from light to dark
+NUDGE = tuple(d / 100 * sign for d in range(0, 6) for sign in ((1, -1) if d else (1,)))
+
+
+def level_fill(colour: str, level: int) -> str:
+    """A hex's fill ``level`` levels high: ``level_shade``, moved as little as it takes (within NUDGE) for its
+    level number, in black or white, to read at WCAG's 4.5:1 also as colour-blind players see it. A shade
+    in the middle greys reads in neither; level 1 keeps the terrain's own colour (the legend's swatch)."""
+    if level <= 1:
+        return colour
+    base = min(LEVEL_SHADE_MAX, LEVEL_SHADE * (level - 1))
+    for d in NUDGE:
+        shade = mix(colour, "#000000", base + d)
+        if contrast(text_on(shade, True), shade, True) >= READABLE:
+            return shade
+    return mix(colour, "#000000", base)
 
 
 MINOR = frozenset(("of", "the", "a", "an", "and", "at", "on", "in", "to"))  # no initial of their own
@@ -94,7 +113,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         colour = t.colour if t else "#ffffff"
         level = geom.levels.get(h, 1)
         if levelled:
-            colour = level_shade(colour, level)
+            colour = level_fill(colour, level)
         clipped = corners if inside else clip_polygon(corners, wx0, wy0, wx1, wy1)  # most hexes: no clipping
         if len(clipped) < 3:
             continue
@@ -111,11 +130,14 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
         if zone is not None:
-            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2, zone.colour, window, dx, dy)
+            # the zone's code in its colour, darkened or lightened as far as it takes to read on this hex
+            # (the rim keeps the colour itself)
+            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2,
+                             readable(zone.colour, colour, READABLE, True), window, dx, dy)
         if entry.objective:
             labels += _objective(entry.objective, codes, cx, cy, size, window, dx, dy)
         if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
-            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy)
+            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, text_on(colour, True), window, dx, dy)
         if geom.mapdef.coordinates:
             labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy)
         if t and t.blocked:
