@@ -106,12 +106,13 @@ def readable(colour: str, ground: str, need: float = READABLE, meaning: bool = F
 
 
 @lru_cache(maxsize=4096)
-def legible(ground: str, meaning: bool = False) -> str:
+def legible(ground: str, meaning: bool = False, toward: str | None = None) -> str:
     """``ground`` as the fill under a text in INK or white: itself when one of them reads on it at READABLE
     (by ``contrast``), else the nearest shade that one does, mixed toward black or toward white in
-    fiftieths (a middle grey-green reads in neither; a little darker, white does)."""
+    fiftieths (a middle grey-green reads in neither; a little darker, white does). ``toward``: "#000000"
+    or "#ffffff" to move only that way (a row of dark tabs with white letters stays so)."""
     for step in range(51):
-        for end in ("#000000", WHITE):
+        for end in (toward,) if toward else ("#000000", WHITE):
             c = mix(ground, end, step / 50) if step else ground.lower()
             if contrast(text_on(c, meaning), c, meaning) >= READABLE:
                 return c

@@ -22,6 +22,7 @@ from .checks import Hit, Settings, Sheet, _quote
 MARKUP = re.compile(r"\\[!-/:-@\[-`{-~]|&(?:amp|lt|gt|quot|apos|nbsp|#\d+|#x[0-9a-fA-F]+);|</?(?:b|i|u|em|strong|"
                     r"font|br|span|a|p)\b[^>]*>|\*\*\S|\S\*\*|__\w")
 
+PAPER = "#ffffff"  # what a text with nothing drawn under it stands on
 MEANING_ROLES = ("hex", "terrain", "faction", "team", "zone", "base", "start")  # grounds whose colour says something
 
 
@@ -83,8 +84,6 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # against (a picture's colours are not in the drawing model: a text on one is not judged)
     grounds = [(n, i) for n, i in enumerate(sheet.inks)
                if i.kind == "image" or i.kind == "shape" and i.filled and rgb(i.colour) is not None]
-    if not grounds:
-        return
     grid = Grid([g for _, g in grounds])
     order = [n for n, _ in grounds]
     for pos, t in enumerate(sheet.inks):
@@ -99,12 +98,14 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             if order[k] < pos and g.box[0] <= cx <= g.box[2] and g.box[1] <= cy <= g.box[3] and (
                     not g.outline or _inside((cx, cy), list(g.outline))):
                 under = g
-        if under is None or under.kind == "image":
+        if under is not None and under.kind == "image":
             continue
-        meaning = any(w in under.role for w in MEANING_ROLES)
-        value, vision = worst_ratio(t.colour, under.colour, meaning)
+        # with nothing drawn under it, a text stands on the paper
+        ground = PAPER if under is None else under.colour
+        meaning = under is not None and any(w in under.role for w in MEANING_ROLES)
+        value, vision = worst_ratio(t.colour, ground, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:
             seen = f" as a reader with {vision} sees it" if vision else ""
-            yield Hit("contrast", t.src, f"prints {_quote(t.text)} ({t.colour} on {under.colour}) at a contrast of "
+            yield Hit("contrast", t.src, f"prints {_quote(t.text)} ({t.colour} on {ground}) at a contrast of "
                       f"{value:.2f}:1{seen}, under the {need:g}:1 least", sheet.number, t.text)

@@ -48,12 +48,14 @@ def test_a_token_term_darkens_only_as_far_as_the_cream_paper_needs():
     assert contrast(mix(term, "#ffffff", 0.05), TERM_GROUND) < READABLE + 0.6  # no darker than it takes
 
 
-@given(colours, st.booleans())
-def test_legible_is_a_ground_black_or_white_reads_on(ground, meaning):
-    out = legible(ground, meaning)
+@given(colours, st.booleans(), st.sampled_from([None, "#000000", "#ffffff"]))
+def test_legible_is_a_ground_black_or_white_reads_on(ground, meaning, toward):
+    out = legible(ground, meaning, toward)
     assert contrast(text_on(out, meaning), out, meaning) >= READABLE
     if contrast(text_on(ground, meaning), ground, meaning) >= READABLE:
         assert out == ground
+    elif toward is not None:
+        assert any(mix(ground, toward, k / 50) == out for k in range(1, 51))  # moved that way only
 
 
 @given(colours, st.integers(1, 9))

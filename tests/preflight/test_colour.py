@@ -148,3 +148,12 @@ def test_a_word_on_a_picture_is_not_judged_against_the_ground_under_the_picture(
     # without the picture the same white word on white is found
     (hit,) = contrast(Sheet.of("card", "a4", 1, 1, Page(100, 60, [ground, word])), Settings())
     assert "(#ffffff on #ffffff) at a contrast of 1.00:1" in hit.message
+
+
+def test_a_word_with_nothing_drawn_under_it_is_read_against_the_paper():
+    # Hexatech's faction reference printed "Ability: Wild" in a grey on the bare page: 3.70:1
+    page = Page(100, 60, [Text(10, 20, "Ability: Wild", "sans-bold", 3.0, "#838589")])
+    (hit,) = contrast(Sheet.of("faction-reference", "a4", 1, 1, page), Settings())
+    assert "(#838589 on #ffffff) at a contrast of 3.70:1" in hit.message
+    dark = Page(100, 60, [Text(10, 20, "Ability: Wild", "sans-bold", 3.0, "#595b5e")])
+    assert list(contrast(Sheet.of("faction-reference", "a4", 1, 1, dark), Settings())) == []

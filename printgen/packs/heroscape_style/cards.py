@@ -66,7 +66,7 @@ def stat_column(u, x: float, y: float, w: float, colour: str) -> list[Op]:
     for i, (label, attr, icon) in enumerate(STATS):
         ry = y + i * (row + 1.1)
         ops.append(Rect(x, ry, w, row, Style(fill="#ffffff", stroke=mix(colour, INK, 0.2), width=0.35), radius=1.2))
-        tab = legible(mix(colour, INK, 0.15))  # a shade its letter or icon reads on, in black or white
+        tab = legible(mix(colour, INK, 0.15), toward="#000000")  # as dark as its letter or icon needs to read
         ops.append(Rect(x, ry, 8.5, row, Style(fill=tab), radius=1.2))
         if icon:
             ops += draw_icon(icon, x + 4.25, ry + row / 2, 5.2, ink_on(tab))
