@@ -14,7 +14,7 @@ from .playtest.command import DEFAULT_AGENTS
 from .report import REPORTERS
 from .model.defaults import PRINT_PROFILES
 from .units import PAPER_SIZES
-from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path,  # noqa: F401
+from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path, single_game,  # noqa: F401
                          resolve_games)
 
 app = typer.Typer(
@@ -287,7 +287,7 @@ CatalogueGame = typer.Argument(None, metavar="[GAME_DIR]", help="A game folder: 
 
 
 def _catalogue_game(game: Optional[Path]) -> Optional[Path]:
-    return resolve_games([game], root=Path.cwd())[0] if game is not None else None
+    return single_game(game) if game is not None else None
 
 
 @app.command()
@@ -407,7 +407,7 @@ def playtest(
         pairings = parse_pairings(agents)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--agents'")
-    folder = resolve_games([game], root=Path.cwd())[0]
+    folder = single_game(game)
     if out is not None:
         check_out(out_path(out), [folder])
     result = run_playtest(folder=folder, games=games, seed=seed, pairings=pairings, budget=budget,
