@@ -33,29 +33,35 @@ class JointSpec(NamedTuple):
         return self.half + self.clearance * math.sqrt(2)
 
 
-def _diamond(quad_pts: list[Vec], half: float, z: float) -> tuple[list[Vec], tuple[float, float]]:
+def _diamond(quad_pts: list[Vec], half: float, z: float, mid: tuple[float, float]
+             ) -> tuple[list[Vec], tuple[float, float]]:
     """The diamond's corners (left, bottom, right, top as seen from outside) on the side face whose
-    corners are ``quad_pts`` (bottom-left, bottom-right, ...), and the face's outward normal (x, y)."""
+    corners are ``quad_pts`` (bottom-left, bottom-right, ...), and the face's outward normal (x, y).
+    Centred where the lattice side's middle ``mid`` meets the face square on: the two parts' faces are
+    moved in by the clearance along their corners' bisectors, so their own middles are not opposite."""
     (ax, ay, _), (bx, by, _) = quad_pts[0], quad_pts[1]
     length = math.hypot(bx - ax, by - ay)
     ux, uy = (bx - ax) / length, (by - ay) / length
-    mx, my = (ax + bx) / 2, (ay + by) / 2
+    along = (mid[0] - ax) * ux + (mid[1] - ay) * uy
+    mx, my = ax + ux * along, ay + uy * along
     corners = [(mx - ux * half, my - uy * half, z), (mx, my, z - half), (mx + ux * half, my + uy * half, z),
                (mx, my, z + half)]
     return corners, (uy, -ux)
 
 
-def joint_side(kind: str, quad: tuple[int, int, int, int], vertices: list[Vec], spec: JointSpec) -> list[Face]:
+def joint_side(kind: str, quad: tuple[int, int, int, int], vertices: list[Vec], spec: JointSpec,
+               mid: tuple[float, float]) -> list[Face]:
     """Faces of one side (``quad``: vertex indices bottom-left, bottom-right, top-right, top-left, wound
-    outward) with a pin standing out of it or a socket cut into it; new vertices appended."""
+    outward; ``mid``: the middle of its lattice side, x, y) with a pin standing out of it or a socket
+    cut into it; new vertices appended."""
     pts = [vertices[i] for i in quad]
     lowest_top = min(pts[2][2], pts[3][2])
     half = spec.half if kind == PIN else spec.socket_half
     width = math.dist(pts[0][:2], pts[1][:2])
-    if spec.z - half < 0.4 or spec.z + half > lowest_top - 0.4 or 2 * half > width - 1.0:
+    if spec.z - half < 0.4 or spec.z + half > lowest_top - 0.4 or 2 * half > width - 2.0:
         raise MeshError(f"a {2 * half:.1f} mm joint at {spec.z:g} mm does not fit a side {width:.1f} mm wide "
                         f"and {lowest_top:.1f} mm high")
-    corners, (nx, ny) = _diamond(pts, half, spec.z)
+    corners, (nx, ny) = _diamond(pts, half, spec.z, mid)
     d = len(vertices)
     vertices += corners
     a, b, c, e = quad

@@ -290,7 +290,8 @@ def _sides(loops, keys: dict[tuple[int, int], int], ring: dict[tuple[int, int], 
 
                 if ring:
                     raise MeshError("a joint needs a side without a chamfer")
-                faces += joint_side(joint[0], (ia, ib, ib + K, ia + K), vertices, joint[1])
+                (xa, ya), (xb, yb) = _xy(lay, a), _xy(lay, b)
+                faces += joint_side(joint[0], (ia, ib, ib + K, ia + K), vertices, joint[1], ((xa + xb) / 2, (ya + yb) / 2))
             elif ring:
                 sa, sb = ring[a], ring[b]
                 faces += [(ia, ib, sb), (ia, sb, sa), (sa, sb, ib + K), (sa, ib + K, ia + K)]
