@@ -136,18 +136,27 @@ def test_every_bed_gets_parts_that_fit_or_a_clear_refusal(side):
     assert all(fit_angle(p.mesh, room) is not None for p in got)
 
 
-def test_print_lacking_lists_the_parts(tmp_path):
+@pytest.fixture(scope="module")
+def lacking(tmp_path_factory):
+    """print-lacking of a map of one grass 24 (and a grass 7 and a water 1), on a 256 mm bed: its folder."""
     from tests.mapio.helpers import hsc_bytes
 
-    g = tmp_path / "g"
+    root = tmp_path_factory.mktemp("big")
+    g = root / "g"
     shutil.copytree(FIX / "mini-heroscape", g)
-    (tmp_path / "big.hsc").write_bytes(hsc_bytes(0.0007, [(1024, 4, 2, 0, 0)]))
+    (root / "big.hsc").write_bytes(hsc_bytes(0.0007, [(1024, 4, 2, 0, 0), (1007, 12, 2, 0, 0), (4001, 14, 8, 0, 0)]))
     runner = CliRunner()
-    assert runner.invoke(app, ["import-map", str(tmp_path / "big.hsc"), "--into", str(g), "--name", "Big"]).exit_code == 0
-    r = runner.invoke(app, ["print-lacking", str(g), "--map", "Big", "--out", str(tmp_path / "out")])
+    r = runner.invoke(app, ["import-map", str(root / "big.hsc"), "--into", str(g), "--name", "Big"])
     assert r.exit_code == 0, r.output
-    folder = tmp_path / "out" / "big"
-    assert sorted(p.name for p in (folder / "tiles").iterdir()) == ["grass-24-part1.stl", "grass-24-part2.stl"]
+    r = runner.invoke(app, ["print-lacking", str(g), "--map", "Big", "--out", str(root / "out")])
+    assert r.exit_code == 0, r.output
+    return root / "out" / "big"
+
+
+def test_print_lacking_lists_the_parts(lacking):
+    folder = lacking
+    assert sorted(p.name for p in (folder / "tiles").iterdir()) == [
+        "grass-24-part1.stl", "grass-24-part2.stl", "grass-7.stl", "water-1.stl"]
     guide = (folder / "guide.md").read_text()
     assert "## Pieces printed in parts" in guide and "grass-24: 2 parts" in guide
     assert "grass-24: 2 parts" in (folder / "bom.md").read_text()
@@ -156,6 +165,30 @@ def test_print_lacking_lists_the_parts(tmp_path):
     bill = json.loads((folder / "bom.json").read_text())
     assert bill["parts"] == [{"piece": "grass-24", "parts": 2, "joints": 2,
                               "joint": bill["parts"][0]["joint"]}] and "pin" in bill["parts"][0]["joint"]
+    assert {k["shape"] for k in bill["shapes"]} >= {"grass-24 part 1 of 2", "grass-24 part 2 of 2"}
     for k in (1, 2):
         mesh = trimesh.load(folder / "tiles" / f"grass-24-part{k}.stl")
         assert mesh.is_watertight and sorted(mesh.extents[:2])[1] <= max(ROOM)
+
+
+@pytest.mark.skipif(shutil.which("prusa-slicer") is None,
+                    reason="prusa-slicer is not installed (Debian package prusa-slicer; .ci/run installs it)")
+def test_prusa_slicer_slices_the_plates_of_the_parts(lacking, tmp_path):
+    """Each plate (the 24's parts among them) slices to G-code that extrudes only inside the 256 mm bed,
+    up to the raised hex tops of a real land tile."""
+    import re
+    import subprocess
+
+    plates = sorted((lacking / "plates").glob("plate-*.3mf"))
+    assert len(plates) >= 2
+    for plate in plates:
+        gcode = tmp_path / (plate.stem + ".gcode")
+        run = subprocess.run(["prusa-slicer", "--export-gcode", "--dont-arrange", "--bed-shape",
+                              f"0x0,{BED[0]:g}x0,{BED[0]:g}x{BED[1]:g},0x{BED[1]:g}", "--output", str(gcode),
+                              str(plate)], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+        text = gcode.read_text(errors="replace")
+        moves = [(float(m.group(1)), float(m.group(2))) for m in re.finditer(r"^G1 X([-\d.]+) Y([-\d.]+) E", text, re.M)]
+        assert moves and all(0 <= x <= BED[0] and 0 <= y <= BED[1] for x, y in moves)
+        heights = [float(ln.split("Z")[1].split()[0]) for ln in text.splitlines() if ln.startswith("G1 Z")]
+        assert max(heights) == pytest.approx(REAL.level + REAL.cap[1], abs=0.3)
