@@ -62,5 +62,3 @@ def piece_set(name: str = "heroscape") -> PieceSet:
         outlines={k: _hexes(v) for k, v in raw["outlines"].items()}, top=raw["top"], stacking=raw["stacking"],
         choice=raw["choice"])
 
-
-PIECE_SETS = ("heroscape",)  # the files in piece_sets/, for choices and docs

@@ -135,3 +135,35 @@ def test_printed_pieces_stack_at_the_level():
         over = z_hits(above, x, y)
         # the lowest surface of the piece above over a raised top's corner is its recess's ceiling
         assert over.min() == pytest.approx(REAL.level + REAL.socket[1], abs=1e-3) and over.min() > z + 0.19
+
+
+def test_the_cli_choices_are_the_files():
+    from printgen.mesh.options import PIECE_SETS
+    from printgen.mesh.piece_set import FOLDER
+
+    assert sorted(PIECE_SETS) == sorted(p.stem for p in FOLDER.glob("*.yaml"))
+
+
+def test_stl_builds_to_the_set(tmp_path):
+    """printgen stl --set heroscape: the 24 of a real set, measured; two levels stack one level apart;
+    an option the set decides is a usage error naming it."""
+    from typer.testing import CliRunner
+
+    from printgen.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "g24.stl"
+    r = runner.invoke(app, ["stl", "--shape", "24", "--set", "heroscape", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    mesh = trimesh.load(out)
+    assert mesh.is_watertight
+    assert abs(mesh.extents[0] - 6 * REAL.across_flats) <= TOL and mesh.extents[2] == pytest.approx(
+        REAL.level + REAL.cap[1], abs=1e-3)
+    same = tri(build_tile(list(REAL.outlines["24"]), REAL.land_spec()))
+    assert mesh.volume == pytest.approx(same.volume, rel=1e-6)  # the one 24 of the set, as print-lacking builds it
+    r = runner.invoke(app, ["stl", "--shape", "1", "--set", "heroscape", "--levels", "2", "--out", str(out)])
+    assert r.exit_code == 0 and trimesh.load(out).extents[2] == pytest.approx(2 * REAL.level + REAL.cap[1], abs=1e-3)
+    r = runner.invoke(app, ["stl", "--shape", "1", "--set", "heroscape", "--hex", "1in", "--out", str(tmp_path / "x.stl")])
+    assert r.exit_code == 2 and "drop --hex" in r.output and not (tmp_path / "x.stl").exists()
+    r = runner.invoke(app, ["stl", "--shape", "piece:bunker", "--set", "heroscape", "--out", str(tmp_path / "x.stl")])
+    assert r.exit_code == 2 and "plain shapes" in r.output

@@ -150,6 +150,12 @@ def lacking(tmp_path_factory):
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["print-lacking", str(g), "--map", "Big", "--out", str(root / "out")])
     assert r.exit_code == 0, r.output
+    assert "3 printed, grass-24 in 2 parts on" in r.output
+    # at the game's 1 in hexes the 24 fits whole; a scale that is neither is a usage error
+    r = runner.invoke(app, ["print-lacking", str(g), "--map", "Big", "--out", str(root / "game"), "--scale", "game"])
+    assert r.exit_code == 0 and "in 2 parts" not in r.output and (root / "game" / "big" / "tiles" / "grass-24.stl").exists()
+    r = runner.invoke(app, ["print-lacking", str(g), "--map", "Big", "--out", str(root / "x"), "--scale", "huge"])
+    assert r.exit_code == 2 and "real or game" in r.output and not (root / "x").exists()
     return root / "out" / "big"
 
 
