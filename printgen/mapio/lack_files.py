@@ -1,5 +1,8 @@
 """`printgen print-lacking`'s files: the pieces a player lacks as STL tiles, print-bed plates, one
-project 3MF holding every plate, a bill counting only printed pieces, and the build guide."""
+project 3MF holding every plate, a bill counting only printed pieces, and the build guide.
+
+Pieces print to the real set's geometry (mesh.piece_set) so they sit on and beside real ones; a
+piece larger than the bed prints in parts that pin together (mesh.split), listed as such."""
 
 from __future__ import annotations
 
