@@ -50,10 +50,25 @@ def test_one_24_hex_outline_everywhere():
     (mesh.shapes) and the tiling solver's: the same hexes up to a move and a turn."""
     for name, hexes in REAL.outlines.items():
         want = canonical(list(hexes))
-        assert canonical([*(tuple(map(int, c.split(","))) for c in SHAPES[name].split(";"))] and want) == want
-        assert canonical([h for h in parse_shape(name)]) == want
-        assert canonical(list(NAMED[name])) == want
-        assert canonical(list(TILING_SHAPES[name])) == want
+        assert canonical([Hex(*map(int, c.split(","))) for c in SHAPES[name].split(";")]) == want
+        if name in NAMED:
+            assert canonical(list(parse_shape(name))) == want
+            assert canonical(list(NAMED[name])) == want
+            assert canonical(list(TILING_SHAPES[name])) == want
+    assert set(NAMED) <= set(REAL.outlines)
+
+
+def test_every_printed_piece_of_every_box_has_its_outline():
+    """The boxes (master-set-1 and the others) are made of the set's pieces: each piece print-lacking
+    would print has its outline stated."""
+    from printgen.mapio.inventories import BOXES
+    from printgen.mapio.lack import Placed
+    from printgen.mapio.pieces import BY_NAME
+
+    printable = {name for box in BOXES.values() for name in box
+                 if Placed(BY_NAME[name], Hex(0, 0), 1, 0).printable}
+    assert {"grass-24", "road-5", "wall-walk-9", "water-1"} <= printable
+    assert all(BY_NAME[name].shape in REAL.outlines for name in printable)
     rows = sorted({h.r for h in REAL.outlines["24"]})
     assert [sum(1 for h in REAL.outlines["24"] if h.r == r) for r in rows] == [2, 3, 3, 5, 5, 6]
 
