@@ -43,7 +43,8 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
     for label, mesh, colour in objects:
         v = mesh.vertices
         z_top = max(p[2] for p in v)
-        for a, b, c in mesh.faces:
+        # lowest faces first, so what is higher covers them: a socket's walls inside a part stay hidden
+        for a, b, c in sorted(mesh.faces, key=lambda f: v[f[0]][2] + v[f[1]][2] + v[f[2]][2]):
             (ax, ay, az), (bx, by, bz), (cx, cy, cz) = v[a], v[b], v[c]
             nx = (by - ay) * (cz - az) - (bz - az) * (cy - ay)
             ny = (bz - az) * (cx - ax) - (bx - ax) * (cz - az)
