@@ -18,7 +18,12 @@ JOINT_TEXT = "pin-and-socket: push each part's pins into the sockets of the part
 
 def parts_text(split: dict) -> str:
     """What the bill and the guide say of each piece printed in parts, and how they join."""
-    return "\n".join(f"- {name}: {len(parts)} parts ({', '.join(f'part {n}: {len(p.hexes)} hexes' for n, p in enumerate(parts, 1))}),"
+    def part(n: int, p) -> str:
+        kinds = [k for k, _ in p.joints.values()]
+        holds = [f"{kinds.count(k)} {k}{'s' if kinds.count(k) > 1 else ''}" for k in ("pin", "socket") if k in kinds]
+        return f"part {n}: {len(p.hexes)} hexes, {' and '.join(holds)}"
+
+    return "\n".join(f"- {name}: {len(parts)} parts ({'; '.join(part(n, p) for n, p in enumerate(parts, 1))}),"
                      f" joined by {sum(len(p.joints) for p in parts) // 2} pins on the hex sides where they meet; "
                      "slide them together along the pins" for name, parts in sorted(split.items()))
 

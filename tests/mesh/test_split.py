@@ -164,7 +164,7 @@ def test_print_lacking_lists_the_parts(lacking):
     assert sorted(p.name for p in (folder / "tiles").iterdir()) == [
         "grass-24-part1.stl", "grass-24-part2.stl", "grass-7.stl", "water-1.stl"]
     guide = (folder / "guide.md").read_text()
-    assert "## Pieces printed in parts" in guide and "grass-24: 2 parts" in guide
+    assert "## Pieces printed in parts" in guide and "grass-24: 2 parts (part 1: 13 hexes, 2 pins; part 2: 11 hexes, 2 sockets)" in guide
     assert "grass-24: 2 parts" in (folder / "bom.md").read_text()
     import json
 
