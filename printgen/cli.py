@@ -14,7 +14,7 @@ from .playtest.command import DEFAULT_AGENTS
 from .report import REPORTERS
 from .model.defaults import PRINT_PROFILES
 from .units import PAPER_SIZES
-from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path,  # noqa: F401
+from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path, single_game,  # noqa: F401
                          resolve_games)
 
 app = typer.Typer(
@@ -260,6 +260,10 @@ def terrain(
     diameter: str = typer.Option("1.75mm", "--diameter", help="Filament diameter."),
     paper: Paper = typer.Option("a4", "--paper", help="Paper of the bill of materials page."),
     previews: bool = typer.Option(True, "--previews/--no-previews", help="Also write a PNG of each plate."),
+    piece_set: Optional[str] = typer.Option(None, "--set", metavar="heroscape",
+                                            help="Print the tiles to a real piece set's geometry (1.75 in hexes, "
+                                                 "3/8 in levels, raised hex tops); a tile larger than the bed in "
+                                                 "parts that pin together. Not with --grid, --groove or --dots."),
 ) -> None:
     """A map's 3D terrain: distinct tiles (STL), print-bed plates (3MF) and a bill of materials."""
     from .terrain.command import UsageError, run_terrain
@@ -272,7 +276,7 @@ def terrain(
         code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,
                                   grid=grid and grid.value, groove=groove, dots=dots, density=density,
                                   diameter=diameter,
-                                  paper=paper_name, previews=previews)
+                                  paper=paper_name, previews=previews, piece_set=piece_set)
     except UsageError as exc:
         raise typer.BadParameter(str(exc))
     for line in lines:
@@ -287,7 +291,7 @@ CatalogueGame = typer.Argument(None, metavar="[GAME_DIR]", help="A game folder: 
 
 
 def _catalogue_game(game: Optional[Path]) -> Optional[Path]:
-    return resolve_games([game], root=Path.cwd())[0] if game is not None else None
+    return single_game(game) if game is not None else None
 
 
 @app.command()
@@ -407,7 +411,7 @@ def playtest(
         pairings = parse_pairings(agents)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--agents'")
-    folder = resolve_games([game], root=Path.cwd())[0]
+    folder = single_game(game)
     if out is not None:
         check_out(out_path(out), [folder])
     result = run_playtest(folder=folder, games=games, seed=seed, pairings=pairings, budget=budget,
