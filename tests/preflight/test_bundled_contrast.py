@@ -86,3 +86,53 @@ def test_hexprint_card_and_marker_words_read(stem):
     assert len(measured) >= 20
     short = [m for m in measured if m[0] < m[1] - 1e-6]
     assert not short, sorted(short)[:8]
+
+
+# Colours that carry meaning stay apart as every reader sees them: CIELAB distance (CIE76) of the
+# simulated colours, pairwise. 8 is well past a just-noticeable difference (about 2.3) for a swatch or a
+# hex's rim seen across the table; Hexatech's Fluid and Spirit, the closest pair, are 8.6 apart for
+# protanopes. (Hex Dice's six dark base colours come closer, 3.7 for deuteranopes; its bases are
+# told apart by their letters.)
+APART = 8.0
+
+
+def _lab(hexcolour: str, vision: str | None) -> tuple[float, float, float]:
+    from printgen.draw.colour import CVD, _linear, rgb
+
+    lin = [_linear(v) for v in rgb(hexcolour)]
+    if vision is not None:
+        m = CVD[vision]
+        lin = [sum(m[i][k] * lin[k] for k in range(3)) for i in range(3)]
+    r, g, b = (min(1.0, max(0.0, v)) for v in lin)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def _meaning_sets() -> list[tuple[str, dict[str, str]]]:
+    sets = []
+    hexatech = validate_game(DATA / "hexatech")
+    sets.append(("Hexatech factions", {f.name: f.colour for f in hexatech.data.factions}))
+    high = validate_game(DATA / "heroscape-style")
+    sets.append(("High Ground teams", {p["name"]: p["colour"] for p in high.data.game.rules["players"]}))
+    for name in ("heroes-of-hex", "heroscape-style", "hexprint"):
+        for m in validate_game(DATA / name).data.maps:
+            zones = {z.colour: z.name for z in m.zones}  # zones of one colour are one side
+            if len(zones) > 1:
+                sets.append((f"{name} {m.name} zones", {n: c for c, n in zones.items()}))
+    return sets
+
+
+def test_meaning_colours_stay_apart_for_every_vision():
+    import itertools
+
+    from printgen.draw.colour import CVD
+
+    assert len(_meaning_sets()) >= 8
+    for what, colours in _meaning_sets():
+        for vision in (None, *CVD):
+            for (a, ca), (b, cb) in itertools.combinations(colours.items(), 2):
+                d = sum((p - q) ** 2 for p, q in zip(_lab(ca, vision), _lab(cb, vision))) ** 0.5
+                assert d >= APART, f"{what}: {a} and {b} are {d:.1f} apart for {vision or 'normal vision'}"
