@@ -5,10 +5,12 @@ coordinates; any window of the map, so tiles and thumbnails share it."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...draw.colour import INK, ink_on, mix
 from ...draw.document import Circle, Group, Image, Op, Poly, Style, Text
 from ...draw.page import MAP_PICTURE
+from ...draw.provenance import current
 from ...draw.geometry import box_span, clip_polygon, clip_segment, scale_about, text_box
 from ...draw.text import single_line
 from ...hexgrid import Hex
@@ -82,6 +84,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     overlays: list[Op] = []
     levelled = geom.top_level > 1
     codes = map_codes(geom.mapdef, geom.cells.values())
+    base = current()
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
         cx, cy = geom.layout.hex_to_point(h)
@@ -110,14 +113,16 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             art = None
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
+        src = _cell_source(base, geom, h)
         if zone is not None:
-            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2, zone.colour, window, dx, dy)
+            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2, zone.colour, window, dx, dy,
+                             src)
         if entry.objective:
-            labels += _objective(entry.objective, codes, cx, cy, size, window, dx, dy)
+            labels += _objective(entry.objective, codes, cx, cy, size, window, dx, dy, src)
         if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
-            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy)
+            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy, src)
         if geom.mapdef.coordinates:
-            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy)
+            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy, src)
         if t and t.blocked:
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
                                holes=[label_box(op) for op in labels if isinstance(op, Text)])
@@ -131,16 +136,46 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                 overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
                                      Style(stroke=zone.colour, width=rim_w), closed=len(rim) == 6))
         overlays += labels
-    for obj in geom.mapdef.objectives:
+    for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
         cx, cy = geom.layout.hex_to_point(Hex(q, r))
-        overlays += _objective(obj.name, codes, cx, cy, size, window, dx, dy)
+        src = replace(base, path=base.path + ("objectives", k)) if _map_item(base) else base
+        overlays += _objective(obj.name, codes, cx, cy, size, window, dx, dy, src)
     return fills + overlays
+
+
+WHOLE_ROLES = ("objective", "terrain-picture")  # besides every label: drawn whole or not at all
+
+
+def whole_only(op) -> bool:
+    """Is ``op`` a marker, label or symbol, drawn on a tile only whole (a seam must not cut it)?"""
+    return isinstance(op, Text) or getattr(op, "role", "") in WHOLE_ROLES
+
+
+def _map_item(src) -> bool:
+    return src is not None and len(src.path) == 2 and src.path[0] == "maps"
+
+
+def _cell_source(base, geom: MapGeom, h: Hex):
+    """What a hex's labels and marker come from: the map's item, at the character that wrote the hex (a
+    path ending "@", line, column: printgen.preflight.run reads it as that place in the text)."""
+    place = geom.places.get(h)
+    if place is None or not _map_item(base):
+        return base
+    layer, line, col = place
+    where = ("layout",) if layer == 0 else ("layers", layer - 1)
+    return replace(base, path=base.path + where + ("@", line, col))
 
 
 def _inside(x, y, window, margin=0.0) -> bool:
     wx0, wy0, wx1, wy1 = window
     return wx0 + margin <= x <= wx1 - margin and wy0 + margin <= y <= wy1 - margin
+
+
+def _holds(window, box, eps: float = 1e-6) -> bool:
+    """Does ``window`` (x0, y0, x1, y1) hold ``box`` whole?"""
+    return (window[0] - eps <= box[0] and window[1] - eps <= box[1] and box[2] <= window[2] + eps
+            and box[3] <= window[3] + eps)
 
 
 def _picture(art, cx, cy, size, window, dx, dy) -> list[Op]:
@@ -168,23 +203,31 @@ def _cover(art, corners, page_pts, ox: float, oy: float) -> list[Op]:
             Poly(page_pts, Style(stroke=GRID.stroke, width=GRID.width), role="hex-edge")]
 
 
-def _label(text, x, y, size, colour, window, dx, dy) -> list[Op]:
-    if not _inside(x, y, window, size):
+def _label(text, x, y, size, colour, window, dx, dy, src=None) -> list[Op]:
+    """A label centred at (x, y) map mm, drawn only where the window holds it whole."""
+    if not _inside(x, y, window):
+        return []
+    src = src if src is not None else current()
+    if not _holds(window, label_box(Text(x, y + size * 0.35, text, "sans-bold", size, colour, "middle", src=src), 0.0)):
         return []
     wx0, wy0 = window[0], window[1]
-    return [Text(x - wx0 + dx, y - wy0 + dy + size * 0.35, text, "sans-bold", size, colour, "middle")]
+    return [Text(x - wx0 + dx, y - wy0 + dy + size * 0.35, text, "sans-bold", size, colour, "middle", src=src)]
 
 
-def _objective(name, codes, cx, cy, size, window, dx, dy) -> list[Op]:
+OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline
+
+
+def _objective(name, codes, cx, cy, size, window, dx, dy, src=None) -> list[Op]:
+    """An objective's disc and code, drawn only where the window holds the disc whole."""
     r = size * 0.2
-    if not _inside(cx, cy, window, r + 0.5):
+    if not _inside(cx, cy + size * 0.1, window, r + OBJECTIVE_STROKE / 2):
         return []
     wx0, wy0 = window[0], window[1]
     x, y = cx - wx0 + dx, cy - wy0 + dy + size * 0.1
     label = codes.get(name_key(name)) or abbrev(name)
     fs = single_line(label, "sans-bold", r * 0.9, r * 1.6)
-    return [Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=0.35), role="objective"),
-            Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle")]
+    return [Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
+            Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle", src=src if src is not None else current())]
 
 
 def label_box(op: Text, pad: float = 0.5) -> tuple[float, float, float, float]:

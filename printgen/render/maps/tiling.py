@@ -3,7 +3,6 @@ alignment crosses, and the assembly guide page that shows how they join."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ...draw.colour import INK
@@ -13,8 +12,9 @@ from ...draw.geometry import scale_about
 from ...draw.page import MAP_TITLE_H as TITLE_H
 from ...names import by_name
 from ..compose import heading
-from .hexes import cut_around, label_box, map_ops
+from .hexes import cut_around, label_box, map_ops, whole_only
 from .legend import legend_ops
+from .seams import plan_axis
 
 MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
 
@@ -24,66 +24,96 @@ class Tiling:
     cols: int
     rows: int
     window: tuple[float, float]  # window w, h in mm
-    step: tuple[float, float]  # window origin to next window origin, mm
-    overlap: float  # mm shared by neighbouring tiles
-    start: tuple[float, float]  # map position of tile A1's window origin (negative: centred margin)
+    overlap: float  # least mm shared by neighbouring tiles
+    xs: tuple[float, ...]  # map x of each column's window origin (the first negative: a blank margin)
+    ys: tuple[float, ...]  # map y of each row's window origin
+    clear: bool = True  # no seam cuts a marker (else the even plan, seams wherever they fall)
+
+    @property
+    def start(self) -> tuple[float, float]:
+        """Map position of tile A1's window origin."""
+        return (self.xs[0], self.ys[0])
+
+    def origin(self, r: int, c: int) -> tuple[float, float]:
+        """Map position (mm) of tile (row ``r``, column ``c``)'s window origin."""
+        return (self.xs[c], self.ys[r])
+
+    def shared(self) -> list[float]:
+        """The mm each tile shares with the next, along rows then down columns."""
+        ww, wh = self.window
+        return ([a + ww - b for a, b in zip(self.xs, self.xs[1:])]
+                + [a + wh - b for a, b in zip(self.ys, self.ys[1:])])
 
 
-def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: float = MIN_OVERLAP) -> Tiling:
-    """Pages of ``win_w`` x ``win_h`` mm that cover the map, neighbours sharing exactly ``overlap`` mm.
+def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: float = MIN_OVERLAP,
+               markers: list[tuple[float, float, float, float]] = ()) -> Tiling:
+    """Pages of ``win_w`` x ``win_h`` mm that cover a ``map_w`` x ``map_h`` mm map, neighbours sharing
+    at least ``overlap`` mm, no seam through any of ``markers`` (boxes x0, y0, x1, y1 in map mm) where
+    seams can avoid them (printgen.render.maps.seams).
 
-    The covered area is centred on the map, so the outer tiles carry equal blank margins.
+    The covered area is centred on the map, so the outer tiles carry near equal blank margins.
     """
-    def axis(total: float, win: float) -> tuple[int, float, float, float]:
-        if total <= win:
-            return 1, total, 0.0, 0.0
-        step = win - overlap
-        n = math.ceil((total - overlap) / step)
-        covered = n * step + overlap
-        return n, win, step, -(covered - total) / 2
-
-    cols, ww, sx, x0 = axis(map_w, win_w)
-    rows, wh, sy, y0 = axis(map_h, win_h)
-    return Tiling(cols, rows, (ww, wh), (sx, sy), overlap, (x0, y0))
+    xs, clear_x = plan_axis(map_w, win_w, overlap, [(b[0], b[2]) for b in markers])
+    ys, clear_y = plan_axis(map_h, win_h, overlap, [(b[1], b[3]) for b in markers])
+    ww = win_w if len(xs) > 1 else map_w
+    wh = win_h if len(ys) > 1 else map_h
+    return Tiling(len(xs), len(ys), (ww, wh), overlap, xs, ys, clear_x and clear_y)
 
 
 def tile_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def map_labels(geom, data) -> list[tuple[float, float, float, float]]:
-    """The boxes (map mm) of every label the map prints: the overlap lines and alignment crosses keep
-    clear of them, on every tile alike (a label in an overlap band prints on both tiles)."""
+def map_marks(geom, data) -> tuple[list, list]:
+    """(marks, labels) of a map, boxes in map mm (x0, y0, x1, y1): ``marks``, every marker, label and
+    symbol the map draws only whole (the seams keep clear of them); ``labels``, the labels padded, which the
+    alignment crosses keep clear of, on every tile alike (a label in an overlap band prints on both)."""
     ops = map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0)
-    return [label_box(op) for op in ops if isinstance(op, Text)]
+    marks = [label_box(op, pad=0.0) if isinstance(op, Text) else _box(op) for op in ops if whole_only(op)]
+    return marks, [label_box(op) for op in ops if isinstance(op, Text)]
+
+
+def map_labels(geom, data) -> list[tuple[float, float, float, float]]:
+    """The padded boxes (map mm) of every label the map prints (see map_marks)."""
+    return map_marks(geom, data)[1]
+
+
+def _box(op) -> tuple[float, float, float, float]:
+    if isinstance(op, Circle):
+        half = op.style.width / 2 if op.style.stroke else 0.0
+        return (op.cx - op.r - half, op.cy - op.r - half, op.cx + op.r + half, op.cy + op.r + half)
+    return (op.x, op.y, op.x + op.w, op.y + op.h)  # an Image
 
 
 def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictures: dict | None = None,
               labels: list | None = None) -> Page:
     x0, y0, x1, y1 = spec.content
     ww, wh = tiling.window
-    wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
+    wx, wy = tiling.origin(r, c)
     window = (wx, wy, wx + ww, wy + wh)
     dx, dy = x0, y0 + TITLE_H
     label = tile_name(r, c)
     page = Page(spec.width, spec.height, label=f"tile {label}")
     page.add(heading(x0, y0 + 5.6, f"{name}: tile {label}", pt(12)))
-    page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {tiling.overlap:g} mm",
-                  "sans", pt(7), INK, "end"))
+    shared = tiling.shared()
+    by = f"{min(shared):g} mm" if max(shared) - min(shared) < 0.05 else f"{min(shared):.0f} mm or more"
+    page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {by}", "sans", pt(7), INK, "end"))
     page.add(*map_ops(geom, data, window, dx, dy, pictures))
     dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
-    # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue.
+    # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue. The
+    # seams are placed clear of the map's markers and labels (seams.py); where a map leaves no room for that,
+    # the line is broken round the labels it crosses (the preflight's seam class reports them)
     marks: list[Op] = []
     labels = labels or []
     holes = [(x0_ - wx + dx, y0_ - wy + dy, x1_ - wx + dx, y1_ - wy + dy) for x0_, y0_, x1_, y1_ in labels]
     lines = []
     if c + 1 < tiling.cols:
-        lx = dx + tiling.step[0]
+        lx = dx + tiling.xs[c + 1] - wx
         lines.append((((lx, dy), (lx, dy + wh)), "overlap-x"))
     if r + 1 < tiling.rows:
-        ly = dy + tiling.step[1]
+        ly = dy + tiling.ys[r + 1] - wy
         lines.append((((dx, ly), (dx + ww, ly)), "overlap-y"))
-    for seg, role in lines:  # broken round the map's labels: the trim line never runs through letters
+    for seg, role in lines:
         marks += [Poly(part, dash, closed=False, role=role) for part in cut_around(seg, holes)]
     # Alignment crosses at map points shared with neighbours (the middle of each overlap band).
     for (mx, my) in _shared_points(tiling, r, c, labels):
@@ -103,8 +133,7 @@ def _shared_points(tiling: Tiling, r: int, c: int, labels=()) -> list[tuple[floa
     place along the band clear of the map's labels (a function of the map alone, so both tiles that
     share a band put its crosses at the same points)."""
     ww, wh = tiling.window
-    wx = tiling.start[0] + c * tiling.step[0]
-    wy = tiling.start[1] + r * tiling.step[1]
+    wx, wy = tiling.origin(r, c)
     half = tiling.overlap / 2
 
     def clear(x: float, y: float) -> bool:
@@ -114,8 +143,9 @@ def _shared_points(tiling: Tiling, r: int, c: int, labels=()) -> list[tuple[floa
         points = list(points)
         return next((p for p in points if clear(*p)), points[0])
 
-    xs = ([wx + half] if c > 0 else []) + ([wx + ww - half] if c + 1 < tiling.cols else [])
-    ys = ([wy + half] if r > 0 else []) + ([wy + wh - half] if r + 1 < tiling.rows else [])
+    # a band begins at the later tile's window origin (the seam) and is at least ``overlap`` wide
+    xs = ([wx + half] if c > 0 else []) + ([tiling.xs[c + 1] + half] if c + 1 < tiling.cols else [])
+    ys = ([wy + half] if r > 0 else []) + ([tiling.ys[r + 1] + half] if r + 1 < tiling.rows else [])
     # a band is shared by two tiles: the cross's place along it is measured on the band's own extent
     pts = [pick((x, wy + wh * f) for f in fs) for x in xs for fs in ALONG]
     pts += [pick((wx + ww * f, y) for f in fs) for y in ys for fs in ALONG]
@@ -138,8 +168,9 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     page.add(*legend)
     legend_bottom = max((op.y for op in legend if isinstance(op, Text)), default=y0 + 27)
     top = legend_bottom + 5
-    cover_w = tiling.cols * tiling.step[0] + tiling.overlap if tiling.cols > 1 else geom.width
-    cover_h = tiling.rows * tiling.step[1] + tiling.overlap if tiling.rows > 1 else geom.height
+    ww, wh = tiling.window
+    cover_w = tiling.xs[-1] + ww - tiling.xs[0]
+    cover_h = tiling.ys[-1] + wh - tiling.ys[0]
     scale = min((x1 - x0) / cover_w, (y1 - top) / cover_h) * 0.95
     top -= min(tiling.start[1], 0.0) * scale
     ox = x0 + ((x1 - x0) - cover_w * scale) / 2 - min(tiling.start[0], 0.0) * scale
@@ -155,12 +186,11 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
         thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset),
                           Style(fill=t.colour if t else "#ffffff")))
     page.add(*ground, *thumb)
-    ww, wh = tiling.window
     names = []
     for r in range(tiling.rows):
         for c in range(tiling.cols):
-            rx = ox + (tiling.start[0] + c * tiling.step[0]) * scale
-            ry = top + (tiling.start[1] + r * tiling.step[1]) * scale
+            rx = ox + tiling.xs[c] * scale
+            ry = top + tiling.ys[r] * scale
             page.add(Rect(rx, ry, ww * scale, wh * scale, Style(stroke="#c0392b", width=0.4, dash=(2, 1))))
             # the tile's name on a plate, legible over any terrain
             label = tile_name(r, c)

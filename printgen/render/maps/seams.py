@@ -1,0 +1,116 @@
+"""Where a tiled map's seams fall: tile windows placed so that no marker, label or symbol straddles a seam.
+
+A tile is glued over the one before it with its window's first edge on the other's trim line, so the seam
+between two tiles is where the later one's window begins. Hexes, hatching and rims are drawn clipped on both
+tiles and join there; a marker (an objective disc, a label, a terrain picture) is drawn only whole, so one
+cut by a seam shows part of itself at best. Along each axis the seams are chosen among the positions clear
+of every marker (``pad`` mm to spare), as near as can be to the evenly spread plan, neighbours still
+sharing at least the overlap; when no such positions exist for the fewest tiles, one tile more is tried.
+All lengths in map mm along one axis.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+Interval = tuple[float, float]
+PAD = 0.4  # mm a seam keeps from a marker's ink: the tile that draws it whole leaves it this clear of its edge
+
+
+def even_axis(total: float, win: float, overlap: float, n: int | None = None) -> tuple[float, ...]:
+    """Window origins of ``n`` tiles (the fewest when None) of ``win`` mm covering ``total`` mm, each
+    sharing exactly ``overlap`` mm with the next, the covered length centred on the map."""
+    if total <= win:
+        return (0.0,)
+    step = win - overlap
+    n = n or math.ceil((total - overlap) / step)
+    covered = n * step + overlap
+    start = -(covered - total) / 2
+    return tuple(start + k * step for k in range(n))
+
+
+def _merge(spans: Iterable[Interval]) -> list[Interval]:
+    out: list[list[float]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+def _free(lo: float, hi: float, blocked: list[Interval]) -> list[Interval]:
+    """The parts of [lo, hi] outside every open interval of ``blocked`` (merged, sorted)."""
+    out, at = [], lo
+    for a, b in blocked:
+        if b <= at:
+            continue
+        if a >= hi:
+            break
+        if a > at:
+            out.append((at, a))
+        at = max(at, b)
+    if at <= hi:
+        out.append((at, hi))
+    return [(a, b) for a, b in out if b >= a]
+
+
+def _meet(sets: list[Interval], lo: float, hi: float) -> list[Interval]:
+    return [(max(a, lo), min(b, hi)) for a, b in sets if max(a, lo) <= min(b, hi)]
+
+
+def _nearest(sets: list[Interval], target: float) -> float | None:
+    best = None
+    for a, b in sets:
+        p = min(max(target, a), b)
+        if best is None or abs(p - target) < abs(best - target):
+            best = p
+    return best
+
+
+def _seams(n: int, total: float, win: float, overlap: float, blocked: list[Interval]) -> list[float] | None:
+    """Seam positions (the window origins of tiles 2..n) clear of ``blocked``, nearest the even plan's,
+    or None when there are none. Each tile's own part (seam to seam) is at least ``overlap`` long, and a
+    tile reaches ``overlap`` past the next seam: next seam minus this one at most ``win - overlap``."""
+    reach = win - overlap
+    targets = even_axis(total, win, overlap, n)[1:]
+    free = _free(overlap, total - overlap, blocked)
+    # forward: where seam k can fall given the seams before it
+    reachable = [_meet(free, overlap, reach)]
+    for _ in range(n - 2):
+        grown = _merge((a + overlap, b + reach) for a, b in reachable[-1])
+        reachable.append(_meet([(max(a, c), min(b, d)) for a, b in grown for c, d in free
+                                if max(a, c) <= min(b, d)], -math.inf, math.inf))
+    last = _meet(reachable[-1], total - win, total - overlap)
+    s = _nearest(last, targets[-1])
+    if s is None:
+        return None
+    out = [s]
+    # backward: each seam the nearest its target that still reaches the one after it
+    for k in range(n - 3, -1, -1):
+        s = _nearest(_meet(reachable[k], out[0] - reach, out[0] - overlap), targets[k])
+        if s is None:  # cannot happen: the forward pass put out[0] in reach of this set
+            return None
+        out.insert(0, s)
+    return out
+
+
+def plan_axis(total: float, win: float, overlap: float, spans: Sequence[Interval] = (), pad: float = PAD
+              ) -> tuple[tuple[float, ...], bool]:
+    """(window origins, whether every seam is clear of ``spans``) for tiles of ``win`` mm across
+    ``total`` mm. ``spans``: the (start, end) of each marker along this axis. When no seams clear of
+    them exist for the fewest tiles or one more, the even plan (its seams may cut a marker)."""
+    even = even_axis(total, win, overlap)
+    if len(even) == 1:
+        return even, True
+    blocked = _merge((a - pad, b + pad) for a, b in spans)
+    for n in (len(even), len(even) + 1):
+        seams = _seams(n, total, win, overlap, blocked)
+        if seams is None:
+            continue
+        # the first tile: reaching the map's start and overlap past the first seam, blank margins balanced
+        right = seams[-1] + win - total
+        first = min(0.0, max(seams[0] + overlap - win, -right))
+        return (first, *seams), True
+    return even, not any(a < s < b for s in even[1:] for a, b in blocked)
