@@ -92,7 +92,7 @@ def seams(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     cut: list[Box] = []  # the marks found: a disc's own code, inside it, is not a second finding
     for mark in (i for i in sheet.inks if _is_mark(i)):
         inner = _inner(mark.box)
-        if inner[2] <= inner[0] or inner[3] <= inner[1] or any(_holds(b, mark.box) for b in cut):
+        if inner[2] <= inner[0] or inner[3] <= inner[1] or (mark.kind == "text" and any(_holds(b, mark.box) for b in cut)):
             continue
         for line in lines:
             if not crosses(line, inner):

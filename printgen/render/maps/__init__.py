@@ -54,7 +54,7 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
         page.add(*map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), dx, dy, pictures))
         page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
         return [page]
-    marks, labels = map_marks(geom, data)
+    marks, labels = map_marks(geom, data, pictures)
     spec, tiling = tile_plan(geom, spec, marks)
     pages = [assembly_guide(geom, data, spec, tiling, name)]
     for r in range(tiling.rows):

@@ -64,11 +64,12 @@ def tile_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def map_marks(geom, data) -> tuple[list, list]:
+def map_marks(geom, data, pictures: dict | None = None) -> tuple[list, list]:
     """(marks, labels) of a map, boxes in map mm (x0, y0, x1, y1): ``marks``, every marker, label and
     symbol the map draws only whole (the seams keep clear of them); ``labels``, the labels padded, which the
-    alignment crosses keep clear of, on every tile alike (a label in an overlap band prints on both)."""
-    ops = map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0)
+    alignment crosses keep clear of, on every tile alike (a label in an overlap band prints on both).
+    ``pictures``: the terrains' pictures, as map_ops draws them."""
+    ops = map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0, pictures)
     marks = [label_box(op, pad=0.0) if isinstance(op, Text) else _box(op) for op in ops if whole_only(op)]
     return marks, [label_box(op) for op in ops if isinstance(op, Text)]
 
