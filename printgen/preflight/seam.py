@@ -65,21 +65,10 @@ def _what(mark: Ink, label: Ink | None) -> str:
     return f"the objective disc{code}" if mark.role == "objective" else f"the symbol{code}"
 
 
-def trim_lines(inks: list[Ink]) -> list[tuple]:
-    """A tile's trim lines whole, as segments (page mm): the tiler breaks a line round the labels it would
-    run through (printgen.render.maps.tiling), but the cut goes on straight through the gap."""
-    out = []
-    for role in TILE_ROLES:
-        pts = [p for i in inks if i.role == role for seg in i.segments for p in seg]
-        if not pts:
-            continue
-        if role == "overlap-x":
-            x = pts[0][0]
-            out.append(((x, min(p[1] for p in pts)), (x, max(p[1] for p in pts))))
-        else:
-            y = pts[0][1]
-            out.append(((min(p[0] for p in pts), y), (max(p[0] for p in pts), y)))
-    return out
+def trim_lines(inks: list[Ink]) -> list:
+    """A tile's trim lines as segments (page mm): straight, or stepping round the markers of a crowded
+    map (printgen.render.maps.seams)."""
+    return [seg for i in inks if i.role in TILE_ROLES for seg in i.segments]
 
 
 def seams(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
@@ -102,9 +91,9 @@ def seams(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             (ax, ay), (bx, by) = line
             across = abs(bx - ax) < abs(by - ay)  # an upright line: the next tile lies to its right
             size = mark.box[2] - mark.box[0] if across else mark.box[3] - mark.box[1]
-            covered = mark.box[2] - ax if across else mark.box[3] - ay
+            covered = mark.box[2] - ax if across else mark.box[3] - ay  # the part past the line
             yield Hit("seam", src, f"draws {_what(mark, label)} across the trim line of {tile}: the next tile, "
-                      f"glued over it, covers {covered:.1f} mm of its {size:.1f} mm (no seam clear of the map's "
+                      f"glued over it, covers {covered:.1f} mm of the {size:.1f} mm it prints (no seam clear of the map's "
                       "markers was found: leave a strip of hexes without markers, or print on larger paper)", sheet.number,
                       label.text if label is not None else "")
             cut.append(mark.box)

@@ -73,10 +73,15 @@ def map_codes(mapdef, cells=()) -> dict[str, str]:
 
 
 def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float,
-            pictures: dict | None = None) -> list[Op]:
+            pictures: dict | None = None, reach: tuple[float, float, float, float] | None = None) -> list[Op]:
     """Draw the part of the map inside ``window`` (map mm) with the window's corner at (dx, dy) page mm.
-    ``pictures``: terrain name key -> Art, drawn centred in each hex of that terrain (see map_pictures)."""
+    ``pictures``: terrain name key -> Art, drawn centred in each hex of that terrain (see map_pictures).
+    Markers, labels and pictures are drawn only whole: those the window holds, and those ``reach`` (map mm,
+    a tile's window grown past its trim lines) holds, clipped to the window (a marker cut by a seam shows
+    as cut, for the preflight to report, rather than vanish from both tiles)."""
     wx0, wy0, wx1, wy1 = window
+    # each marker's drawing: as it is, clipped to the window, or left out (see _whole)
+    place = _Placer(window, reach or window, dx, dy)
     terrain = index_by_name(data.terrain)
     zones = index_by_name(geom.mapdef.zones)
     size = geom.layout.size
@@ -115,19 +120,18 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
         src = _cell_source(base, geom, h)
         if zone is not None:
-            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2, zone.colour, window, dx, dy,
-                             src)
+            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2, zone.colour, place, src)
         if entry.objective:
-            labels += _objective(entry.objective, codes, cx, cy, size, window, dx, dy, src)
+            labels += _objective(entry.objective, codes, cx, cy, size, place, src)
         if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
-            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy, src)
+            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), place, src)
         if geom.mapdef.coordinates:
-            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy, src)
+            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src)
         if t and t.blocked:
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
-                               holes=[label_box(op) for op in labels if isinstance(op, Text)])
+                               holes=[label_box(op) for op in _texts(labels)])
         if art is not None:
-            overlays += _picture(art, cx, cy, size, window, dx, dy)
+            overlays += _picture(art, cx, cy, size, place)
         if zone is not None:
             rim_w = size * 0.045
             rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
@@ -140,7 +144,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         q, r = (int(v) for v in obj.at.split(","))
         cx, cy = geom.layout.hex_to_point(Hex(q, r))
         src = replace(base, path=base.path + ("objectives", k)) if _map_item(base) else base
-        overlays += _objective(obj.name, codes, cx, cy, size, window, dx, dy, src)
+        overlays += _objective(obj.name, codes, cx, cy, size, place, src)
     return fills + overlays
 
 
@@ -178,15 +182,14 @@ def _holds(window, box, eps: float = 1e-6) -> bool:
             and box[3] <= window[3] + eps)
 
 
-def _picture(art, cx, cy, size, window, dx, dy) -> list[Op]:
+def _picture(art, cx, cy, size, place: "_Placer") -> list[Op]:
     """A terrain's picture centred on the hex, fitting a square PICTURE x the hex's size, aspect kept
     (left out where the hex is cut by the page's window: the neighbouring tile shows it whole)."""
     side = size * MAP_PICTURE
     w, h = (side, side / art.aspect) if art.aspect >= 1 else (side * art.aspect, side)
-    if not (_inside(cx - w / 2, cy - h / 2, window) and _inside(cx + w / 2, cy + h / 2, window)):
-        return []
-    wx0, wy0 = window[0], window[1]
-    return [Image(cx - w / 2 - wx0 + dx, cy - h / 2 - wy0 + dy, w, h, art.data, art.mime, role="terrain-picture")]
+    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    x, y = place.at(box[0], box[1])
+    return place.whole([Image(x, y, w, h, art.data, art.mime, role="terrain-picture")], box)
 
 
 def _cover(art, corners, page_pts, ox: float, oy: float) -> list[Op]:
@@ -203,31 +206,61 @@ def _cover(art, corners, page_pts, ox: float, oy: float) -> list[Op]:
             Poly(page_pts, Style(stroke=GRID.stroke, width=GRID.width), role="hex-edge")]
 
 
-def _label(text, x, y, size, colour, window, dx, dy, src=None) -> list[Op]:
-    """A label centred at (x, y) map mm, drawn only where the window holds it whole."""
-    if not _inside(x, y, window):
+class _Placer:
+    """Where a window of the map lands on the page, and which of its markers it draws (see map_ops)."""
+
+    __slots__ = ("window", "reach", "dx", "dy")
+
+    def __init__(self, window, reach, dx: float, dy: float) -> None:
+        self.window, self.reach, self.dx, self.dy = window, reach, dx, dy
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        """Map point (x, y) on the page."""
+        return x - self.window[0] + self.dx, y - self.window[1] + self.dy
+
+    def whole(self, ops: list[Op], box) -> list[Op]:
+        """``ops`` of a marker covering ``box`` (map mm): as they are where the window holds it whole,
+        clipped to the window where only the reach does, else none."""
+        if _holds(self.window, box):
+            return ops
+        if self.reach is self.window or not _holds(self.reach, box):
+            return []
+        w = self.window
+        return [Group(tuple(ops), clip=(self.dx, self.dy, w[2] - w[0], w[3] - w[1]))]
+
+
+def _texts(ops: list[Op]) -> list[Text]:
+    """The texts among ``ops``, those in clipped groups too."""
+    return [t for op in ops for t in (op.ops if isinstance(op, Group) else (op,)) if isinstance(t, Text)]
+
+
+def _label(text, x, y, size, colour, place: _Placer, src=None) -> list[Op]:
+    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole)."""
+    if not _inside(x, y, place.reach):
         return []
     src = src if src is not None else current()
-    if not _holds(window, label_box(Text(x, y + size * 0.35, text, "sans-bold", size, colour, "middle", src=src), 0.0)):
-        return []
-    wx0, wy0 = window[0], window[1]
-    return [Text(x - wx0 + dx, y - wy0 + dy + size * 0.35, text, "sans-bold", size, colour, "middle", src=src)]
+    box = label_box(Text(x, y + size * 0.35, text, "sans-bold", size, colour, "middle", src=src), 0.0)
+    px, py = place.at(x, y + size * 0.35)
+    return place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box)
 
 
 OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline
 
 
-def _objective(name, codes, cx, cy, size, window, dx, dy, src=None) -> list[Op]:
-    """An objective's disc and code, drawn only where the window holds the disc whole."""
+def _objective(name, codes, cx, cy, size, place: _Placer, src=None) -> list[Op]:
+    """An objective's disc and code, drawn only whole (see _Placer.whole)."""
     r = size * 0.2
-    if not _inside(cx, cy + size * 0.1, window, r + OBJECTIVE_STROKE / 2):
+    oy = cy + size * 0.1
+    e = r + OBJECTIVE_STROKE / 2
+    box = (cx - e, oy - e, cx + e, oy + e)
+    if not _holds(place.reach, box):
         return []
-    wx0, wy0 = window[0], window[1]
-    x, y = cx - wx0 + dx, cy - wy0 + dy + size * 0.1
+    x, y = place.at(cx, oy)
     label = codes.get(name_key(name)) or abbrev(name)
     fs = single_line(label, "sans-bold", r * 0.9, r * 1.6)
-    return [Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
-            Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle", src=src if src is not None else current())]
+    return place.whole([Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
+                        Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
+                             src=src if src is not None else current())], box)
 
 
 def label_box(op: Text, pad: float = 0.5) -> tuple[float, float, float, float]:

@@ -6,7 +6,11 @@ tiles and join there; a marker (an objective disc, a label, a terrain picture) i
 cut by a seam shows part of itself at best. Along each axis the seams are chosen among the positions clear
 of every marker (``pad`` mm to spare), as near as can be to the evenly spread plan, neighbours still
 sharing at least the overlap; when no such positions exist for the fewest tiles, one tile more is tried.
-All lengths in map mm along one axis.
+
+A map crowded with markers (a picture on every hex) may leave no clear position. Then each seam is put
+where every marker it cuts still lies whole on the earlier tile (inside the overlap), and the trim line
+steps round those markers: a notch, on the earlier tile's line and on the later tile's edge alike, so the
+earlier tile shows them whole through the later one (``notches``, ``trim_path``). All lengths in map mm.
 """
 
 from __future__ import annotations
@@ -104,13 +108,72 @@ def plan_axis(total: float, win: float, overlap: float, spans: Sequence[Interval
     even = even_axis(total, win, overlap)
     if len(even) == 1:
         return even, True
-    blocked = _merge((a - pad, b + pad) for a, b in spans)
-    for n in (len(even), len(even) + 1):
-        seams = _seams(n, total, win, overlap, blocked)
-        if seams is None:
+    clear = _merge((a - pad, b + pad) for a, b in spans)
+    # else a seam may cut a marker that the earlier tile holds whole (the trim line is notched round it)
+    held = _merge((a - pad, b + pad - overlap) for a, b in spans if b - a + 2 * pad < overlap)
+    unheld = _merge((a - pad, b + pad) for a, b in spans if b - a + 2 * pad >= overlap)
+    for blocked, ok in ((clear, True), (_merge(held + unheld), False)):
+        for n in (len(even), len(even) + 1):
+            seams = _seams(n, total, win, overlap, blocked)
+            if seams is None:
+                continue
+            # the first tile: reaching the map's start and overlap past the first seam, blank margins balanced
+            right = seams[-1] + win - total
+            first = min(0.0, max(seams[0] + overlap - win, -right))
+            return (first, *seams), ok
+    return even, not any(a < s < b for s in even[1:] for a, b in clear)
+
+
+Notch = tuple[float, float, float]  # (from, to) along a seam and how far past it (the far edge), map mm
+
+
+def notches(seam: float, limit: float, boxes: Sequence[tuple[float, float, float, float]], pad: float = PAD
+            ) -> tuple[Notch, ...]:
+    """The notches a trim line at ``seam`` steps round so that no marker straddles it: ``boxes`` are the
+    markers as (across from, across to, along from, along to), across the seam; ``limit``: the far end of
+    the earlier tile's window (a notch reaches no further: a marker beyond it stays cut, for the preflight
+    to report). Empty when no marker straddles the seam."""
+    near = [(a0 - pad, a1 + pad, l0 - pad, l1 + pad) for a0, a1, l0, l1 in boxes
+            if a1 + pad > seam and a0 - pad < limit]
+    rects: list[Notch] = []
+    done: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for i, (a0, a1, l0, l1) in enumerate(near):
+            if i in done:
+                continue
+            low, high = _depths(rects, seam, l0, l1)
+            if a1 <= low or a0 >= high:  # whole on the earlier tile's side, or wholly past it
+                continue
+            done.add(i)
+            if a1 <= limit:
+                rects.append((l0, l1, a1))
+                changed = True
+    return tuple(sorted(rects))
+
+
+def _depths(rects: list[Notch], seam: float, l0: float, l1: float) -> tuple[float, float]:
+    """The least and greatest reach of the earlier tile over [l0, l1] along the seam."""
+    cuts = sorted({l0, l1, *(x for r in rects for x in r[:2] if l0 < x < l1)})
+    reach = [max([f for a, b, f in rects if a <= (p + q) / 2 <= b] + [seam]) for p, q in zip(cuts, cuts[1:])]
+    return (min(reach), max(reach)) if reach else (seam, seam)
+
+
+def trim_path(seam: float, rects: Sequence[Notch], start: float, end: float) -> list[tuple[float, float]]:
+    """The trim line at ``seam`` from ``start`` to ``end`` along it, stepping round ``rects`` (see notches):
+    points (across, along), map mm."""
+    cuts = sorted({start, end, *(x for r in rects for x in r[:2] if start < x < end)})
+    pts: list[tuple[float, float]] = []
+    for p, q in zip(cuts, cuts[1:]):
+        d = max([f for a, b, f in rects if a <= (p + q) / 2 <= b] + [seam])
+        for pt in ((d, p), (d, q)):
+            if not pts or pts[-1] != pt:
+                pts.append(pt)
+    # a straight run keeps its two ends only
+    out = [pts[0]]
+    for a, b in zip(pts[1:], pts[2:] + [None]):
+        if b is not None and out[-1][0] == a[0] == b[0]:
             continue
-        # the first tile: reaching the map's start and overlap past the first seam, blank margins balanced
-        right = seams[-1] + win - total
-        first = min(0.0, max(seams[0] + overlap - win, -right))
-        return (first, *seams), True
-    return even, not any(a < s < b for s in even[1:] for a, b in blocked)
+        out.append(a)
+    return out

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from ...draw.colour import INK
 from ...draw.document import Circle, Op, Page, Poly, Rect, Style, Text, pt
 from ...draw.fonts import text_width
-from ...draw.geometry import scale_about
+from ...draw.geometry import clip_segment, scale_about
 from ...draw.page import MAP_TITLE_H as TITLE_H
 from ...names import by_name
 from ..compose import heading
-from .hexes import cut_around, label_box, map_ops, whole_only
+from .hexes import label_box, map_ops, whole_only
 from .legend import legend_ops
-from .seams import plan_axis
+from .seams import notches, plan_axis, trim_path
 
 MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
 
@@ -27,7 +27,9 @@ class Tiling:
     overlap: float  # least mm shared by neighbouring tiles
     xs: tuple[float, ...]  # map x of each column's window origin (the first negative: a blank margin)
     ys: tuple[float, ...]  # map y of each row's window origin
-    clear: bool = True  # no seam cuts a marker (else the even plan, seams wherever they fall)
+    clear: bool = True  # no seam cuts a marker (else trim lines notched round them: seams.py)
+    notches_x: tuple = ()  # per seam between columns: the notches its trim line steps round (seams.notches)
+    notches_y: tuple = ()  # per seam between rows
 
     @property
     def start(self) -> tuple[float, float]:
@@ -57,7 +59,12 @@ def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: 
     ys, clear_y = plan_axis(map_h, win_h, overlap, [(b[1], b[3]) for b in markers])
     ww = win_w if len(xs) > 1 else map_w
     wh = win_h if len(ys) > 1 else map_h
-    return Tiling(len(xs), len(ys), (ww, wh), overlap, xs, ys, clear_x and clear_y)
+    across_x = [(b[0], b[2], b[1], b[3]) for b in markers]
+    across_y = [(b[1], b[3], b[0], b[2]) for b in markers]
+    nx = tuple(notches(s, a + ww, across_x) for a, s in zip(xs, xs[1:]))
+    ny = tuple(notches(s, a + wh, across_y) for a, s in zip(ys, ys[1:]))
+    clear = not any(nx) and not any(ny) and clear_x and clear_y
+    return Tiling(len(xs), len(ys), (ww, wh), overlap, xs, ys, clear, nx, ny)
 
 
 def tile_name(row: int, col: int) -> str:
@@ -99,23 +106,41 @@ def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictu
     shared = tiling.shared()
     by = f"{min(shared):g} mm" if max(shared) - min(shared) < 0.05 else f"{min(shared):.0f} mm or more"
     page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {by}", "sans", pt(7), INK, "end"))
-    page.add(*map_ops(geom, data, window, dx, dy, pictures))
+    # a marker a trim line cuts, where no notch could keep it whole, is drawn cut rather than on no tile
+    size = geom.layout.size
+    reach = (wx, wy, wx + ww + size * (c + 1 < tiling.cols), wy + wh + size * (r + 1 < tiling.rows))
+    page.add(*map_ops(geom, data, window, dx, dy, pictures, reach))
     dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
     # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue. The
-    # seams are placed clear of the map's markers and labels (seams.py); where a map leaves no room for that,
-    # the line is broken round the labels it crosses (the preflight's seam class reports them)
+    # seams are placed clear of the map's markers and labels (seams.py); on a map too crowded for that the
+    # line steps round the markers it would cut, and the next tile's edge is drawn with the same notches
     marks: list[Op] = []
     labels = labels or []
-    holes = [(x0_ - wx + dx, y0_ - wy + dy, x1_ - wx + dx, y1_ - wy + dy) for x0_, y0_, x1_, y1_ in labels]
-    lines = []
+    win = (wx - 1e-6, wy - 1e-6, wx + ww + 1e-6, wy + wh + 1e-6)
+    paths = []  # (map points, role)
     if c + 1 < tiling.cols:
-        lx = dx + tiling.xs[c + 1] - wx
-        lines.append((((lx, dy), (lx, dy + wh)), "overlap-x"))
+        paths.append(([(x, y) for x, y in trim_path(tiling.xs[c + 1], _at(tiling.notches_x, c), wy, wy + wh)],
+                      "overlap-x"))
+    if c > 0 and _at(tiling.notches_x, c - 1):
+        paths.append(([(x, y) for x, y in trim_path(wx, _at(tiling.notches_x, c - 1), wy, wy + wh)], "overlap-x"))
     if r + 1 < tiling.rows:
-        ly = dy + tiling.ys[r + 1] - wy
-        lines.append((((dx, ly), (dx + ww, ly)), "overlap-y"))
-    for seg, role in lines:
-        marks += [Poly(part, dash, closed=False, role=role) for part in cut_around(seg, holes)]
+        paths.append(([(x, y) for y, x in trim_path(tiling.ys[r + 1], _at(tiling.notches_y, r), wx, wx + ww)],
+                      "overlap-y"))
+    if r > 0 and _at(tiling.notches_y, r - 1):
+        paths.append(([(x, y) for y, x in trim_path(wy, _at(tiling.notches_y, r - 1), wx, wx + ww)], "overlap-y"))
+    rect = [(win[0], win[1]), (win[2], win[1]), (win[2], win[3]), (win[0], win[3])]
+    for pts, role in paths:  # each path one dashed line, its parts outside this tile's window left out
+        runs: list[list] = []
+        for p, q in zip(pts, pts[1:]):
+            seg = clip_segment(p, q, rect)
+            if not seg:
+                continue
+            a, b = ((x - wx + dx, y - wy + dy) for x, y in seg)
+            if runs and runs[-1][-1] == a:
+                runs[-1].append(b)
+            else:
+                runs.append([a, b])
+        marks += [Poly(tuple(run), dash, closed=False, role=role) for run in runs]
     # Alignment crosses at map points shared with neighbours (the middle of each overlap band).
     for (mx, my) in _shared_points(tiling, r, c, labels):
         px, py = mx - wx + dx, my - wy + dy
@@ -124,6 +149,10 @@ def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictu
                   Circle(px, py, 1.5, Style(stroke="#c0392b", width=0.25))]
     page.add(*marks)
     return page
+
+
+def _at(per_seam: tuple, k: int) -> tuple:
+    return per_seam[k] if k < len(per_seam) else ()
 
 
 ALONG = ((0.3, 0.25, 0.35, 0.2, 0.4), (0.7, 0.75, 0.65, 0.8, 0.6))  # where along a band a cross may go
