@@ -73,15 +73,14 @@ def map_codes(mapdef, cells=()) -> dict[str, str]:
 
 
 def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float,
-            pictures: dict | None = None, reach: tuple[float, float, float, float] | None = None) -> list[Op]:
+            pictures: dict | None = None, seams: tuple[float | None, float | None] = (None, None)) -> list[Op]:
     """Draw the part of the map inside ``window`` (map mm) with the window's corner at (dx, dy) page mm.
     ``pictures``: terrain name key -> Art, drawn centred in each hex of that terrain (see map_pictures).
-    Markers, labels and pictures are drawn only whole: those the window holds, and those ``reach`` (map mm,
-    a tile's window grown past its trim lines) holds, clipped to the window (a marker cut by a seam shows
-    as cut, for the preflight to report, rather than vanish from both tiles)."""
+    Markers, labels and pictures are drawn only whole, where the window holds them; but one that a tile's
+    trim line cuts (``seams``: the map x and y of its trim lines, None for none) is drawn clipped to the
+    window, so it shows as cut, for the preflight to report, rather than vanish from both tiles."""
     wx0, wy0, wx1, wy1 = window
-    # each marker's drawing: as it is, clipped to the window, or left out (see _whole)
-    place = _Placer(window, reach or window, dx, dy)
+    place = _Placer(window, dx, dy, seams, geom.layout.size)
     terrain = index_by_name(data.terrain)
     zones = index_by_name(geom.mapdef.zones)
     size = geom.layout.size
@@ -209,10 +208,13 @@ def _cover(art, corners, page_pts, ox: float, oy: float) -> list[Op]:
 class _Placer:
     """Where a window of the map lands on the page, and which of its markers it draws (see map_ops)."""
 
-    __slots__ = ("window", "reach", "dx", "dy")
+    __slots__ = ("window", "reach", "dx", "dy", "seams")
 
-    def __init__(self, window, reach, dx: float, dy: float) -> None:
-        self.window, self.reach, self.dx, self.dy = window, reach, dx, dy
+    def __init__(self, window, dx: float, dy: float, seams=(None, None), size: float = 0.0) -> None:
+        self.window, self.dx, self.dy, self.seams = window, dx, dy, seams
+        sx, sy = seams
+        # a marker a trim line cuts lies no further than a hex past the window
+        self.reach = (window[0], window[1], window[2] + size * (sx is not None), window[3] + size * (sy is not None))
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """Map point (x, y) on the page."""
@@ -220,12 +222,14 @@ class _Placer:
 
     def whole(self, ops: list[Op], box) -> list[Op]:
         """``ops`` of a marker covering ``box`` (map mm): as they are where the window holds it whole,
-        clipped to the window where only the reach does, else none."""
+        clipped to the window where a trim line cuts it, else none."""
         if _holds(self.window, box):
             return ops
-        if self.reach is self.window or not _holds(self.reach, box):
-            return []
+        sx, sy = self.seams
         w = self.window
+        cut = (sx is not None and box[0] < sx < box[2]) or (sy is not None and box[1] < sy < box[3])
+        if not cut or box[0] < w[0] or box[1] < w[1] or box[0] >= w[2] or box[1] >= w[3]:
+            return []
         return [Group(tuple(ops), clip=(self.dx, self.dy, w[2] - w[0], w[3] - w[1]))]
 
 

@@ -107,9 +107,8 @@ def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictu
     by = f"{min(shared):g} mm" if max(shared) - min(shared) < 0.05 else f"{min(shared):.0f} mm or more"
     page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {by}", "sans", pt(7), INK, "end"))
     # a marker a trim line cuts, where no notch could keep it whole, is drawn cut rather than on no tile
-    size = geom.layout.size
-    reach = (wx, wy, wx + ww + size * (c + 1 < tiling.cols), wy + wh + size * (r + 1 < tiling.rows))
-    page.add(*map_ops(geom, data, window, dx, dy, pictures, reach))
+    seams = (tiling.xs[c + 1] if c + 1 < tiling.cols else None, tiling.ys[r + 1] if r + 1 < tiling.rows else None)
+    page.add(*map_ops(geom, data, window, dx, dy, pictures, seams))
     dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
     # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue. The
     # seams are placed clear of the map's markers and labels (seams.py); on a map too crowded for that the
