@@ -191,6 +191,9 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
         "Trim each tile along the red dashed line of the tile before it, lay it over the overlap, match the red",
         "crosses, and tape it from behind. Work along row A first, then join the rows.",
     ]
+    if any(tiling.notches_x) or any(tiling.notches_y):  # a trim line stepping round markers: both edges cut so
+        lines[2] = ("crosses, and tape it from behind; where a line steps round a marker, cut the next tile's edge "
+                    "along its own dashed line. Work along row A first.")
     for i, ln in enumerate(lines):
         page.add(Text(x0, y0 + 13 + i * 4.2, ln, "sans", pt(8), INK))
     legend = legend_ops(geom, data, x0, y0 + 27, x1 - x0)
