@@ -81,11 +81,6 @@ def map_marks(geom, data, pictures: dict | None = None) -> tuple[list, list]:
     return marks, [label_box(op) for op in ops if isinstance(op, Text)]
 
 
-def map_labels(geom, data) -> list[tuple[float, float, float, float]]:
-    """The padded boxes (map mm) of every label the map prints (see map_marks)."""
-    return map_marks(geom, data)[1]
-
-
 def _box(op) -> tuple[float, float, float, float]:
     if isinstance(op, Circle):
         half = op.style.width / 2 if op.style.stroke else 0.0
