@@ -19,17 +19,18 @@ PLANTED = {
     "cut": ("templates/layouts/unit-disc.yaml", 4, "across a cut line"),
     "contrast": ("templates/layouts/unit-card.yaml", 7, "(#9a927a on #c9c2a8) at a contrast of 1.74:1"),
     "margin": ("game.yaml", 14, "inks the calibration ruler 2.6 mm beyond the printable area (8 mm"),
-    "legend": ("content.yaml", 21, "shows 'Field' and 'Wood' in the same colour #c9d6a3"),
+    "legend": ("content.yaml", 20, "shows 'Field' and 'Wood' in the same colour #c9d6a3"),
     "empty-page": ("game.yaml", 14, "unit-cards (a4) page 2: is 11% used"),  # the last page, seven cards
-    "sheets": ("content.yaml", 21, "map 'Meadow' takes 4 sheets"),
+    "sheets": ("content.yaml", 20, "map 'Meadow' takes 4 sheets"),
     "ink-on-ink": ("templates/layouts/unit-card.yaml", 11, "draws 'defense-disc' over 'attack-disc'"),
-    # the Beacon's hex in the Quarry's layout: its picture is cut by tile A1's trim line, too far for a notch
-    "seam": ("content.yaml", 61, "draws a terrain picture across the trim line of tile A1"),
 }
 # a stranded heading needs a typesetter that strands it: tests/preflight/test_checks.py plants one in a
 # hand-made PDF, since the rulebook keeps every heading with its text; the cut sheets lay every piece clear of
-# a machine's registration marks, so tests/cut/test_cut_findings.py plants ink on a mark's clear area by hand
-NOT_PLANTED = {"stranded", "registration"}
+# a machine's registration marks, so tests/cut/test_cut_findings.py plants ink on a mark's clear area by hand;
+# the map tiler places every seam clear of markers or notches its trim line round them (a map that defeats
+# both needs a marker near the size of a page), so tests/preflight/test_seam.py tiles Greywater Ford with the
+# old even seam by hand and finds its Ford disc cut, at the layout character that placed it
+NOT_PLANTED = {"stranded", "registration", "seam"}
 
 
 def test_the_corpus_plants_every_class():

@@ -99,7 +99,7 @@ def test_every_marker_is_whole_on_a_tile_and_no_trim_line_cuts_one(case):
        spans=st.lists(st.tuples(st.floats(0, 380), st.floats(1, 30)), max_size=25))
 def test_two_tiles_take_a_clear_seam_whenever_one_exists(total, win, spans):
     spans = [(a, a + w) for a, w in spans]
-    origins, clear = plan_axis(total, win, MIN_OVERLAP, spans)
+    origins, clear = plan_axis(total, win, MIN_OVERLAP, [(a, b, 0.0, 1.0) for a, b in spans])
     if total <= win or math.ceil((total - MIN_OVERLAP) / (win - MIN_OVERLAP)) != 2:
         return
     # brute force: every seam position two tiles allow, 0.05 mm apart
@@ -195,3 +195,32 @@ def test_drawn_tiles_show_every_objective_whole_and_no_seam_finding(case):
                 shown.add(code)
     codes = map_codes(mapdef, geom.cells.values())
     assert {codes[name_key(o)] for o in objectives} <= shown
+
+
+def test_a_crowded_map_notches_its_trim_lines_round_the_labels_it_must_cross():
+    """Every hex with an objective, a zone initial, a level and its coordinates: no seam position misses them
+    all, so the seam falls between the discs and its trim line steps round the labels there, on the earlier
+    tile's line and the later tile's edge alike; no tile page has a marker cut."""
+    from printgen.draw.page import PageSpec
+    from printgen.model.content import MapDef
+    from printgen.model.maps import map_geometry
+    from printgen.preflight.checks import Settings, Sheet
+    from printgen.preflight.seam import seams
+    from printgen.render.maps import render_map, tile_plan
+    from printgen.render.maps.tiling import map_marks
+
+    data = _data("flat")
+    rows = ["x   x   x   x   x   x", "  x   x   x   x   x"] * 13
+    mapdef = MapDef.model_validate({"name": "Crowd", "layout": "\n".join(rows) + "\n", "coordinates": True,
+                                    "legend": {"x": {"terrain": "Hill", "level": 2, "zone": "Home", "objective": "Goal"}},
+                                    "zones": [{"name": "Home", "colour": "#aa2222"}]})
+    spec = PageSpec.for_paper("a4", 5.0)
+    geom = map_geometry(mapdef, data.game)
+    _, tiling = tile_plan(geom, spec, map_marks(geom, data)[0])
+    assert tiling.rows > 1 and not tiling.clear and any(tiling.notches_y)
+    pages = render_map(mapdef, data, spec)
+    for n, page in enumerate(pages[1:], start=2):
+        sheet = Sheet.of("map-crowd", "a4", n, len(pages), page)
+        assert not list(seams(sheet, Settings())), page.label
+        trims = [i for i in sheet.inks if i.role == "overlap-y"]
+        assert trims and max(len(i.segments) for i in trims) > 3  # a line with steps in it, on both tiles

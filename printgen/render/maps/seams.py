@@ -16,6 +16,7 @@ earlier tile shows them whole through the later one (``notches``, ``trim_path``)
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from typing import Iterable, Sequence
 
 Interval = tuple[float, float]
@@ -64,6 +65,20 @@ def _meet(sets: list[Interval], lo: float, hi: float) -> list[Interval]:
     return [(max(a, lo), min(b, hi)) for a, b in sets if max(a, lo) <= min(b, hi)]
 
 
+def _intersect(xs: list[Interval], ys: list[Interval]) -> list[Interval]:
+    """Two sorted lists of disjoint closed intervals, intersected (a merge walk, linear)."""
+    out, i, j = [], 0, 0
+    while i < len(xs) and j < len(ys):
+        a, b = max(xs[i][0], ys[j][0]), min(xs[i][1], ys[j][1])
+        if a <= b:
+            out.append((a, b))
+        if xs[i][1] < ys[j][1]:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
 def _nearest(sets: list[Interval], target: float) -> float | None:
     best = None
     for a, b in sets:
@@ -73,19 +88,18 @@ def _nearest(sets: list[Interval], target: float) -> float | None:
     return best
 
 
-def _seams(n: int, total: float, win: float, overlap: float, blocked: list[Interval]) -> list[float] | None:
-    """Seam positions (the window origins of tiles 2..n) clear of ``blocked``, nearest the even plan's,
-    or None when there are none. Each tile's own part (seam to seam) is at least ``overlap`` long, and a
-    tile reaches ``overlap`` past the next seam: next seam minus this one at most ``win - overlap``."""
+def _seams(n: int, total: float, win: float, overlap: float, free: list[Interval]) -> list[float] | None:
+    """Seam positions (the window origins of tiles 2..n) inside ``free`` (sorted disjoint intervals, points
+    allowed), nearest the even plan's, or None when there are none. Each tile's own part (seam to seam) is
+    at least ``overlap`` long, and a tile reaches ``overlap`` past the next seam: next seam minus this one
+    at most ``win - overlap``."""
     reach = win - overlap
     targets = even_axis(total, win, overlap, n)[1:]
-    free = _free(overlap, total - overlap, blocked)
     # forward: where seam k can fall given the seams before it
     reachable = [_meet(free, overlap, reach)]
     for _ in range(n - 2):
         grown = _merge((a + overlap, b + reach) for a, b in reachable[-1])
-        reachable.append(_meet([(max(a, c), min(b, d)) for a, b in grown for c, d in free
-                                if max(a, c) <= min(b, d)], -math.inf, math.inf))
+        reachable.append(_intersect(grown, free))
     last = _meet(reachable[-1], total - win, total - overlap)
     s = _nearest(last, targets[-1])
     if s is None:
@@ -100,21 +114,40 @@ def _seams(n: int, total: float, win: float, overlap: float, blocked: list[Inter
     return out
 
 
-def plan_axis(total: float, win: float, overlap: float, spans: Sequence[Interval] = (), pad: float = PAD
+Box4 = tuple[float, float, float, float]  # a marker across a seam: (across from, across to, along from, along to)
+STEP = 0.5  # mm between the seam positions tried on a crowded map
+
+
+def _notchable(total: float, overlap: float, boxes: Sequence[Box4], pad: float) -> list[Interval]:
+    """The seam positions, STEP apart, where notches keep every marker whole on one tile (see notches), a
+    tile reaching at least ``overlap`` past the seam; as point intervals."""
+    order = sorted(boxes)
+    starts = [b[0] for b in order]
+    widest = max((b[1] - b[0] for b in order), default=0.0)
+    out = []
+    for k in range(int(overlap // STEP), int((total - overlap) // STEP) + 1):
+        p = k * STEP
+        lo, hi = bisect_left(starts, p - widest - pad), bisect_right(starts, p + overlap + pad)
+        if notches(p, p + overlap, order[lo:hi], pad, whole=True) is not None:
+            out.append((p, p))
+    return out
+
+
+def plan_axis(total: float, win: float, overlap: float, boxes: Sequence[Box4] = (), pad: float = PAD
               ) -> tuple[tuple[float, ...], bool]:
-    """(window origins, whether every seam is clear of ``spans``) for tiles of ``win`` mm across
-    ``total`` mm. ``spans``: the (start, end) of each marker along this axis. When no seams clear of
-    them exist for the fewest tiles or one more, the even plan (its seams may cut a marker)."""
+    """(window origins, whether every seam is clear of the markers) for tiles of ``win`` mm across ``total``
+    mm. ``boxes``: the markers, across this axis then along it (Box4). Seams clear of every marker for the
+    fewest tiles or one more; else seams whose notches keep every marker whole on one tile; else the even
+    plan (its seams may cut a marker, for the preflight to report)."""
     even = even_axis(total, win, overlap)
     if len(even) == 1:
         return even, True
-    clear = _merge((a - pad, b + pad) for a, b in spans)
-    # else a seam may cut a marker that the earlier tile holds whole (the trim line is notched round it)
-    held = _merge((a - pad, b + pad - overlap) for a, b in spans if b - a + 2 * pad < overlap)
-    unheld = _merge((a - pad, b + pad) for a, b in spans if b - a + 2 * pad >= overlap)
-    for blocked, ok in ((clear, True), (_merge(held + unheld), False)):
+    clear = _merge((b[0] - pad, b[1] + pad) for b in boxes)
+    tiers = [(lambda: _free(overlap, total - overlap, clear), True), (lambda: _notchable(total, overlap, boxes, pad), False)]
+    for free_of, ok in tiers:
+        free = free_of()
         for n in (len(even), len(even) + 1):
-            seams = _seams(n, total, win, overlap, blocked)
+            seams = _seams(n, total, win, overlap, free)
             if seams is None:
                 continue
             # the first tile: reaching the map's start and overlap past the first seam, blank margins balanced
@@ -127,12 +160,12 @@ def plan_axis(total: float, win: float, overlap: float, spans: Sequence[Interval
 Notch = tuple[float, float, float]  # (from, to) along a seam and how far past it (the far edge), map mm
 
 
-def notches(seam: float, limit: float, boxes: Sequence[tuple[float, float, float, float]], pad: float = PAD
-            ) -> tuple[Notch, ...]:
+def notches(seam: float, limit: float, boxes: Sequence[Box4], pad: float = PAD, whole: bool = False
+            ) -> tuple[Notch, ...] | None:
     """The notches a trim line at ``seam`` steps round so that no marker straddles it: ``boxes`` are the
     markers as (across from, across to, along from, along to), across the seam; ``limit``: the far end of
     the earlier tile's window (a notch reaches no further: a marker beyond it stays cut, for the preflight
-    to report). Empty when no marker straddles the seam."""
+    to report; with ``whole``, None then). Empty when no marker straddles the seam."""
     near = [(a0 - pad, a1 + pad, l0 - pad, l1 + pad) for a0, a1, l0, l1 in boxes
             if a1 + pad > seam and a0 - pad < limit]
     rects: list[Notch] = []
@@ -150,6 +183,8 @@ def notches(seam: float, limit: float, boxes: Sequence[tuple[float, float, float
             if a1 <= limit:
                 rects.append((l0, l1, a1))
                 changed = True
+            elif whole:
+                return None
     return tuple(sorted(rects))
 
 

@@ -55,12 +55,12 @@ def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: 
 
     The covered area is centred on the map, so the outer tiles carry near equal blank margins.
     """
-    xs, clear_x = plan_axis(map_w, win_w, overlap, [(b[0], b[2]) for b in markers])
-    ys, clear_y = plan_axis(map_h, win_h, overlap, [(b[1], b[3]) for b in markers])
-    ww = win_w if len(xs) > 1 else map_w
-    wh = win_h if len(ys) > 1 else map_h
     across_x = [(b[0], b[2], b[1], b[3]) for b in markers]
     across_y = [(b[1], b[3], b[0], b[2]) for b in markers]
+    xs, clear_x = plan_axis(map_w, win_w, overlap, across_x)
+    ys, clear_y = plan_axis(map_h, win_h, overlap, across_y)
+    ww = win_w if len(xs) > 1 else map_w
+    wh = win_h if len(ys) > 1 else map_h
     nx = tuple(notches(s, a + ww, across_x) for a, s in zip(xs, xs[1:]))
     ny = tuple(notches(s, a + wh, across_y) for a, s in zip(ys, ys[1:]))
     clear = not any(nx) and not any(ny) and clear_x and clear_y
