@@ -115,21 +115,31 @@ def _seams(n: int, total: float, win: float, overlap: float, free: list[Interval
 
 
 Box4 = tuple[float, float, float, float]  # a marker across a seam: (across from, across to, along from, along to)
-STEP = 0.5  # mm between the seam positions tried on a crowded map
+EPS = 1e-6
 
 
 def _notchable(total: float, overlap: float, boxes: Sequence[Box4], pad: float) -> list[Interval]:
-    """The seam positions, STEP apart, where notches keep every marker whole on one tile (see notches), a
-    tile reaching at least ``overlap`` past the seam; as point intervals."""
+    """The seam positions where notches keep every marker whole on one tile (see notches), a tile reaching
+    at least ``overlap`` past the seam. Which markers a seam cuts, which lie wholly before it and which
+    fit the earlier tile change only at a marker's padded edges (and an overlap short of its far edge), so
+    one position between two such events stands for all of them."""
     order = sorted(boxes)
     starts = [b[0] for b in order]
     widest = max((b[1] - b[0] for b in order), default=0.0)
+    lo_end, hi_end = overlap, total - overlap
+    events = sorted({lo_end, hi_end, *(e for a, b, _, _ in order for e in (a - pad, b + pad, b + pad - overlap)
+                                        if lo_end < e < hi_end)})
     out = []
-    for k in range(int(overlap // STEP), int((total - overlap) // STEP) + 1):
-        p = k * STEP
-        lo, hi = bisect_left(starts, p - widest - pad), bisect_right(starts, p + overlap + pad)
-        if notches(p, p + overlap, order[lo:hi], pad, whole=True) is not None:
-            out.append((p, p))
+    for p, q in zip(events, events[1:]):
+        if q - p < 4 * EPS:
+            continue
+        m = (p + q) / 2
+        lo, hi = bisect_left(starts, m - widest - pad), bisect_right(starts, m + overlap + pad)
+        if notches(m, m + overlap, order[lo:hi], pad, whole=True) is not None:
+            if out and abs(out[-1][1] - (p + EPS)) < 4 * EPS:  # runs on: one interval
+                out[-1] = (out[-1][0], q - EPS)
+            else:
+                out.append((p + EPS, q - EPS))
     return out
 
 
@@ -168,12 +178,18 @@ def notches(seam: float, limit: float, boxes: Sequence[Box4], pad: float = PAD, 
     to report; with ``whole``, None then). Empty when no marker straddles the seam."""
     near = [(a0 - pad, a1 + pad, l0 - pad, l1 + pad) for a0, a1, l0, l1 in boxes
             if a1 + pad > seam and a0 - pad < limit]
+    if not any(a0 < seam < a1 for a0, a1, _, _ in near):
+        return ()  # nothing straddles the seam: a straight line
+    near.sort(key=lambda b: b[2])
+    along = [b[2] for b in near]
+    longest = max(b[3] - b[2] for b in near)
     rects: list[Notch] = []
     done: set[int] = set()
-    changed = True
-    while changed:
-        changed = False
-        for i, (a0, a1, l0, l1) in enumerate(near):
+    todo = [i for i, b in enumerate(near) if b[0] < seam]  # the straight line first, then beside each notch
+    while todo:
+        added = []
+        for i in todo:
+            a0, a1, l0, l1 = near[i]
             if i in done:
                 continue
             low, high = _depths(rects, seam, l0, l1)
@@ -181,15 +197,21 @@ def notches(seam: float, limit: float, boxes: Sequence[Box4], pad: float = PAD, 
                 continue
             done.add(i)
             if a1 <= limit:
-                rects.append((l0, l1, a1))
-                changed = True
+                added.append((l0, l1, a1))
             elif whole:
                 return None
+        rects += added
+        # only a marker beside a notch just added can be newly cut
+        todo = sorted({i for a, b, f in added for i in range(bisect_left(along, a - longest), bisect_left(along, b))
+                       if near[i][3] > a and near[i][0] < f})
     return tuple(sorted(rects))
 
 
 def _depths(rects: list[Notch], seam: float, l0: float, l1: float) -> tuple[float, float]:
     """The least and greatest reach of the earlier tile over [l0, l1] along the seam."""
+    rects = [r for r in rects if r[0] < l1 and r[1] > l0]  # most markers lie clear of every notch
+    if not rects:
+        return (seam, seam)
     cuts = sorted({l0, l1, *(x for r in rects for x in r[:2] if l0 < x < l1)})
     reach = [max([f for a, b, f in rects if a <= (p + q) / 2 <= b] + [seam]) for p, q in zip(cuts, cuts[1:])]
     return (min(reach), max(reach)) if reach else (seam, seam)
