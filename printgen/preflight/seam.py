@@ -81,7 +81,9 @@ def seams(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     cut: list[Box] = []  # the marks found: a disc's own code, inside it, is not a second finding
     for mark in (i for i in sheet.inks if _is_mark(i)):
         inner = _inner(mark.box)
-        if inner[2] <= inner[0] or inner[3] <= inner[1] or (mark.kind == "text" and any(_holds(b, mark.box) for b in cut)):
+        if inner[2] <= inner[0] or inner[3] <= inner[1]:
+            continue
+        if mark.kind == "text" and any(_holds(b, mark.box) for b in cut):
             continue
         for line in lines:
             if not crosses(line, inner):
@@ -92,9 +94,9 @@ def seams(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             across = abs(bx - ax) < abs(by - ay)  # an upright line: the next tile lies to its right
             size = mark.box[2] - mark.box[0] if across else mark.box[3] - mark.box[1]
             covered = mark.box[2] - ax if across else mark.box[3] - ay  # the part past the line
-            yield Hit("seam", src, f"draws {_what(mark, label)} across the trim line of {tile}: the next tile, "
-                      f"glued over it, covers {covered:.1f} mm of the {size:.1f} mm it prints (no seam clear of the map's "
-                      "markers was found: leave a strip of hexes without markers, or print on larger paper)", sheet.number,
-                      label.text if label is not None else "")
+            message = (f"draws {_what(mark, label)} across the trim line of {tile}: the next tile, glued over it, "
+                       f"covers {covered:.1f} mm of the {size:.1f} mm it prints (the tiler found no seam or notch "
+                       "keeping every marker whole: leave a strip of hexes free of markers, or print on larger paper)")
+            yield Hit("seam", src, message, sheet.number, label.text if label is not None else "")
             cut.append(mark.box)
             break

@@ -140,7 +140,8 @@ def drawn_maps(draw):
     hexes = [(r, c) for r in range(rows) for c in range(cols)]
     marked = draw(st.lists(st.sampled_from(hexes), max_size=8, unique=True))
     hills = set(draw(st.lists(st.sampled_from(hexes), max_size=6, unique=True)))
-    legend = {".": {"terrain": "Grass"}, "h": {"terrain": "Hill", "level": 2}, "z": {"terrain": "Grass", "zone": "Home"}}
+    legend = {".": {"terrain": "Grass"}, "h": {"terrain": "Hill", "level": 2},
+              "z": {"terrain": "Grass", "zone": "Home"}}
     for i, _ in enumerate(marked):
         legend[str(i)] = {"terrain": "Grass", "objective": f"Goal {chr(65 + i)}"}
     lines = []
@@ -212,7 +213,8 @@ def test_a_crowded_map_notches_its_trim_lines_round_the_labels_it_must_cross():
     data = _data("flat")
     rows = ["x   x   x   x   x   x", "  x   x   x   x   x"] * 13
     mapdef = MapDef.model_validate({"name": "Crowd", "layout": "\n".join(rows) + "\n", "coordinates": True,
-                                    "legend": {"x": {"terrain": "Hill", "level": 2, "zone": "Home", "objective": "Goal"}},
+                                    "legend": {"x": {"terrain": "Hill", "level": 2, "zone": "Home",
+                                                     "objective": "Goal"}},
                                     "zones": [{"name": "Home", "colour": "#aa2222"}]})
     spec = PageSpec.for_paper("a4", 5.0)
     geom = map_geometry(mapdef, data.game)

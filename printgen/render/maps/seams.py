@@ -153,7 +153,8 @@ def plan_axis(total: float, win: float, overlap: float, boxes: Sequence[Box4] = 
     if len(even) == 1:
         return even, True
     clear = _merge((b[0] - pad, b[1] + pad) for b in boxes)
-    tiers = [(lambda: _free(overlap, total - overlap, clear), True), (lambda: _notchable(total, overlap, boxes, pad), False)]
+    tiers = [(lambda: _free(overlap, total - overlap, clear), True),
+             (lambda: _notchable(total, overlap, boxes, pad), False)]
     for free_of, ok in tiers:
         free = free_of()
         for n in (len(even), len(even) + 1):
