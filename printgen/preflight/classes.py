@@ -23,5 +23,6 @@ CLASSES: dict[str, str] = {
     "contrast": ("text too faint against what is under it (WCAG ratio), also as colour-blind readers see a "
                  "colour that carries meaning"),
     "registration": "ink where a cutting machine's registration mark must stay clear",
+    "seam": "a marker, label or symbol of a tiled map crossing a tile's trim line, where the next tile covers it",
 }
 SEVERITIES = ("warning", "error", "off")
