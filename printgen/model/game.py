@@ -105,6 +105,10 @@ class PreflightSpec(Model):
     contrast: Annotated[float, Field(ge=1.0, le=21.0)] = 4.5  # small text
     contrast_large: Annotated[float, Field(ge=1.0, le=21.0)] = 3.0  # 18 pt, or 14 pt bold
     clearance: Length = 0.3  # mm between two marks (icons, badges, discs)
+    # the CMYK shop files (preflight/ink.py): text under this size prints in one ink; no colour over this
+    # total ink (percent; none: the profile's own, 300 % for the SWOP profile)
+    ink_text: TextSize = 8.0
+    ink_limit: Annotated[float, Field(ge=100.0, le=400.0)] | None = None
     severity: dict[PreflightClass, Level] = {}
 
     @model_validator(mode="after")

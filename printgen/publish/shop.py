@@ -12,7 +12,10 @@
   it holding crop marks, TrimBox and BleedBox, CMYK PDF/X-4.
 
 Hex decks have no common shop template and are left out. Small text in rich black (four inks, dark) is
-a finding in the CMYK profiles: it blurs when the plates are a hair out of register.
+a finding in the CMYK profiles: it blurs when the plates are a hair out of register. The CMYK files keep the
+shop's ink rules (write/ink_rules.py: small dark text in black ink alone, no colour over the total ink
+limit), and the ``one-ink`` and ``ink-limit`` preflight classes measure the files as written
+(preflight/ink.py).
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ SAFE = 25.4 / 8  # mm inside the cut: The Game Crafter's safe area on its card t
 SLUG = 10.0  # mm of paper round a shop card's bleed, for its crop marks
 MARK_GAP, MARK_LEN = 1.0, 5.0  # mm: crop marks start this far outside the bleed, this long
 RICH_BLACK_PT = 12.0  # text below this size must not be rich black
+# total ink (percent) each CMYK profile's files keep to, unless game.yaml's preflight: {ink_limit: ...} says:
+# the SWOP profile they are converted with characterises 300 %
+INK_LIMITS = {"drivethru": 300.0, "shop": 300.0}
 
 
 def rich_black(cmyk: tuple[float, float, float, float]) -> bool:
@@ -132,10 +138,25 @@ def crop_marks(trim, bleed) -> list[Op]:
     return ops
 
 
+def page_labels(deck: CardDeck) -> list[str]:
+    """The card each page of ``_card_pages`` prints (front then back, as many times as the deck holds it)."""
+    return [label for card in deck.cards for _ in range(max(card.count, 0)) for label in (card.name, "back")]
+
+
+def ink_rules_of(game, folder: str) -> tuple[float, float, dict[str, str]]:
+    """(text size pt, total ink limit as a fraction, class -> level) of the ink rules for profile ``folder``."""
+    spec = game.data.game.preflight
+    limit = spec.ink_limit if spec.ink_limit is not None else INK_LIMITS.get(folder, 300.0)
+    return spec.ink_text, limit / 100.0, dict(spec.severity)
+
+
 def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, text: str
                ) -> tuple[dict[str, bytes], dict]:
-    """Every rectangular deck of ``game`` as a CMYK PDF under ``folder``/, and the gallery entry."""
+    """Every rectangular deck of ``game`` as a CMYK PDF under ``folder``/, its inks kept to the profile's
+    rules and measured as written, and the gallery entry."""
+    from ..preflight.ink import ink_findings
     from ..write.cmyk import ColourEngineMissing, engine_problem, to_cmyk
+    from ..write.ink_rules import shop_rule
     from ..write.pdf import to_pdf
 
     decks = [d for d in card_decks(game) if d.shape == "rect" and d.cards]
@@ -148,15 +169,19 @@ def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, te
                                          Location(str(game.folder / "game.yaml"), 1, 1)).to_dict()]}
     files, links, findings = {}, [], []
     cfg = game.data.game
+    text_pt, limit, levels = ink_rules_of(game, folder)
     for deck in decks:
         pages, faces = _card_pages(deck, slug_mm, marks)
         name = f"{cfg.name}: {deck.name} ({title})"
         try:
-            files[f"{folder}/{deck.slug}.pdf"] = to_cmyk(to_pdf(Document(title=name, pages=pages)), title=name)
+            data = to_cmyk(to_pdf(Document(title=name, pages=pages)), title=name, rule=shop_rule(text_pt, limit))
         except ColourEngineMissing as exc:  # removed while the build ran
             findings.append(warning("colour-engine", str(exc), Location(str(game.folder / "game.yaml"), 1, 1)))
             continue
+        files[f"{folder}/{deck.slug}.pdf"] = data
         findings += rich_black_findings(game, deck, faces)
+        findings += ink_findings(data, pages, page_labels(deck), deck=deck.name, fallback=_where(game, deck),
+                                 text_pt=text_pt, limit=limit, levels=levels)
         w, h = pages[0].width, pages[0].height
         links.append({"href": f"{folder}/{deck.slug}.pdf",
                       "label": f"{deck.name}: {len(pages)} pages of {w:g} x {h:g} mm ({template_name(deck.trim)})"})
