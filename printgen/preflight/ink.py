@@ -17,10 +17,15 @@ in the drawing model the file was made from), else at the deck's layout.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from ..draw.document import Page
+from ..draw.provenance import Source
 from ..findings import Finding, Location, error, warning
 from ..write.ink_rules import INK_FLOOR, inks
 from ..write.ink_stream import InkRun, read_inks
+from .collide import _element_line
 from .scene import Ink, flatten
 
 EPS = 0.005  # of total ink (0.5 %): a colour rounded to the limit is at it, not over
@@ -47,18 +52,42 @@ def _overlap(a, b) -> float:
     return w * h if w > 0 and h > 0 else (0.001 if w >= 0 and h >= 0 else 0.0)
 
 
-def drawn_by(run: InkRun, page: Page) -> Ink | None:
-    """The ink of the drawing model ``page`` that printed ``run``: the text (or shape, picture) whose box
-    overlaps the run's most."""
+def drawn_by(run: InkRun, page: Page) -> tuple[Ink | None, Source | None]:
+    """The ink of the drawing model ``page`` that printed ``run`` (the text, shape or picture whose box
+    overlaps the run's most) and its source: a text's own; a shape's or picture's is its face's (a text of
+    the same face says which item and layout) at its layout element (a shape's id, a layout's one picture)."""
     kind = {"text": "text", "image": "image"}.get(run.kind, "shape")
+    inks = flatten(page)
     best, area = None, 0.0
-    for ink in flatten(page):
+    for ink in inks:
         if ink.kind != kind:
             continue
         a = _overlap(ink.box, run.box)
         if a > area:
             best, area = ink, a
-    return best
+    if best is None or best.src is not None:
+        return best, best.src if best is not None else None
+    face = next((i.src for i in inks if i.kind == "text" and i.src is not None and i.group == best.group), None)
+    if face is None or face.element is None:
+        return best, face
+    element = _element_line(face.element.file, best.role) if best.role and kind == "shape" else None
+    if kind == "image":
+        element = _only_picture(face.element.file)
+    return best, replace(face, element=element, element_name=best.role if element is not None else "")
+
+
+def _only_picture(file: str) -> Location | None:
+    """The line of the one ``type: image`` element of a layout file (None when it has none or several)."""
+    try:
+        with open(file, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return None
+    found = [(i, line) for i, line in enumerate(lines) if re.search(r"\btype: image\b", line)]
+    if len(found) != 1:
+        return None
+    i, line = found[0]
+    return Location(file, i + 1, (line.find("{") if "{" in line else line.find("type")) + 1)
 
 
 def _message(cls: str, run: InkRun, ink: Ink | None, text_pt: float, limit: float) -> str:
@@ -88,17 +117,16 @@ def ink_findings(data: bytes, pages: list[Page], labels: list[str], *, deck: str
     placed: dict[tuple, list] = {}  # (class, place) -> [(run, ink)...]
     for (cls, *_), runs in groups.items():
         run = runs[0]
-        ink = drawn_by(run, pages[run.page - 1]) if run.page <= len(pages) else None
-        src = ink.src if ink is not None else None
+        ink, src = drawn_by(run, pages[run.page - 1]) if run.page <= len(pages) else (None, None)
         loc = (src.place if src is not None else None) or fallback
-        placed.setdefault((cls, loc), []).append((run, ink, len(runs)))
+        placed.setdefault((cls, loc), []).append((run, ink, src, len(runs)))
     found = []
     for (cls, loc), items in placed.items():
-        run, ink, _ = items[0]
-        count = sum(n for _, _, n in items)
+        run, ink, src, _ = items[0]
+        count = sum(n for *_, n in items)
         label = labels[run.page - 1] if run.page <= len(labels) else ""
         more = f" (and {count - 1} more alike)" if count > 1 else ""
-        name = ink.src.naming().strip() + " " if ink is not None and ink.src is not None else ""
+        name = src.naming().strip() + " " if src is not None else ""
         message = (f"{deck} '{label}' page {run.page}: {name}{_message(cls, run, ink, text_pt, limit)}{more}")
         found.append((error if levels.get(cls) == "error" else warning)(f"preflight-{cls}", message, loc))
     return found

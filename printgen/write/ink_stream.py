@@ -294,6 +294,11 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
                 if kind in ("stroke", "both") and state.stroke_n in (1, 4):
                     out.append(InkRun(page, "stroke", state.stroke, box))
             path = []
+        elif name == "INLINE IMAGE" and operands:  # a small picture written in the stream (BI ... EI)
+            darkest = _darkest(operands[0])
+            if darkest is not None:
+                corners = [_apply(state.ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+                out.append(InkRun(page, "image", darkest, mm_box(corners)))
         elif name == "Do" and operands and xobjects is not None:
             xo = xobjects.get(operands[0])
             if xo is not None and xo.get("/Subtype") == pikepdf.Name.Image:
@@ -317,11 +322,12 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
 
 
 def _darkest(xo) -> CMYK | None:
-    """The pixel of most total ink of a CMYK picture (None: not CMYK, or not decodable here)."""
+    """The pixel of most total ink of a CMYK picture, an image XObject or an inline image (None: not CMYK,
+    or not decodable here)."""
     import numpy as np
 
     try:
-        img = pikepdf.PdfImage(xo).as_pil_image()
+        img = (xo if isinstance(xo, pikepdf.PdfInlineImage) else pikepdf.PdfImage(xo)).as_pil_image()
     except Exception:  # noqa: BLE001 - a filter pikepdf cannot decode: the picture is not measured
         return None
     if img.mode != "CMYK":
