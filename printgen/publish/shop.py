@@ -150,14 +150,29 @@ def ink_rules_of(game, folder: str) -> tuple[float, float, dict[str, str]]:
     return spec.ink_text, limit / 100.0, dict(spec.severity)
 
 
-def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, text: str
-               ) -> tuple[dict[str, bytes], dict]:
-    """Every rectangular deck of ``game`` as a CMYK PDF under ``folder``/, its inks kept to the profile's
-    rules and measured as written, and the gallery entry."""
+def deck_pdf(game, deck: CardDeck, folder: str, *, slug_mm: float, marks: bool, name: str
+             ) -> tuple[bytes, list[Finding], list[Page]]:
+    """One deck of profile ``folder`` as its CMYK PDF (titled ``name``), its inks kept to the profile's rules;
+    the findings of the file as written (and of its faces); the pages it was drawn from. Raises
+    ColourEngineMissing without Ghostscript."""
     from ..preflight.ink import ink_findings
-    from ..write.cmyk import ColourEngineMissing, engine_problem, to_cmyk
+    from ..write.cmyk import to_cmyk
     from ..write.ink_rules import shop_rule
     from ..write.pdf import to_pdf
+
+    text_pt, limit, levels = ink_rules_of(game, folder)
+    pages, faces = _card_pages(deck, slug_mm, marks)
+    data = to_cmyk(to_pdf(Document(title=name, pages=pages)), title=name, rule=shop_rule(text_pt, limit))
+    findings = rich_black_findings(game, deck, faces)
+    findings += ink_findings(data, pages, page_labels(deck), deck=deck.name, fallback=_where(game, deck),
+                             text_pt=text_pt, limit=limit, levels=levels)
+    return data, findings, pages
+
+
+def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, text: str
+               ) -> tuple[dict[str, bytes], dict]:
+    """Every rectangular deck of ``game`` as a CMYK PDF under ``folder``/ (``deck_pdf``), and the gallery entry."""
+    from ..write.cmyk import ColourEngineMissing, engine_problem
 
     decks = [d for d in card_decks(game) if d.shape == "rect" and d.cards]
     if not decks:
@@ -169,19 +184,15 @@ def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, te
                                          Location(str(game.folder / "game.yaml"), 1, 1)).to_dict()]}
     files, links, findings = {}, [], []
     cfg = game.data.game
-    text_pt, limit, levels = ink_rules_of(game, folder)
     for deck in decks:
-        pages, faces = _card_pages(deck, slug_mm, marks)
-        name = f"{cfg.name}: {deck.name} ({title})"
         try:
-            data = to_cmyk(to_pdf(Document(title=name, pages=pages)), title=name, rule=shop_rule(text_pt, limit))
+            data, found, pages = deck_pdf(game, deck, folder, slug_mm=slug_mm, marks=marks,
+                                          name=f"{cfg.name}: {deck.name} ({title})")
         except ColourEngineMissing as exc:  # removed while the build ran
             findings.append(warning("colour-engine", str(exc), Location(str(game.folder / "game.yaml"), 1, 1)))
             continue
         files[f"{folder}/{deck.slug}.pdf"] = data
-        findings += rich_black_findings(game, deck, faces)
-        findings += ink_findings(data, pages, page_labels(deck), deck=deck.name, fallback=_where(game, deck),
-                                 text_pt=text_pt, limit=limit, levels=levels)
+        findings += found
         w, h = pages[0].width, pages[0].height
         links.append({"href": f"{folder}/{deck.slug}.pdf",
                       "label": f"{deck.name}: {len(pages)} pages of {w:g} x {h:g} mm ({template_name(deck.trim)})"})
