@@ -86,8 +86,10 @@ class _Font:
                     break
         else:
             first = int(font.get("/FirstChar", 0))
+            matrix = font.get("/FontMatrix")  # a Type 3 font's widths are in its own glyph space
+            unit = float(matrix[0]) * 1000.0 if matrix is not None and len(matrix) == 6 else 1.0
             for k, v in enumerate(font.get("/Widths") or []):
-                self.widths[first + k] = float(v)
+                self.widths[first + k] = float(v) * unit
             desc = font.get("/FontDescriptor")
             self.default = float(desc.get("/MissingWidth", 0)) if desc is not None else 0.0
 
