@@ -78,15 +78,17 @@ def safe_zone_findings(game, deck: CardDeck) -> list[Finding]:
                     f"area){more}; move it inward in the layout", _where(game, deck, ink))]
 
 
-def rich_black_findings(game, deck: CardDeck, faces: list[tuple[str, list[Op]]]) -> list[Finding]:
-    """Text below RICH_BLACK_PT whose colour prints as rich black, once per deck and colour."""
+def rich_black_findings(game, deck: CardDeck, faces: list[tuple[str, list[Op]]], above: float = 0.0
+                        ) -> list[Finding]:
+    """Text below RICH_BLACK_PT (and from ``above`` pt: smaller text the shop writer prints in one ink) whose
+    colour prints as rich black, once per deck and colour."""
     from ..write.cmyk import cmyk_of
 
     found, seen = [], set()
     for label, ops in faces:
         for ink in _texts(ops):
             size = ink.size
-            if size >= RICH_BLACK_PT or ink.colour in seen:
+            if size >= RICH_BLACK_PT or size < above or ink.colour in seen:
                 continue
             cmyk = cmyk_of(ink.colour)
             if rich_black(cmyk):
@@ -163,7 +165,7 @@ def deck_pdf(game, deck: CardDeck, folder: str, *, slug_mm: float, marks: bool, 
     text_pt, limit, levels = ink_rules_of(game, folder)
     pages, faces = _card_pages(deck, slug_mm, marks)
     data = to_cmyk(to_pdf(Document(title=name, pages=pages)), title=name, rule=shop_rule(text_pt, limit))
-    findings = rich_black_findings(game, deck, faces)
+    findings = rich_black_findings(game, deck, faces, above=text_pt)
     findings += ink_findings(data, pages, page_labels(deck), deck=deck.name, fallback=_where(game, deck),
                              text_pt=text_pt, limit=limit, levels=levels)
     return data, findings, pages

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from printgen.draw.document import Document, Group, Page, Rect, Style, Text, pt
@@ -163,3 +164,49 @@ def test_preflight_command_checks_the_profile_it_is_asked_for():
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["preflight", str(FIXTURES / "preflight-corpus"), "--paper", "a4", "--for", "drivethru"])
     assert "preflight-one-ink" in r.output and "preflight-ink-limit" in r.output
+
+
+_ink = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
+
+
+@given(st.tuples(_ink, _ink, _ink, _ink), st.floats(min_value=1.0, max_value=4.0))
+def test_a_capped_colour_keeps_to_the_limit_its_black_and_its_hue(cmyk, limit):
+    c = capped(cmyk, limit)
+    assert sum(c) <= limit + 2e-4  # rounded to 1/10000 of an ink each
+    if sum(cmyk) <= limit:
+        assert c == cmyk
+    else:
+        assert c[3] == min(cmyk[3], limit)  # black kept (cut only when black alone is over)
+        # cyan, magenta and yellow reduced in one proportion: the hue of the colour is kept
+        scale = [n / o for n, o in zip(c[:3], cmyk[:3]) if o > 0.01]
+        assert all(abs(s - scale[0]) < 0.02 for s in scale)
+
+
+@needs_gs
+@settings(max_examples=40, deadline=None)
+@given(st.tuples(_ink, _ink, _ink, _ink))
+def test_one_ink_gives_one_ink_or_nothing(cmyk):
+    single = one_ink(cmyk)
+    if single is not None:
+        assert inks(single) <= 1
+        if lab_of(cmyk)[0] <= DARK_L:  # a dark colour: black alone, as light as it was (or solid black, when
+            assert single[:3] == (0.0, 0.0, 0.0)  # it was darker than black alone prints)
+            assert abs(lab_of(single)[0] - lab_of(cmyk)[0]) <= 1.0 or single[3] == 1.0
+
+
+@needs_gs
+def test_small_rich_black_prints_in_black_alone_and_larger_rich_black_is_still_reported():
+    """Navy at 7 pt converts to four-ink rich black: the file prints it in black alone (no finding); at
+    10 pt, over ink_text and under the rich-black check's 12 pt, it stays rich and is reported."""
+    from printgen.findings import Location
+    from printgen.project import validate_game
+    from printgen.publish.cards import Card, CardDeck
+    from printgen.publish.shop import deck_pdf
+
+    texts = [Text(10, 20, "Navy small", "sans", pt(7), "#1a1a3a"), Text(10, 40, "Navy mid", "sans", pt(10), "#1a1a3a")]
+    deck = CardDeck("Test deck", (63.5, 88.9), "rect", (Card("Alpha", lambda b: list(texts)),), lambda b: [],
+                    Location("layouts/card.yaml", 4, 3))
+    data, found, _ = deck_pdf(validate_game(FIXTURES / "mini-hoh"), deck, "shop", slug_mm=10.0, marks=True, name="t")
+    runs = {r.text: r for r in read_inks(data) if r.kind == "text"}
+    assert runs["Navy small"].cmyk[:3] == (0.0, 0.0, 0.0) and inks(runs["Navy mid"].cmyk) == 4
+    assert [f.code for f in found] == ["rich-black"] and "'Navy mid'" in found[0].message
