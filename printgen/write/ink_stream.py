@@ -116,6 +116,7 @@ class _State:
     th: float = 1.0
     tl: float = 0.0
     rise: float = 0.0
+    mode: int = 0  # text rendering mode: 3 (invisible) and 7 (clip only) print no ink
 
     def copy(self) -> "_State":
         return _State(**self.__dict__)
@@ -249,6 +250,8 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
             state.tl = float(operands[0])
         elif name == "Ts" and operands:
             state.rise = float(operands[0])
+        elif name == "Tr" and operands:
+            state.mode = int(operands[0])
         elif name == "Tm" and len(operands) == 6:
             tm = tlm = tuple(float(v) for v in operands)
         elif name in ("Td", "TD") and len(operands) == 2:
@@ -272,7 +275,7 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
             x1, y1 = _apply(start, adv, state.rise + 0.8 * state.size)
             text = "".join(chr(ch) if 32 <= ch < 127 else "?" for item in items
                            if isinstance(item, (bytes, pikepdf.String)) for ch in bytes(item))
-            if state.fill_n in (1, 4):
+            if state.fill_n in (1, 4) and state.mode not in (3, 7):
                 out.append(InkRun(page, "text", state.fill, mm_box([(x0, y0), (x1, y1)]), text, size))
                 if rule is not None and state.fill_n == 4:
                     new = rule(size, state.fill)
