@@ -204,13 +204,15 @@ def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, te
 def drivethru_export(game, gout, reuse=None) -> tuple[dict[str, bytes], dict]:
     return _deck_pdfs(game, "drivethru", slug_mm=0.0, marks=False, title="DriveThruCards-style decks",
                       text="One PDF per deck for a print-on-demand card shop: a card a page at its size with 1/8 in "
-                           "bleed, each front followed by its back, CMYK (PDF/X-4, SWOP profile).")
+                           "bleed, each front followed by its back, CMYK (PDF/X-4, SWOP profile); small text in one "
+                           "ink, no colour over the total ink limit.")
 
 
 def shop_export(game, gout, reuse=None) -> tuple[dict[str, bytes], dict]:
     return _deck_pdfs(game, "shop", slug_mm=SLUG, marks=True, title="Print-shop decks",
                       text="One PDF per deck for any print shop: a card a page with 1/8 in bleed and crop marks, "
-                           "TrimBox and BleedBox set, CMYK (PDF/X-4, SWOP profile).")
+                           "TrimBox and BleedBox set, CMYK (PDF/X-4, SWOP profile); small text in one ink, no colour "
+                           "over the total ink limit.")
 
 
 def gamecrafter_export(game, gout, reuse=None) -> tuple[dict[str, bytes], dict]:
