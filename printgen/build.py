@@ -133,15 +133,13 @@ def preflight_games(*, folders: list[Path], papers: list[str], project: Project 
 def profile_findings(game: ValidatedGame, profiles: list[str] | None) -> list[Finding]:
     """What the files of ``game``'s print profiles (``profiles``, else game.yaml's; home is the paper
     targets) report, made in memory: the shop files' safe zone and inks (publish/shop.py)."""
-    from .publish.shop import PROFILE_EXPORTS, finding_of
+    from .publish.shop import PROFILE_CHECKS, finding_of
 
     found: list[Finding] = []
     for name in profiles or game.data.game.print.profile:
-        export = PROFILE_EXPORTS.get(name)
-        if export is None:
-            continue
-        _, info = export(game, None)
-        found += [f for f in (finding_of(d) for d in (info or {}).get("findings", [])) if f not in found]
+        check = PROFILE_CHECKS.get(name)
+        if check is not None:
+            found += [f for f in (finding_of(d) for d in check(game)) if f not in found]
     return found
 
 

@@ -244,6 +244,22 @@ PROFILE_EXPORTS = {
 }
 
 
+def _safe_zones(game) -> list[dict]:
+    return [f.to_dict() for d in card_decks(game) if d.shape == "rect" and d.cards for f in safe_zone_findings(game, d)]
+
+
+# profile -> what ``printgen preflight`` checks of its files, made in memory (findings as Finding.to_dict):
+# the CMYK decks as converted, the Game Crafter faces' safe zone (no PNG needed), the cut sheets' marks.
+# Fold-over and ink-saver sheets are the home sheets redrawn: their pages hold no check of their own.
+PROFILE_CHECKS = {
+    "drivethru": lambda game: drivethru_export(game, None)[1].get("findings", []),
+    "shop": lambda game: shop_export(game, None)[1].get("findings", []),
+    "gamecrafter": _safe_zones,
+    "silhouette": lambda game: cut_export("silhouette", game)[1].get("findings", []),
+    "cricut": lambda game: cut_export("cricut", game)[1].get("findings", []),
+}
+
+
 def _ink_saver(game, gout):
     from .ink_saver import ink_saver_export  # publish/ink_saver.py: every sheet with its ground lightened
 

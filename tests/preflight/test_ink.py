@@ -210,3 +210,11 @@ def test_small_rich_black_prints_in_black_alone_and_larger_rich_black_is_still_r
     runs = {r.text: r for r in read_inks(data) if r.kind == "text"}
     assert runs["Navy small"].cmyk[:3] == (0.0, 0.0, 0.0) and inks(runs["Navy mid"].cmyk) == 4
     assert [f.code for f in found] == ["rich-black"] and "'Navy mid'" in found[0].message
+
+
+def test_every_profile_with_files_of_its_own_is_checked_by_the_preflight():
+    from printgen.model.defaults import PRINT_PROFILES
+    from printgen.publish.shop import PROFILE_CHECKS
+
+    # home is the paper targets; fold-over and ink-saver redraw the home sheets
+    assert set(PROFILE_CHECKS) | {"home", "foldover", "ink-saver"} == set(PRINT_PROFILES)
