@@ -57,9 +57,9 @@ def drawn_by(run: InkRun, page: Page) -> tuple[Ink | None, Source | None]:
     overlaps the run's most) and its source: a text's own; a shape's or picture's is its face's (a text of
     the same face says which item and layout) at its layout element (a shape's id, a layout's one picture)."""
     kind = {"text": "text", "image": "image"}.get(run.kind, "shape")
-    inks = flatten(page)
+    drawn = flatten(page)
     best, area = None, 0.0
-    for ink in inks:
+    for ink in drawn:
         if ink.kind != kind:
             continue
         a = _overlap(ink.box, run.box)
@@ -67,7 +67,7 @@ def drawn_by(run: InkRun, page: Page) -> tuple[Ink | None, Source | None]:
             best, area = ink, a
     if best is None or best.src is not None:
         return best, best.src if best is not None else None
-    face = next((i.src for i in inks if i.kind == "text" and i.src is not None and i.group == best.group), None)
+    face = next((i.src for i in drawn if i.kind == "text" and i.src is not None and i.group == best.group), None)
     if face is None or face.element is None:
         return best, face
     element = _element_line(face.element.file, best.role) if best.role and kind == "shape" else None
