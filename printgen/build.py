@@ -207,7 +207,23 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)
     result.written += run.publisher.finish()
+    _held_back(result)
     return result
+
+
+def _held_back(result: BuildResult) -> None:
+    """A shop file's ink class set to error (publish/shop.py HELD_BACK) kept that file back, as a target is:
+    its findings are preflight findings and the file a refusal, never a validation error (the rest is
+    written)."""
+    from .publish.shop import HELD_BACK
+
+    for game in result.games:
+        held = [f for f in game.findings if f.is_error and f.code in HELD_BACK]
+        if held:
+            game.findings[:] = [f for f in game.findings if f not in held]
+            result.preflight += held
+            classes = ", ".join(sorted({f.code.removeprefix("preflight-") for f in held}))
+            result.refused.append(f"{game.game_id}'s shop decks with {classes} at error")
 
 
 @dataclass

@@ -34,6 +34,7 @@ RICH_BLACK_PT = 12.0  # text below this size must not be rich black
 # total ink (percent) each CMYK profile's files keep to, unless game.yaml's preflight: {ink_limit: ...} says:
 # the SWOP profile they are converted with characterises 300 %
 INK_LIMITS = {"drivethru": 300.0, "shop": 300.0}
+HELD_BACK = frozenset(("preflight-one-ink", "preflight-ink-limit"))  # set to error, they keep a deck's file back
 
 
 def rich_black(cmyk: tuple[float, float, float, float]) -> bool:
@@ -193,8 +194,10 @@ def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, te
         except ColourEngineMissing as exc:  # removed while the build ran
             findings.append(warning("colour-engine", str(exc), Location(str(game.folder / "game.yaml"), 1, 1)))
             continue
-        files[f"{folder}/{deck.slug}.pdf"] = data
         findings += found
+        if any(f.is_error and f.code in HELD_BACK for f in found):
+            continue  # an ink class the game set to error: this deck's file is not written (the build says so)
+        files[f"{folder}/{deck.slug}.pdf"] = data
         w, h = pages[0].width, pages[0].height
         links.append({"href": f"{folder}/{deck.slug}.pdf",
                       "label": f"{deck.name}: {len(pages)} pages of {w:g} x {h:g} mm ({template_name(deck.trim)})"})

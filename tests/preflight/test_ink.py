@@ -218,3 +218,23 @@ def test_every_profile_with_files_of_its_own_is_checked_by_the_preflight():
 
     # home is the paper targets; fold-over and ink-saver redraw the home sheets
     assert set(PROFILE_CHECKS) | {"home", "foldover", "ink-saver"} == set(PRINT_PROFILES)
+
+
+@needs_gs
+def test_an_ink_class_set_to_error_keeps_the_deck_file_back_and_the_build_says_so(tmp_path):
+    import shutil
+
+    from printgen.cli import app
+
+    game = tmp_path / "preflight-corpus"
+    shutil.copytree(FIXTURES / "preflight-corpus", game)
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("ink_limit: 250}", "ink_limit: 250, severity: {one-ink: error}}"))
+    out = tmp_path / "out"
+    r = CliRunner().invoke(app, ["build", str(game), "--out", str(out), "--paper", "a4", "--no-previews"])
+    assert r.exit_code == 1
+    assert "error[preflight-one-ink]" in r.output and "'RARE FIND'" in r.output
+    assert "not written: preflight-corpus's shop decks with one-ink at error" in r.output
+    assert "nothing was written" not in r.output  # the home sheets and the other deck were
+    assert not (out / "preflight-corpus/drivethru/unit-cards.pdf").exists()
+    assert (out / "preflight-corpus/a4/unit-cards.pdf").is_file()
