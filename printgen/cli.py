@@ -121,13 +121,19 @@ def preflight(
     paper: Paper = PaperOption,
     format: ReportFormat = typer.Option("text", "--format", help="How to print findings."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    profiles: Optional[List[PrintProfile]] = typer.Option(
+        None, "--for", help="Also check the files of this print profile, made in memory (repeat for several); "
+                            "default: game.yaml's print: {profile: ...}. The CMYK shop files are converted and "
+                            "their inks measured."),
 ) -> None:
     """Validate, draw every printed page in memory and check it as a print shop would: placeholders, small
-    or overlapping text, ink outside the printable area, wasted pages. Writes nothing."""
+    or overlapping text, ink outside the printable area, wasted pages, the print profiles' files. Writes
+    nothing."""
     from .build import preflight_games
 
     folders = resolve_games(games, root=Path.cwd())
-    results = preflight_games(folders=folders, papers=PAPER_CHOICES[paper.value])
+    results = preflight_games(folders=folders, papers=PAPER_CHOICES[paper.value],
+                              profiles=[p.value for p in profiles or []] or None)
     typer.echo(REPORTERS[format.value](results, strict=strict))
     raise typer.Exit(0 if all(r.ok(strict=strict) for r in results) else 1)
 

@@ -84,6 +84,9 @@ class Face:
     shape: str = "rect"  # rect, round or hex (flat-top): the cut's shape
     cut: float = 0.2  # mm, the cut line's width on round and hex faces (0: none)
     shown: str = ""  # the digest of what the face's other elements drew, for its stamp (layout/stamp.py)
+    # the bleed a stamp's digest is taken at (the layout's own, the home sheets'), when this face is drawn at
+    # another (a shop's 1/8 in): one card prints one stamp in every output
+    stamp_bleed: float | None = None
 
     @property
     def frame(self) -> tuple[float, float, float, float]:
@@ -320,6 +323,7 @@ def render_face(face: Face, scope: dict) -> list[Op]:
 
 
 def _render_face(face: Face, scope: dict) -> list[Op]:
+    given = scope
     scope = dict(scope)
     for name, raw, loc in face.layout.vars:
         v = face.eval(raw, scope, loc)
@@ -353,7 +357,12 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
 
             # validating, the faces are drawn for their findings only (their texts' ops are left out, so
             # the digest would not be the printed one anyway): a stamp is as long, its digest never read
-            face.shown = _UNSHOWN if face.validating else shown_digest(ops)
+            if face.validating:
+                face.shown = _UNSHOWN
+            elif face.stamp_bleed is not None and face.stamp_bleed != face.bleed:
+                face.shown = _shown_at(face, given, face.stamp_bleed)
+            else:
+                face.shown = shown_digest(ops)
         seen = _seen_key(face, el, scope) if face.validating else None
         if seen is not None and seen in face.memo:
             continue  # drawn without a finding on an earlier face, from the same values (layout/reads.py)
@@ -369,6 +378,17 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
         ops.append(outline(face.shape, fw / 2, fh / 2, face.w, face.h, Style(stroke="#000000", width=face.cut),
                            "cut"))
     return ops
+
+
+def _shown_at(face: Face, scope: dict, bleed: float) -> str:
+    """The stamp digest of ``face`` drawn at ``bleed`` mm instead: a bleed moves and grows what a face
+    draws (its ground, every position), never what it shows, so the stamp is of one bleed for every output."""
+    from dataclasses import replace
+
+    twin = replace(face, bleed=bleed, stamp_bleed=None, found=[], paths=dict(face.paths), forced=dict(face.forced),
+                   groups=dict(face.groups), shown="")
+    _render_face(twin, scope)
+    return twin.shown
 
 
 _UNREAD = object()

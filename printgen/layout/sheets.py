@@ -220,7 +220,7 @@ class FaceMaker:
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
                     styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
                     folder=self.game.folder, fonts_of_game=self.fonts, shape=shape, cut=cut, memo=self.memo,
-                    validating=self.validating, fixed=self.fixed)
+                    validating=self.validating, fixed=self.fixed, stamp_bleed=own)
         return render_face(face, {**self.scope, "item": item})
 
 

@@ -15,9 +15,10 @@ from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
 from .collide import collisions
 from .colour import contrast, markup
+from .seam import seams
 
 # the checks of every drawn page: checks.py's, those of what a text says and how it reads, and ink on ink
-ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions}
+ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions, "seam": seams}
 
 
 def settings_of(game) -> Settings:
@@ -45,6 +46,12 @@ def _place(game, src, place: Location) -> Location:
         return place
     if src.place is not None:
         return src.place
+    if "@" in src.path:  # a character of a text value (a map's layout): its line and column there
+        k = src.path.index("@")
+        try:
+            return game.source.text_loc(src.path[:k], src.path[k + 1], src.path[k + 2])
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return place
     if src.path:
         try:
             return game.source.loc(src.path)
