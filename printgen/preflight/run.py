@@ -93,12 +93,17 @@ def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
 
 
 def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
-    """Every hit on a drawn document's pages."""
-    sheets = sheets_of(doc, stem, paper)
+    """Every hit on a drawn document's pages: read by their parts, each face once however often the sheets
+    place it (preflight/parts.py), a page whose parts meet ink by ink."""
+    from .parts import Parts
+
+    parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
+    n = len(doc.pages)
+    sheets = [parts.sheet(page, i + 1, n) for i, page in enumerate(doc.pages)]
     hits: list[Hit] = []
     for sheet in sheets:
-        for check in ALL_PAGE_CHECKS.values():
-            hits += check(sheet, settings)
+        for name, check in ALL_PAGE_CHECKS.items():
+            hits += sheet.check(name, check, settings)
     for check in DOCUMENT_CHECKS.values():
         hits += check(sheets, settings)
     return hits

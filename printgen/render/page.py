@@ -7,6 +7,8 @@ name and version and "page x of y". All of it stays inside the safe margin.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..draw.colour import INK
 from ..draw.document import Op, Poly, Style, Text, pt
 from ..draw.page import FOOTER_H, PageSpec
@@ -14,11 +16,19 @@ from ..draw.page import FOOTER_H, PageSpec
 HAIR = 0.2  # mm
 
 
-def _ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]], label_end: str) -> list[Op]:
+@lru_cache(maxsize=64)
+def _bar(x: float, y: float, length: float, ticks: tuple[tuple[float, float], ...], label_end: str) -> tuple[Op, ...]:
+    """A ruler's bar and ticks: the same objects on every page of a size (ops are immutable), so what looks
+    at the pages (the preflight, the PDF writer) meets them again instead of anew."""
     ops: list[Op] = [Poly(((x, y), (x + length, y)), Style(stroke=INK, width=0.25), closed=False,
                           role=f"ruler:{label_end}")]
     for pos, h in ticks:
         ops.append(Poly(((x + pos, y), (x + pos, y - h)), Style(stroke=INK, width=HAIR), closed=False))
+    return tuple(ops)
+
+
+def _ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]], label_end: str) -> list[Op]:
+    ops: list[Op] = list(_bar(x, y, length, tuple(ticks), label_end))
     ops.append(Text(x, y + 2.6, "0", "sans", pt(5), INK, "middle", role="furniture"))
     ops.append(Text(x + length, y + 2.6, label_end, "sans", pt(5), INK, "middle", role="furniture"))
     return ops
