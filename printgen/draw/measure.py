@@ -33,8 +33,9 @@ def _scale(m: Matrix) -> float:
 
 def _marks(ops, m: Matrix, memo: dict) -> list:
     """The shapes with a role in ``ops`` (through groups, ``m`` the matrix to the page) that ``measure``
-    counts: None for a crop mark, (shape, size) for a cut line. A group is read once for every place it is drawn at one turn and scale (a cut's
-    size depends on nothing else): a deck's sheets place the same elements on every face."""
+    counts: None for a crop mark, (shape, size) for a cut line. A group is read once for every place it is
+    drawn at one turn and scale (a cut's size depends on nothing else): a deck's sheets place the same
+    elements on every face."""
     out: list = []
     for op in ops:
         if isinstance(op, Group):
