@@ -44,10 +44,13 @@ def verify(monkeypatch):
     monkeypatch.setattr(parts_module, "_VERIFY", True)
 
 
-def test_the_corpus_read_by_faces_finds_every_hit_of_every_ink(verify):
+def test_the_corpus_read_by_faces_finds_every_hit_of_every_ink(verify, monkeypatch):
     game = validate_game(FIXTURES / "preflight-corpus")
     settings = settings_of(game)
     seen = Counter()
+    read = Counter()
+    sheet = parts_module.Parts.sheet
+    monkeypatch.setattr(parts_module.Parts, "sheet", lambda self, *a: read.update(["by faces"]) or sheet(self, *a))
     for target in plan_build([game], papers=["a4"]):
         if target.asset.kind != "paper":
             continue
@@ -63,7 +66,7 @@ def test_the_corpus_read_by_faces_finds_every_hit_of_every_ink(verify):
                                                           game=game), key=str)
             seen.update(h.cls for h in fast)
     # the corpus plants what the faces' own checks find: each is found through the faces
-    assert {"overlap", "contrast", "ink-on-ink", "small-text", "cut"} <= set(seen)
+    assert read["by faces"] >= 2 and {"overlap", "contrast", "ink-on-ink", "small-text", "cut"} <= set(seen)
 
 
 def _card(name: str, over: bool) -> tuple:
@@ -81,7 +84,11 @@ def _card(name: str, over: bool) -> tuple:
 
 
 def _sheet(cards, places) -> Page:
+    """A sheet of ``cards`` (40 x 60 mm) at ``places``, its TrimBox round them (a sheet of faces), crop marks
+    and a furniture line."""
     page = Page(210, 297, [Group(c, (1.0, 0.0, 0.0, 1.0, x, y)) for c, (x, y) in zip(cards, places)])
+    page.trim = (min(x for x, _ in places), min(y for _, y in places), max(x for x, _ in places) + 40,
+                 max(y for _, y in places) + 60)
     page.add(*[Poly(((x, 5), (x, 9)), Style(stroke="#000000", width=0.15), closed=False, role="crop")
                for x in (20, 60, 100, 140)])
     page.add(Text(10, 290, "page furniture", "sans", pt(6), role="furniture"))
@@ -97,6 +104,8 @@ def test_faces_placed_again_and_faces_that_meet_are_found_as_ink_by_ink(verify):
                          _sheet([shared, shared], [(20, 20), (21, 20.5)])])
     fast, whole = check_document(doc, S, stem="d", paper="a4"), ink_by_ink(doc, S, "d")
     assert _alike(fast) == _alike(whole)
+    read = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, S)
+    assert [read.sheet(p, 1, 1).apart for p in doc.pages] == [True, True, False]  # the third read ink by ink
     on = {(h.cls, h.page) for h in fast}
     assert {("ink-on-ink", 1), ("ink-on-ink", 2), ("contrast", 1), ("overlap", 3)} <= on
     assert not any(h.cls == "overlap" and h.page in (1, 2) for h in fast)  # apart, no face prints on another
