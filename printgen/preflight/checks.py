@@ -3,7 +3,11 @@
 A check is ``check(sheet, settings) -> Iterable[Hit]``; CHECKS maps its class
 name (printgen.preflight.classes) to the checks of that class. A Hit names the
 source it concerns; ``report`` turns hits into findings, one per place and
-kind of mistake however many faces repeat it.
+kind of mistake however many faces repeat it. A sheet of faces is read by its
+faces (preflight/parts.py): a check reading ``sheet.inks`` gets every ink of the
+page as before; one whose hits on a face depend on that face alone (not on the
+page's size or the face's place) says so in ``parts.LOCAL`` and runs once per
+distinct face.
 """
 
 from __future__ import annotations

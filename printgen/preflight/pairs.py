@@ -105,20 +105,21 @@ def _context(parts, scan) -> tuple:
             eids.append(eid)
         n = len(sums)
         near = {}
-        meets = parts.meets
         for a in range(n):
             sa = sums[a]
             if not sa.texts:
                 continue
             after, lines, below = [], [], []
+            row = parts.meets.get(eids[a])
+            if row is None:
+                row = parts.meets[eids[a]] = {}
             for b in range(n):
-                key = (eids[a], eids[b])
-                m = meets.get(key)
+                m = row.get(eids[b])
                 if m is None:
                     sb = sums[b]
-                    m = meets[key] = (bool(sb.texts) and _meet(sa.tbox, sb.tbox),
-                                      bool(sb.strokes) and _meet(sa.tbox, sb.sbox),
-                                      bool(sb.grounds) and _meet(sa.cbox, sb.gbox))
+                    m = row[eids[b]] = (bool(sb.texts) and _meet(sa.tbox, sb.tbox),
+                                        bool(sb.strokes) and _meet(sa.tbox, sb.sbox),
+                                        bool(sb.grounds) and _meet(sa.cbox, sb.gbox))
                 if m[1]:
                     lines.append(b)
                 if b > a and m[0]:

@@ -116,6 +116,7 @@ class Parts:
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
+        self.turns: dict[tuple, int] = {}  # a face's turn and clip, numbered: what its elements are read at
         self.count = itertools.count()
         self.element_hits: dict[int, list[tuple[str, Hit]]] = {}
         self.loose: dict[tuple, tuple] = {}
@@ -123,7 +124,7 @@ class Parts:
         self.scans: dict[tuple, Scan] = {}
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
-        self.meets: dict[tuple[int, int], tuple[bool, bool, bool]] = {}  # two elements: could they meet?
+        self.meets: dict[int, dict[int, tuple[bool, bool, bool]]] = {}  # two elements: could they meet?
         self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
 
     def number(self, op) -> int:
@@ -144,10 +145,11 @@ class Parts:
             if op.clip:
                 clip = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), None) or (0, 0, 0, 0)
             spans, infos = [], []
+            turn = self.turns.setdefault((inner, clip), len(self.turns))
             for child in op.ops:
                 # an element by identity (the layout places one drawn alike again as the same ops): its texts'
                 # sources are its own, as flatten gives them
-                ekey = (id(child), inner, clip)
+                ekey = (id(child), turn)
                 hit = self.elements.get(ekey)
                 if hit is None or hit[0] is not child:
                     inks = _walk([(child, inner, clip, 1, 0)])
