@@ -338,7 +338,7 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
         v = face.eval(bg, scope, face.layout.loc("background"))
         if isinstance(v, str) and _COLOUR.match(v.strip()):
             # the whole bleed box of a card; a token's or tile's bleed disc or hexagon, so neighbours can sit close
-            ops.append(outline(face.shape, fw / 2, fh / 2, fw, fh, Style(fill=v.strip().lower()), "background"))
+            ops.append(_outline(face, fw, fh, fw, fh, Style(fill=v.strip().lower()), "background"))
         elif v is not FAILED and v not in (None, "none"):
             face.problem("layout-colour", f"layout '{face.layout.name}': background {quoted(v)} is not a colour; write "
                          "'#rrggbb'", face.layout.loc("background"))
@@ -362,21 +362,35 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
             elif face.stamp_bleed is not None and face.stamp_bleed != face.bleed:
                 face.shown = _shown_at(face, given, face.stamp_bleed)
             else:
-                face.shown = shown_digest(ops)
-        seen = _seen_key(face, el, scope) if face.validating else None
-        if seen is not None and seen in face.memo:
-            continue  # drawn without a finding on an earlier face, from the same values (layout/reads.py)
+                face.shown = shown_digest(ops, face.memo)
+        seen = _seen_key(face, el, scope) if face.validating or el.type != "stamp" else None
+        if face.validating:
+            if seen is not None and seen in face.memo:
+                continue  # drawn without a finding on an earlier face, from the same values (layout/reads.py)
+        elif seen is not None:
+            # Drawing, an element that read the same values on an earlier face draws the same ops: those
+            # very ops are placed again (their texts keep the source of the face that drew them first, as
+            # two cards' identical backs are one face to the preflight). The stamp reads the face's digest,
+            # no value of the scope, so it is always drawn. (The key holds the bleed: a face drawn at
+            # another bleed for its stamp meets none of these.)
+            drawn_key = ("drawn",) + seen
+            again = face.memo.get(drawn_key)
+            if again is not None:
+                ops += again
+                continue
         count = len(face.found)
         drawn = face.draw((el,), scope, trim)
-        if seen is not None and len(face.found) == count:
+        if seen is not None and face.validating and len(face.found) == count:
             face.memo[seen] = True
         # Each element's ops as one group: a frame, a stats row or a badge drawn alike on many cards is
         # then one PDF form, drawn once (printgen.draw.canvas); a group that is not is drawn in place.
-        ops += [Group(tuple(drawn))] if len(drawn) > 1 else drawn
+        placed = [Group(tuple(drawn))] if len(drawn) > 1 else drawn
+        if seen is not None and not face.validating:
+            face.memo[("drawn",) + seen] = placed
+        ops += placed
     if face.shape != "rect" and face.cut > 0:
         # no crop marks can guide scissors round a disc or a hexagon: the face carries its own cut line
-        ops.append(outline(face.shape, fw / 2, fh / 2, face.w, face.h, Style(stroke="#000000", width=face.cut),
-                           "cut"))
+        ops.append(_outline(face, fw, fh, face.w, face.h, Style(stroke="#000000", width=face.cut), "cut"))
     return ops
 
 
@@ -389,6 +403,16 @@ def _shown_at(face: Face, scope: dict, bleed: float) -> str:
                    groups=dict(face.groups), shown="")
     _render_face(twin, scope)
     return twin.shown
+
+
+def _outline(face: Face, fw: float, fh: float, w: float, h: float, style: Style, role: str) -> Op:
+    """``outline`` centred on the bleed box (``fw`` x ``fh`` mm), one object for every face drawn alike (ops
+    are immutable): what looks at the sheets afterwards meets it again instead of anew."""
+    key = ("outline", face.shape, fw, fh, w, h, style, role)
+    op = face.memo.get(key)
+    if op is None:
+        op = face.memo[key] = outline(face.shape, fw / 2, fh / 2, w, h, style, role)
+    return op
 
 
 _UNREAD = object()
