@@ -107,9 +107,10 @@ def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: 
     return valid_reads(reads) and manifest.up_to_date(target.key, digests.of(reads, ident=target.key), previews)
 
 
-def preflight_games(*, folders: list[Path], papers: list[str], project: Project | None = None
-                    ) -> list[ValidatedGame]:
-    """Every game validated, then every paper target drawn in memory and preflighted; nothing is written.
+def preflight_games(*, folders: list[Path], papers: list[str], project: Project | None = None,
+                    profiles: list[str] | None = None) -> list[ValidatedGame]:
+    """Every game validated, then every paper target drawn in memory and preflighted, and the files of its
+    print profiles (``profiles``, else game.yaml's) made in memory and checked; nothing is written.
     Each game comes back with its validation findings and then its preflight findings (a game with errors
     is not drawn)."""
     from dataclasses import replace
@@ -124,8 +125,22 @@ def preflight_games(*, folders: list[Path], papers: list[str], project: Project 
                 for target in plan_build([game], papers=papers):
                     if target.asset.kind == "paper":
                         found += render_target(target, previews=False, draw_only=True).findings
+                found += profile_findings(game, profiles)
             out.append(replace(game, findings=[*game.findings, *found]))
     return out
+
+
+def profile_findings(game: ValidatedGame, profiles: list[str] | None) -> list[Finding]:
+    """What the files of ``game``'s print profiles (``profiles``, else game.yaml's; home is the paper
+    targets) report, made in memory: the shop files' safe zone and inks (publish/shop.py)."""
+    from .publish.shop import PROFILE_CHECKS, finding_of
+
+    found: list[Finding] = []
+    for name in profiles or game.data.game.print.profile:
+        check = PROFILE_CHECKS.get(name)
+        if check is not None:
+            found += [f for f in (finding_of(d) for d in check(game)) if f not in found]
+    return found
 
 
 def recorded_findings(entry: dict) -> list[Finding]:
@@ -192,7 +207,23 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)
     result.written += run.publisher.finish()
+    _held_back(result)
     return result
+
+
+def _held_back(result: BuildResult) -> None:
+    """A shop file's ink class set to error (publish/shop.py HELD_BACK) kept that file back, as a target is:
+    its findings are preflight findings and the file a refusal, never a validation error (the rest is
+    written)."""
+    from .publish.shop import HELD_BACK
+
+    for game in result.games:
+        held = [f for f in game.findings if f.is_error and f.code in HELD_BACK]
+        if held:
+            game.findings[:] = [f for f in game.findings if f not in held]
+            result.preflight += held
+            classes = ", ".join(sorted({f.code.removeprefix("preflight-") for f in held}))
+            result.refused.append(f"{game.game_id}'s shop decks with {classes} at error")
 
 
 @dataclass

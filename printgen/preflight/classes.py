@@ -23,5 +23,9 @@ CLASSES: dict[str, str] = {
     "contrast": ("text too faint against what is under it (WCAG ratio), also as colour-blind readers see a "
                  "colour that carries meaning"),
     "registration": "ink where a cutting machine's registration mark must stay clear",
+    "seam": "a marker, label or symbol of a tiled map crossing a tile's trim line, where the next tile covers it",
+    "one-ink": ("in a CMYK shop file, text under the game's ink_text size (8 pt) printed from more than one ink "
+                "(misregistration blurs it)"),
+    "ink-limit": "in a CMYK shop file, a colour over the total ink limit (the profile's, or the game's ink_limit)",
 }
 SEVERITIES = ("warning", "error", "off")

@@ -40,7 +40,7 @@ def thirteen(tmp_path_factory):
     (root / "field.hsc").write_bytes(write_hsc(HscMap(name="Field", tiles=tiles)))
     r = CliRunner().invoke(app, ["import-map", str(root / "field.hsc"), "--into", str(g)])
     assert r.exit_code == 0, r.output
-    res = make_lacking(data=validate_game(g).data, map_name="Field", inventory=Counter(), bed=BED)
+    res = make_lacking(data=validate_game(g).data, map_name="Field", inventory=Counter(), bed=BED, scale="game")  # the game's 1 in hexes: a 7 fills a 120 mm bed
     assert res.bill["plates"] == 13
     return res, root
 

@@ -66,19 +66,18 @@ def test_small_and_large_maps_find_the_same_hexes(monkeypatch):
 
 
 def test_each_tile_draws_exactly_the_hexes_in_its_window():
-    from printgen.draw.page import MAP_TITLE_H
-    from printgen.render.maps.tiling import plan_tiles
+    from printgen.render.maps import tile_plan
+    from printgen.render.maps.tiling import map_marks
 
     mapdef, data = _big_map()
     spec = PageSpec.for_paper("a4", 5.0)
     pages = render_map(mapdef, data, spec)
     geom = map_geometry(mapdef, data.game)
-    x0, y0, x1, y1 = spec.content
-    tiling = plan_tiles(geom.width, geom.height, x1 - x0, y1 - y0 - MAP_TITLE_H)
+    _, tiling = tile_plan(geom, spec, map_marks(geom, data)[0])  # the plan render_map follows
     assert len(pages) == 1 + tiling.rows * tiling.cols > 4
     for i, page in enumerate(pages[1:]):
         r, c = divmod(i, tiling.cols)
-        wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
+        wx, wy = tiling.origin(r, c)
         window = (wx, wy, wx + tiling.window[0], wy + tiling.window[1])
         # brute force over every hex of the map: which reach into this tile's window
         want = sum(1 for h in geom.cells if len(clip_polygon(geom.layout.corners(h), *window)) >= 3)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, ink_on, mix, readable
 from ...draw.document import Document, Op, Page, Path, Poly, Style, Text, pt
 from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
@@ -29,7 +29,9 @@ from .iso import iso_ops
 from .levels import cells, stack_of
 
 TIME_LIMIT = 10.0  # CP-SAT work units per map; the solver falls back to greedy beyond it
-FAINT = "#c9c9c9"
+FAINT = "#c9c9c9"  # the outline of a tile of the level below
+FAINT_FILL = "#f4f4f4"  # and its fill
+FAINT_NUMBER = readable("#a3a3a3", FAINT_FILL)  # and its number: as light a grey as still reads (WCAG's 4.5:1)
 
 
 def _cells_key(m, data) -> tuple:
@@ -201,7 +203,7 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
     covered = frozenset(h for t in tiles for h in t.hexes)
     for t in tiling.on_level(level - 1):
-        ops += _tile_ops(t, lay, "#f4f4f4", FAINT, 0.3, "#a3a3a3", covered)
+        ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered)
     for t in tiles:
         colour = terrain[name_key(t.terrain)].colour if name_key(t.terrain) in terrain else "#ffffff"
         for h in t.hexes:
