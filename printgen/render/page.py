@@ -8,7 +8,7 @@ name and version and "page x of y". All of it stays inside the safe margin.
 from __future__ import annotations
 
 from ..draw.colour import INK
-from ..draw.document import Group, Op, Poly, Style, Text, pt
+from ..draw.document import Op, Poly, Style, Text, pt
 from ..draw.page import FOOTER_H, PageSpec
 
 HAIR = 0.2  # mm
@@ -24,15 +24,6 @@ def _ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]], 
     return ops
 
 
-def _rulers(x: float, y: float) -> Group:
-    """Both rulers, their base lines at ``y`` mm, from ``x`` mm: one group, the same on every page of a
-    document, so the PDF writer draws its seventy-odd lines once, as a form, and places it on each page
-    (printgen.draw.canvas.share_repeats)."""
-    mm_ticks = [(float(i), 1.6 if i % 10 == 0 else 1.1 if i % 5 == 0 else 0.6) for i in range(0, 51)]
-    in_ticks = [(i * 25.4 / 8, 1.6 if i % 8 == 0 else 1.1 if i % 4 == 0 else 0.6) for i in range(0, 17)]
-    return Group((*_ruler(x + 0.5, y, 50.0, mm_ticks, "50 mm"), *_ruler(x + 58.0, y, 50.8, in_ticks, "2 in")))
-
-
 def furniture(spec: PageSpec, *, game: str, version: str, title: str, page_no: int, page_count: int,
               label: str = "") -> list[Op]:
     """The footer strip: rulers, the print-at-100 % line, game, version, page x of y."""
@@ -41,7 +32,11 @@ def furniture(spec: PageSpec, *, game: str, version: str, title: str, page_no: i
     ops: list[Op] = []
     ops.append(Text(m, top + 2.9, "PRINT AT 100% (ACTUAL SIZE). Each bar must measure as marked.",
                     "sans-bold", pt(6), INK, role="furniture"))
-    ops.append(_rulers(m, top + 8.2))
+    ry = top + 8.2
+    mm_ticks = [(float(i), 1.6 if i % 10 == 0 else 1.1 if i % 5 == 0 else 0.6) for i in range(0, 51)]
+    ops += _ruler(m + 0.5, ry, 50.0, mm_ticks, "50 mm")
+    in_ticks = [(i * 25.4 / 8, 1.6 if i % 8 == 0 else 1.1 if i % 4 == 0 else 0.6) for i in range(0, 17)]
+    ops += _ruler(m + 58.0, ry, 50.8, in_ticks, "2 in")
     right = spec.width - m
     ops.append(Text(right, top + 2.9, f"{game} v{version}: {title}", "sans-bold", pt(6.5), INK, "end", role="furniture"))
     where = f"{spec.paper.upper()}   page {page_no} of {page_count}"
