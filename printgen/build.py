@@ -23,6 +23,7 @@ from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
+from .workers import prepare as prepare_workers, take_shared
 from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 
@@ -89,6 +90,7 @@ def render_target(target: Target, *, previews: bool, reuse: Reuse | None = None,
     """All the files of one target (nothing touches the disk but reading back, through ``reuse``, the
     last build's previews of pages drawn as they were then). Runs in a worker process too: the target
     carries the validated game, so nothing is read again."""
+    take_shared(target.game)  # what its validation worked out (in the main process), not worked out again
     seen = ReadLog(target.game)
     reuse = reuse if reuse is not None else Reuse()
     if draw_only:  # the preflight alone: the pages are drawn and looked at, no file is made
@@ -189,7 +191,8 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
            languages=()) -> BuildResult:
     from .editions.edition import editions_of
 
-    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles)
+    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
+               folders=len(folders))
     for folder in folders:
         for game in editions_of(validate_game(folder, project=project), languages):  # each language a game
             run.add(game)
@@ -246,6 +249,7 @@ class _Run:
     futures: dict = field(default_factory=dict)  # render future -> target
     exports: list = field(default_factory=list)  # (export future, game index, job key)
     profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
+    folders: int = 1  # game folders in this build
 
     def __post_init__(self) -> None:
         self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit,
@@ -267,6 +271,8 @@ class _Run:
                 mine.append(target)
         jobs = self.publisher.early(self.publisher.add(game))
         if self.pool is not None:
+            if mine or jobs:  # what the workers use, loaded before the first piece of work forks them
+                prepare_workers(games=self.folders)
             # the targets first: the kits wait for them, while an export waits for nothing and fills the
             # gaps the kits leave at the end
             self.futures.update({self.pool.submit(render_target, t, previews=self.previews, reuse=self._reuse(t)): t
