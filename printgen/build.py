@@ -23,6 +23,7 @@ from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
+from .workers import prepare as prepare_workers, take_shared
 from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 
@@ -89,6 +90,7 @@ def render_target(target: Target, *, previews: bool, reuse: Reuse | None = None,
     """All the files of one target (nothing touches the disk but reading back, through ``reuse``, the
     last build's previews of pages drawn as they were then). Runs in a worker process too: the target
     carries the validated game, so nothing is read again."""
+    take_shared(target.game)  # what its validation worked out (in the main process), not worked out again
     seen = ReadLog(target.game)
     reuse = reuse if reuse is not None else Reuse()
     if draw_only:  # the preflight alone: the pages are drawn and looked at, no file is made
@@ -107,9 +109,10 @@ def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: 
     return valid_reads(reads) and manifest.up_to_date(target.key, digests.of(reads, ident=target.key), previews)
 
 
-def preflight_games(*, folders: list[Path], papers: list[str], project: Project | None = None
-                    ) -> list[ValidatedGame]:
-    """Every game validated, then every paper target drawn in memory and preflighted; nothing is written.
+def preflight_games(*, folders: list[Path], papers: list[str], project: Project | None = None,
+                    profiles: list[str] | None = None) -> list[ValidatedGame]:
+    """Every game validated, then every paper target drawn in memory and preflighted, and the files of its
+    print profiles (``profiles``, else game.yaml's) made in memory and checked; nothing is written.
     Each game comes back with its validation findings and then its preflight findings (a game with errors
     is not drawn)."""
     from dataclasses import replace
@@ -124,8 +127,22 @@ def preflight_games(*, folders: list[Path], papers: list[str], project: Project 
                 for target in plan_build([game], papers=papers):
                     if target.asset.kind == "paper":
                         found += render_target(target, previews=False, draw_only=True).findings
+                found += profile_findings(game, profiles)
             out.append(replace(game, findings=[*game.findings, *found]))
     return out
+
+
+def profile_findings(game: ValidatedGame, profiles: list[str] | None) -> list[Finding]:
+    """What the files of ``game``'s print profiles (``profiles``, else game.yaml's; home is the paper
+    targets) report, made in memory: the shop files' safe zone and inks (publish/shop.py)."""
+    from .publish.shop import PROFILE_CHECKS, finding_of
+
+    found: list[Finding] = []
+    for name in profiles or game.data.game.print.profile:
+        check = PROFILE_CHECKS.get(name)
+        if check is not None:
+            found += [f for f in (finding_of(d) for d in check(game)) if f not in found]
+    return found
 
 
 def recorded_findings(entry: dict) -> list[Finding]:
@@ -174,7 +191,8 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
            languages=()) -> BuildResult:
     from .editions.edition import editions_of
 
-    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles)
+    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
+               folders=len(folders))
     for folder in folders:
         for game in editions_of(validate_game(folder, project=project), languages):  # each language a game
             run.add(game)
@@ -192,7 +210,23 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)
     result.written += run.publisher.finish()
+    _held_back(result)
     return result
+
+
+def _held_back(result: BuildResult) -> None:
+    """A shop file's ink class set to error (publish/shop.py HELD_BACK) kept that file back, as a target is:
+    its findings are preflight findings and the file a refusal, never a validation error (the rest is
+    written)."""
+    from .publish.shop import HELD_BACK
+
+    for game in result.games:
+        held = [f for f in game.findings if f.is_error and f.code in HELD_BACK]
+        if held:
+            game.findings[:] = [f for f in game.findings if f not in held]
+            result.preflight += held
+            classes = ", ".join(sorted({f.code.removeprefix("preflight-") for f in held}))
+            result.refused.append(f"{game.game_id}'s shop decks with {classes} at error")
 
 
 @dataclass
@@ -215,6 +249,7 @@ class _Run:
     futures: dict = field(default_factory=dict)  # render future -> target
     exports: list = field(default_factory=list)  # (export future, game index, job key)
     profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
+    folders: int = 1  # game folders in this build
 
     def __post_init__(self) -> None:
         self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit,
@@ -236,6 +271,8 @@ class _Run:
                 mine.append(target)
         jobs = self.publisher.early(self.publisher.add(game))
         if self.pool is not None:
+            if mine or jobs:  # what the workers use, loaded before the first piece of work forks them
+                prepare_workers(games=self.folders)
             # the targets first: the kits wait for them, while an export waits for nothing and fills the
             # gaps the kits leave at the end
             self.futures.update({self.pool.submit(render_target, t, previews=self.previews, reuse=self._reuse(t)): t

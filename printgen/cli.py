@@ -14,7 +14,7 @@ from .playtest.command import DEFAULT_AGENTS
 from .report import REPORTERS
 from .model.defaults import PRINT_PROFILES
 from .units import PAPER_SIZES
-from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path,  # noqa: F401
+from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path, single_game,  # noqa: F401
                          resolve_games)
 
 app = typer.Typer(
@@ -121,13 +121,19 @@ def preflight(
     paper: Paper = PaperOption,
     format: ReportFormat = typer.Option("text", "--format", help="How to print findings."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    profiles: Optional[List[PrintProfile]] = typer.Option(
+        None, "--for", help="Also check the files of this print profile, made in memory (repeat for several); "
+                            "default: game.yaml's print: {profile: ...}. The CMYK shop files are converted and "
+                            "their inks measured."),
 ) -> None:
     """Validate, draw every printed page in memory and check it as a print shop would: placeholders, small
-    or overlapping text, ink outside the printable area, wasted pages. Writes nothing."""
+    or overlapping text, ink outside the printable area, wasted pages, the print profiles' files. Writes
+    nothing."""
     from .build import preflight_games
 
     folders = resolve_games(games, root=Path.cwd())
-    results = preflight_games(folders=folders, papers=PAPER_CHOICES[paper.value])
+    results = preflight_games(folders=folders, papers=PAPER_CHOICES[paper.value],
+                              profiles=[p.value for p in profiles or []] or None)
     typer.echo(REPORTERS[format.value](results, strict=strict))
     raise typer.Exit(0 if all(r.ok(strict=strict) for r in results) else 1)
 
@@ -165,11 +171,15 @@ def new(
     """Start a game of your own: data, card layouts, a map and a two-chapter rulebook that validate and build."""
     from .scaffold import ScaffoldError, new_game
 
+    notes: list[str] = []
     try:
-        files = new_game(folder=folder, system=system.value, name=name)
+        files = new_game(folder=folder, system=system.value, name=name, notes=notes)
     except ScaffoldError as exc:
         raise typer.BadParameter(str(exc))
     import shlex
+
+    for line in notes:
+        typer.echo(line)
 
     where = shlex.quote(str(folder))  # pasted into a shell as it is: "My Game" needs its quotes
     typer.echo(f"wrote {len(files)} files to {folder}/; next: printgen validate {where} && printgen build {where}")
@@ -260,6 +270,10 @@ def terrain(
     diameter: str = typer.Option("1.75mm", "--diameter", help="Filament diameter."),
     paper: Paper = typer.Option("a4", "--paper", help="Paper of the bill of materials page."),
     previews: bool = typer.Option(True, "--previews/--no-previews", help="Also write a PNG of each plate."),
+    piece_set: Optional[str] = typer.Option(None, "--set", metavar="heroscape",
+                                            help="Print the tiles to a real piece set's geometry (1.75 in hexes, "
+                                                 "3/8 in levels, raised hex tops); a tile larger than the bed in "
+                                                 "parts that pin together. Not with --grid, --groove or --dots."),
 ) -> None:
     """A map's 3D terrain: distinct tiles (STL), print-bed plates (3MF) and a bill of materials."""
     from .terrain.command import UsageError, run_terrain
@@ -272,7 +286,7 @@ def terrain(
         code, lines = run_terrain(game=game, maps=maps, out=out, bed=bed, gap=gap, tiles=tiles and tiles.value,
                                   grid=grid and grid.value, groove=groove, dots=dots, density=density,
                                   diameter=diameter,
-                                  paper=paper_name, previews=previews)
+                                  paper=paper_name, previews=previews, piece_set=piece_set)
     except UsageError as exc:
         raise typer.BadParameter(str(exc))
     for line in lines:
@@ -287,7 +301,7 @@ CatalogueGame = typer.Argument(None, metavar="[GAME_DIR]", help="A game folder: 
 
 
 def _catalogue_game(game: Optional[Path]) -> Optional[Path]:
-    return resolve_games([game], root=Path.cwd())[0] if game is not None else None
+    return single_game(game) if game is not None else None
 
 
 @app.command()
@@ -407,7 +421,7 @@ def playtest(
         pairings = parse_pairings(agents)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--agents'")
-    folder = resolve_games([game], root=Path.cwd())[0]
+    folder = single_game(game)
     if out is not None:
         check_out(out_path(out), [folder])
     result = run_playtest(folder=folder, games=games, seed=seed, pairings=pairings, budget=budget,

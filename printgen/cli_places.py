@@ -26,12 +26,27 @@ def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
                 f"no games found under {root / 'data'}; run printgen in a project folder whose data/<game>/ "
                 "holds a game.yaml, in a game folder, or name a game folder")
         return found
+    out: list[Path] = []
     for g in games:
         if not g.exists():
             raise typer.BadParameter(f"no such folder: {g}")
         if not g.is_dir():
             raise typer.BadParameter(f"{g} is not a folder; name the game folder that holds game.yaml")
-    return list(games)
+        out.extend(games_within(g) or [g])
+    return out
+
+
+def games_within(folder: Path) -> list[Path]:
+    """The games a folder of games holds (``data/``: no game.yaml of its own, game folders beside each
+    other in it), in name order; [] for a game folder or any other. Linked folders are not followed (a
+    shared project is untrusted: nothing outside what was named is read)."""
+    if (folder / "game.yaml").exists():
+        return []
+    try:
+        subs = sorted(d for d in folder.iterdir() if not d.is_symlink() and d.is_dir())
+    except OSError:
+        return []
+    return [d for d in subs if (d / "game.yaml").is_file() and not (d / "game.yaml").is_symlink()]
 
 
 def one_game(game: Optional[Path], *, option: str = "GAME_DIR") -> Path:
@@ -44,7 +59,17 @@ def one_game(game: Optional[Path], *, option: str = "GAME_DIR") -> Path:
         if game is None:
             raise typer.BadParameter("name the game folder, or run this in a game folder (one that holds "
                                      "game.yaml)", param_hint=option)
-    return resolve_games([game], root=Path.cwd())[0]
+    return single_game(game)
+
+
+def single_game(game: Path) -> Path:
+    """The one game folder named; a usage error (exit 2) when it is a folder of several games."""
+    folder = resolve_games([game], root=Path.cwd())
+    if len(folder) > 1:
+        names = ", ".join(f.name for f in folder[:6]) + (", ..." if len(folder) > 6 else "")
+        raise typer.BadParameter(f"{game} holds {len(folder)} games ({names}); this command works on one: "
+                                 f"name its folder, e.g. {folder[0]}", param_hint="GAME_DIR")
+    return folder[0]
 
 
 # --out is taken as text: a Path would turn an empty --out '' into ".", and the message would be about "."

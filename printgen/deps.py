@@ -34,7 +34,7 @@ from .safety.paths import confined_files
 
 EVERYTHING = "*"
 # ValidatedGame attributes that say nothing about what is drawn (or are code, covered by the code digest).
-_FREE = {"pack", "findings", "ok", "key"}
+_FREE = {"pack", "findings", "ok", "key", "shared"}
 
 
 class _Log:

@@ -56,6 +56,10 @@ _TABLE = [
     Limit("bleed", 10, "mm", "card bleed"),
     Limit("margin", 30, "mm", "the page margin"),
     Limit("map-hexes", 2000, "hexes", "hexes in one map"),
+    # a map's parts may lie apart (an imported map in parts): its pictures and the Tabletop Simulator board
+    # cover the whole box (600 x 600 hexes: a 60,000-pixel board that crashed the build; 64 x 64: 650 MB).
+    # 2,500 (50 x 50) is about the box of the largest map map-hexes allows (2,000 hexes, 4:3): a build of 450 MB
+    Limit("map-area", 2_500, "hexes", "the box a map covers, its width times its depth in hexes"),
     Limit("mesh-hexes", 400, "hexes", "hexes in one 3D tile or piece"),
     # real Heroscape maps stack 12-20 levels (castles and high peaks); 32 keeps a tile under ~20 cm
     Limit("mesh-levels", 32, "levels", "levels of a 3D tile or a map"),

@@ -87,10 +87,14 @@ def default_output(cwd: Path, folders: list[Path]) -> Path:
 def validate_game(folder: Path, *, project: Project | None = None) -> ValidatedGame:
     """Load, model and check one game, then run each of its assets' validation hooks. Never raises
     for bad input."""
+    from .tiling.solver import recording
+
     project = project or Project.of_game(folder)
-    game = check_game(Path(folder))
-    game.templates = project.templates_for(folder, game.game_id)
-    extra = asset_findings(game) + unread_files(Path(folder), game.templates)
+    with recording() as tilings:  # solved while checking: the build's workers take them (printgen.workers)
+        game = check_game(Path(folder))
+        game.templates = project.templates_for(folder, game.game_id)
+        extra = asset_findings(game) + unread_files(Path(folder), game.templates)
+    game.shared["tilings"] = tilings
     if extra:
         game.findings = sort_findings(game.findings + extra)
     return game

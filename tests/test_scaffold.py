@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from printgen.build import build
 from printgen.cli import app
 from printgen.project import validate_game
-from printgen.scaffold import SYSTEMS
+from printgen.scaffold import SYSTEMS, _title_of, game_id
 from tests.conftest import FIXTURES, REPO
 from tests.pdfmeasure import open_pdf, page_size_mm
 
@@ -102,3 +102,41 @@ def test_the_schema_knows_declared_kinds_and_catches_typos(tmp_path):
     assert any("'unis'" in e.message for e in v.iter_errors({"unis": []}))
     game = json.loads((tmp_path / "game.schema.json").read_text())
     assert {"kinds", "sheets", "rules"} <= set(game["properties"])
+
+
+LONG = ("g-In-the-Middle-of-the-Elements", "aVeryLongFolderNameWithoutAnyHyphenAtAll2026", "W" * 60)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_new_from_a_long_folder_name_validates(tmp_path, system):
+    """Issue 39: the name made from a long folder's name fits the game's card backs (shortened, and said so,
+    when it would not), so whatever new writes validates; nothing is left beside the game."""
+    for i, stem in enumerate(LONG):
+        folder = tmp_path / str(i) / stem
+        res = runner.invoke(app, ["new", str(folder), "--system", system])
+        assert res.exit_code == 0, res.output
+        game = validate_game(folder)
+        assert game.ok(strict=True), [f.format() for f in game.findings]
+        name = yaml.safe_load((folder / "game.yaml").read_text())["name"]
+        assert name and name.split()[0][:10].lower() == stem.replace("-", " ").split()[0][:10].lower()
+        made = _title_of(game_id(folder))  # the name made from the folder, before any fitting
+        assert ("does not fit the card backs" in res.output) == (name != made) and made.startswith(name)
+        assert sorted(p.name for p in folder.parent.iterdir()) == [stem]  # no staging folder left
+
+
+def test_new_refuses_a_name_its_card_backs_cannot_hold(tmp_path):
+    folder = tmp_path / "tiles"
+    res = runner.invoke(app, ["new", str(folder), "--system", "hexatech", "--name", "W" * 40])
+    assert res.exit_code == 2 and "does not fit the card backs" in res.output
+    assert list(tmp_path.iterdir()) == []  # nothing written, no staging folder
+
+
+def test_new_into_the_empty_folder_you_are_in(tmp_path, monkeypatch):
+    here = tmp_path / "Lantern-Road"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    res = runner.invoke(app, ["new", ".", "--system", "hexatech"])
+    assert res.exit_code == 0, res.output
+    assert validate_game(here).ok(strict=True)
+    assert yaml.safe_load((here / "game.yaml").read_text())["name"] == "Lantern Road"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Lantern-Road"]  # the staged game moved in, whole

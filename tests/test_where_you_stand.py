@@ -79,3 +79,25 @@ def test_new_prints_a_next_command_that_pastes(tmp_path):
     done = subprocess.run(cmd, shell=True, capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
     assert done.returncode == 0, done.stderr
+
+
+def test_a_folder_of_games_named_works_on_each_game_in_it(tmp_path):
+    """`printgen validate data` (the folder the games sit in, not a game) works on every game there,
+    as a bare `printgen validate` in the project does, instead of reading data/ as one game."""
+    for name in ("one", "two"):
+        new_game(folder=tmp_path / "data" / name, system="custom", name=name.title())
+    (tmp_path / "data" / "notes").mkdir()  # not a game: left out, not an error
+    result = runner.invoke(app, ["validate", str(tmp_path / "data")])
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": ok (0 errors") == 2 and "no-game-file" not in result.output
+    built = runner.invoke(app, ["build", str(tmp_path / "data"), "--paper", "a4", "--no-previews",
+                                "--out", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    assert {p.parent.parent.name for p in (tmp_path / "out").glob("*/a4/*.pdf")} == {"one", "two"}
+
+
+def test_a_one_game_command_given_a_folder_of_games_asks_for_one(tmp_path):
+    for name in ("one", "two"):
+        new_game(folder=tmp_path / "data" / name, system="custom", name=name.title())
+    result = runner.invoke(app, ["terrain", str(tmp_path / "data")])
+    assert result.exit_code == 2 and "holds 2 games (one, two)" in result.output, result.output

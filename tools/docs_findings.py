@@ -39,6 +39,9 @@ def _codes_in(paths) -> dict[str, set[str]]:
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             fn = node.func
+            if isinstance(fn, ast.IfExp):  # (warning if m.imported else error)("start-zones", ...)
+                sides = {getattr(side, "id", None) for side in (fn.body, fn.orelse)}
+                fn = ast.Name(id=min(sides)) if sides <= set(REPORTERS) else fn
             name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else None
             arg = node.args[0]
             if name in REPORTERS and isinstance(arg, ast.Constant) and isinstance(arg.value, str):

@@ -124,6 +124,19 @@ def settings_findings(ctx) -> Iterator[Finding]:
                     f"minimum is {limit('min-mesh-height'):g} mm", loc(("game", "mesh", "height")))
 
 
+def map_area(m, orientation: str) -> tuple[float, float] | None:
+    """How wide and deep (in hexes, flat to flat) the box of map ``m``'s layout is; None if it does not read
+    (the map checks say why)."""
+    from ..hexgrid import Layout, TextMapError, parse_textmap
+
+    try:
+        hexes = parse_textmap(m.layout, m.orientation or orientation, notation=m.notation).cells
+    except TextMapError:
+        return None
+    x0, y0, x1, y1 = Layout(m.orientation or orientation, 1.0).bounds(hexes)
+    return x1 - x0, y1 - y0
+
+
 def content_findings(ctx) -> Iterator[Finding]:
     """Hexes per map, 3D pieces and their levels, coordinates."""
     for i, m in enumerate(getattr(ctx.data, "maps", None) or []):
@@ -131,6 +144,11 @@ def content_findings(ctx) -> Iterator[Finding]:
         if hexes > limit("map-hexes"):
             yield over_limit("map-hexes", f"the number of hexes in map '{m.name}'", hexes, ctx.loc(("maps", i, "layout")),
                         "split it into several maps")
+        area = map_area(m, ctx.data.game.hex.orientation)
+        if area is not None and area[0] * area[1] > limit("map-area"):
+            w, d = area
+            yield over_limit("map-area", f"the box around map '{m.name}' ({w:.0f} x {d:.0f} hexes)", round(w * d),
+                             ctx.loc(("maps", i, "layout")), "bring its parts closer, or make each part a map")
         layers = getattr(m, "layers", None) or []
         if len(layers) + 1 > limit("mesh-levels"):
             yield over_limit("mesh-levels", f"the number of levels in map '{m.name}'", len(layers) + 1,

@@ -54,6 +54,9 @@ class ValidatedGame:
     # This validation's own name: a copy of it (pickled to a build worker) has the same key, so what
     # was worked out from it once can be found again (printgen.rulebook.images); never in a digest.
     key: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False, repr=False)
+    # Work its validation did that rendering would do again, by the value of its inputs (its maps' tilings):
+    # travels with the game to a build's workers, which take it rather than do it again (printgen.workers).
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def game_id(self) -> str:

@@ -165,18 +165,66 @@ def _form(c, op: Group) -> str | None:
 
 def draw_ops(c, ops) -> None:
     """Draw ops in order; neighbouring texts share one PDF text object (a card's dozen lines of text
-    would otherwise each save and restore the graphics state: a third of a deck's file)."""
+    would otherwise each save and restore the graphics state: a third of a deck's file), and a run of
+    plain shapes met again is written as it was the first time (``_shapes``)."""
     run: list[Text] = []
+    shapes: list = []
     for op in ops:
         if isinstance(op, Text):
+            if shapes:
+                _shapes(c, shapes)
+                shapes = []
             run.append(op)
             continue
         if run:
             _texts(c, run)
             run = []
+        if type(op) in _PLAIN and op.style.opacity == 1.0:
+            shapes.append(op)
+            continue
+        if shapes:
+            _shapes(c, shapes)
+            shapes = []
         draw_op(c, op)
+    if shapes:
+        _shapes(c, shapes)
     if run:
         _texts(c, run)
+
+
+_PLAIN = (Poly, Rect, Circle, Path)  # shapes that write only path operators and colours, no resources
+SHAPE_RUN = 8  # shapes in a row worth remembering (a sheet's crop marks, a ruler's ticks)
+_MISSING = object()
+
+
+def _shapes(c, shapes: list) -> None:
+    """Plain shapes drawn in order. The PDF writer's pages repeat runs of them (a deck's crop marks and
+    rulers: the same ops on every page, layout/render): a run drawn from a graphics state it was drawn from
+    before writes the same operators and leaves the same state, so those are taken as written then."""
+    state = getattr(c, "_printgen_state", None)
+    if state is None or len(shapes) < SHAPE_RUN:
+        for op in shapes:
+            draw_op(c, op)
+        return
+    memo = c.__dict__.setdefault("_printgen_runs", {})
+    ext = c._extgstate._d
+    # (the ops live as long as the document being written, and this memo only as long as its canvas)
+    key = (tuple(map(id, shapes)), tuple(sorted(state.items())), tuple(sorted(ext.items())))
+    got = memo.get(key)
+    if got is not None:
+        code, after, changed = got
+        c._code.extend(code)
+        c.__dict__.update(changed)
+        state.clear()
+        state.update(after)
+        return
+    start, before, ext_before = len(c._code), dict(c.__dict__), dict(ext)
+    for op in shapes:
+        draw_op(c, op)
+    if c._extgstate._d != ext_before or c._printgen_state is not state:
+        return  # it changed what the canvas keeps elsewhere: not taken again
+    changed = {k: v for k, v in c.__dict__.items() if k != "_code" and before.get(k, _MISSING) is not v}
+    memo[key] = (c._code[start:], dict(state), changed)
 
 
 def _texts(c, texts) -> None:

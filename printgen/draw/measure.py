@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Iterable
-
 from .document import IDENTITY, Circle, Group, Matrix, Page, Path, Poly, Rect
 from .facts import CUT_SHAPES, Cut, PrintFacts
 
@@ -33,13 +31,28 @@ def _scale(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
-def _shapes(ops: Iterable, m: Matrix = IDENTITY):
-    """(op, matrix to the page) of every shape with a role, through groups."""
+def _marks(ops, m: Matrix, memo: dict) -> list:
+    """The shapes with a role in ``ops`` (through groups, ``m`` the matrix to the page) that ``measure``
+    counts: None for a crop mark, (shape, size) for a cut line. A group is read once for every place it is
+    drawn at one turn and scale (a cut's size depends on nothing else): a deck's sheets place the same
+    elements on every face."""
+    out: list = []
     for op in ops:
         if isinstance(op, Group):
-            yield from _shapes(op.ops, _mul(m, op.matrix))
+            inner = _mul(m, op.matrix)
+            key = (id(op), inner[:4])
+            got = memo.get(key)
+            if got is None or got[0] is not op:
+                got = memo[key] = (op, _marks(op.ops, inner, memo))  # the op kept: its id stays its own
+            out += got[1]
         elif getattr(op, "role", ""):
-            yield op, m
+            if op.role == "crop":
+                out.append(None)
+                continue
+            cut = _cut(op, m)
+            if cut is not None:
+                out.append(cut)
+    return out
 
 
 def _poly_cut(points: tuple, k: float) -> tuple[str, float]:
@@ -93,13 +106,11 @@ def measure(pages: list[Page], stated: PrintFacts | None = None) -> PrintFacts:
         flip = "long" if page.height >= page.width else "short"
     crop = False
     counts: dict[tuple[str, float], int] = {}
+    memo: dict = {}
     for n, page in enumerate(pages, start=1):
-        for op, m in _shapes(page.ops):
-            if op.role == "crop":
-                crop = True
-                continue
-            cut = _cut(op, m)
+        for cut in _marks(page.ops, IDENTITY, memo):
             if cut is None:
+                crop = True
                 continue
             key = (cut[0], round(cut[1], 1))
             counts[key] = counts.get(key, 0) + (0 if n in backs else 1)

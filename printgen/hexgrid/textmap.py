@@ -86,6 +86,10 @@ NOTATIONS = {
     "rows": "each line is a row of hexes and each character a hex, left to right, like a spreadsheet: "
             "flat-top maps sit their odd columns half a hex lower, pointy-top maps their odd rows half a hex "
             "to the right; indenting a line by half a step changes nothing",
+    "exact": "as picture, with the spacing fixed rather than read from the text: one character per half hex "
+             "across (pointy-top rows put their hexes two characters apart, flat-top columns sit a character "
+             "apart), so hexes far apart, such as the parts of a map laid in pieces, read back where they are "
+             "written (what printgen import-map writes when the picture would read otherwise)",
 }
 
 
@@ -139,13 +143,16 @@ def parse_textmap(text: str, orientation: str, *, step: int | None = None, notat
     """Read a text map into {Hex: Cell}. Raises TextMapError with the offending position.
 
     ``notation`` is one of NOTATIONS. ``step`` (picture notation) is the number of characters per doubled
-    column; by default it is inferred, which is exact for any map with two hexes on one line.
+    column; by default it is inferred, which is exact for any map with two neighbouring hexes on one line
+    (``exact`` notation: always 1).
     """
     if orientation not in ("flat", "pointy"):
         raise TextMapError(f"orientation must be 'flat' or 'pointy', not {orientation!r}")
     found = _characters(text)
     if notation == "rows":
         return _parse_rows(found, orientation)
+    if notation == "exact":
+        step = 1  # nothing inferred: a map of scattered hexes has no spacing its gaps agree on
     line0 = min(li for li, _, _ in found)
     pos0 = min(ci for _, ci, _ in found)
     step = step or _column_step(found)
@@ -172,7 +179,8 @@ def parse_textmap(text: str, orientation: str, *, step: int | None = None, notat
 
 
 def format_textmap(cells: dict[Hex, str], orientation: str, *, spacing: int = 1) -> str:
-    """Write {Hex: char} as a text map that ``parse_textmap`` reads back (up to translation)."""
+    """Write {Hex: char} as a text map that ``parse_textmap`` reads back (up to translation): in ``exact``
+    notation always, with ``spacing`` 1; in picture notation when the spacing it infers is the one written."""
     if not cells:
         return ""
     doubled = {h: _axial_to_doubled(h, orientation) for h in cells}

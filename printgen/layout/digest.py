@@ -66,6 +66,18 @@ def _canon(v) -> object:
     return tuple(out)
 
 
-def shown_digest(ops) -> str:
-    """The full hex digest of what ``ops`` print."""
-    return hashlib.sha256(repr(_canon(list(ops))).encode()).hexdigest()
+def shown_digest(ops, memo: dict | None = None) -> str:
+    """The full hex digest of what ``ops`` print. ``memo``: a dict kept across calls (a deck's faces), where
+    each op's canonical text is kept by the op's identity: an element placed again on the next face (the
+    same object, layout.face) is not canonicalised again. The digest is the same either way."""
+    if memo is None:
+        return hashlib.sha256(repr(_canon(list(ops))).encode()).hexdigest()
+    parts = []
+    for op in ops:
+        got = memo.get(("canon", id(op)))
+        if got is None or got[0] is not op:
+            got = memo[("canon", id(op))] = (op, repr(_canon(op)))  # the op kept: its id stays its own
+        parts.append(got[1])
+    # repr of the tuple of the ops' canonical forms, put together from theirs
+    text = "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return hashlib.sha256(text.encode()).hexdigest()

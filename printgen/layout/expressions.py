@@ -10,7 +10,7 @@ from typing import Any, Callable
 import jinja2
 from jinja2 import meta
 
-from ..draw.colour import ink_on, mix
+from ..draw.colour import ink_on, legible, mix, readable
 from ..limits import limit
 from ..safety.budget import BUDGET, TemplateLimitError
 
@@ -34,7 +34,7 @@ class Expressions:
 
     def __init__(self, env: jinja2.Environment, key: tuple | None = None) -> None:
         self.env = env
-        env.globals.update(mix=mix, ink_on=ink_on)
+        env.globals.update(mix=mix, ink_on=ink_on, readable=readable, legible=legible)
         if key is None:
             self.cache: dict[str, Callable[[dict], Any]] = {}
             self.names: dict[str, frozenset[str]] = {}  # a compiled expression's free names (not dotted paths)

@@ -3,8 +3,8 @@
 Values in a layout are plain YAML or Jinja2 in the game's sandbox (``safety.sandbox``): a value that
 is exactly ``{{ expression }}`` keeps its type (a list to repeat over, a number), any other template
 renders to text. Scope: ``item`` (the item drawn), every content kind by name, ``data``, ``game``,
-``rules``, the layout's ``vars`` and each ``repeat``'s loop name; ``mix(a, b, t)`` and ``ink_on(c)``
-help with colours. Every mistake is a finding at the layout's file:line:col (or, for text that does
+``rules``, the layout's ``vars`` and each ``repeat``'s loop name; ``mix(a, b, t)``, ``ink_on(c)`` and
+``readable(colour, ground)`` and ``legible(fill)`` (draw/colour.py) help with colours. Every mistake is a finding at the layout's file:line:col (or, for text that does
 not fit, at the data that holds the text), recorded once however many items repeat it.
 """
 
@@ -84,6 +84,9 @@ class Face:
     shape: str = "rect"  # rect, round or hex (flat-top): the cut's shape
     cut: float = 0.2  # mm, the cut line's width on round and hex faces (0: none)
     shown: str = ""  # the digest of what the face's other elements drew, for its stamp (layout/stamp.py)
+    # the bleed a stamp's digest is taken at (the layout's own, the home sheets'), when this face is drawn at
+    # another (a shop's 1/8 in): one card prints one stamp in every output
+    stamp_bleed: float | None = None
 
     @property
     def frame(self) -> tuple[float, float, float, float]:
@@ -320,6 +323,7 @@ def render_face(face: Face, scope: dict) -> list[Op]:
 
 
 def _render_face(face: Face, scope: dict) -> list[Op]:
+    given = scope
     scope = dict(scope)
     for name, raw, loc in face.layout.vars:
         v = face.eval(raw, scope, loc)
@@ -334,7 +338,7 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
         v = face.eval(bg, scope, face.layout.loc("background"))
         if isinstance(v, str) and _COLOUR.match(v.strip()):
             # the whole bleed box of a card; a token's or tile's bleed disc or hexagon, so neighbours can sit close
-            ops.append(outline(face.shape, fw / 2, fh / 2, fw, fh, Style(fill=v.strip().lower()), "background"))
+            ops.append(_outline(face, fw, fh, fw, fh, Style(fill=v.strip().lower()), "background"))
         elif v is not FAILED and v not in (None, "none"):
             face.problem("layout-colour", f"layout '{face.layout.name}': background {quoted(v)} is not a colour; write "
                          "'#rrggbb'", face.layout.loc("background"))
@@ -353,22 +357,62 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
 
             # validating, the faces are drawn for their findings only (their texts' ops are left out, so
             # the digest would not be the printed one anyway): a stamp is as long, its digest never read
-            face.shown = _UNSHOWN if face.validating else shown_digest(ops)
-        seen = _seen_key(face, el, scope) if face.validating else None
-        if seen is not None and seen in face.memo:
-            continue  # drawn without a finding on an earlier face, from the same values (layout/reads.py)
+            if face.validating:
+                face.shown = _UNSHOWN
+            elif face.stamp_bleed is not None and face.stamp_bleed != face.bleed:
+                face.shown = _shown_at(face, given, face.stamp_bleed)
+            else:
+                face.shown = shown_digest(ops, face.memo)
+        seen = _seen_key(face, el, scope) if face.validating or el.type != "stamp" else None
+        if face.validating:
+            if seen is not None and seen in face.memo:
+                continue  # drawn without a finding on an earlier face, from the same values (layout/reads.py)
+        elif seen is not None:
+            # Drawing, an element that read the same values on an earlier face draws the same ops: those
+            # very ops are placed again (their texts keep the source of the face that drew them first, as
+            # two cards' identical backs are one face to the preflight). The stamp reads the face's digest,
+            # no value of the scope, so it is always drawn. (The key holds the bleed: a face drawn at
+            # another bleed for its stamp meets none of these.)
+            drawn_key = ("drawn",) + seen
+            again = face.memo.get(drawn_key)
+            if again is not None:
+                ops += again
+                continue
         count = len(face.found)
         drawn = face.draw((el,), scope, trim)
-        if seen is not None and len(face.found) == count:
+        if seen is not None and face.validating and len(face.found) == count:
             face.memo[seen] = True
         # Each element's ops as one group: a frame, a stats row or a badge drawn alike on many cards is
         # then one PDF form, drawn once (printgen.draw.canvas); a group that is not is drawn in place.
-        ops += [Group(tuple(drawn))] if len(drawn) > 1 else drawn
+        placed = [Group(tuple(drawn))] if len(drawn) > 1 else drawn
+        if seen is not None and not face.validating:
+            face.memo[("drawn",) + seen] = placed
+        ops += placed
     if face.shape != "rect" and face.cut > 0:
         # no crop marks can guide scissors round a disc or a hexagon: the face carries its own cut line
-        ops.append(outline(face.shape, fw / 2, fh / 2, face.w, face.h, Style(stroke="#000000", width=face.cut),
-                           "cut"))
+        ops.append(_outline(face, fw, fh, face.w, face.h, Style(stroke="#000000", width=face.cut), "cut"))
     return ops
+
+
+def _shown_at(face: Face, scope: dict, bleed: float) -> str:
+    """The stamp digest of ``face`` drawn at ``bleed`` mm instead: a bleed moves and grows what a face
+    draws (its ground, every position), never what it shows, so the stamp is of one bleed for every output."""
+    from dataclasses import replace
+
+    twin = replace(face, bleed=bleed, stamp_bleed=None, found=[], paths=dict(face.paths), forced=dict(face.forced),
+                   groups=dict(face.groups), shown="")
+    _render_face(twin, scope)
+    return twin.shown
+
+
+def _outline(face: Face, fw: float, fh: float, w: float, h: float, style: Style, role: str) -> Op:
+    """``outline`` centred on the bleed box (``fw`` x ``fh`` mm), one object for every face drawn alike (ops
+    are immutable): what looks at the sheets afterwards meets it again instead of anew."""
+    key = ("outline", face.shape, fw, fh, w, h, style, role)
+    op = face.memo.get(key)
+    if op is None:
+        op = face.memo[key] = outline(face.shape, fw / 2, fh / 2, w, h, style, role)
+    return op
 
 
 _UNREAD = object()

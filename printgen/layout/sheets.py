@@ -22,7 +22,7 @@ from typing import Any
 
 from ..asset import Asset
 from ..deps import content_scope
-from ..draw.colour import mix
+from ..draw.colour import mix, readable
 from ..draw.document import Document, Op
 from ..draw.facts import PrintFacts
 from ..draw.page import PageSpec
@@ -103,11 +103,16 @@ def game_fonts(game):
     return table, list(table.found)
 
 
+# the darkest paper a card's or a page's body text stands on (a cream panel): a term's colour reads on it
+TERM_GROUND = "#f4ecd8"
+
+
 def term_styles(data) -> dict[str, tuple[str, str]]:
-    """Keywords bold in a dark red; tokens bold-italic in a darker shade of their own colour."""
+    """Keywords bold in a dark red; tokens bold-italic in a darker shade of their own colour, as dark as it
+    takes to read (WCAG's 4.5:1) on TERM_GROUND and anything lighter."""
     styles = {k.name: ("sans-bold", "#7a2318") for k in data.keywords}
     for t in data.tokens:
-        styles[t.name] = ("sans-bolditalic", mix(t.colour, "#000000", 0.25))
+        styles[t.name] = ("sans-bolditalic", readable(mix(t.colour, "#000000", 0.25), TERM_GROUND))
     return styles
 
 
@@ -215,7 +220,7 @@ class FaceMaker:
         face = Face(layout, self.exprs, w, h, bleed, what, source.loc((kind, index)), self.found, source.loc,
                     styles=self.styles, elements=self.elements, paths={"item": (kind, index)},
                     folder=self.game.folder, fonts_of_game=self.fonts, shape=shape, cut=cut, memo=self.memo,
-                    validating=self.validating, fixed=self.fixed)
+                    validating=self.validating, fixed=self.fixed, stamp_bleed=own)
         return render_face(face, {**self.scope, "item": item})
 
 

@@ -52,6 +52,9 @@ def print_lacking_cmd(
                                       help="The folder to write (a subfolder per map). [default: output/lacking]"),
     bed: Optional[str] = typer.Option(None, "--bed", help="Print bed, e.g. 256x256mm."),
     gap: Optional[str] = typer.Option(None, "--gap", help="Space between tiles on a plate, e.g. 3mm."),
+    scale: str = typer.Option("real", "--scale", metavar="real|game",
+                              help="real: pieces sized as the real set's (mesh/piece_sets/heroscape.yaml), a piece "
+                                   "larger than the bed in parts that pin together; game: the game's hex and level."),
 ) -> None:
     """Print what you lack for a map: owned pieces first; the rest as tiles, plates, one project 3MF,
     a bill of what is printed and a build guide marking each piece owned or printed."""
@@ -60,6 +63,6 @@ def print_lacking_cmd(
     game = one_game(game)
     out = out_path(out, [game], "lacking")
     check_out(out, [game])
-    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap)
+    code, lines = print_lacking(game=game, map_name=map_name, own=own, out=out, bed=bed, gap=gap, scale=scale)
     typer.echo("\n".join(lines))
     raise typer.Exit(code)

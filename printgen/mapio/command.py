@@ -266,7 +266,7 @@ def export_map(*, game: Path, map_name: str, to: Path) -> tuple[int, list[str]]:
 
 
 def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: str | None = None,
-                  gap: str | None = None) -> tuple[int, list[str]]:
+                  gap: str | None = None, scale: str = "real") -> tuple[int, list[str]]:
     """Write what a player lacks for a map to ``out/<map>/``. Returns (exit code, lines to print)."""
     from ..names import slug
     from ..project import validate_game
@@ -275,8 +275,10 @@ def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: 
     from ..units import UnitError, parse_bed, parse_length
     from ..write.files import write_atomic
     from .inventories import InventoryError, parse_inventory
-    from .lack_files import make_lacking
+    from .lack_files import SCALES, make_lacking
 
+    if scale not in SCALES:
+        return 2, [f"error: --scale {scale!r}: use {' or '.join(SCALES)}"]
     try:
         inventory = parse_inventory(own)
         size = parse_bed(bed) if bed else (256.0, 256.0)
@@ -294,7 +296,7 @@ def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: 
     from ..terrain.tileset import TerrainError
 
     try:
-        res = make_lacking(data=result.data, map_name=map_name, inventory=inventory, bed=size, gap=space)
+        res = make_lacking(data=result.data, map_name=map_name, inventory=inventory, bed=size, gap=space, scale=scale)
     except (TerrainError, MeshError, PlateError) as exc:
         return 1, [f"error: {exc}"]
     folder = out / slug(map_name)
@@ -304,6 +306,8 @@ def print_lacking(*, game: Path, map_name: str, own: list[str], out: Path, bed: 
     except OSError as exc:
         return 1, [f"error: cannot write {folder}: {exc.strerror or exc}"]
     pl = res.plan
-    return 0, [f"wrote {folder}: {sum(pl.owned.values())} pieces owned, {sum(pl.printed.values())} printed on "
-               f"{res.bill['plates']} plates (project.3mf holds them all)"
+    parts = "".join(f", {p['piece']} in {p['parts']} parts" for p in res.bill.get("parts", []))
+    printed = (f"{sum(pl.printed.values())} printed{parts} on {res.bill['plates']} plates (project.3mf holds them all)"
+               if res.bill["plates"] else "nothing to print (no plates written)")
+    return 0, [f"wrote {folder}: {sum(pl.owned.values())} pieces owned, {printed}"
                + (f", {sum(pl.unprintable.values())} lacking with no flat tile" if pl.unprintable else "")]

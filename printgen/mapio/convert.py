@@ -140,6 +140,15 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
         return out
     # the hexes of the map: every hex any level covers; a level layer covers them all
     ground = set().union(*levels.values())
+    from ..hexgrid.layout import Layout
+    from ..limits import limit
+
+    x0, y0, x1, y1 = Layout("pointy", 1.0).bounds(ground)
+    if (x1 - x0) * (y1 - y0) > limit("map-area"):  # parts far apart: sheets and pictures of the whole box
+        out.notes.append(Note("limit-map-area", f"the map's pieces lie over a box of {x1 - x0:.0f} x {y1 - y0:.0f} "
+                              f"hexes ({(x1 - x0) * (y1 - y0):,.0f}), more than the {limit('map-area'):,.0f} a map "
+                              "may cover; join its parts in the editor, or import them one by one", 0, error=True))
+        return out
     top_level = max(levels)
     low = min(levels)
     # A hex's text at a level: the terrain there; below its lowest tile, the lowest tile's terrain
@@ -188,25 +197,15 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
             else:
                 cells[h] = "-"
         texts.append(format_textmap(cells, "pointy", spacing=1) + "\n")
-    # The text map says where hexes are only by spacing, read back by inference (hexgrid.textmap): a
-    # map of scattered hexes can read back as other hexes. Refuse that rather than write a wrong map.
-    from ..hexgrid.levels import read_stack
-    from ..hexgrid.textmap import TextMapError
-
-    try:
-        again = read_stack(texts[0], texts[1:], "pointy")
-        first = min(ground, key=lambda h: (h.r, h.q))
-        g0 = min(again.tiles[0], key=lambda h: (h.r, h.q))
-        shifted = {Hex(h.q - g0.q + first.q, h.r - g0.r + first.r) for h in again.tiles[0]}
-        same = shifted == ground
-    except TextMapError:
-        same = False
-    if not same:
-        out.notes.append(Note("scattered-map", f"the map's {len(ground)} hexes lie too scattered to be written as a "
-                              "text map that reads back the same (no row holds two neighbouring hexes); join its "
-                              "parts in the editor, or import the parts one by one", 0, error=True))
+    notation = reads_back(texts, ground)
+    if notation is None:  # not expected: exact notation reads any text format_textmap writes
+        out.notes.append(Note("scattered-map", f"the map's {len(ground)} hexes do not read back from the text map "
+                              "written for them; join its parts in the editor, or import them one by one", 0,
+                              error=True))
         return out
     out.map = {"name": name, "orientation": "pointy"}
+    if notation != "picture":
+        out.map["notation"] = notation
     if m.name and m.name != name:
         out.map["text"] = f"{m.name}" + (f", by {m.author}" if m.author else "") + " (imported from VirtualScape)."
     elif m.author:
@@ -225,6 +224,26 @@ def hsc_to_map(m: HscMap, *, name: str, game_terrain: list[str], has_fluid_flag:
     out.map["pieces"] = [e for _, e in placed]
     out.notes += buildability([(t, piece(t.code)) for t, _ in placed])
     return out
+
+
+def reads_back(texts: list[str], ground: set[Hex]) -> str | None:
+    """The notation in which the level texts read back as ``ground`` (up to translation): "picture" when
+    the spacing it infers is the one written (any map with two neighbouring hexes on a row), else "exact"
+    (the spacing fixed: a map laid in parts, whose gaps alone would read as a wider spacing); None if
+    neither does."""
+    from ..hexgrid.levels import read_stack
+    from ..hexgrid.textmap import TextMapError
+
+    first = min(ground, key=lambda h: (h.r, h.q))
+    for notation in ("picture", "exact"):
+        try:
+            again = read_stack(texts[0], texts[1:], "pointy", notation=notation)
+        except TextMapError:
+            continue
+        g0 = min(again.tiles[0], key=lambda h: (h.r, h.q))
+        if {Hex(h.q - g0.q + first.q, h.r - g0.r + first.r) for h in again.tiles[0]} == ground:
+            return notation
+    return None
 
 
 def buildability(tiles: list[tuple[Tile, PieceDef]]) -> list[Note]:

@@ -5,8 +5,9 @@ owned or printed, level by level.
 The pieces are the map's ``pieces:`` (an imported map) or, for a map a designer typed, its
 levels cut into the real pieces each terrain comes in. Owned pieces are handed out bottom level
 first, in reading order, so the guide is the same every run. Land prints one level high; fluid
-pieces (water, lava, ice, swamp water, shadow) print as thin overlays of FLUID_THICKNESS; trees,
-ruins, glaciers and castle walls are listed, not printed (they are no flat tile).
+pieces (water, lava, ice, swamp water, shadow) print as thin overlays (the real set's fluid tile,
+or FLUID_THICKNESS at the game's scale: lack_files); trees, ruins, glaciers and castle walls are
+listed, not printed (they are no flat tile).
 """
 
 from __future__ import annotations

@@ -43,10 +43,15 @@ def _within_limits(size: float, level_h: float, levels: int | None) -> None:
 def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: str | None = None,
               orientation: str | None = None, height: str | None = None, levels: int | None = None,
               clearance: str | None = None, magnet: str | None = None, magnet_every: int | None = None,
-              chamfer: str | None = None) -> TileResult:
+              chamfer: str | None = None, piece_set: str | None = None) -> TileResult:
     """Build the tile(s) for ``shape``. Lengths are strings with units; unset options come from
-    ``game`` (a validated game's data) or else the defaults of game.yaml's hex and mesh settings.
+    ``game`` (a validated game's data) or else the defaults of game.yaml's hex and mesh settings;
+    ``piece_set`` (mesh.piece_set) builds a plain shape to a real set's geometry instead.
     Raises UnitError, ShapeError, MeshError."""
+    if piece_set:
+        return _real_tile(shape=shape, out=out, fmt=fmt, game=game, levels=levels, piece_set=piece_set,
+                          others={"hex": hex, "orientation": orientation, "height": height, "clearance": clearance,
+                                  "chamfer": chamfer, "magnet": magnet, "magnet_every": magnet_every})
     hex_size = game.game.hex.size if game is not None else D.HEX_SIZE
     hex_orientation = game.game.hex.orientation if game is not None else D.ORIENTATION
     mesh_cfg = game.game.mesh if game is not None else None
@@ -99,6 +104,37 @@ def make_tile(*, shape: str, out: Path, fmt: str | None = None, game=None, hex: 
         files[name] = EXPORTERS[fmt](mesh, name=f"printgen {shape}")
         volumes.append(report.volume)
     return TileResult(files=files, meshes=[m for _, m in meshes], spec=spec, volumes=tuple(volumes))
+
+
+def _real_tile(*, shape: str, out: Path, fmt: str | None, game, levels: int | None, piece_set: str,
+               others: dict) -> TileResult:
+    """A plain shape to a real piece set's geometry: ``levels`` levels of body under raised hex tops, a
+    recess under each hex. Raises UnitError for an option the set decides, ShapeError for a shape
+    that is not a plain one."""
+    from ..limits import limit
+    from .piece_set import piece_set as load_set
+    from .shapes import ShapeError
+
+    given = [k for k, v in others.items() if v is not None]
+    if given:
+        raise UnitError(f"--set {piece_set} decides the hex, level, clearance and top: drop "
+                        + ", ".join("--" + k.replace("_", "-") for k in given))
+    if shape.startswith(("piece:", "map:")):
+        raise ShapeError(f"--set builds plain shapes (1, 2, 3, 7, 24, hexagon:R, rect:WxH, hex lists), not {shape!r}")
+    if levels is not None and levels > limit("mesh-levels"):
+        raise UnitError(f"--levels {levels} is more than the limit of {limit('mesh-levels'):g} levels")
+    real = load_set(piece_set)
+    spec = real.land_spec()
+    spec = spec._replace(height=real.level * (levels or 1) + real.cap[1])
+    fmt = fmt or (out.suffix.lstrip(".").lower() if out.suffix else "stl")
+    if fmt not in EXPORTERS:
+        raise UnitError(f"unknown format {fmt!r}; formats: {', '.join(EXPORTERS)}")
+    mesh = build_tile(parse_shape(shape, orientation=spec.orientation, data=game), spec)
+    report = inspect(mesh)
+    if not report.ok:
+        raise MeshError(f"internal error: the mesh failed its checks ({report}); please report this shape")
+    return TileResult(files={out.name: EXPORTERS[fmt](mesh, name=f"printgen {shape} ({piece_set})")}, meshes=[mesh],
+                      spec=spec, volumes=(report.volume,))
 
 
 PART_GAP = 3.0  # mm between parts laid out in one file

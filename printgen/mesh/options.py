@@ -14,6 +14,10 @@ from typing import get_args
 
 from ..model import defaults as D  # the defaults when no --game gives them (plain numbers: no pydantic)
 
+# the real piece sets' names (mesh/piece_sets/*.yaml), held here so building the CLI reads no YAML
+# (tests/mesh/test_piece_set.py holds the two equal)
+PIECE_SETS = ("heroscape",)
+
 # mesh.export.EXPORTERS has a writer for each of these (a test holds them equal); read from the type, so
 # building the CLI's choices imports no mesh code
 FORMATS = get_args(D.MeshFormat)
@@ -43,6 +47,9 @@ STL_OPTIONS: tuple[StlOption, ...] = (
     StlOption("magnet", "--magnet", "Magnet pockets, diameter x thickness, e.g. 6x2mm."),
     StlOption("magnet_every", "--magnet-every", "A pocket under every Nth hex.", type=int),
     StlOption("chamfer", "--chamfer", "Chamfer on the top edge, e.g. 0.6mm."),
+    StlOption("piece_set", "--set", "Build to a real piece set's geometry (heroscape: 1.75 in hexes, 3/8 in levels, "
+              "raised hex tops and a recess under each hex, as mesh/piece_sets/heroscape.yaml states); "
+              "not with --hex, --orientation, --height, --clearance, --chamfer or --magnet.", choices=PIECE_SETS),
     StlOption("fmt", "--format", f"{' or '.join(FORMATS)}. [default: from --out]", choices=FORMATS),
 )
 

@@ -133,35 +133,52 @@ def _offset_positions(loops, layout: Layout, amount: float) -> dict[tuple[int, i
     return out
 
 
-def build_tile(hexes: list[Hex], spec: TileSpec) -> Mesh:
-    """A watertight tile covering ``hexes``. Raises MeshError for tiles that cannot be built."""
+def build_tile(hexes: list[Hex], spec: TileSpec, joints: dict | None = None) -> Mesh:
+    """A watertight tile covering ``hexes``. ``joints``: {frozenset of a boundary edge's two lattice
+    corners: (kind, JointSpec)} puts a pin or a socket on those sides (mesh.joint), for the parts of a
+    piece split to fit the bed. Raises MeshError for tiles that cannot be built."""
     hexes = sorted(set(hexes), key=lambda h: (h.r, h.q))
     _validate(hexes, spec)
+    if spec.cap or spec.socket:
+        from .cap import check_cap
+
+        check_cap(spec)
     lay = Layout(spec.orientation, spec.size)
     loops = outline_loops(hexes)
     keys, hex_idx, vertices = _corners(hexes, loops, lay, spec)
     pocket_hexes = list(range(0, len(hexes), spec.magnet_every)) if spec.pocket else []
-    if spec.groove:
+    # hexes whose bottom is not a plain fan: a magnet pocket's zipper, or a recess for the cap below
+    no_fan = set(range(len(hexes))) if spec.socket else set(pocket_hexes)
+    if spec.cap:
+        from .cap import cap_top
+
+        faces = _caps(hex_idx, len(keys), no_fan, top=False)
+        faces += cap_top(hexes, hex_idx, keys, lay, spec, vertices)
+    elif spec.groove:
         from .engrave import check_groove, grooved_top
 
         check_groove(spec)
-        faces = _caps(hex_idx, len(keys), set(pocket_hexes), top=False)
+        faces = _caps(hex_idx, len(keys), no_fan, top=False)
         boundary = {v for loop in loops for v in loop}
         faces += grooved_top(hexes, hex_idx, boundary, keys, lay, spec, vertices)
     elif spec.dot:
         from .engrave import hex_top
 
-        faces = _caps(hex_idx, len(keys), set(pocket_hexes), top=False)
+        faces = _caps(hex_idx, len(keys), no_fan, top=False)
         K = len(keys)
         lattice = {i: _xy(lay, v) for v, i in keys.items()}
         for h, c in zip(hexes, hex_idx):
             cx, cy = lay.hex_to_point(h)
             faces += hex_top((cx, -cy), [K + i for i in c], spec, vertices, [lattice[i] for i in c])
     else:
-        faces = _caps(hex_idx, len(keys), set(pocket_hexes))
+        faces = _caps(hex_idx, len(keys), no_fan)
+    if spec.socket:
+        from .cap import socket_bottom
+
+        faces += socket_bottom(hexes, hex_idx, keys, lay, spec, vertices)
     ring = _chamfer_ring(loops, lay, spec, vertices)
     faces += _pockets([hexes[i] for i in pocket_hexes], [hex_idx[i] for i in pocket_hexes], lay, spec, vertices)
-    faces += _sides(loops, keys, ring, lay)
+    faces += _sides(loops, keys, ring, lay, vertices, joints or {})
     return Mesh(vertices=vertices, faces=faces, pockets=len(pocket_hexes))
 
 
@@ -254,9 +271,10 @@ def _pockets(hexes: list[Hex], corners: list[tuple[int, ...]], lay: Layout, spec
     return faces
 
 
-def _sides(loops, keys: dict[tuple[int, int], int], ring: dict[tuple[int, int], int], lay: Layout
-           ) -> list[tuple[int, int, int]]:
-    """Each boundary edge a quad (two with a chamfer), wound so its normal points out of the material."""
+def _sides(loops, keys: dict[tuple[int, int], int], ring: dict[tuple[int, int], int], lay: Layout,
+           vertices: list[Vec], joints: dict) -> list[tuple[int, int, int]]:
+    """Each boundary edge a quad (two with a chamfer), wound so its normal points out of the material;
+    an edge in ``joints`` carries its pin or socket (mesh.joint)."""
     K = len(keys)
     faces: list[tuple[int, int, int]] = []
     pts0 = [_xy(lay, v) for v in loops[0]]
@@ -266,7 +284,15 @@ def _sides(loops, keys: dict[tuple[int, int], int], ring: dict[tuple[int, int], 
             if not left:
                 a, b = b, a
             ia, ib = keys[a], keys[b]
-            if ring:
+            joint = joints.get(frozenset((a, b)))
+            if joint is not None:
+                from .joint import joint_side
+
+                if ring:
+                    raise MeshError("a joint needs a side without a chamfer")
+                (xa, ya), (xb, yb) = _xy(lay, a), _xy(lay, b)
+                faces += joint_side(joint[0], (ia, ib, ib + K, ia + K), vertices, joint[1], ((xa + xb) / 2, (ya + yb) / 2))
+            elif ring:
                 sa, sb = ring[a], ring[b]
                 faces += [(ia, ib, sb), (ia, sb, sa), (sa, sb, ib + K), (sa, ib + K, ia + K)]
             else:

@@ -27,6 +27,12 @@ class TileSpec(NamedTuple):
     segments: int = 32  # sides of a pocket's circle
     groove: tuple[float, float] | None = None  # engraved hex grid: V-groove (width, depth)
     dot: tuple[float, float] | None = None  # engraved hex-centre dot: a hexagonal pit (across corners, depth)
+    # a real land tile's top (issue 39): each hex a raised flat hexagon, its sides ``inset`` in from the
+    # lattice's, standing ``height`` proud of a flat crack floor (inset, height); the tile's height is the cap's top
+    cap: tuple[float, float] | None = None
+    # under each hex a hexagonal recess that takes the cap of the piece below (inset, depth), so
+    # pieces stack at the level pitch, as a real tile's hollow underside does
+    socket: tuple[float, float] | None = None
 
     @property
     def pocket(self) -> tuple[float, float] | None:

@@ -82,8 +82,9 @@ class MapDef(Model):
     orientation: Literal["flat", "pointy"] | None = None  # default: game.yaml hex orientation
     layout: RawText  # level 1: every non-space character is a hex
     # How the text reads (hexgrid/textmap.py NOTATIONS): "rows", a line a row and a character a hex, or
-    # "picture", each character where its hex sits on the printed map.
-    notation: Literal["picture", "rows"] = "picture"
+    # "picture", each character where its hex sits on the printed map; "exact", a picture whose spacing
+    # is fixed (one character a half hex), not inferred, so scattered hexes read back where they were written.
+    notation: Literal["picture", "rows", "exact"] = "picture"
     # Levels above the layout, bottom first: each a text map over the layout's hexes, lined up with
     # it, ``empty`` where that level has no hex; a hex at level L stands on one at level L - 1.
     layers: list[RawText] = []

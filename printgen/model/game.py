@@ -105,6 +105,10 @@ class PreflightSpec(Model):
     contrast: Annotated[float, Field(ge=1.0, le=21.0)] = 4.5  # small text
     contrast_large: Annotated[float, Field(ge=1.0, le=21.0)] = 3.0  # 18 pt, or 14 pt bold
     clearance: Length = 0.3  # mm between two marks (icons, badges, discs)
+    # the CMYK shop files (preflight/ink.py): text under this size prints in one ink; no colour over this
+    # total ink (percent; none: the profile's own, 300 % for the SWOP profile)
+    ink_text: TextSize = 8.0
+    ink_limit: float | None = None
     severity: dict[PreflightClass, Level] = {}
 
     @model_validator(mode="after")
@@ -119,6 +123,10 @@ class PreflightSpec(Model):
         if not 0.0 <= self.clearance <= 5.0:
             raise PydanticCustomError("margin", "a clearance of {m} mm between icons leaves no room for any: write "
                                       "one between 0mm and 5mm (0.3mm is the default)", {"m": f"{self.clearance:g}"})
+        if self.ink_limit is not None and not 100.0 <= self.ink_limit <= 400.0:
+            raise PydanticCustomError("ink-limit", "a total ink limit of {v} % cannot be printed to: four inks make "
+                                      "at most 400 % and one alone 100 %; write one between 100 and 400 (300 is "
+                                      "the SWOP profile's, 260 a digital press's usual)", {"v": f"{self.ink_limit:g}"})
         if self.printable is not None and not 0.0 <= self.printable <= 40.0:
             raise PydanticCustomError("margin", "a printable margin of {m} mm leaves no page to print on: write "
                                       "one between 0mm and 40mm (6.35mm is common)", {"m": f"{self.printable:g}"})

@@ -23,6 +23,9 @@ class MapGeom:
     width: float  # mm
     height: float  # mm
     levels: dict[Hex, int] = field(default_factory=dict)  # height of each hex in cells, in levels (>= 1)
+    # where each hex's top character is written: (layer, 0-based line, 0-based column); layer 0 is the
+    # layout, k the k-th of ``layers`` (a finding about what a hex shows points there)
+    places: dict[Hex, tuple[int, int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def drawing_order(self) -> tuple[list[Hex], object]:
@@ -73,9 +76,11 @@ def map_geometry(mapdef: MapDef, game) -> MapGeom:
     lay0 = Layout(orientation, game.hex.size)
     x0, y0, x1, y1 = lay0.bounds(ground)
     lay = Layout(orientation, game.hex.size, origin=(-x0, -y0))
-    cells = {}
+    cells, places = {}, {}
     for h in ground:
-        c = stack.top_cell(h)
+        top = stack.top(h)
+        c = stack.tiles[top - 1][h]
         if c.char in mapdef.legend:
             cells[h] = (c.char, mapdef.legend[c.char])
-    return MapGeom(mapdef, lay, cells, x1 - x0, y1 - y0, hex_levels(stack, mapdef))
+            places[h] = (top - 1, c.line, c.col)
+    return MapGeom(mapdef, lay, cells, x1 - x0, y1 - y0, hex_levels(stack, mapdef), places)

@@ -3,19 +3,24 @@
 A check is ``check(sheet, settings) -> Iterable[Hit]``; CHECKS maps its class
 name (printgen.preflight.classes) to the checks of that class. A Hit names the
 source it concerns; ``report`` turns hits into findings, one per place and
-kind of mistake however many faces repeat it.
+kind of mistake however many faces repeat it. A sheet of faces is read by its
+faces (preflight/parts.py): a check reading ``sheet.inks`` gets every ink of the
+page as before; one whose hits on a face depend on that face alone (not on the
+page's size or the face's place) says so in ``parts.LOCAL`` and runs once per
+distinct face.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from ..draw.document import Page
 from ..draw.provenance import Source
 from .registration import intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
-from .scene import Box, Grid, Ink, crosses, flatten, overlap
+from .scene import Box, Grid, Ink, crosses, flatten, grid_of, overlap
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
@@ -63,6 +68,12 @@ class Sheet:
     @property
     def area(self) -> Box:
         return (0.0, 0.0, self.page.width, self.page.height)
+
+    def used_boxes(self) -> Iterable[Box]:
+        """The boxes of the inks that count as use of the page (not the furniture): ``used`` reads them."""
+        for ink in self.inks:
+            if ink.role != "furniture" and not ink.role.startswith("ruler"):
+                yield ink.box
 
 
 @dataclass(frozen=True)
@@ -129,7 +140,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                           sheet.number)
         active.append(i)
     # text crossed by a stroke: grid lines, frames, rules
-    strokes = Grid([i for i in sheet.inks if i.kind == "shape" and i.segments and i.role not in GROUND_ROLES])
+    strokes = grid_of([i for i in sheet.inks if i.kind == "shape" and i.segments and i.role not in GROUND_ROLES])
     for t in texts:
         inner = _inner(t, 0.25)
         if inner[2] <= inner[0] or inner[3] <= inner[1]:
@@ -216,14 +227,18 @@ def used(sheet: Sheet, cell: float = 2.0) -> float:
 
 
 def _used(sheet: Sheet, cell: float) -> float:
+    return _share(sheet.page.width, sheet.page.height, tuple(sheet.used_boxes()), cell)
+
+
+@lru_cache(maxsize=32)
+def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> float:
+    """used()'s share for a page of ``width`` x ``height`` mm inked in ``boxes``: the sheets of a deck ink
+    the same boxes page after page (their faces' grounds), so each is counted once."""
     m = 5.0
-    cols = max(1, int((sheet.page.width - 2 * m) // cell))
-    rows = max(1, int((sheet.page.height - 2 * m - 12.0) // cell))
+    cols = max(1, int((width - 2 * m) // cell))
+    rows = max(1, int((height - 2 * m - 12.0) // cell))
     marks = bytearray(cols * rows)
-    for ink in sheet.inks:
-        if ink.role == "furniture" or ink.role.startswith("ruler"):
-            continue
-        b = ink.box
+    for b in boxes:
         c0, c1 = max(0, int((b[0] - m) // cell)), min(cols - 1, int((b[2] - m) // cell))
         r0, r1 = max(0, int((b[1] - m) // cell)), min(rows - 1, int((b[3] - m) // cell))
         for r in range(r0, r1 + 1):

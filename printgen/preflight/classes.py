@@ -27,5 +27,9 @@ CLASSES: dict[str, str] = {
     "picture": ("a picture in a book set so small that its labels print under the least size or crowd onto its "
                 "lines"),
     "registration": "ink where a cutting machine's registration mark must stay clear",
+    "seam": "a marker, label or symbol of a tiled map crossing a tile's trim line, where the next tile covers it",
+    "one-ink": ("in a CMYK shop file, text under the game's ink_text size (8 pt) printed from more than one ink "
+                "(misregistration blurs it)"),
+    "ink-limit": "in a CMYK shop file, a colour over the total ink limit (the profile's, or the game's ink_limit)",
 }
 SEVERITIES = ("warning", "error", "off")

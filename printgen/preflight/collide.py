@@ -74,10 +74,19 @@ def gap(a: tuple, b: tuple) -> float:
 def _marks(sheet: Sheet) -> list[Ink]:
     """The marks of a page that stand on their own: an icon's parts, held by the badge or disc they are drawn
     on, belong to it and are not compared with each other."""
+    return free_marks(sheet.inks)
+
+
+def is_mark(i: Ink) -> bool:
+    """Is ``i`` a mark (a small filled shape with an outline, not a ground, a cut or the furniture)?"""
+    return i.kind == "shape" and bool(i.outline) and _area(i.box) <= SMALL and i.role.split(":")[0] not in SKIP_ROLES
+
+
+def free_marks(inks: list[Ink]) -> list[Ink]:
+    """The marks among ``inks`` not held by another of their group (see ``_marks``)."""
     from .scene import Grid
 
-    marks = [i for i in sheet.inks if i.kind == "shape" and i.outline and _area(i.box) <= SMALL
-             and i.role.split(":")[0] not in SKIP_ROLES]
+    marks = [i for i in inks if is_mark(i)]
     if len(marks) < 2:
         return marks
     grid = Grid(marks, cell=8.0)
@@ -146,11 +155,20 @@ def _element_line(file: str, role: str):
 
 
 def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    from .scene import Grid
-
     marks = _marks(sheet)
     faces = _face_sources(sheet)
-    d = settings.clearance
+    for b, message in mark_pairs(marks, settings.clearance):
+        yield Hit("ink-on-ink", _src(faces.get(b.group), b), message, sheet.number)
+    yield from label_hits([t for t in sheet.inks if t.kind == "text" and len(t.text.strip()) <= 4], marks,
+                          sheet.number)
+
+
+def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:
+    """(the later mark, what is wrong) of each two free ``marks`` of one group closer than ``d`` mm that
+    neither holds, in order."""
+    from .scene import Grid
+
+    out = []
     if len(marks) >= 2:
         grid = Grid(marks, cell=8.0)
         for i, a in enumerate(marks):
@@ -168,14 +186,17 @@ def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                 g = gap(a.outline, b.outline)
                 if g < d - 1e-9:
                     how = "over" if g == 0.0 else f"{g:.2f} mm from"
-                    yield Hit("ink-on-ink", _src(faces.get(b.group), b), f"draws {_name(b)} {how} {_name(a)} "
-                              f"(keep {d:g} mm clear)", sheet.number)
-    # a label set on a badge or disc: its ink wider than the shape it sits in
-    texts = [t for t in sheet.inks if t.kind == "text" and len(t.text.strip()) <= 4]
-    if not texts or not marks:
-        return
+                    out.append((b, f"draws {_name(b)} {how} {_name(a)} (keep {d:g} mm clear)"))
+    return out
+
+
+def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
+    """A label set on a badge or disc (``texts``: the short ones) whose ink is wider than the shape it sits in."""
     from .scene import Grid
 
+    if not texts or not marks:
+        return []
+    out = []
     grid = Grid(marks, cell=8.0)
     for t in texts:
         cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
@@ -187,6 +208,7 @@ def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             width = text_width(t.text.strip(), t.font or "sans", t.size * 25.4 / 72.0)
             room = m.box[2] - m.box[0]
             if width > room + 0.05:
-                yield Hit("ink-on-ink", t.src, f"prints {_quote(t.text)} {width:.2f} mm wide on {_name(m)} "
-                          f"{room:.2f} mm across", sheet.number, t.text)
+                out.append(Hit("ink-on-ink", t.src, f"prints {_quote(t.text)} {width:.2f} mm wide on {_name(m)} "
+                               f"{room:.2f} mm across", number, t.text))
             break
+    return out

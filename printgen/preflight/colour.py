@@ -4,7 +4,8 @@ Contrast is WCAG 2.x's ratio of relative luminances, (L1 + 0.05) / (L2 + 0.05): 
 3:1 for large (18 pt, or 14 pt bold). A colour that carries meaning (a faction's, a team's, a terrain's)
 is held to the same ratio as a reader with a colour-vision deficiency sees it, simulated with the
 severity-1.0 matrices of Machado, Oliveira & Fernandes, "A Physiologically-based Model for Simulation of
-Color Vision Deficiency", IEEE TVCG 15(6), 2009, applied to linear RGB.
+Color Vision Deficiency", IEEE TVCG 15(6), 2009, applied to linear RGB: draw/colour.py holds the measure,
+which the layouts' ``readable()`` and the maps' labels use to choose colours that pass.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from ..draw.colour import CVD, ratio
 from .checks import Hit, Settings, Sheet, _quote
 
 # a backslash before ASCII punctuation (a Markdown or template escape left in), HTML entities and tags,
@@ -20,15 +22,7 @@ from .checks import Hit, Settings, Sheet, _quote
 MARKUP = re.compile(r"\\[!-/:-@\[-`{-~]|&(?:amp|lt|gt|quot|apos|nbsp|#\d+|#x[0-9a-fA-F]+);|</?(?:b|i|u|em|strong|"
                     r"font|br|span|a|p)\b[^>]*>|\*\*\S|\S\*\*|__\w")
 
-# Machado et al. 2009, severity 1.0 (linear RGB -> linear RGB)
-CVD: dict[str, tuple[tuple[float, float, float], ...]] = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
-}
+PAPER = "#ffffff"  # what a text with nothing drawn under it stands on
 MEANING_ROLES = ("hex", "terrain", "faction", "team", "zone", "base", "start")  # grounds whose colour says something
 
 
@@ -63,28 +57,6 @@ def rgb(colour: str) -> tuple[float, float, float] | None:
         return None
 
 
-def _linear(v: float) -> float:
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-
-def luminance(lin: tuple[float, float, float]) -> float:
-    """WCAG relative luminance of a linear-RGB colour."""
-    r, g, b = (min(1.0, max(0.0, v)) for v in lin)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def ratio(a: tuple[float, float, float], b: tuple[float, float, float], vision: str | None = None) -> float:
-    """The WCAG contrast ratio (1-21) of two sRGB colours, as a reader with ``vision`` (a CVD key) sees them."""
-    la, lb = tuple(_linear(v) for v in a), tuple(_linear(v) for v in b)
-    if vision is not None:
-        m = CVD[vision]
-        la = tuple(sum(m[i][k] * la[k] for k in range(3)) for i in range(3))
-        lb = tuple(sum(m[i][k] * lb[k] for k in range(3)) for i in range(3))
-    ya, yb = luminance(la), luminance(lb)  # type: ignore[arg-type]
-    hi, lo = max(ya, yb), min(ya, yb)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 def large(size_pt: float, bold: bool) -> bool:
     """WCAG's large text: 18 pt, or 14 pt bold."""
     return size_pt >= 18.0 or (bold and size_pt >= 14.0)
@@ -105,12 +77,13 @@ def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
 
 
 def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    from .collide import _inside
     from .scene import Grid
 
-    # (drawing order, ink) of every filled shape in a plain colour: what a text can be read against
-    grounds = [(n, i) for n, i in enumerate(sheet.inks) if i.kind == "shape" and i.filled and rgb(i.colour) is not None]
-    if not grounds:
-        return
+    # (drawing order, ink) of every filled shape in a plain colour, and every picture: what a text can be read
+    # against (a picture's colours are not in the drawing model: a text on one is not judged)
+    grounds = [(n, i) for n, i in enumerate(sheet.inks)
+               if i.kind == "image" or i.kind == "shape" and i.filled and rgb(i.colour) is not None]
     grid = Grid([g for _, g in grounds])
     order = [n for n, _ in grounds]
     for pos, t in enumerate(sheet.inks):
@@ -120,14 +93,19 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         under = None
         for k in grid.near_index((cx, cy, cx, cy)):
             g = grid.inks[k]
-            if order[k] < pos and g.box[0] <= cx <= g.box[2] and g.box[1] <= cy <= g.box[3]:
-                under = g  # the last drawn before the text (indices come in drawing order): what it reads against
-        if under is None:
+            # the last drawn before the text (indices come in drawing order): what it reads against. A hex or a
+            # disc holds the text only inside its outline: its box also covers the corners of its neighbours
+            if order[k] < pos and g.box[0] <= cx <= g.box[2] and g.box[1] <= cy <= g.box[3] and (
+                    not g.outline or _inside((cx, cy), list(g.outline))):
+                under = g
+        if under is not None and under.kind == "image":
             continue
-        meaning = any(w in under.role for w in MEANING_ROLES)
-        value, vision = worst_ratio(t.colour, under.colour, meaning)
+        # with nothing drawn under it, a text stands on the paper
+        ground = PAPER if under is None else under.colour
+        meaning = under is not None and any(w in under.role for w in MEANING_ROLES)
+        value, vision = worst_ratio(t.colour, ground, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:
             seen = f" as a reader with {vision} sees it" if vision else ""
-            yield Hit("contrast", t.src, f"prints {_quote(t.text)} ({t.colour} on {under.colour}) at a contrast of "
+            yield Hit("contrast", t.src, f"prints {_quote(t.text)} ({t.colour} on {ground}) at a contrast of "
                       f"{value:.2f}:1{seen}, under the {need:g}:1 least", sheet.number, t.text)

@@ -5,6 +5,8 @@ reaching into that ground would be read as part of the mark, and the machine wou
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..draw.document import Page
 from ..findings import Finding, Location, error, warning
 from .scene import flatten, overlap
@@ -12,10 +14,12 @@ from .scene import flatten, overlap
 PAD = 0.05  # mm: ink touching a clear box's edge is not in it
 
 
-def clear_boxes(role: str):
+@lru_cache(maxsize=4096)
+def clear_boxes(role: str) -> tuple:
+    """The boxes a mark's role keeps clear (none for any other role): asked of every ink of every page."""
     from ..cut.machines import clear_boxes as boxes
 
-    return boxes(role)
+    return tuple(boxes(role))
 
 
 def intruders(inks) -> list:

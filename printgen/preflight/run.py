@@ -15,9 +15,10 @@ from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
 from .collide import collisions
 from .colour import contrast, markup
+from .seam import seams
 
 # the checks of every drawn page: checks.py's, those of what a text says and how it reads, and ink on ink
-ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions}
+ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions, "seam": seams}
 
 
 def settings_of(game) -> Settings:
@@ -45,6 +46,12 @@ def _place(game, src, place: Location) -> Location:
         return place
     if src.place is not None:
         return src.place
+    if "@" in src.path:  # a character of a text value (a map's layout): its line and column there
+        k = src.path.index("@")
+        try:
+            return game.source.text_loc(src.path[:k], src.path[k + 1], src.path[k + 2])
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return place
     if src.path:
         try:
             return game.source.loc(src.path)
@@ -93,12 +100,23 @@ def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
 
 
 def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
-    """Every hit on a drawn document's pages."""
-    sheets = sheets_of(doc, stem, paper)
+    """Every hit on a drawn document's pages. A sheet of faces (a page with a TrimBox: cards, tokens, tiles
+    imposed) is read by its parts, each face once however often the sheets place it (preflight/parts.py);
+    any other page (a map, whose hexes meet) ink by ink."""
+    from .parts import Parts, PartSheet
+
+    parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
+    n = len(doc.pages)
+    sheets = [parts.sheet(page, i + 1, n) if page.trim is not None
+              else Sheet.of(stem, paper, i + 1, n, page, parts.flat) for i, page in enumerate(doc.pages)]
     hits: list[Hit] = []
     for sheet in sheets:
-        for check in ALL_PAGE_CHECKS.values():
-            hits += check(sheet, settings)
+        if isinstance(sheet, PartSheet):
+            for name, check in ALL_PAGE_CHECKS.items():
+                hits += sheet.check(name, check, settings)
+        else:
+            for check in ALL_PAGE_CHECKS.values():
+                hits += check(sheet, settings)
     for check in DOCUMENT_CHECKS.values():
         hits += check(sheets, settings)
     return hits

@@ -211,6 +211,21 @@ def crosses(seg: Segment, box: Box) -> bool:
     return box_span(seg, box) is not None
 
 
+_GRIDS: dict[tuple, "Grid"] = {}
+
+
+def grid_of(inks: list[Ink], cell: float = 12.0) -> "Grid":
+    """``Grid(inks, cell)``, kept for the same inks met again: a deck's pages carry the same crop marks and
+    rulers (the very same inks, preflight/parts.py), page after page."""
+    key = (cell, *map(id, inks))
+    got = _GRIDS.get(key)
+    if got is None:
+        if len(_GRIDS) >= 16:
+            _GRIDS.clear()
+        got = _GRIDS[key] = Grid(inks, cell)  # holds the inks: their ids stay theirs while it is kept
+    return got
+
+
 class Grid:
     """Inks bucketed by the ``cell`` mm squares their boxes touch: "what is near this box" without
     comparing every text with every stroke of a map page."""

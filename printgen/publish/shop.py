@@ -12,7 +12,10 @@
   it holding crop marks, TrimBox and BleedBox, CMYK PDF/X-4.
 
 Hex decks have no common shop template and are left out. Small text in rich black (four inks, dark) is
-a finding in the CMYK profiles: it blurs when the plates are a hair out of register.
+a finding in the CMYK profiles: it blurs when the plates are a hair out of register. The CMYK files keep the
+shop's ink rules (write/ink_rules.py: small dark text in black ink alone, no colour over the total ink
+limit), and the ``one-ink`` and ``ink-limit`` preflight classes measure the files as written
+(preflight/ink.py).
 """
 
 from __future__ import annotations
@@ -28,6 +31,10 @@ SAFE = 25.4 / 8  # mm inside the cut: The Game Crafter's safe area on its card t
 SLUG = 10.0  # mm of paper round a shop card's bleed, for its crop marks
 MARK_GAP, MARK_LEN = 1.0, 5.0  # mm: crop marks start this far outside the bleed, this long
 RICH_BLACK_PT = 12.0  # text below this size must not be rich black
+# total ink (percent) each CMYK profile's files keep to, unless game.yaml's preflight: {ink_limit: ...} says:
+# the SWOP profile they are converted with characterises 300 %
+INK_LIMITS = {"drivethru": 300.0, "shop": 300.0}
+HELD_BACK = frozenset(("preflight-one-ink", "preflight-ink-limit"))  # set to error, they keep a deck's file back
 
 
 def rich_black(cmyk: tuple[float, float, float, float]) -> bool:
@@ -72,15 +79,17 @@ def safe_zone_findings(game, deck: CardDeck) -> list[Finding]:
                     f"area){more}; move it inward in the layout", _where(game, deck, ink))]
 
 
-def rich_black_findings(game, deck: CardDeck, faces: list[tuple[str, list[Op]]]) -> list[Finding]:
-    """Text below RICH_BLACK_PT whose colour prints as rich black, once per deck and colour."""
+def rich_black_findings(game, deck: CardDeck, faces: list[tuple[str, list[Op]]], above: float = 0.0
+                        ) -> list[Finding]:
+    """Text below RICH_BLACK_PT (and from ``above`` pt: smaller text the shop writer prints in one ink) whose
+    colour prints as rich black, once per deck and colour."""
     from ..write.cmyk import cmyk_of
 
     found, seen = [], set()
     for label, ops in faces:
         for ink in _texts(ops):
             size = ink.size
-            if size >= RICH_BLACK_PT or ink.colour in seen:
+            if size >= RICH_BLACK_PT or size < above or ink.colour in seen:
                 continue
             cmyk = cmyk_of(ink.colour)
             if rich_black(cmyk):
@@ -132,11 +141,41 @@ def crop_marks(trim, bleed) -> list[Op]:
     return ops
 
 
+def page_labels(deck: CardDeck) -> list[str]:
+    """The card each page of ``_card_pages`` prints (front then back, as many times as the deck holds it)."""
+    return [label for card in deck.cards for _ in range(max(card.count, 0)) for label in (card.name, "back")]
+
+
+def ink_rules_of(game, folder: str) -> tuple[float, float, dict[str, str]]:
+    """(text size pt, total ink limit as a fraction, class -> level) of the ink rules for profile ``folder``."""
+    spec = game.data.game.preflight
+    limit = spec.ink_limit if spec.ink_limit is not None else INK_LIMITS.get(folder, 300.0)
+    return spec.ink_text, limit / 100.0, dict(spec.severity)
+
+
+def deck_pdf(game, deck: CardDeck, folder: str, *, slug_mm: float, marks: bool, name: str
+             ) -> tuple[bytes, list[Finding], list[Page]]:
+    """One deck of profile ``folder`` as its CMYK PDF (titled ``name``), its inks kept to the profile's rules;
+    the findings of the file as written (and of its faces); the pages it was drawn from. Raises
+    ColourEngineMissing without Ghostscript."""
+    from ..preflight.ink import ink_findings
+    from ..write.cmyk import to_cmyk
+    from ..write.ink_rules import shop_rule
+    from ..write.pdf import to_pdf
+
+    text_pt, limit, levels = ink_rules_of(game, folder)
+    pages, faces = _card_pages(deck, slug_mm, marks)
+    data = to_cmyk(to_pdf(Document(title=name, pages=pages)), title=name, rule=shop_rule(text_pt, limit))
+    findings = rich_black_findings(game, deck, faces, above=text_pt)
+    findings += ink_findings(data, pages, page_labels(deck), deck=deck.name, fallback=_where(game, deck),
+                             text_pt=text_pt, limit=limit, levels=levels)
+    return data, findings, pages
+
+
 def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, text: str
                ) -> tuple[dict[str, bytes], dict]:
-    """Every rectangular deck of ``game`` as a CMYK PDF under ``folder``/, and the gallery entry."""
-    from ..write.cmyk import ColourEngineMissing, engine_problem, to_cmyk
-    from ..write.pdf import to_pdf
+    """Every rectangular deck of ``game`` as a CMYK PDF under ``folder``/ (``deck_pdf``), and the gallery entry."""
+    from ..write.cmyk import ColourEngineMissing, engine_problem
 
     decks = [d for d in card_decks(game) if d.shape == "rect" and d.cards]
     if not decks:
@@ -149,14 +188,16 @@ def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, te
     files, links, findings = {}, [], []
     cfg = game.data.game
     for deck in decks:
-        pages, faces = _card_pages(deck, slug_mm, marks)
-        name = f"{cfg.name}: {deck.name} ({title})"
         try:
-            files[f"{folder}/{deck.slug}.pdf"] = to_cmyk(to_pdf(Document(title=name, pages=pages)), title=name)
+            data, found, pages = deck_pdf(game, deck, folder, slug_mm=slug_mm, marks=marks,
+                                          name=f"{cfg.name}: {deck.name} ({title})")
         except ColourEngineMissing as exc:  # removed while the build ran
             findings.append(warning("colour-engine", str(exc), Location(str(game.folder / "game.yaml"), 1, 1)))
             continue
-        findings += rich_black_findings(game, deck, faces)
+        findings += found
+        if any(f.is_error and f.code in HELD_BACK for f in found):
+            continue  # an ink class the game set to error: this deck's file is not written (the build says so)
+        files[f"{folder}/{deck.slug}.pdf"] = data
         w, h = pages[0].width, pages[0].height
         links.append({"href": f"{folder}/{deck.slug}.pdf",
                       "label": f"{deck.name}: {len(pages)} pages of {w:g} x {h:g} mm ({template_name(deck.trim)})"})
@@ -166,13 +207,15 @@ def _deck_pdfs(game, folder: str, *, slug_mm: float, marks: bool, title: str, te
 def drivethru_export(game, gout, reuse=None) -> tuple[dict[str, bytes], dict]:
     return _deck_pdfs(game, "drivethru", slug_mm=0.0, marks=False, title="DriveThruCards-style decks",
                       text="One PDF per deck for a print-on-demand card shop: a card a page at its size with 1/8 in "
-                           "bleed, each front followed by its back, CMYK (PDF/X-4, SWOP profile).")
+                           "bleed, each front followed by its back, CMYK (PDF/X-4, SWOP profile); small text in one "
+                           "ink, no colour over the total ink limit.")
 
 
 def shop_export(game, gout, reuse=None) -> tuple[dict[str, bytes], dict]:
     return _deck_pdfs(game, "shop", slug_mm=SLUG, marks=True, title="Print-shop decks",
                       text="One PDF per deck for any print shop: a card a page with 1/8 in bleed and crop marks, "
-                           "TrimBox and BleedBox set, CMYK (PDF/X-4, SWOP profile).")
+                           "TrimBox and BleedBox set, CMYK (PDF/X-4, SWOP profile); small text in one ink, no colour "
+                           "over the total ink limit.")
 
 
 def gamecrafter_export(game, gout, reuse=None) -> tuple[dict[str, bytes], dict]:
@@ -201,6 +244,22 @@ PROFILE_EXPORTS = {
     "cricut": lambda game, gout, reuse=None: cut_export("cricut", game),
     "foldover": lambda game, gout, reuse=None: _foldover(game, gout),
     "ink-saver": lambda game, gout, reuse=None: _ink_saver(game, gout),
+}
+
+
+def _safe_zones(game) -> list[dict]:
+    return [f.to_dict() for d in card_decks(game) if d.shape == "rect" and d.cards for f in safe_zone_findings(game, d)]
+
+
+# profile -> what ``printgen preflight`` checks of its files, made in memory (findings as Finding.to_dict):
+# the CMYK decks as converted, the Game Crafter faces' safe zone (no PNG needed), the cut sheets' marks.
+# Fold-over and ink-saver sheets are the home sheets redrawn: their pages hold no check of their own.
+PROFILE_CHECKS = {
+    "drivethru": lambda game: drivethru_export(game, None)[1].get("findings", []),
+    "shop": lambda game: shop_export(game, None)[1].get("findings", []),
+    "gamecrafter": _safe_zones,
+    "silhouette": lambda game: cut_export("silhouette", game)[1].get("findings", []),
+    "cricut": lambda game: cut_export("cricut", game)[1].get("findings", []),
 }
 
 

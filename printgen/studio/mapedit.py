@@ -15,6 +15,7 @@ import hashlib
 import os
 import shutil
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,15 +112,15 @@ def editor_data(info: MapInfo) -> dict:
     its legend and each layer's grid (where hexes sit in its text)."""
     from ..hexgrid.textmap import TextMapError
 
-    if info.notation != "picture":  # the painter places hexes as the picture notation draws them
-        raise MapEditError(f"the painter edits maps written in picture notation; {info.name} is written in "
-                           f"{info.notation} notation, so edit its text in your editor", 409)
+    if info.notation not in GRIDS:
+        raise MapEditError(f"the painter edits maps written in {' or '.join(GRIDS)} notation; {info.name} is "
+                           f"written in {info.notation} notation, so edit its text in your editor", 409)
     data = Path(info.file).read_bytes()
     layout, layers = map_blocks(data.decode("utf-8"), info.first)
     grids = []
     for block in [layout, *layers]:
         try:
-            grids.append(grid("\n".join(block.lines), info.orientation))
+            grids.append(GRIDS[info.notation]("\n".join(block.lines), info.orientation))
         except TextMapError as exc:
             raise MapEditError(f"the map does not read as a hex grid now: {exc.message}", 409) from None
     return {"index": info.index, "name": info.name, "file": Path(info.file).name, "digest": digest(data),
@@ -139,6 +140,27 @@ def grid(text: str, orientation: str) -> dict:
     row, col = c.line - line0, (c.col - pos0) // step
     parity = (row + col) % 2
     return {"line0": line0, "pos0": pos0, "step": step, "parity": parity}
+
+
+def rows_grid(text: str, orientation: str) -> dict:
+    """Where a rows-notation map's hexes sit: the hex at offset (col, row) is the character at line
+    ``line0 + row``, position ``pos0 + shift + col * step``, where a line set in by half a step has
+    ``shift = step / 2`` (a drawing aid, as the notation reads it). The page works in doubled coordinates
+    and converts (``rows: true``)."""
+    from ..hexgrid.textmap import _characters, parse_textmap
+
+    parse_textmap(text, orientation, notation="rows")  # it reads, or TextMapError says where not
+    found = _characters(text)
+    by_line: dict[int, list[int]] = {}
+    for li, ci, _ in found:
+        by_line.setdefault(li, []).append(ci)
+    gaps = Counter(b - a for cols in by_line.values() for a, b in zip(cols, cols[1:]))
+    step = min(gaps, key=lambda g: (-gaps[g], g)) if gaps else 1
+    return {"line0": min(by_line), "pos0": min(ci for _, ci, _ in found), "step": step, "parity": 0, "rows": True}
+
+
+# notation -> where its hexes sit in the text, for the page (hexgrid/textmap.py NOTATIONS)
+GRIDS = {"picture": grid, "rows": rows_grid}
 
 
 def _home(loc, copy: Path, folder: Path) -> str:
@@ -174,8 +196,9 @@ def save_map(*, folder: Path, info: MapInfo, held: str, layers: list[list[str]],
     (``known``: the (code, message) of errors already there). Returns the new digest. Raises MapEditError."""
     from ..project import validate_game
 
-    if info.notation != "picture":
-        raise MapEditError(f"the painter edits maps written in picture notation, not {info.notation}", 409)
+    if info.notation not in GRIDS:
+        raise MapEditError(f"the painter edits maps written in {' or '.join(GRIDS)} notation, not "
+                           f"{info.notation}", 409)
     path = Path(info.file)
     root = folder.resolve()
     if path.is_symlink() or not path.resolve().is_relative_to(root):

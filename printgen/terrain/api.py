@@ -13,7 +13,7 @@ from ..mesh.polyhex import Mesh, MeshError, build_tile
 from ..names import by_name, name_key, slug
 from .bom import Material, bill, to_csv, to_json, to_markdown
 from .plates import Placed, lay_flat, plate_kinds, turned
-from .tileset import TIME_LIMIT, TileSet, TerrainError, build_tileset
+from .tileset import TIME_LIMIT, Kind, TileSet, TerrainError, build_tileset
 
 FALLBACK_COLOUR = "#b9a27a"
 
@@ -65,15 +65,33 @@ def standing_pieces(data, mapdef, spec) -> dict:
                                   clearance=spec.clearance)) for name, n in sorted(counts.items())}
 
 
+def _kind_meshes(kind, spec, bed: tuple[float, float], *, split: bool):
+    """(label, file-name suffix, mesh laid flat, hexes) of one tile kind: itself, or with ``split`` its
+    parts when it does not fit the bed (mesh.split), each turned to fit."""
+    if not split:
+        return [(kind.label, "", lay_flat(build_tile(list(kind.hexes), spec)), kind.hexes)]
+    from ..mesh.split import fit_angle, split_piece
+    from .plates import EDGE, centred, turned
+
+    room = (bed[0] - 2 * EDGE, bed[1] - 2 * EDGE)
+    parts = split_piece(kind.hexes, spec, room)
+    if len(parts) == 1:
+        return [(kind.label, "", centred(turned(parts[0].mesh, fit_angle(parts[0].mesh, room))), kind.hexes)]
+    return [(f"{kind.label} part {n} of {len(parts)}", f"-part{n}", centred(turned(p.mesh, fit_angle(p.mesh, room))),
+             p.hexes) for n, p in enumerate(parts, start=1)]
+
+
 def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None, gap: float | None = None,
                  tiles: str | None = None, grid: bool | None = None, groove: tuple[float, float] | None = None,
                  dots: tuple[float, float] | None = None,
                  material: Material = Material(), inventory=None, previews: bool = True, time_limit: float = TIME_LIMIT,
-                 page_spec=None) -> TerrainResult:
+                 page_spec=None, piece_set: str | None = None) -> TerrainResult:
     """Every file of one map's terrain (paths relative to the map's folder), all lengths in mm:
     ``tiles/<terrain>-<shape>.stl`` per distinct tile, ``plates/plate-<n>.3mf`` (and ``.png``
     previews), ``bom.json``, ``bom.csv``, ``bom.md`` (and ``bom-<paper>.pdf`` given a page spec).
     Options left None come from game.yaml ``mesh: terrain:`` (TerrainSpec's defaults without it).
+    ``piece_set`` (mesh.piece_set) prints the tiles to a real set's geometry instead of the game's hex
+    and level, a tile larger than the bed in parts that pin together (``<stem>-part<n>.stl``).
     Raises TerrainError, MeshError or PlateError with a message for the user."""
     from ..model.game import TerrainSpec
     from .plates import PlateError
@@ -113,21 +131,31 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
 
     fluid = {name_key(t.name) for t in getattr(data, "terrain", []) if getattr(t, "fluid", False) is True}
     thin = spec._replace(height=FLUID_THICKNESS, magnet=None, chamfer=min(spec.chamfer, FLUID_THICKNESS / 4))
+    if piece_set:  # the real set's hex, level, raised hex tops and the recesses that stack them
+        from ..mesh.piece_set import piece_set as load_set
+
+        real = load_set(piece_set)
+        spec, thin = real.land_spec(), real.fluid_spec()
+    printed = []
     for kind in tileset.kinds:
-        mesh = lay_flat(build_tile(list(kind.hexes), thin if name_key(kind.terrain) in fluid else spec))
-        report = inspect(mesh)
-        if not report.ok:  # never hand a slicer a broken mesh
-            raise MeshError(f"internal error: the {kind.label} {kind.terrain} tile failed its checks ({report})")
-        stem = f"{slug(kind.terrain)}-{slug(kind.label)}" + ("hex" if kind.label.isdigit() else "")
-        base, k = stem, 2
-        while stem in used_names:
-            stem, k = f"{base}-{k}", k + 1
-        used_names.add(stem)
-        meshes.append(mesh)
-        names.append(stem)
-        colours.append(colour_of.get(name_key(kind.terrain), FALLBACK_COLOUR))
-        volumes.append(mesh.volume)
-        files[f"tiles/{stem}.stl"] = to_stl(mesh, name=f"{kind.terrain} {kind.label}")
+        for label, part, mesh, hexes in _kind_meshes(kind, thin if name_key(kind.terrain) in fluid else spec, bed,
+                                              split=bool(piece_set)):
+            report = inspect(mesh)
+            if not report.ok:  # never hand a slicer a broken mesh
+                raise MeshError(f"internal error: the {label} {kind.terrain} tile failed its checks ({report})")
+            stem = f"{slug(kind.terrain)}-{slug(kind.label)}" + ("hex" if kind.label.isdigit() else "") + part
+            base, k = stem, 2
+            while stem in used_names:
+                stem, k = f"{base}-{k}", k + 1
+            used_names.add(stem)
+            printed.append(kind if not part else Kind(hexes, kind.terrain, label, list(kind.placed)))
+            meshes.append(mesh)
+            names.append(stem)
+            colours.append(colour_of.get(name_key(kind.terrain), FALLBACK_COLOUR))
+            volumes.append(mesh.volume)
+            files[f"tiles/{stem}.stl"] = to_stl(mesh, name=f"{kind.terrain} {label}")
+    if len(printed) != len(tileset.kinds):  # parts are kinds of their own on the plates and in the bill
+        tileset = TileSet(tileset.map_name, tileset.mode, printed, tileset.tiling)
     # which plate each copy landed on, to list plates per kind and level in the bill
     plates, plates_of = plate_kinds(tileset.kinds, meshes, bed, gap)
     title = f"{cfg.name}: {mapdef.name}"
@@ -154,7 +182,8 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
 
     missing = tileset.tiling.missing if tileset.tiling else {}
     b = bill(tileset, volumes, plates_of, material=material, game=cfg.name, missing=missing)
-    standing = standing_pieces(data, mapdef, spec)
+    # a standing piece is so many levels high: the real set's level, not its land tile's raised top
+    standing = standing_pieces(data, mapdef, spec._replace(height=real.level) if piece_set else spec)
     for name, (count, mesh) in standing.items():
         files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
     b["pieces"] = [{"piece": name, "count": count, "volume_cm3": round(mesh.volume / 1000, 2)}

@@ -17,8 +17,8 @@ class UsageError(Exception):
 
 def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | None = None, gap: str | None = None,
                 tiles: str | None = None, grid: str | None = None, groove: str | None = None, dots: str | None = None,
-                density: float = 1.24, diameter: str = "1.75mm", paper: str = "a4", previews: bool = True
-                ) -> tuple[int, list[str]]:
+                density: float = 1.24, diameter: str = "1.75mm", paper: str = "a4", previews: bool = True,
+                piece_set: str | None = None) -> tuple[int, list[str]]:
     """Returns (exit code, lines to print). Options left None come from game.yaml ``mesh: terrain:``
     or the defaults. Raises UsageError for unreadable option values."""
     from ..draw.page import PageSpec
@@ -38,6 +38,13 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
         raise UsageError(f"--out {str(out)!r} is empty; name the folder to write, e.g. --out output/terrain")
     if not game.is_dir():
         raise UsageError(f"no such game folder: {game}")
+    if piece_set is not None:
+        from ..mesh.options import PIECE_SETS
+
+        if piece_set not in PIECE_SETS:
+            raise UsageError(f"--set {piece_set!r}: piece sets: {', '.join(PIECE_SETS)}")
+        if grid or groove or dots:
+            raise UsageError(f"--set {piece_set} gives each hex a raised top: drop --grid, --groove and --dots")
     problem = out_game_problem(out, [game])  # the CLI checks every game of the project too
     if problem:
         raise UsageError(problem)
@@ -58,6 +65,7 @@ def run_terrain(*, game: Path, maps: list[str] | None, out: Path, bed: str | Non
             groove=parse_pair(groove, "groove (width x depth)", "1.2x0.6mm") if groove else None,
             dots=parse_pair(dots, "dots (across x depth)", "2x0.6mm") if dots else None,
             material=Material(density=density, diameter=parse_length(diameter, allow_zero=False)),
+            piece_set=piece_set,
         )
     except UnitError as exc:
         raise UsageError(str(exc)) from None

@@ -42,7 +42,9 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
 
     for label, mesh, colour in objects:
         v = mesh.vertices
-        for a, b, c in mesh.faces:
+        z_top = max(p[2] for p in v)
+        # lowest faces first, so what is higher covers them: a socket's walls inside a part stay hidden
+        for a, b, c in sorted(mesh.faces, key=lambda f: v[f[0]][2] + v[f[1]][2] + v[f[2]][2]):
             (ax, ay, az), (bx, by, bz), (cx, cy, cz) = v[a], v[b], v[c]
             nx = (by - ay) * (cz - az) - (bz - az) * (cy - ay)
             ny = (bz - az) * (cx - ax) - (bx - ax) * (cz - az)
@@ -51,6 +53,9 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
             if length == 0 or nz <= 1e-9 * length:
                 continue  # sides and bottoms are out of sight from above
             shade = 0.45 + 0.55 * max(0.0, (nx * light[0] + ny * light[1] + nz * light[2]) / length)
+            # a face below the top darker with its depth (to 2 mm): the cracks round a real-set piece's
+            # raised hex tops are as flat as the tops, and show only so
+            shade *= 1.0 - 0.3 * min(1.0, max(0.0, z_top - (az + bz + cz) / 3) / 2.0)
             draw.polygon([px(ax, ay), px(bx, by), px(cx, cy)], fill=_rgb(colour, shade))
         xs, ys = [p[0] for p in v], [p[1] for p in v]
         draw.text(px((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), label, fill=(29, 29, 27), font=small,

@@ -18,8 +18,10 @@ Exact cover with a least-count objective, solved by OR-Tools CP-SAT:
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter, defaultdict
-from typing import Mapping
+from contextlib import contextmanager
+from typing import Iterator, Mapping
 
 from ..hexgrid import Hex
 from ..hexgrid.coords import components, normalise
@@ -57,6 +59,49 @@ class _Result:
         self.chosen, self.status, self.gap = chosen, status, gap
 
 
+# Tilings solved in this process, by the value of their inputs (a tiling is a pure function of them).
+# A build validates each game in its main process, solving its maps' tilings there; the validated game
+# carries the ones its validation solved (``ValidatedGame.shared``, see printgen.workers) to the
+# build's workers, which take them instead of solving again, and so never import OR-Tools (half a
+# second) for a tiling they were handed. The last few dozen only: a watch solves again and again.
+_SOLVED: dict[str, Tiling] = {}
+_KEEP = 64
+_RECORDERS: list[dict[str, Tiling]] = []
+
+
+def _inputs_key(cells: Cells, inventory: Inventory | None, shapes: tuple[str, ...], cliffs: bool,
+                time_limit: float) -> str:
+    text = repr((sorted(((h.q, h.r, lv), t) for (h, lv), t in cells.items()),
+                 sorted(inventory.items()) if inventory is not None else None, tuple(shapes), cliffs, time_limit))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _keep(key: str, tiling: Tiling) -> None:
+    if key not in _SOLVED:
+        while len(_SOLVED) >= _KEEP:
+            del _SOLVED[next(iter(_SOLVED))]
+        _SOLVED[key] = tiling
+
+
+@contextmanager
+def recording() -> Iterator[dict[str, Tiling]]:
+    """Within the block, every tiling solved or taken from memory is noted in the dict it yields (input
+    key -> tiling): what a validation hands on to the build's workers (``learn`` takes them there)."""
+    noted: dict[str, Tiling] = {}
+    _RECORDERS.append(noted)
+    try:
+        yield noted
+    finally:
+        _RECORDERS.remove(noted)
+
+
+def learn(solved: Mapping[str, Tiling]) -> None:
+    """Take tilings another process solved (``recording``'s dict) as solved here."""
+    for key, tiling in solved.items():
+        if isinstance(key, str) and isinstance(tiling, Tiling):
+            _keep(key, tiling)
+
+
 def solve(cells: Cells, *, inventory: Inventory | None = None, shapes: tuple[str, ...] = tuple(SHAPES),
           cliffs: bool = True, time_limit: float = 10.0) -> Tiling:
     """Tile every cell ``(hex, level) -> terrain`` with the fewest tiles.
@@ -69,6 +114,18 @@ def solve(cells: Cells, *, inventory: Inventory | None = None, shapes: tuple[str
     the joint models when the inventory falls short. Raises TilingError for cells standing
     on nothing."""
     check_cells(cells)
+    key = _inputs_key(cells, inventory, shapes, cliffs, time_limit)
+    tiling = _SOLVED.get(key)
+    if tiling is None:
+        tiling = _solve(cells, inventory, shapes, cliffs, time_limit)
+        _keep(key, tiling)
+    for noted in _RECORDERS:
+        noted[key] = tiling
+    return tiling
+
+
+def _solve(cells: Cells, inventory: Inventory | None, shapes: tuple[str, ...], cliffs: bool,
+           time_limit: float) -> Tiling:
     unknown = [s for s in shapes if s not in SHAPES]
     if unknown:
         raise ValueError(f"unknown tile shape(s) {unknown}; shapes: {', '.join(SHAPES)}")

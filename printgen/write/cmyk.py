@@ -193,8 +193,10 @@ def _finish_pdfx(data: bytes, source: bytes, title: str) -> bytes:
     return buf.getvalue()
 
 
-def to_cmyk(data: bytes, *, title: str) -> bytes:
-    """A printgen PDF (RGB) as a PDF/X-4 CMYK file. Raises ColourEngineMissing without Ghostscript."""
+def to_cmyk(data: bytes, *, title: str, rule=None) -> bytes:
+    """A printgen PDF (RGB) as a PDF/X-4 CMYK file, its colours then changed as ``rule`` says (an ink rule
+    of write/ink_stream.py: a shop's one-ink small text and total ink limit, write/ink_rules.py). Raises
+    ColourEngineMissing without Ghostscript."""
     problem = engine_problem()
     if problem:
         raise ColourEngineMissing(problem)
@@ -213,6 +215,10 @@ def to_cmyk(data: bytes, *, title: str) -> bytes:
         if run.returncode or not out.is_file():
             raise RuntimeError(f"Ghostscript failed ({run.returncode}): {(run.stderr or run.stdout).strip()[:300]}")
         converted = out.read_bytes()
+    if rule is not None:
+        from .ink_stream import rewrite_inks
+
+        converted = rewrite_inks(converted, rule)
     return _finish_pdfx(converted, source, title)
 
 

@@ -7,7 +7,7 @@ so the file needs no fonts and prints at scale anywhere. (Glyphs placed with
 
 from __future__ import annotations
 
-from xml.etree.ElementTree import Element, tostring
+from xml.etree.ElementTree import Element, _escape_attrib, tostring  # its escaping: the same bytes
 
 import svgwrite
 
@@ -34,6 +34,13 @@ def _el(name: str, attrs: dict[str, str | None]) -> Element:
     return e
 
 
+def _tag(name: str, attrs: dict[str, str | None], close: bool = True) -> str:
+    """The text ElementTree writes for ``_el(name, attrs)``: its start tag, closed (`` />``) when it holds
+    nothing, else open (``>``), its end ``</name>`` to follow."""
+    return ("<" + name + "".join(f' {k}="{_escape_attrib(attrs[k])}"' for k in sorted(attrs) if attrs[k])
+            + (" />" if close else ">"))
+
+
 def _style(attrs: dict, style) -> dict:
     attrs["fill"] = style.fill or "none"
     if style.stroke and style.width > 0:
@@ -48,10 +55,11 @@ def _style(attrs: dict, style) -> dict:
 
 
 class _Writer:
-    """One page's SVG tree, built with ElementTree directly. The page's root (and its <defs>) come from
-    svgwrite; every shape is the element svgwrite would make (tests/write/test_svg_writer.py holds the
-    svgwrite writer this replaced and compares their bytes), without svgwrite's object per shape, which
-    cost more than the shapes: a build's previews spent an eighth of its time there."""
+    """One page's SVG: its root (and its <defs>) from svgwrite, every shape the element svgwrite would make
+    (tests/write/test_svg_writer.py holds the svgwrite writer this replaced and compares their bytes).
+    The shapes are written as text, exactly as ElementTree serialises them (its own attribute escaping),
+    rather than built as an element each and serialised after: a build's previews spent an eighth of their
+    time in svgwrite's object per shape, and then most of the rest in ElementTree's."""
 
     def __init__(self, page: Page) -> None:
         dwg = svgwrite.Drawing(size=(f"{_num(page.width)}mm", f"{_num(page.height)}mm"),
@@ -60,61 +68,77 @@ class _Writer:
         self.defs = self.root[0]  # svgwrite's <defs>, always the first child
         self.clips = 0
 
-    def op(self, parent: Element, op) -> None:
+    def group(self, out: list[str], name: str, attrs: dict, ops) -> None:
+        """A <g> holding ``ops`` (written ``<g ... />`` when they draw nothing, as ElementTree would)."""
+        at = len(out)
+        out.append("")
+        for child in ops:
+            self.op(out, child)
+        if len(out) == at + 1:
+            out[at] = _tag(name, attrs)
+        else:
+            out[at] = _tag(name, attrs, close=False)
+            out.append(f"</{name}>")
+
+    def op(self, out: list[str], op) -> None:
         if isinstance(op, Group) and op.matrix == IDENTITY and not op.clip:
             for child in op.ops:  # a group that neither moves nor cuts is its ops (SVG has no forms to share)
-                self.op(parent, child)
+                self.op(out, child)
         elif isinstance(op, Group):
-            g = _el("g", {"transform": "matrix(" + " ".join(_num(v) for v in op.matrix) + ")"}
-                    if op.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0) else {})
-            inner = g
+            attrs = ({"transform": "matrix(" + " ".join(_num(v) for v in op.matrix) + ")"}
+                     if op.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0) else {})
             if op.clip:
                 self.clips += 1
                 cp = _el("clipPath", {"id": f"clip{self.clips}"})
                 cp.append(_el("polygon", {"points": _pts(clip_points(op.clip))}))
                 self.defs.append(cp)
-                inner = _el("g", {"clip-path": f"url(#clip{self.clips})"})
-                g.append(inner)
-            for child in op.ops:
-                self.op(inner, child)
-            parent.append(g)
+                out.append(_tag("g", attrs, close=False))  # never empty: it holds the clipped <g>
+                self.group(out, "g", {"clip-path": f"url(#clip{self.clips})"}, op.ops)
+                out.append("</g>")
+            else:
+                self.group(out, "g", attrs, op.ops)
         elif isinstance(op, Text):
             width = text_width(op.text, op.font, op.size)
             x0 = op.x - (width / 2 if op.anchor == "middle" else width if op.anchor == "end" else 0.0)
             outline = text_outline(op.font, op.text)
             if outline:
-                parent.append(_el("path", {
+                out.append(_tag("path", {
                     "d": outline, "fill": op.colour, "aria-label": op.text,
                     "transform": f"translate({_num(x0)},{_num(op.y)}) scale({_num(op.size)},{_num(-op.size)})"}))
         elif isinstance(op, Image):
             import base64
 
             href = f"data:{op.mime};base64," + base64.b64encode(op.data).decode("ascii")
-            parent.append(_el("image", {"xlink:href": href, "x": _num(op.x), "y": _num(op.y), "width": _num(op.w),
-                                        "height": _num(op.h), "preserveAspectRatio": "none"}))
+            out.append(_tag("image", {"xlink:href": href, "x": _num(op.x), "y": _num(op.y), "width": _num(op.w),
+                                      "height": _num(op.h), "preserveAspectRatio": "none"}))
         elif isinstance(op, Rect):
             attrs = {"x": _num(op.x), "y": _num(op.y), "width": _num(op.w), "height": _num(op.h)}
             if op.radius:
                 attrs["rx"] = attrs["ry"] = _num(op.radius)
-            parent.append(_el("rect", _style(attrs, op.style)))
+            out.append(_tag("rect", _style(attrs, op.style)))
         elif isinstance(op, Circle):
-            parent.append(_el("circle", _style({"cx": _num(op.cx), "cy": _num(op.cy), "r": _num(op.r)}, op.style)))
+            out.append(_tag("circle", _style({"cx": _num(op.cx), "cy": _num(op.cy), "r": _num(op.r)}, op.style)))
         elif isinstance(op, Poly):
             attrs = _style({"points": _pts(op.points)}, op.style)
             if not op.closed:
                 attrs["fill"] = "none"
-            parent.append(_el("polygon" if op.closed else "polyline", attrs))
+            out.append(_tag("polygon" if op.closed else "polyline", attrs))
         elif isinstance(op, Path):
             data = " ".join("M" + " L".join(f"{_num(x)},{_num(y)}" for x, y in loop) + " Z" for loop in op.loops)
-            parent.append(_el("path", _style({"d": data, "fill-rule": "evenodd"}, op.style)))
+            out.append(_tag("path", _style({"d": data, "fill-rule": "evenodd"}, op.style)))
+
+
+_BODY = "printgen-shapes"  # a stand-in element where the page's shapes go in the serialised root
 
 
 def page_to_svg(page: Page) -> bytes:
     """One page as standalone SVG bytes (deterministic)."""
     w = _Writer(page)
+    shapes: list[str] = []
     for op in page.ops:
-        w.op(w.root, op)
-    return tostring(w.root, encoding="utf-8")
+        w.op(shapes, op)
+    w.root.append(Element(_BODY))  # after <defs>, which now holds every clip path the shapes use
+    return tostring(w.root, encoding="utf-8").replace(f"<{_BODY} />".encode(), "".join(shapes).encode("utf-8"), 1)
 
 
 def svg_to_png(svg: bytes, *, dpi: float = 100.0) -> bytes:

@@ -51,6 +51,10 @@ CASES = {
     "steps-1e20": ("hex-dice", [("faces.yaml", ("faces", 0, "moves", 0, "steps"), 10**20)], "limit-number"),
     "steps-50": ("hex-dice", [("faces.yaml", ("faces", 0, "moves", 0, "steps"), "1-50")], "limit-pattern-reach"),
     "infinite-number": ("hex-dice", [("game.yaml", ("rules", "attack_bonus"), float("inf"))], "limit-number"),
+    # two hexes 300 columns apart: four thousand pages of map sheet, a board image past any memory
+    "map-over-a-room": ("heroes-of-hex", [("maps.yaml", ("maps", 0, "notation"), "exact"),
+                                          ("maps.yaml", ("maps", 0, "layout"), ".\n" + "\n" * 299 + " " * 300 + ".")],
+                        "limit-map-area"),
     "500-pieces": ("heroes-of-hex", [("maps.yaml", ("pieces",), [{"name": f"P{i}", "shape": "7"} for i in range(500)])],
                    "limit-pieces"),
     # 6. content lost silently

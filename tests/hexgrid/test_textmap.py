@@ -35,6 +35,26 @@ def test_format_then_parse_round_trips_with_known_spacing(d, orientation, spacin
     assert _same_up_to_translation(got, d)
 
 
+@given(st.lists(st.builds(Hex, st.integers(-40, 40), st.integers(-40, 40)), min_size=1, max_size=12, unique=True),
+       st.sampled_from(["flat", "pointy"]))
+def test_exact_notation_reads_scattered_hexes_back_where_they_were(hexes, orientation):
+    d = {h: "abc"[i % 3] for i, h in enumerate(hexes)}
+    text = format_textmap(d, orientation)
+    got = {h: c.char for h, c in parse_textmap(text, orientation, notation="exact").cells.items()}
+    assert _same_up_to_translation(got, d)
+
+
+def test_exact_notation_is_what_keeps_lone_hexes_apart():
+    lone = {Hex(0, 0): "a", Hex(4, 0): "a", Hex(8, 0): "a"}  # a row of hexes four apart
+    text = format_textmap(lone, "pointy")
+    inferred = parse_textmap(text, "pointy").cells
+    assert max(distance(a, b) for a in inferred for b in inferred) == 2  # the picture infers a wider spacing
+    exact = parse_textmap(text, "pointy", notation="exact").cells
+    assert max(distance(a, b) for a in exact for b in exact) == 8
+    with pytest.raises(TextMapError):  # nothing inferred: a character off the half-hex grid is blamed
+        parse_textmap("a\na", "pointy", notation="exact")  # a row under a row is shifted one character
+
+
 @given(st.integers(2, 9), st.integers(1, 9), st.sampled_from(["flat", "pointy"]), st.integers(1, 5),
        st.randoms(use_true_random=False))
 def test_spacing_is_inferred_for_real_maps(w, h, orientation, spacing, rnd):

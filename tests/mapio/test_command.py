@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from printgen.cli import app
 from printgen.hexgrid.levels import read_stack
-from printgen.mapio.convert import hsc_to_map, map_to_hsc
+from printgen.mapio.convert import ADDONS, hsc_to_map, map_to_hsc
 from printgen.mapio.hsc import HscMap, Tile, read_hsc, write_hsc
-from printgen.mapio.pieces import PIECES, START, footprint
+from printgen.mapio.pieces import PIECES, START, cells_of, footprint, offset_to_axial
 from printgen.model.content import MapDef
 
 from .helpers import hsc_bytes
@@ -133,7 +133,7 @@ def test_bad_files_exit_1_and_write_nothing(tmp_path):
 
 # -- random valid maps: tiles -> .hsc -> game map data -> .hsc gives the same tiles ----------------------
 CODES = sorted(c for c, p in PIECES.items() if p.role != START)
-# a battlefield is one playing area: pieces near each other (a scattered map is refused, tested apart)
+# pieces near each other, and now and then apart (a map in parts, written in exact notation)
 tiles = st.lists(st.tuples(st.sampled_from(CODES), st.integers(-6, 6), st.integers(-6, 6), st.integers(0, 6),
                            st.integers(0, 5)), min_size=1, max_size=40)
 
@@ -145,13 +145,16 @@ def test_random_maps_round_trip(ts, starts):
                + [Tile(code=15001, x=x, y=y, z=1, colour=0x0000FF) for x, y in starts])
     read = read_hsc(write_hsc(m))
     imp = hsc_to_map(read, name="R", game_terrain=["Grass"])
-    assume(not any(n.error for n in imp.notes))  # scattered, or only add-ons: refused (tested apart)
+    assume(not any(n.error for n in imp.notes))  # only add-ons: refused (nothing to draw)
     doc = yaml.safe_load(yaml.safe_dump({"maps": [imp.map]}))
     for high_ground_only in ("connected", "imported"):  # High Ground's fields; the base model has neither
         doc["maps"][0].pop(high_ground_only, None)
     mapdef = MapDef(**doc["maps"][0])
-    stack = read_stack(mapdef.layout, mapdef.layers, "pointy")
+    stack = read_stack(mapdef.layout, mapdef.layers, "pointy", notation=mapdef.notation)
     assert stack.unsupported() == []
+    ground = {h for t, p in ((t, PIECES[t.code]) for t in m.tiles) if p.role != START and p.name not in ADDONS
+              for h in cells_of(p, t.x, t.y, t.rotation)}
+    assert same_up_to_translation(set(stack.tiles[0]), ground)  # the text holds the hexes the tiles cover
     back, notes = map_to_hsc(mapdef, stack, {})
     assert key(back) == key(m) and not notes
 
@@ -167,12 +170,63 @@ def test_more_pieces_than_a_list_holds_are_dropped_with_a_warning(tmp_path):
     assert "limit-list-length" not in run("validate", g).output
 
 
-def test_a_scattered_map_is_refused_not_misread(tmp_path):
+def same_up_to_translation(a: set, b: set) -> bool:
+    if len(a) != len(b) or not a:
+        return a == b
+    a0, b0 = (min(x, key=lambda h: (h.r, h.q)) for x in (a, b))
+    return {(h.q - a0.q, h.r - a0.r) for h in a} == {(h.q - b0.q, h.r - b0.r) for h in b}
+
+
+# five single hexes, no two on a row next to each other: their gaps alone read as a wider spacing
+SCATTERED = [(1001, 0, 0, 0, 0), (1001, 4, 0, 0, 0), (1001, 8, 0, 0, 0), (1001, 2, 4, 0, 0), (1001, 6, 4, 1, 0)]
+
+
+def test_a_scattered_map_imports_as_islands_and_reads_back(tmp_path):
+    from printgen.model.maps import map_geometry
+    from printgen.project import validate_game
+
     g = game(tmp_path)
     f = tmp_path / "s.hsc"
-    f.write_bytes(hsc_bytes(0.0007, [(1001, 0, 0, 0, 0), (1001, 4, 0, 0, 0), (1001, 8, 0, 0, 0)]))
+    # the fifth hex stands on a second hex (level 2), so the levels read back too
+    f.write_bytes(hsc_bytes(0.0007, SCATTERED + [(1001, 6, 4, 0, 0)]))
     r = run("import-map", f, "--into", g, "--name", "S")
-    assert r.exit_code == 1 and "[scattered-map]" in r.output and not (g / "map-s.yaml").exists()
+    assert r.exit_code == 0 and "5 hexes, 2 levels" in r.output, r.output
+    m = yaml.safe_load((g / "map-s.yaml").read_text())["maps"][0]
+    assert m["notation"] == "exact" and m["connected"] is False
+    # what the game reads: the five hexes where VirtualScape has them, one of them two levels high
+    res = validate_game(g)
+    assert not [f for f in res.findings if f.is_error], [f.message for f in res.findings]
+    mapdef = next(x for x in res.data.maps if x.name == "S")
+    geom = map_geometry(mapdef, res.data.game)
+    want = {offset_to_axial(x, y) for _, x, y, _, _ in SCATTERED}
+    assert same_up_to_translation(set(geom.cells), want)
+    assert sorted(geom.levels.values()) == [1, 1, 1, 1, 2]
+    high = max(geom.levels, key=geom.levels.get)
+    lowest = min(want, key=lambda h: (h.r, h.q))
+    g0 = min(geom.cells, key=lambda h: (h.r, h.q))
+    assert (high.q - g0.q, high.r - g0.r) == (offset_to_axial(6, 4).q - lowest.q, offset_to_axial(6, 4).r - lowest.r)
+    # hex centres as far apart as VirtualScape places them: the first two hexes are 4 hex widths apart
+    lay = geom.layout
+    row0 = sorted((h for h in geom.cells if h.r == g0.r), key=lambda h: h.q)
+    (x0, y0), (x1, y1) = lay.hex_to_point(row0[0]), lay.hex_to_point(row0[1])
+    assert abs((x1 - x0) - 4 * res.data.game.hex.size) < 1e-6 and abs(y1 - y0) < 1e-9
+    # and back to VirtualScape: the same tiles
+    out = tmp_path / "back.hsc"
+    r = run("export-map", g, "--map", "S", "--to", out)
+    assert r.exit_code == 0, r.output
+    assert key(read_hsc(out.read_bytes())) == key(read_hsc(f.read_bytes()))
+
+
+def test_parts_too_far_apart_are_refused_at_import(tmp_path):
+    """Lone hexes hundreds of hexes apart import as no map: its sheets and board picture would cover the
+    whole box (4,213 pages and a 60,000-pixel board for 600 x 600 hexes)."""
+    g = game(tmp_path)
+    before = sorted(p.name for p in g.iterdir())
+    f = tmp_path / "far.hsc"
+    f.write_bytes(hsc_bytes(0.0007, [(1001, 0, 0, 0, 0), (1001, 600, 600, 0, 0)]))
+    r = run("import-map", f, "--into", g)
+    assert r.exit_code == 1 and "[limit-map-area]" in r.output and "601 x 521 hexes" in r.output, r.output
+    assert sorted(p.name for p in g.iterdir()) == before
 
 
 def test_gzipped_json_and_a_gzip_bomb(tmp_path):

@@ -18,6 +18,7 @@ from printgen.cli import app
 from printgen.mapio.inventories import BOXES, InventoryError, parse_inventory
 from printgen.mapio.lack import FLUID_THICKNESS
 from printgen.mapio.lack_files import make_lacking
+from printgen.mesh.piece_set import piece_set
 from printgen.project import validate_game
 
 FIX = Path(__file__).parent.parent / "fixtures"
@@ -37,12 +38,14 @@ def stl(data: bytes) -> trimesh.Trimesh:
     return trimesh.load(io.BytesIO(data), file_type="stl")
 
 
+# The game's scale (its 1 in hexes) keeps these plates small; the real set's pieces, their parts and
+# their slicing are tests/mesh/test_piece_set.py's and tests/mesh/test_split.py's.
 def test_owned_pieces_first_and_the_bill_counts_only_printed(ladders_game):
-    none = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=(150.0, 150.0))
+    none = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=(150.0, 150.0), scale="game")
     assert none.plan.printed == Counter({"grass-1": 9, "grass-2": 3, "grass-7": 3, "road-2": 3, "road-5": 3})
     assert none.bill["total"]["tiles"] == 21
     own = Counter({"grass-1": 4, "grass-7": 3, "road-5": 1})
-    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=own, bed=(150.0, 150.0))
+    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=own, bed=(150.0, 150.0), scale="game")
     assert res.plan.owned == own
     assert res.plan.printed == Counter({"grass-1": 5, "grass-2": 3, "road-2": 3, "road-5": 2})
     bill = json.loads(res.files["bom.json"])
@@ -82,13 +85,17 @@ def test_fluid_tiles_are_thin_and_land_one_level(tmp_path):
     land, water, lava = (stl(res.files[f"tiles/{n}.stl"]) for n in ("grass-7", "water-1", "lava-1"))
     for m in (land, water, lava):
         assert m.is_watertight and m.body_count == 1 and m.volume > 0
-    assert abs(land.extents[2] - data.game.mesh.height) < 1e-6
-    assert abs(water.extents[2] - FLUID_THICKNESS) < 1e-6 and abs(lava.extents[2] - FLUID_THICKNESS) < 1e-6
+    real = piece_set()  # the real set's land tile (a level and its raised hex tops) and fluid tile
+    assert land.extents[2] == pytest.approx(real.level + real.cap[1], abs=1e-6)
+    assert water.extents[2] == pytest.approx(real.fluid, abs=1e-6) and lava.extents[2] == pytest.approx(real.fluid)
     assert water.extents[2] < land.extents[2] / 2
+    game = make_lacking(data=data, map_name="W", inventory=Counter(), scale="game")
+    assert stl(game.files["tiles/water-1.stl"]).extents[2] == pytest.approx(FLUID_THICKNESS)
+    assert stl(game.files["tiles/grass-7.stl"]).extents[2] == pytest.approx(data.game.mesh.height)
 
 
 def test_project_3mf_names_objects_and_colours(ladders_game):
-    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=(150.0, 150.0))
+    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=(150.0, 150.0), scale="game")
     z = zipfile.ZipFile(io.BytesIO(res.files["project.3mf"]))
     model = z.read("3D/3dmodel.model").decode()
     names = re.findall(r'<object id="\d+" type="model" name="([^"]+)"', model)
@@ -107,7 +114,7 @@ def test_project_3mf_names_objects_and_colours(ladders_game):
                     reason="prusa-slicer is not installed (Debian package prusa-slicer; .ci/run installs it)")
 def test_prusa_slicer_slices_every_plate_of_the_project(ladders_game, tmp_path):
     bed = (150.0, 150.0)
-    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=bed)
+    res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=bed, scale="game")
     n = res.bill["plates"]
     assert n >= 2
     # PrusaSlicer 2.5 has one bed: each plate is a project of its own, sliced where it lies, each
@@ -170,23 +177,23 @@ def surface_z(mesh, x, y) -> float:
 
 
 def test_printed_land_pieces_show_their_hexes_on_top(ladders_game):
-    """A printed grass-7 is no blank slab: its top carries the hex lines (the game's terrain grid
-    groove, as a real land tile shows each hex); it stands one level high on a hex footprint."""
+    """A printed grass-7 is no blank slab: as on a real land tile, each hex is a raised flat hexagon over
+    a crack floor one level up (the real set's geometry); a ray down at a hex's centre meets the raised
+    top, one at the middle of an inner hex side the crack floor."""
     res = make_lacking(data=ladders_game, map_name="Ladders", inventory=Counter(), bed=(150.0, 150.0))
     mesh = stl(res.files["tiles/grass-7.stl"])
-    cfg = ladders_game.game
-    width, depth = (cfg.mesh.terrain.groove if cfg.mesh.terrain else (1.2, 0.6))
+    real = piece_set()
     top = mesh.bounds[1][2]
-    assert top == pytest.approx(cfg.mesh.height, abs=0.2)
-    zs = {round(float(z), 2) for z in mesh.vertices[:, 2]}
-    assert round(top - depth, 2) in zs  # the grooves' floor between the hexes
-    # the top's grooves lie along the six inner hex edges: a ray straight down at the middle of an inner
-    # edge lands in the groove, one at a hex's centre on the full top
-    size = cfg.hex.size
+    assert top == pytest.approx(real.level + real.cap[1], abs=0.01)
     centre = mesh.bounds.mean(axis=0)
-    hits = {}
-    for name, (x, y) in {"centre": (centre[0], centre[1]), "edge": (centre[0] + size / 2, centre[1]),
-                         "edge2": (centre[0], centre[1] + size / 2)}.items():
-        hits[name] = surface_z(mesh, x, y)
+    # the 7's middle hex is at the box's centre; its six neighbours a hex's width away, so the middle of
+    # a side between two of its hexes is half a width out, in a direction that depends on its turn
+    import math
+
+    hits = {"centre": surface_z(mesh, centre[0], centre[1])}
+    half = real.across_flats / 2
+    for k in range(12):
+        a = math.radians(15 * k)
+        hits[k] = surface_z(mesh, centre[0] + half * math.cos(a), centre[1] + half * math.sin(a))
     assert hits["centre"] == pytest.approx(top, abs=0.01)
-    assert min(hits["edge"], hits["edge2"]) < top - depth / 2
+    assert min(v for k, v in hits.items() if k != "centre") == pytest.approx(real.level, abs=0.01)

@@ -12,7 +12,7 @@ from printgen.build import build
 from printgen.hexgrid import Hex, hexagon
 from printgen.hexgrid.textmap import format_textmap
 from printgen.packs.heroscape_style.checks_maps import inventory
-from printgen.packs.heroscape_style.guide import map_tiling
+from printgen.packs.heroscape_style.guide import FAINT_NUMBER, map_tiling
 from printgen.packs.heroscape_style.levels import cells, stack_of
 from printgen.packs.heroscape_style.models import HSMap
 from printgen.project import validate_game
@@ -21,6 +21,7 @@ from tests.conftest import FIXTURES, REPO
 from tests.pdfmeasure import open_pdf, text_spans
 
 GAME = REPO / "data" / "heroscape-style"
+FAINT_RGB = int(FAINT_NUMBER[1:], 16)  # the faded level's numbers, as pymupdf reports a span's colour
 
 
 def assert_builds(m, data):
@@ -119,11 +120,11 @@ def test_the_guide_draws_every_tile_of_every_level(game, tmp_path):
     assert sorted(panels) == list(tiling.levels)
     for lv in tiling.levels:
         spans = panels[lv]
-        numbers = Counter(s["text"] for s in spans if s["text"] in SHAPES and s["color"] != 0xA3A3A3
+        numbers = Counter(s["text"] for s in spans if s["text"] in SHAPES and s["color"] != FAINT_RGB
                           and "Bold" in s["font"])
         on_level = Counter(t.shape for t in tiling.on_level(lv))
         assert numbers == on_level, lv
-        faint = Counter(s["text"] for s in spans if s["text"] in SHAPES and s["color"] == 0xA3A3A3)
+        faint = Counter(s["text"] for s in spans if s["text"] in SHAPES and s["color"] == FAINT_RGB)
         covered = {h for t in tiling.on_level(lv) for h in t.hexes}
         below = tiling.on_level(lv - 1)
         assert len(below) >= sum(faint.values()) >= sum(1 for t in below if not set(t.hexes) <= covered)

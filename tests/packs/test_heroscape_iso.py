@@ -46,3 +46,14 @@ def test_every_level_is_drawn_at_one_scale():
 def test_the_finished_battlefield_is_drawn_in_full_colour():
     fills = {o.style.fill for o in tops(iso_ops(CELLS, COLOURS, 3, [], "pointy", (0, 0, 100, 100), fade=False))}
     assert fills == {"#4f9a3a", "#8d8a84"}
+
+
+def test_a_map_of_one_hex_is_pictured_about_life_size():
+    from printgen.packs.heroscape_style.iso import MAX_HEX
+
+    box = (0.0, 0.0, 190.0, 120.0)  # a page's width: one hexagon would otherwise fill it
+    top = tops(iso_ops({(Hex(0, 0), 1): "Grass"}, COLOURS, 1, [], "pointy", box))[0]
+    width = max(x for x, _ in top.points) - min(x for x, _ in top.points)
+    assert abs(width - MAX_HEX) < 1e-6  # pointy-top: flat to flat across
+    xs = [x for x, _ in top.points]
+    assert abs((min(xs) + max(xs)) / 2 - 95.0) < 1e-6  # centred in its box

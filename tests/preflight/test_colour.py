@@ -11,9 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printgen.build import validate_game
+from printgen.draw.document import Image, Page, Poly, Style, Text
 from printgen.draw.page import PageSpec
+from printgen.hexgrid import Hex, Layout
 from printgen.plan import plan_build
-from printgen.preflight.colour import CVD, markup_residue, ratio, rgb, worst_ratio
+from printgen.preflight.checks import Settings, Sheet
+from printgen.preflight.colour import CVD, contrast, markup_residue, ratio, rgb, worst_ratio
 from printgen.write.pdf import to_pdf
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -96,3 +99,61 @@ def test_heroes_of_hex_captions_print_no_backslash():
     text = " ".join(p.get_text() for p in pymupdf.open(stream=target.asset.render(game, spec)["rulebook"].data))
     assert "\\" not in text
     assert "Fool's Gold Ambush" in text and "The Arachne's Lair" in text
+
+
+# Planted pages for the check's false findings: a level number on a light hex, near the corner of a dark
+# neighbour (flat-top hexes: the neighbour's box reaches over the light hex's right side), and a white word
+# on a dark picture laid over a light ground.
+LIGHT, DARK = "#e6dfc8", "#2e6436"
+
+
+def _hexes(label_on: Hex):
+    lay = Layout("flat", 25.4, origin=(40.0, 40.0))
+    ops = [Poly(tuple(lay.corners(h)), Style(fill=LIGHT if h == Hex(0, 0) else DARK), role="hex")
+           for h in (Hex(0, 0), Hex(1, -1), Hex(1, 0))]  # the light hex drawn first, its neighbours after it
+    cx, cy = lay.hex_to_point(label_on)
+    x = cx + 25.4 * 0.3  # where a map prints a hex's level: right of its centre
+    return lay, ops + [Text(x, cy + 1.5, "2", "sans-bold", 4.3, "#1d1d1b" if label_on == Hex(0, 0) else "#111111",
+                            "middle")]
+
+
+def test_a_label_is_read_against_its_own_hex_not_a_neighbour_whose_box_covers_it():
+    lay, ops = _hexes(Hex(0, 0))
+    cx, cy = lay.hex_to_point(Hex(0, 0))
+    (ink,) = [i for i in Sheet.of("map-x", "a4", 1, 1, Page(210, 297, ops)).inks if i.kind == "text"]
+    centre = ((ink.box[0] + ink.box[2]) / 2, (ink.box[1] + ink.box[3]) / 2)
+    boxes = [(min(x for x, _ in c), min(y for _, y in c), max(x for x, _ in c), max(y for _, y in c))
+             for c in (lay.corners(Hex(1, -1)), lay.corners(Hex(1, 0)))]
+    # the trap is set: the label's centre is inside a dark neighbour's box, drawn after its own hex
+    assert any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in boxes)
+    assert list(contrast(Sheet.of("map-x", "a4", 1, 1, Page(210, 297, ops)), Settings())) == []
+
+
+def test_a_dark_label_on_the_dark_hex_itself_is_still_found():
+    _, ops = _hexes(Hex(1, 0))
+    (hit,) = contrast(Sheet.of("map-x", "a4", 1, 1, Page(210, 297, ops)), Settings())
+    assert "'2' (#111111 on #2e6436)" in hit.message
+
+
+def test_a_word_on_a_picture_is_not_judged_against_the_ground_under_the_picture():
+    from PIL import Image as PILImage
+    import io
+
+    buf = io.BytesIO()
+    PILImage.new("RGB", (8, 8), (20, 20, 20)).save(buf, "PNG")
+    ground = Poly(((10, 10), (90, 10), (90, 50), (10, 50)), Style(fill="#ffffff"), role="panel")
+    word = Text(50, 32, "DARK SKY", "sans-bold", 3.0, "#ffffff", "middle")
+    page = Page(100, 60, [ground, Image(20, 15, 60, 30, buf.getvalue()), word])
+    assert list(contrast(Sheet.of("card", "a4", 1, 1, page), Settings())) == []
+    # without the picture the same white word on white is found
+    (hit,) = contrast(Sheet.of("card", "a4", 1, 1, Page(100, 60, [ground, word])), Settings())
+    assert "(#ffffff on #ffffff) at a contrast of 1.00:1" in hit.message
+
+
+def test_a_word_with_nothing_drawn_under_it_is_read_against_the_paper():
+    # Hexatech's faction reference printed "Ability: Wild" in a grey on the bare page: 3.70:1
+    page = Page(100, 60, [Text(10, 20, "Ability: Wild", "sans-bold", 3.0, "#838589")])
+    (hit,) = contrast(Sheet.of("faction-reference", "a4", 1, 1, page), Settings())
+    assert "(#838589 on #ffffff) at a contrast of 3.70:1" in hit.message
+    dark = Page(100, 60, [Text(10, 20, "Ability: Wild", "sans-bold", 3.0, "#595b5e")])
+    assert list(contrast(Sheet.of("faction-reference", "a4", 1, 1, dark), Settings())) == []

@@ -25,14 +25,21 @@ PLANTED = {
     "ink-on-ink": ("templates/layouts/unit-card.yaml", 11, "draws 'defense-disc' over 'attack-disc'"),
     # eight long words side by side: too wide for the page even set tighter and smaller, so the words break
     "table": ("templates/rulebook/01-rules.md", 7, "breaks 'Reinforcements' inside the word (column 1,"),
+    # in the DriveThruCards file game.yaml asks for, measured after its CMYK conversion (needs Ghostscript)
+    "one-ink": ("templates/layouts/unit-card.yaml", 13, "6.0 pt text 'RARE FIND' prints in 2 inks (M55 Y98"),
+    "ink-limit": ("templates/layouts/unit-card.yaml", 14, "a picture prints 296 % total ink (C72 M68 Y67 K89), "
+                  "over the 250 % limit"),
 }
+CMYK_CLASSES = {"one-ink", "ink-limit"}
 # a stranded heading needs a typesetter that strands it: tests/preflight/test_checks.py plants one in a
 # hand-made PDF, since the rulebook keeps every heading with its text; the cut sheets lay every piece clear of
-# a machine's registration marks, so tests/cut/test_cut_findings.py plants ink on a mark's clear area by hand
-# a picture the book shrinks so far that its grown labels crowd its lines has them left out when it has a key
-# (a map's legend) and is never shrunk past where its words print at their least size: tests/preflight/
-# test_pictures.py plants one by hand
-NOT_PLANTED = {"stranded", "registration", "picture"}
+# a machine's registration marks, so tests/cut/test_cut_findings.py plants ink on a mark's clear area by hand;
+# the map tiler places every seam clear of markers or notches its trim line round them (a map that defeats
+# both needs a marker near the size of a page), so tests/preflight/test_seam.py tiles Greywater Ford with the
+# old even seam by hand and finds its Ford disc cut, at the layout character that placed it; a picture the book
+# shrinks so far that its grown labels crowd its lines has them left out when it has a key (a map's legend) and
+# is never shrunk past where its words print at their least size: tests/preflight/test_pictures.py plants one
+NOT_PLANTED = {"stranded", "registration", "seam", "picture"}
 
 
 def test_the_corpus_plants_every_class():
@@ -40,12 +47,15 @@ def test_the_corpus_plants_every_class():
 
 
 def test_each_planted_defect_is_found_where_it_is_fixed():
+    from printgen.write.cmyk import engine_problem
+
     (game,) = preflight_games(folders=[CORPUS], papers=["a4"])
+    planted = {c: p for c, p in PLANTED.items() if not (engine_problem() and c in CMYK_CLASSES)}
     missing = []
-    for cls, (file, line, words) in PLANTED.items():
+    for cls, (file, line, words) in planted.items():
         hits = [f for f in game.findings if f.code == f"preflight-{cls}" and words in f.message
                 and f.loc.file.endswith(f"preflight-corpus/{file}") and f.loc.line == line]
         if not hits:
             missing.append(cls)
     assert not missing, (missing, [f.format() for f in game.findings])
-    assert {f.code for f in game.findings if f.code.startswith("preflight-")} == {f"preflight-{c}" for c in PLANTED}
+    assert {f.code for f in game.findings if f.code.startswith("preflight-")} == {f"preflight-{c}" for c in planted}

@@ -223,13 +223,20 @@ def test_a_profile_named_in_game_yaml_is_made_and_dropping_it_removes_its_files(
 @needs_gs
 @pytest.mark.parametrize("name", ["heroes-of-hex", "heroscape-style", "hex-dice", "hexatech", "hexprint"])
 def test_bundled_decks_go_to_a_shop_without_a_finding(name):
-    """Every bundled rectangular deck keeps its text out of the shop's safe margin and prints its small text
-    without rich black: the shop profiles of a bundled build add no finding."""
+    """Every bundled rectangular deck keeps its text out of the shop's safe margin, and its DriveThruCards file,
+    converted and measured as written, prints small text in one ink and no colour over 300 %: the shop
+    profiles of a bundled build add no finding."""
     from printgen.publish.cards import card_decks
-    from printgen.publish.shop import _card_pages
+    from printgen.publish.shop import deck_pdf
+    from printgen.write.ink_rules import inks
+    from printgen.write.ink_stream import read_inks
 
     game = validate_game(FIXTURES.parent.parent / "data" / name)
     decks = [d for d in card_decks(game) if d.shape == "rect" and d.cards]
     for deck in decks:
-        found = safe_zone_findings(game, deck) + rich_black_findings(game, deck, _card_pages(deck, 0.0, False)[1])
+        data, found, _ = deck_pdf(game, deck, "drivethru", slug_mm=0.0, marks=False, name=deck.name)
+        found += safe_zone_findings(game, deck)
         assert not found, [f.format() for f in found]
+        runs = read_inks(data)
+        assert not [r for r in runs if r.kind == "text" and r.size < 8.0 and inks(r.cmyk) > 1]
+        assert max(r.total for r in runs) <= 3.0 + 1e-6

@@ -66,19 +66,18 @@ def test_small_and_large_maps_find_the_same_hexes(monkeypatch):
 
 
 def test_each_tile_draws_exactly_the_hexes_in_its_window():
-    from printgen.draw.page import MAP_TITLE_H
-    from printgen.render.maps.tiling import plan_tiles
+    from printgen.render.maps import tile_plan
+    from printgen.render.maps.tiling import map_marks
 
     mapdef, data = _big_map()
     spec = PageSpec.for_paper("a4", 5.0)
     pages = render_map(mapdef, data, spec)
     geom = map_geometry(mapdef, data.game)
-    x0, y0, x1, y1 = spec.content
-    tiling = plan_tiles(geom.width, geom.height, x1 - x0, y1 - y0 - MAP_TITLE_H)
+    _, tiling = tile_plan(geom, spec, map_marks(geom, data)[0])  # the plan render_map follows
     assert len(pages) == 1 + tiling.rows * tiling.cols > 4
     for i, page in enumerate(pages[1:]):
         r, c = divmod(i, tiling.cols)
-        wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
+        wx, wy = tiling.origin(r, c)
         window = (wx, wy, wx + tiling.window[0], wy + tiling.window[1])
         # brute force over every hex of the map: which reach into this tile's window
         want = sum(1 for h in geom.cells if len(clip_polygon(geom.layout.corners(h), *window)) >= 3)
@@ -109,3 +108,25 @@ def test_repeated_art_is_drawn_once_as_a_form(monkeypatch):
     copied = sum(len(full.xref_stream(x)) for page in full if page.number in {b.number for b in backs}
                  for x in page.get_contents())
     assert copied > 3 * shared, (copied, shared)
+
+
+def test_a_map_in_parts_prints_no_page_between_its_parts():
+    """Two lone hexes 35 hexes and 30 rows apart (an imported map in parts): the tiles with a hex reaching
+    into them print, the dozen between them do not, and the assembly guide says so."""
+    from printgen.render.maps import tile_plan
+    from printgen.render.maps.tiling import printed_tiles, tile_window
+
+    mapdef, data = _big_map()
+    mapdef = mapdef.model_copy(update={"notation": "exact", "layout": ".\n" + "\n" * 29 + " " * 100 + "."})
+    spec = PageSpec.for_paper("a4", 5.0)
+    pages = render_map(mapdef, data, spec)
+    geom = map_geometry(mapdef, data.game)
+    spec2, tiling = tile_plan(geom, spec)
+    reach = {(r, c) for r in range(tiling.rows) for c in range(tiling.cols)
+             if any(len(clip_polygon(geom.layout.corners(h), *tile_window(tiling, r, c))) >= 3 for h in geom.cells)}
+    assert set(printed_tiles(geom, tiling)) == reach and 2 <= len(reach) <= 4 and tiling.rows * tiling.cols >= 16
+    assert len(pages) == 1 + len(reach)
+    for page in pages[1:]:
+        assert sum(1 for op in page.ops if getattr(op, "role", None) in ("hex", "hex-part")) >= 1
+    guide = " ".join(op.text for op in pages[0].ops if hasattr(op, "text") and isinstance(op.text, str))
+    assert f"on {len(reach)} pages" in guide and f"less the {tiling.rows * tiling.cols - len(reach)} between" in guide

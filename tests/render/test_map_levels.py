@@ -13,7 +13,7 @@ from printgen.build import build
 from printgen.draw.colour import mix
 from printgen.hexgrid import Hex
 from printgen.project import validate_game
-from printgen.render.maps.hexes import level_shade
+from printgen.render.maps.hexes import level_fill, level_shade
 from tests.conftest import FIXTURES
 from tests.pdfmeasure import centre, colour, hexagons, open_pdf, text_spans
 
@@ -75,10 +75,10 @@ def test_legend_levels_are_shaded_and_numbered_in_their_hexes(built):
     fills = _fills(page)
     # the Hill: 19 hexes, 12 at level 1, six of grass at level 2, one of stone at level 3
     assert len(fills[GRASS]) == 12
-    assert len(fills[level_shade(GRASS, 2)]) == 6
-    assert len(fills[level_shade(STONE, 3)]) == 1
+    assert len(fills[level_fill(GRASS, 2)]) == 6
+    assert len(fills[level_fill(STONE, 3)]) == 1
     numbers = [s for s in text_spans(page) if s["text"] in ("1", "2", "3")]
-    for level, hexes in ((1, fills[GRASS]), (2, fills[level_shade(GRASS, 2)]), (3, fills[level_shade(STONE, 3)])):
+    for level, hexes in ((1, fills[GRASS]), (2, fills[level_fill(GRASS, 2)]), (3, fills[level_fill(STONE, 3)])):
         for d in hexes:
             x0, y0, x1, y1 = d["mm"]
             inside = [s for s in numbers if x0 < (s["mm"][0] + s["mm"][2]) / 2 < x1 and y0 < (s["mm"][1] + s["mm"][3]) / 2 < y1]
@@ -93,9 +93,9 @@ def test_level_layers_give_each_hex_its_top_terrain_and_height(built):
     page = open_pdf(built / "a4" / "map-keep.pdf")[0]
     fills = _fills(page)
     assert len(fills[GRASS]) == 6  # the ground around the mound
-    assert len(fills[level_shade(STONE, 2)]) == 7  # the ring, less the tower
-    assert len(fills[level_shade(GRASS, 2)]) == 1  # the yard inside it
-    assert len(fills[level_shade(STONE, 3)]) == 1  # the tower
+    assert len(fills[level_fill(STONE, 2)]) == 7  # the ring, less the tower
+    assert len(fills[level_fill(GRASS, 2)]) == 1  # the yard inside it
+    assert len(fills[level_fill(STONE, 3)]) == 1  # the tower
 
 
 def test_flat_maps_carry_no_level_marks(built):

@@ -1,5 +1,6 @@
 """A studio served on a free loopback port for the module's tests: a copy of mini-hoh (so its data can be
-edited on disk), one extra class whose name holds a <script> tag, built in this process (no workers)."""
+edited on disk), one extra class whose name holds a <script> tag, one more map written in rows notation,
+built in this process (no workers)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ EXTRA = f"""
     examples: [Dandelion]
 """
 
+CRYPT = """  - name: Crypt
+    fit: a4
+    notation: rows
+    layout: |
+      . . . .
+       . # . .
+      . . . .
+    legend:
+      ".": {terrain: Floor}
+      "#": {terrain: Wall}
+"""
+
 
 class Served:
     def __init__(self, root: Path) -> None:
@@ -39,6 +52,8 @@ class Served:
         shutil.copytree(FIXTURES / "mini-hoh", self.game)
         classes = self.game / "classes.yaml"
         classes.write_text(classes.read_text() + EXTRA)
+        maps = self.game / "maps.yaml"
+        maps.write_text(maps.read_text() + CRYPT)
         self.out = root / "out"
         self.stop = threading.Event()
         self.ready = threading.Event()

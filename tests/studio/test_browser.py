@@ -231,3 +231,42 @@ def test_a_designers_round_at_desktop_and_phone_width(page, served, width):
     click(page, "#detail a.close")
     served.wait_rounds(served.studio.rounds + 1)
     assert [p for p in page.problems() if "status of 409" not in p] == []  # the refusal above: expected
+
+
+def test_a_rows_notation_map_is_painted_where_its_hexes_read(page, served):
+    """The painter draws a rows-notation map's hexes where the notation puts them (the half-step indent a
+    drawing aid), and a painted hex changes the character the notation reads as that hex."""
+    from printgen.hexgrid.textmap import _axial_to_doubled, parse_textmap
+
+    maps = served.game / "maps.yaml"
+    before = maps.read_text()
+    layout = before.split("name: Crypt")[1].split("layout: |\n")[1].split("    legend:")[0]
+    lines = [line[6:] for line in layout.splitlines()]
+    cells = parse_textmap("\n".join(lines), "flat", notation="rows").cells
+    expected = {f"{c},{r}": (h, cell) for h, cell in cells.items() for c, r in [_axial_to_doubled(h, "flat")]}
+    resize(page, 1280)
+    click(page, "li.face.page a.open[href*='map-crypt']")
+    wait(page, "!!document.querySelector('#detail button.paint')")
+    click(page, "#detail button.paint")
+    wait(page, "document.querySelectorAll('#detail .painter g[data-hex]').length === 12")
+    drawn = page.evaluate("[...document.querySelectorAll('#detail .painter g[data-hex]')]"
+                          ".map(g => [g.dataset.hex, g.querySelector('title').textContent.slice(0, 1)])")
+    assert {k for k, _ in drawn} == set(expected), drawn
+    assert all(expected[k][1].char == ch for k, ch in drawn), drawn  # each hex shows its own character
+    # paint the second row's first hex (the line set in by half a step) a wall
+    target = next(k for k, (_, cell) in expected.items() if (cell.line, cell.col) == (1, 1))
+    click(page, "#detail .painter .legend button[data-key='#']")
+    page.evaluate(f"document.querySelector('#detail .painter g[data-hex=\"{target}\"] polygon')"
+                  ".dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0}))")
+    page.evaluate("window.dispatchEvent(new PointerEvent('pointerup'))")
+    click(page, "#detail .painter button.save")
+    said = wait(page, "(() => { const s = document.querySelector('#detail .painter .said'); "
+                      "return s && /Saved|not|changed/.test(s.textContent) && s.textContent; })()")
+    assert said.startswith("Saved into maps.yaml"), said
+    after = maps.read_text()
+    assert after == before.replace("       . # . .\n", "       # # . .\n", 1)
+    maps.write_text(before)
+    page.evaluate("window.confirm = () => true")
+    click(page, "#detail .painter button.close-painter")
+    click(page, "#detail a.close")
+    served.wait_rounds(served.studio.rounds + 1)

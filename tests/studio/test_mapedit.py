@@ -118,3 +118,38 @@ def test_the_page_cannot_name_a_file():
     with pytest.raises(MapEditError) as err:
         save_map(folder=FIXTURES / "mini-hoh", info=info, held="", layers=[["."]], known=set())
     assert err.value.status == 403
+
+
+ROWS_MAP = """  - name: Crypt
+    fit: a4
+    notation: rows
+    layout: |
+      . . . .
+       . # . .
+      . . . .
+    legend:
+      ".": {terrain: Floor}
+      "#": {terrain: Wall}
+"""
+
+
+def test_a_rows_notation_map_paints_where_its_hexes_read(tmp_path):
+    """Rows notation (a line a row, a line set in by half a step read as not set in) is painted as it
+    reads: the page is told the rows grid, and a painted character lands on the hex the notation puts there."""
+    from printgen.hexgrid.textmap import parse_textmap
+
+    folder = tmp_path / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", folder)
+    (folder / "maps.yaml").write_text((folder / "maps.yaml").read_text() + ROWS_MAP)
+    folder, info = game_and_map(tmp_path, index=1)
+    data = editor_data(info)
+    layer = data["layers"][0]
+    assert info.notation == "rows" and layer["rows"] is True and (layer["step"], layer["pos0"]) == (2, 0)
+    before = parse_textmap("\n".join(layer["lines"]), "flat", notation="rows")
+    # the second line's first hex (set in by one character) becomes a wall
+    save_map(folder=folder, info=info, held=data["digest"], layers=paint(data, 0, [(1, 1)], "#"), known=set())
+    game_text = (folder / "maps.yaml").read_text()
+    assert "       # # . .\n" in game_text
+    after = parse_textmap("\n".join(editor_data(info)["layers"][0]["lines"]), "flat", notation="rows")
+    changed = [h for h in before.cells if before.cells[h].char != after.cells[h].char]
+    assert len(changed) == 1 and changed[0] == next(h for h, c in before.cells.items() if (c.line, c.col) == (1, 1))

@@ -141,5 +141,9 @@ def test_odd_shapes_are_written_as_svgwrite_wrote_them():
         Image(0.0, 0.0, 10.0, 10.0, b"\x89PNG not really", mime="image/png"),
         Text(10.0, 20.0, "Ärger & <Mühe> \"quoted\"", "sans", 3.0, "#010203", "middle"),
         Text(10.0, 20.0, "", "sans", 3.0, anchor="end"),
+        # groups that draw nothing: written as empty elements, as ElementTree writes them
+        Group((), matrix=(2.0, 0.0, 0.0, 2.0, 0.0, 0.0)),
+        Group((Text(0.0, 0.0, "", "sans", 3.0),), clip=(0.0, 0.0, 1.0, 1.0)),
+        Group((Group((), matrix=(1.0, 0.0, 0.0, 1.0, 1.0, 1.0)),), matrix=(1.0, 0.0, 0.0, 1.0, 2.0, 2.0)),
     ])
     assert page_to_svg(page) == _svgwrite_page(page)

@@ -5,7 +5,7 @@ with the card's numbers filled in."""
 
 from __future__ import annotations
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, ink_on, legible, mix
 from ...draw.document import Circle, Op, Poly, Rect, Style, Text, pt
 from ...draw.icons import draw_icon
 from ...draw.text import Run, draw, fit
@@ -66,12 +66,12 @@ def stat_column(u, x: float, y: float, w: float, colour: str) -> list[Op]:
     for i, (label, attr, icon) in enumerate(STATS):
         ry = y + i * (row + 1.1)
         ops.append(Rect(x, ry, w, row, Style(fill="#ffffff", stroke=mix(colour, INK, 0.2), width=0.35), radius=1.2))
-        ops.append(Rect(x, ry, 8.5, row, Style(fill=mix(colour, INK, 0.15)), radius=1.2))
+        tab = legible(mix(colour, INK, 0.15), toward="#000000")  # as dark as its letter or icon needs to read
+        ops.append(Rect(x, ry, 8.5, row, Style(fill=tab), radius=1.2))
         if icon:
-            ops += draw_icon(icon, x + 4.25, ry + row / 2, 5.2, ink_on(mix(colour, INK, 0.15)))
+            ops += draw_icon(icon, x + 4.25, ry + row / 2, 5.2, ink_on(tab))
         else:
-            ops.append(Text(x + 4.25, ry + row / 2 + 1.3, label[0], "sans-bold", pt(11), ink_on(mix(colour, INK, 0.15)),
-                            "middle"))
+            ops.append(Text(x + 4.25, ry + row / 2 + 1.3, label[0], "sans-bold", pt(11), ink_on(tab), "middle"))
         ops.append(Text(x + 10.5, ry + row / 2 + 1.1, label, "sans-bold", pt(6.5), mix(colour, INK, 0.4)))
         ops.append(Text(x + w - 2.5, ry + row / 2 + 2.6, str(getattr(u, attr)), "sans-bold", pt(17), INK, "end"))
     return ops

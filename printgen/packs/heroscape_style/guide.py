@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, ink_on, mix, readable
 from ...draw.document import Document, Op, Page, Path, Poly, Style, Text, pt
 from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
@@ -29,7 +29,9 @@ from .iso import iso_ops
 from .levels import cells, stack_of
 
 TIME_LIMIT = 10.0  # CP-SAT work units per map; the solver falls back to greedy beyond it
-FAINT = "#c9c9c9"
+FAINT = "#c9c9c9"  # the outline of a tile of the level below
+FAINT_FILL = "#f4f4f4"  # and its fill
+FAINT_NUMBER = readable("#a3a3a3", FAINT_FILL)  # and its number: as light a grey as still reads (WCAG's 4.5:1)
 
 
 def _cells_key(m, data) -> tuple:
@@ -47,16 +49,32 @@ def pieces_tiling(m, data) -> Tiling:
     castle piece at its level on the hexes it covers, named by its hex count, in the terrain the
     map's legend gives that hex (the piece's own terrain where the legend has none)."""
     from ...mapio.convert import ADDONS
-    from ...mapio.pieces import BY_NAME, CASTLE, FLUID, LAND, axial_to_offset, cells_of
+    from ...mapio.pieces import BY_NAME, CASTLE, FLUID, GLYPH, LAND, START, axial_to_offset, cells_of
 
-    where = cells(m, stack_of(m, data))
-    tiles = []
+    stack = stack_of(m, data)
+    where = cells(m, stack)
+    placed = []  # (piece, its level, its hexes where VirtualScape has them)
     for pp in m.pieces:
         p = BY_NAME.get(pp.piece)
-        if p is None or p.role not in (LAND, FLUID, CASTLE) or p.name in ADDONS:
+        if p is None or p.role in (START, GLYPH) or p.name in ADDONS:
             continue
         q, r = (int(v) for v in pp.at.split(","))
-        hexes = tuple(sorted(cells_of(p, *axial_to_offset(Hex(q, r)), pp.rotation), key=lambda h: (h.r, h.q)))
+        placed.append((p, pp, cells_of(p, *axial_to_offset(Hex(q, r)), pp.rotation)))
+    # The text map keeps where hexes are up to a shift (it starts at its own first row and column): move
+    # the pieces by the shift that lays the first hex they cover, in reading order, on the map's first hex
+    # (the import wrote the layers from exactly these hexes), so the plan, its footprint and the legend's
+    # terrain agree
+    ground = [h for *_, hexes in placed for h in hexes]
+    dq = dr = 0
+    if ground and stack.tiles[0]:
+        a = min(ground, key=lambda h: (h.r, h.q))
+        b = min(stack.tiles[0], key=lambda h: (h.r, h.q))
+        dq, dr = b.q - a.q, b.r - a.r
+    tiles = []
+    for p, pp, hexes in placed:
+        if p.role not in (LAND, FLUID, CASTLE):
+            continue  # an obstacle (a tree, a ruin) is no tile the guide lays
+        hexes = tuple(sorted((Hex(h.q + dq, h.r + dr) for h in hexes), key=lambda h: (h.r, h.q)))
         terrain = next((where[(h, pp.level)] for h in hexes if (h, pp.level) in where), p.terrain)
         tiles.append(Tile(str(len(hexes)), pp.rotation, pp.level, terrain, hexes))
     return Tiling(tuple(tiles), method="pieces")
@@ -178,14 +196,14 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
     else:
         mid = x0 + (x1 - x0) * PLAN_SHARE
         plan_box, iso_box = (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1), (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1)
-    lay = _fit_layout(footprint, data.game.hex.orientation, plan_box)
+    lay = _fit_layout(footprint, map_orientation(m, data), plan_box)
     colours = {k: t.colour for k, t in terrain.items()}
-    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, data.game.hex.orientation, iso_box)
+    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, map_orientation(m, data), iso_box)
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
     covered = frozenset(h for t in tiles for h in t.hexes)
     for t in tiling.on_level(level - 1):
-        ops += _tile_ops(t, lay, "#f4f4f4", FAINT, 0.3, "#a3a3a3", covered)
+        ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered)
     for t in tiles:
         colour = terrain[name_key(t.terrain)].colour if name_key(t.terrain) in terrain else "#ffffff"
         for h in t.hexes:
@@ -203,7 +221,8 @@ def overview_ops(m, data, spec: PageSpec, tiling: Tiling) -> tuple[list[Op], flo
         owned = "the boxes the map's author used (printgen print-lacking prints what you lack)"
     how = {"exact": "the fewest tiles possible (proven)", "time-limited": "few tiles (the solver's time ran out)",
            "greedy": "a quick fill, largest tiles first", "pieces": "the map's own pieces"}[tiling.method]
-    paras = [[Run(f"{len(tiling.tiles)} tiles on {len(tiling.levels)} levels, {how}, from: {owned}.")],
+    n, lv = len(tiling.tiles), len(tiling.levels)
+    paras = [[Run(f"{n} tile{'s' * (n != 1)} on {lv} level{'s' * (lv != 1)}, {how}, from: {owned}.")],
              [Run("Build one level at a time, from level 1 up: each level below shows where every tile of it goes, "
                   "with its shape number, over the level below. A tile never spans a change of level, so every tile "
                   "lies flat on the tiles under it.")]]
@@ -217,6 +236,12 @@ def overview_ops(m, data, spec: PageSpec, tiling: Tiling) -> tuple[list[Op], flo
     if not f:
         return ops, y0 + 14
     return ops + draw(f, x0, y0 + 12), y0 + 12 + f.height
+
+
+def map_orientation(m, data) -> str:
+    """How the map's hexes lie: its own orientation (an imported VirtualScape map is pointy-top in a
+    game that may be flat-top), else the game's. The guide draws them so, as the map sheet does."""
+    return m.orientation or data.game.hex.orientation
 
 
 def panel_height(footprint, orientation: str, spec: PageSpec) -> float:
@@ -248,12 +273,12 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
         top = max(lv for _, lv in all_cells)
         shown = min(FINISHED, y1 - y - PANEL_GAP)
         if shown >= FINISHED / 2:
-            page.add(*iso_ops(all_cells, colours, top, [], data.game.hex.orientation,
+            page.add(*iso_ops(all_cells, colours, top, [], map_orientation(m, data),
                               (x0, y + PANEL_GAP, x1, y + PANEL_GAP + shown), fade=False))
             y += PANEL_GAP + shown
     pages, levels = [page], [[]]
     y += PANEL_GAP
-    height = panel_height(footprint, data.game.hex.orientation, spec)
+    height = panel_height(footprint, map_orientation(m, data), spec)
     places: list[list[tuple[int, float]]] = [[]]  # per page: (level, top of its panel)
     for lv in tiling.levels:
         if y + height > y1 + 1e-6:

@@ -25,6 +25,10 @@ def _project(point: tuple[float, float], level: int) -> tuple[float, float]:
     x, y = point
     return x, y * SQUASH - level * RISE * UNIT
 
+# The widest a hex is drawn (mm, flat to flat): a map of a few hexes is pictured about life size, not a
+# single hexagon filling the page's width
+MAX_HEX = 30.0
+
 
 def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: int, tiles, orientation: str,
             box: tuple[float, float, float, float], fade: bool = True) -> list[Op]:
@@ -44,7 +48,7 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
     ux1, uy1 = max(p[0] for p in pts), max(p[1] for p in pts)
     x0, y0, x1, y1 = box
     # the bounds of every level up to the top fix the scale, so each level's picture lines up
-    scale = min((x1 - x0) / max(ux1 - ux0, 1e-9), (y1 - y0) / max(uy1 - uy0, 1e-9))
+    scale = min((x1 - x0) / max(ux1 - ux0, 1e-9), (y1 - y0) / max(uy1 - uy0, 1e-9), MAX_HEX / UNIT)
     ox = x0 + (x1 - x0 - (ux1 - ux0) * scale) / 2 - ux0 * scale
     oy = y0 + (y1 - y0 - (uy1 - uy0) * scale) / 2 - uy0 * scale
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, ink_on, legible, mix
 from ...draw.document import Document, Group, Op, Page, Poly, Rect, Style, Text, pt
 from ...draw.facts import PrintFacts
 from ...draw.icons import draw_icon
@@ -126,7 +126,8 @@ def render_round_track(game, spec: PageSpec) -> dict[str, Document]:
         r, c = divmod(i, per_row)
         left = x0 + (x1 - x0 - min(per_row, rules.round_track) * (side + 2.0) + 2.0) / 2
         x, y = left + c * (side + 2.0), top + r * (side + 8.0)
-        shade = mix("#e9dcc0", "#8e4a3c", i / max(1, rules.round_track - 1))
+        # sand to rust, round by round; a middle shade moved as little as its number and label need to read
+        shade = legible(mix("#e9dcc0", "#8e4a3c", i / max(1, rules.round_track - 1)))
         page.add(Rect(x, y, side, side, Style(fill=shade, stroke=INK, width=0.3), radius=2.0))
         page.add(Text(x + side / 2, y + side * 0.62, str(i + 1), "serif-bold", side * 0.42, ink_on(shade), "middle"))
         page.add(Text(x + side / 2, y + side - 1.6, "ROUND", "sans-bold", pt(5), ink_on(shade), "middle"))

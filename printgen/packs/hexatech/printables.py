@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, ink_on, mix, readable
 from ...draw.document import Document, Group, Op, Page, Poly, RawFile, Style, Text, pt
 from ...draw.facts import PrintFacts
 from ...draw.icons import draw_icon
@@ -196,7 +196,8 @@ def render_faction_reference(game, spec: PageSpec) -> dict[str, Document]:
         page.add(Poly(hex_points(sx, y + row_h / 2, flats), Style(fill=f.colour)))
         page.add(*draw_icon(f.icon, sx, y + row_h / 2, row_h * 0.4, ink_on(f.colour)))
         page.add(Text(x0 + 33, y + 6, f"{f.name} ({f.colour_name})", "serif-bold", pt(11), INK))
-        page.add(Text(x1, y + 6, f"Ability: {f.ability}", "sans-bold", pt(8.5), mix(f.colour, "#000000", 0.35), "end"))
+        page.add(Text(x1, y + 6, f"Ability: {f.ability}", "sans-bold", pt(8.5),
+                      readable(mix(f.colour, "#000000", 0.35), "#ffffff"), "end"))
         fitted = fit([[Run(f.text, "sans", INK)]] + ([[Run(f.lore, "sans-italic", "#4a4a4a")]] if f.lore else []),
                      x1 - x0 - 33, row_h - 9, max_size=pt(8), min_size=pt(6))
         if fitted:

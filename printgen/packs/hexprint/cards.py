@@ -8,7 +8,7 @@ here (each damage line's slot dice and boxes are computed from the data). The ba
 
 from __future__ import annotations
 
-from ...draw.colour import ink_on, mix
+from ...draw.colour import ink_on, mix, readable
 from ...draw.dice import die
 from ...draw.document import Circle, Group, ImageError, Op, Poly, Rect, Style, Text, pt
 from ...draw.fonts import text_width
@@ -123,11 +123,12 @@ def _rows_ops(unit, data, x0: float, y: float, inner: float, height: float, colo
         kind = "STATIC" if static else None
         nx = tx
         name_font = "sans-bold"
-        ops.append(Text(nx, y + size * 0.95, item.name, name_font, size * 1.1, colour if static else c.ink))
+        ops.append(Text(nx, y + size * 0.95, item.name, name_font, size * 1.1,
+                        readable(colour, c.paper) if static else c.ink))
         nx += text_width(item.name, name_font, size * 1.1) + 1.2
         if kind:
             ks = max(size * 0.8, LABEL)
-            ops.append(Text(nx, y + size * 0.95, kind, "sans-bold", ks, mix(c.ink, c.paper, 0.4)))
+            ops.append(Text(nx, y + size * 0.95, kind, "sans-bold", ks, readable(mix(c.ink, c.paper, 0.4), c.paper)))
             nx += text_width(kind, "sans-bold", ks) + 1.2
         for label, bc in _badges(item, data.looks):
             bs = max(size * 0.75, LABEL)

@@ -3,7 +3,7 @@ tracks, terrain rules cards. Every colour and size comes from looks.yaml."""
 
 from __future__ import annotations
 
-from ...draw.colour import INK, mix
+from ...draw.colour import INK, ink_on, mix, readable
 from ...draw.dice import die
 from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt, shifted
 from ...draw.facts import PrintFacts
@@ -61,10 +61,11 @@ def timer_ops(data, rules, cx: float, cy: float) -> list[Op]:
     # of the dial in the rulebook sets the word larger than the dial, where a ring would run through it)
     a0, a1 = dial.span(rules.start)
     sx, sy = polar(R - t.number_size / 2 - 1.5, (a0 + a1) / 2 + 0.3 * (a1 - a0))
-    ops.append(Text(cx + sx, cy + sy + 1.2, "START", "sans-bold", pt(7), t.start_colour, "middle"))
+    ops.append(Text(cx + sx, cy + sy + 1.2, "START", "sans-bold", pt(7),
+                     readable(t.start_colour, mix(t.start_colour, "#ffffff", 0.78)), "middle"))
     ops.append(Circle(cx, cy, hub, Style(fill="#ffffff", stroke=ink, width=0.4), role="hub"))
     ops.append(Circle(cx, cy, 1.2, Style(stroke=ink, width=0.3)))
-    ops.append(Text(cx, cy + hub * 0.55, "pin", "sans", pt(5), mix(ink, "#ffffff", 0.4), "middle"))
+    ops.append(Text(cx, cy + hub * 0.55, "pin", "sans", pt(5), readable(mix(ink, "#ffffff", 0.4), "#ffffff"), "middle"))
     ops.append(Circle(cx, cy, R, Style(stroke="#000000", width=0.35), role="dial-cut"))
     return ops
 
@@ -83,9 +84,10 @@ def pointer_ops(data, x: float, y: float, length: float) -> list[Op]:
     w = 9.0
     pts = ((x - w / 2, y), (x, y - w / 2), (x + length - 12, y - w / 3), (x + length, y), (x + length - 12, y + w / 3),
            (x, y + w / 2))
-    return [Poly(pts, Style(fill=mix(t.round_colour, "#ffffff", 0.15), stroke="#000000", width=0.3), role="cut"),
+    fill = t.round_colour  # its title reads on it (a lighter tint of the red reads neither in black nor in white)
+    return [Poly(pts, Style(fill=fill, stroke="#000000", width=0.3), role="cut"),
             Circle(x, y, 1.2, Style(fill="#ffffff", stroke="#000000", width=0.3)),
-            Text(x + length / 2, y + 1.3, "HEX TIMER", "sans-bold", pt(7), "#ffffff", "middle")]
+            Text(x + length / 2, y + 1.3, "HEX TIMER", "sans-bold", pt(7), ink_on(fill), "middle")]
 
 
 def render_timer(game, spec: PageSpec) -> dict[str, Document]:

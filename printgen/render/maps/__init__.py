@@ -23,7 +23,7 @@ from ...names import name_key
 from ..compose import heading, one_per_item
 from .hexes import map_ops
 from .legend import legend_ops
-from .tiling import assembly_guide, map_labels, plan_tiles, tile_page
+from .tiling import assembly_guide, map_marks, plan_tiles, printed_tiles, tile_page
 
 
 def map_pictures(game) -> dict:
@@ -54,26 +54,27 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
         page.add(*map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), dx, dy, pictures))
         page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
         return [page]
-    spec, tiling = tile_plan(geom, spec)
+    marks, labels = map_marks(geom, data, pictures)
+    spec, tiling = tile_plan(geom, spec, marks)
     pages = [assembly_guide(geom, data, spec, tiling, name)]
-    labels = map_labels(geom, data)
-    for r in range(tiling.rows):
-        for c in range(tiling.cols):
-            pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures, labels))
+    for r, c in printed_tiles(geom, tiling):  # a map in parts: no page between its parts
+        pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures, labels))
     return pages
 
 
-def tile_plan(geom, spec: PageSpec):
+def tile_plan(geom, spec: PageSpec, marks=()):
     """(page spec, tiling) of a map larger than a page: the paper upright or turned landscape
-    (furniture and all), whichever takes fewer pages; upright on a tie."""
+    (furniture and all), whichever takes fewer pages, then whichever keeps every seam clear of the
+    map's markers (``marks``: boxes in map mm, see map_marks); upright on a tie."""
     landscape = PageSpec(spec.paper, spec.height, spec.width, spec.margin)
     best = None
     for s in (spec, landscape):
         x0, y0, x1, y1 = s.content
-        tiling = plan_tiles(geom.width, geom.height, x1 - x0, y1 - y0 - TITLE_H)
-        if best is None or tiling.rows * tiling.cols < best[1].rows * best[1].cols:
-            best = (s, tiling)
-    return best
+        tiling = plan_tiles(geom.width, geom.height, x1 - x0, y1 - y0 - TITLE_H, markers=marks)
+        rank = (tiling.rows * tiling.cols, not tiling.clear)
+        if best is None or rank < best[0]:
+            best = (rank, s, tiling)
+    return best[1], best[2]
 
 
 def render_maps(game, spec: PageSpec) -> dict[str, Document]:

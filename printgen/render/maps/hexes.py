@@ -5,10 +5,12 @@ coordinates; any window of the map, so tiles and thumbnails share it."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from ...draw.colour import INK, ink_on, mix
+from ...draw.colour import INK, READABLE, contrast, mix, readable, text_on
 from ...draw.document import Circle, Group, Image, Op, Poly, Style, Text
 from ...draw.page import MAP_PICTURE
+from ...draw.provenance import current
 from ...draw.geometry import box_span, clip_polygon, clip_segment, scale_about, text_box
 from ...draw.text import single_line
 from ...hexgrid import Hex
@@ -23,6 +25,25 @@ LEVEL_SHADE_MAX = 0.6
 def level_shade(colour: str, level: int) -> str:
     """``colour`` shaded for a hex ``level`` levels high (level 1 unchanged; higher is darker)."""
     return mix(colour, "#000000", min(LEVEL_SHADE_MAX, LEVEL_SHADE * (level - 1))) if level > 1 else colour
+
+
+# how far a level's shade may move (a share of black) for its number to read: under half a level's step,
+# so the levels keep their order from light to dark
+NUDGE = tuple(d / 100 * sign for d in range(0, 6) for sign in ((1, -1) if d else (1,)))
+
+
+def level_fill(colour: str, level: int) -> str:
+    """A hex's fill ``level`` levels high: ``level_shade``, moved as little as it takes (within NUDGE) for its
+    level number, in black or white, to read at WCAG's 4.5:1 also as colour-blind players see it. A shade
+    in the middle greys reads in neither; level 1 keeps the terrain's own colour (the legend's swatch)."""
+    if level <= 1:
+        return colour
+    base = min(LEVEL_SHADE_MAX, LEVEL_SHADE * (level - 1))
+    for d in NUDGE:
+        shade = mix(colour, "#000000", base + d)
+        if contrast(text_on(shade, True), shade, True) >= READABLE:
+            return shade
+    return mix(colour, "#000000", base)
 
 
 MINOR = frozenset(("of", "the", "a", "an", "and", "at", "on", "in", "to"))  # no initial of their own
@@ -71,10 +92,14 @@ def map_codes(mapdef, cells=()) -> dict[str, str]:
 
 
 def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float,
-            pictures: dict | None = None) -> list[Op]:
+            pictures: dict | None = None, seams: tuple[float | None, float | None] = (None, None)) -> list[Op]:
     """Draw the part of the map inside ``window`` (map mm) with the window's corner at (dx, dy) page mm.
-    ``pictures``: terrain name key -> Art, drawn centred in each hex of that terrain (see map_pictures)."""
+    ``pictures``: terrain name key -> Art, drawn centred in each hex of that terrain (see map_pictures).
+    Markers, labels and pictures are drawn only whole, where the window holds them; but one that a tile's
+    trim line cuts (``seams``: the map x and y of its trim lines, None for none) is drawn clipped to the
+    window, so it shows as cut, for the preflight to report, rather than vanish from both tiles."""
     wx0, wy0, wx1, wy1 = window
+    place = _Placer(window, dx, dy, seams, geom.layout.size)
     terrain = index_by_name(data.terrain)
     zones = index_by_name(geom.mapdef.zones)
     size = geom.layout.size
@@ -82,6 +107,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     overlays: list[Op] = []
     levelled = geom.top_level > 1
     codes = map_codes(geom.mapdef, geom.cells.values())
+    base = current()
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
         cx, cy = geom.layout.hex_to_point(h)
@@ -94,7 +120,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         colour = t.colour if t else "#ffffff"
         level = geom.levels.get(h, 1)
         if levelled:
-            colour = level_shade(colour, level)
+            colour = level_fill(colour, level)
         clipped = corners if inside else clip_polygon(corners, wx0, wy0, wx1, wy1)  # most hexes: no clipping
         if len(clipped) < 3:
             continue
@@ -110,19 +136,23 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             art = None
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
+        src = _cell_source(base, geom, h)
         if zone is not None:
-            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2, zone.colour, window, dx, dy)
+            # the zone's code in its colour, darkened or lightened as far as it takes to read on this hex
+            # (the rim keeps the colour itself)
+            labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2,
+                             readable(zone.colour, colour, READABLE, True), place, src)
         if entry.objective:
-            labels += _objective(entry.objective, codes, cx, cy, size, window, dx, dy)
+            labels += _objective(entry.objective, codes, cx, cy, size, place, src)
         if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
-            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, ink_on(colour), window, dx, dy)
+            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, text_on(colour, True), place, src)
         if geom.mapdef.coordinates:
-            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", window, dx, dy)
+            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src)
         if t and t.blocked:
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
-                               holes=[label_box(op) for op in labels if isinstance(op, Text)])
+                               holes=[label_box(op) for op in _texts(labels)])
         if art is not None:
-            overlays += _picture(art, cx, cy, size, window, dx, dy)
+            overlays += _picture(art, cx, cy, size, place)
         if zone is not None:
             rim_w = size * 0.045
             rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
@@ -131,11 +161,35 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                 overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
                                      Style(stroke=zone.colour, width=rim_w), closed=len(rim) == 6))
         overlays += labels
-    for obj in geom.mapdef.objectives:
+    for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
         cx, cy = geom.layout.hex_to_point(Hex(q, r))
-        overlays += _objective(obj.name, codes, cx, cy, size, window, dx, dy)
+        src = replace(base, path=base.path + ("objectives", k)) if _map_item(base) else base
+        overlays += _objective(obj.name, codes, cx, cy, size, place, src)
     return fills + overlays
+
+
+WHOLE_ROLES = ("objective", "terrain-picture")  # besides every label: drawn whole or not at all
+
+
+def whole_only(op) -> bool:
+    """Is ``op`` a marker, label or symbol, drawn on a tile only whole (a seam must not cut it)?"""
+    return isinstance(op, Text) or getattr(op, "role", "") in WHOLE_ROLES
+
+
+def _map_item(src) -> bool:
+    return src is not None and len(src.path) == 2 and src.path[0] == "maps"
+
+
+def _cell_source(base, geom: MapGeom, h: Hex):
+    """What a hex's labels and marker come from: the map's item, at the character that wrote the hex (a
+    path ending "@", line, column: printgen.preflight.run reads it as that place in the text)."""
+    place = geom.places.get(h)
+    if place is None or not _map_item(base):
+        return base
+    layer, line, col = place
+    where = ("layout",) if layer == 0 else ("layers", layer - 1)
+    return replace(base, path=base.path + where + ("@", line, col))
 
 
 def _inside(x, y, window, margin=0.0) -> bool:
@@ -143,15 +197,20 @@ def _inside(x, y, window, margin=0.0) -> bool:
     return wx0 + margin <= x <= wx1 - margin and wy0 + margin <= y <= wy1 - margin
 
 
-def _picture(art, cx, cy, size, window, dx, dy) -> list[Op]:
+def _holds(window, box, eps: float = 1e-6) -> bool:
+    """Does ``window`` (x0, y0, x1, y1) hold ``box`` whole?"""
+    return (window[0] - eps <= box[0] and window[1] - eps <= box[1] and box[2] <= window[2] + eps
+            and box[3] <= window[3] + eps)
+
+
+def _picture(art, cx, cy, size, place: "_Placer") -> list[Op]:
     """A terrain's picture centred on the hex, fitting a square PICTURE x the hex's size, aspect kept
     (left out where the hex is cut by the page's window: the neighbouring tile shows it whole)."""
     side = size * MAP_PICTURE
     w, h = (side, side / art.aspect) if art.aspect >= 1 else (side * art.aspect, side)
-    if not (_inside(cx - w / 2, cy - h / 2, window) and _inside(cx + w / 2, cy + h / 2, window)):
-        return []
-    wx0, wy0 = window[0], window[1]
-    return [Image(cx - w / 2 - wx0 + dx, cy - h / 2 - wy0 + dy, w, h, art.data, art.mime, role="terrain-picture")]
+    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    x, y = place.at(box[0], box[1])
+    return place.whole([Image(x, y, w, h, art.data, art.mime, role="terrain-picture")], box)
 
 
 def _cover(art, corners, page_pts, ox: float, oy: float) -> list[Op]:
@@ -168,23 +227,66 @@ def _cover(art, corners, page_pts, ox: float, oy: float) -> list[Op]:
             Poly(page_pts, Style(stroke=GRID.stroke, width=GRID.width), role="hex-edge")]
 
 
-def _label(text, x, y, size, colour, window, dx, dy) -> list[Op]:
-    if not _inside(x, y, window, size):
+class _Placer:
+    """Where a window of the map lands on the page, and which of its markers it draws (see map_ops)."""
+
+    __slots__ = ("window", "reach", "dx", "dy", "seams")
+
+    def __init__(self, window, dx: float, dy: float, seams=(None, None), size: float = 0.0) -> None:
+        self.window, self.dx, self.dy, self.seams = window, dx, dy, seams
+        sx, sy = seams
+        # a marker a trim line cuts lies no further than a hex past the window
+        self.reach = (window[0], window[1], window[2] + size * (sx is not None), window[3] + size * (sy is not None))
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        """Map point (x, y) on the page."""
+        return x - self.window[0] + self.dx, y - self.window[1] + self.dy
+
+    def whole(self, ops: list[Op], box) -> list[Op]:
+        """``ops`` of a marker covering ``box`` (map mm): as they are where the window holds it whole,
+        clipped to the window where a trim line cuts it, else none."""
+        if _holds(self.window, box):
+            return ops
+        sx, sy = self.seams
+        w = self.window
+        cut = (sx is not None and box[0] < sx < box[2]) or (sy is not None and box[1] < sy < box[3])
+        if not cut or box[0] < w[0] or box[1] < w[1] or box[0] >= w[2] or box[1] >= w[3]:
+            return []
+        return [Group(tuple(ops), clip=(self.dx, self.dy, w[2] - w[0], w[3] - w[1]))]
+
+
+def _texts(ops: list[Op]) -> list[Text]:
+    """The texts among ``ops``, those in clipped groups too."""
+    return [t for op in ops for t in (op.ops if isinstance(op, Group) else (op,)) if isinstance(t, Text)]
+
+
+def _label(text, x, y, size, colour, place: _Placer, src=None) -> list[Op]:
+    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole)."""
+    if not _inside(x, y, place.reach):
         return []
-    wx0, wy0 = window[0], window[1]
-    return [Text(x - wx0 + dx, y - wy0 + dy + size * 0.35, text, "sans-bold", size, colour, "middle")]
+    src = src if src is not None else current()
+    box = label_box(Text(x, y + size * 0.35, text, "sans-bold", size, colour, "middle", src=src), 0.0)
+    px, py = place.at(x, y + size * 0.35)
+    return place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box)
 
 
-def _objective(name, codes, cx, cy, size, window, dx, dy) -> list[Op]:
+OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline
+
+
+def _objective(name, codes, cx, cy, size, place: _Placer, src=None) -> list[Op]:
+    """An objective's disc and code, drawn only whole (see _Placer.whole)."""
     r = size * 0.2
-    if not _inside(cx, cy, window, r + 0.5):
+    oy = cy + size * 0.1
+    e = r + OBJECTIVE_STROKE / 2
+    box = (cx - e, oy - e, cx + e, oy + e)
+    if not _holds(place.reach, box):
         return []
-    wx0, wy0 = window[0], window[1]
-    x, y = cx - wx0 + dx, cy - wy0 + dy + size * 0.1
+    x, y = place.at(cx, oy)
     label = codes.get(name_key(name)) or abbrev(name)
     fs = single_line(label, "sans-bold", r * 0.9, r * 1.6)
-    return [Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=0.35), role="objective"),
-            Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle")]
+    return place.whole([Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
+                        Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
+                             src=src if src is not None else current())], box)
 
 
 def label_box(op: Text, pad: float = 0.5) -> tuple[float, float, float, float]:

@@ -3,18 +3,18 @@ alignment crosses, and the assembly guide page that shows how they join."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ...draw.colour import INK
 from ...draw.document import Circle, Op, Page, Poly, Rect, Style, Text, pt
 from ...draw.fonts import text_width
-from ...draw.geometry import scale_about
+from ...draw.geometry import clip_segment, scale_about
 from ...draw.page import MAP_TITLE_H as TITLE_H
 from ...names import by_name
 from ..compose import heading
-from .hexes import cut_around, label_box, map_ops
+from .hexes import label_box, map_ops, whole_only
 from .legend import legend_ops
+from .seams import notches, plan_axis, trim_path
 
 MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
 
@@ -24,67 +24,131 @@ class Tiling:
     cols: int
     rows: int
     window: tuple[float, float]  # window w, h in mm
-    step: tuple[float, float]  # window origin to next window origin, mm
-    overlap: float  # mm shared by neighbouring tiles
-    start: tuple[float, float]  # map position of tile A1's window origin (negative: centred margin)
+    overlap: float  # least mm shared by neighbouring tiles
+    xs: tuple[float, ...]  # map x of each column's window origin (the first negative: a blank margin)
+    ys: tuple[float, ...]  # map y of each row's window origin
+    clear: bool = True  # no seam cuts a marker (else trim lines notched round them: seams.py)
+    notches_x: tuple = ()  # per seam between columns: the notches its trim line steps round (seams.notches)
+    notches_y: tuple = ()  # per seam between rows
+
+    @property
+    def start(self) -> tuple[float, float]:
+        """Map position of tile A1's window origin."""
+        return (self.xs[0], self.ys[0])
+
+    def origin(self, r: int, c: int) -> tuple[float, float]:
+        """Map position (mm) of tile (row ``r``, column ``c``)'s window origin."""
+        return (self.xs[c], self.ys[r])
+
+    def shared(self) -> list[float]:
+        """The mm each tile shares with the next, along rows then down columns."""
+        ww, wh = self.window
+        return ([a + ww - b for a, b in zip(self.xs, self.xs[1:])]
+                + [a + wh - b for a, b in zip(self.ys, self.ys[1:])])
 
 
-def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: float = MIN_OVERLAP) -> Tiling:
-    """Pages of ``win_w`` x ``win_h`` mm that cover the map, neighbours sharing exactly ``overlap`` mm.
+def plan_tiles(map_w: float, map_h: float, win_w: float, win_h: float, overlap: float = MIN_OVERLAP,
+               markers: list[tuple[float, float, float, float]] = ()) -> Tiling:
+    """Pages of ``win_w`` x ``win_h`` mm that cover a ``map_w`` x ``map_h`` mm map, neighbours sharing
+    at least ``overlap`` mm, no seam through any of ``markers`` (boxes x0, y0, x1, y1 in map mm) where
+    seams can avoid them (printgen.render.maps.seams).
 
-    The covered area is centred on the map, so the outer tiles carry equal blank margins.
+    The covered area is centred on the map, so the outer tiles carry near equal blank margins.
     """
-    def axis(total: float, win: float) -> tuple[int, float, float, float]:
-        if total <= win:
-            return 1, total, 0.0, 0.0
-        step = win - overlap
-        n = math.ceil((total - overlap) / step)
-        covered = n * step + overlap
-        return n, win, step, -(covered - total) / 2
+    across_x = [(b[0], b[2], b[1], b[3]) for b in markers]
+    across_y = [(b[1], b[3], b[0], b[2]) for b in markers]
+    xs, clear_x = plan_axis(map_w, win_w, overlap, across_x)
+    ys, clear_y = plan_axis(map_h, win_h, overlap, across_y)
+    ww = win_w if len(xs) > 1 else map_w
+    wh = win_h if len(ys) > 1 else map_h
+    nx = tuple(notches(s, a + ww, across_x) for a, s in zip(xs, xs[1:]))
+    ny = tuple(notches(s, a + wh, across_y) for a, s in zip(ys, ys[1:]))
+    clear = not any(nx) and not any(ny) and clear_x and clear_y
+    return Tiling(len(xs), len(ys), (ww, wh), overlap, xs, ys, clear, nx, ny)
 
-    cols, ww, sx, x0 = axis(map_w, win_w)
-    rows, wh, sy, y0 = axis(map_h, win_h)
-    return Tiling(cols, rows, (ww, wh), (sx, sy), overlap, (x0, y0))
+
+def tile_window(tiling: Tiling, r: int, c: int) -> tuple[float, float, float, float]:
+    """The map area (mm: x0, y0, x1, y1) that tile (row ``r``, column ``c``) prints."""
+    wx, wy = tiling.origin(r, c)
+    return wx, wy, wx + tiling.window[0], wy + tiling.window[1]
+
+
+def printed_tiles(geom, tiling: Tiling) -> list[tuple[int, int]]:
+    """(row, column) of every tile with some of the map's hexes on it, in reading order: a map in parts
+    (islands far apart) leaves out the pages between them, which would print nothing."""
+    reach = geom.layout.size  # a hex whose centre is this near the window reaches into it
+    return [(r, c) for r in range(tiling.rows) for c in range(tiling.cols)
+            if geom.hexes_near(tile_window(tiling, r, c), reach)]
 
 
 def tile_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def map_labels(geom, data) -> list[tuple[float, float, float, float]]:
-    """The boxes (map mm) of every label the map prints: the overlap lines and alignment crosses keep
-    clear of them, on every tile alike (a label in an overlap band prints on both tiles)."""
-    ops = map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0)
-    return [label_box(op) for op in ops if isinstance(op, Text)]
+def map_marks(geom, data, pictures: dict | None = None) -> tuple[list, list]:
+    """(marks, labels) of a map, boxes in map mm (x0, y0, x1, y1): ``marks``, every marker, label and
+    symbol the map draws only whole (the seams keep clear of them); ``labels``, the labels padded, which the
+    alignment crosses keep clear of, on every tile alike (a label in an overlap band prints on both).
+    ``pictures``: the terrains' pictures, as map_ops draws them."""
+    ops = map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), 0.0, 0.0, pictures)
+    marks = [label_box(op, pad=0.0) if isinstance(op, Text) else _box(op) for op in ops if whole_only(op)]
+    return marks, [label_box(op) for op in ops if isinstance(op, Text)]
+
+
+def _box(op) -> tuple[float, float, float, float]:
+    if isinstance(op, Circle):
+        half = op.style.width / 2 if op.style.stroke else 0.0
+        return (op.cx - op.r - half, op.cy - op.r - half, op.cx + op.r + half, op.cy + op.r + half)
+    return (op.x, op.y, op.x + op.w, op.y + op.h)  # an Image
 
 
 def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictures: dict | None = None,
               labels: list | None = None) -> Page:
     x0, y0, x1, y1 = spec.content
     ww, wh = tiling.window
-    wx, wy = tiling.start[0] + c * tiling.step[0], tiling.start[1] + r * tiling.step[1]
+    wx, wy = tiling.origin(r, c)
     window = (wx, wy, wx + ww, wy + wh)
     dx, dy = x0, y0 + TITLE_H
     label = tile_name(r, c)
     page = Page(spec.width, spec.height, label=f"tile {label}")
     page.add(heading(x0, y0 + 5.6, f"{name}: tile {label}", pt(12)))
-    page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {tiling.overlap:g} mm",
-                  "sans", pt(7), INK, "end"))
-    page.add(*map_ops(geom, data, window, dx, dy, pictures))
+    shared = tiling.shared() or [tiling.overlap]
+    by = f"{min(shared):g} mm" if max(shared) - min(shared) < 0.05 else f"{min(shared):.0f} mm or more"
+    page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {by}", "sans", pt(7), INK, "end"))
+    # a marker a trim line cuts, where no notch could keep it whole, is drawn cut rather than on no tile
+    seams = (tiling.xs[c + 1] if c + 1 < tiling.cols else None, tiling.ys[r + 1] if r + 1 < tiling.rows else None)
+    page.add(*map_ops(geom, data, window, dx, dy, pictures, seams))
     dash = Style(stroke="#c0392b", width=0.3, dash=(2.0, 1.5))
-    # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue.
+    # Dashed lines mark where the next tile's window begins: trim the next tile to that line and glue. The
+    # seams are placed clear of the map's markers and labels (seams.py); on a map too crowded for that the
+    # line steps round the markers it would cut, and the next tile's edge is drawn with the same notches
     marks: list[Op] = []
     labels = labels or []
-    holes = [(x0_ - wx + dx, y0_ - wy + dy, x1_ - wx + dx, y1_ - wy + dy) for x0_, y0_, x1_, y1_ in labels]
-    lines = []
+    win = (wx - 1e-6, wy - 1e-6, wx + ww + 1e-6, wy + wh + 1e-6)
+    paths = []  # (map points, role)
     if c + 1 < tiling.cols:
-        lx = dx + tiling.step[0]
-        lines.append((((lx, dy), (lx, dy + wh)), "overlap-x"))
+        paths.append(([(x, y) for x, y in trim_path(tiling.xs[c + 1], _at(tiling.notches_x, c), wy, wy + wh)],
+                      "overlap-x"))
+    if c > 0 and _at(tiling.notches_x, c - 1):
+        paths.append(([(x, y) for x, y in trim_path(wx, _at(tiling.notches_x, c - 1), wy, wy + wh)], "overlap-x"))
     if r + 1 < tiling.rows:
-        ly = dy + tiling.step[1]
-        lines.append((((dx, ly), (dx + ww, ly)), "overlap-y"))
-    for seg, role in lines:  # broken round the map's labels: the trim line never runs through letters
-        marks += [Poly(part, dash, closed=False, role=role) for part in cut_around(seg, holes)]
+        paths.append(([(x, y) for y, x in trim_path(tiling.ys[r + 1], _at(tiling.notches_y, r), wx, wx + ww)],
+                      "overlap-y"))
+    if r > 0 and _at(tiling.notches_y, r - 1):
+        paths.append(([(x, y) for y, x in trim_path(wy, _at(tiling.notches_y, r - 1), wx, wx + ww)], "overlap-y"))
+    rect = [(win[0], win[1]), (win[2], win[1]), (win[2], win[3]), (win[0], win[3])]
+    for pts, role in paths:  # each path one dashed line, its parts outside this tile's window left out
+        runs: list[list] = []
+        for p, q in zip(pts, pts[1:]):
+            seg = clip_segment(p, q, rect)
+            if not seg:
+                continue
+            a, b = ((x - wx + dx, y - wy + dy) for x, y in seg)
+            if runs and runs[-1][-1] == a:
+                runs[-1].append(b)
+            else:
+                runs.append([a, b])
+        marks += [Poly(tuple(run), dash, closed=False, role=role) for run in runs]
     # Alignment crosses at map points shared with neighbours (the middle of each overlap band).
     for (mx, my) in _shared_points(tiling, r, c, labels):
         px, py = mx - wx + dx, my - wy + dy
@@ -95,6 +159,10 @@ def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictu
     return page
 
 
+def _at(per_seam: tuple, k: int) -> tuple:
+    return per_seam[k] if k < len(per_seam) else ()
+
+
 ALONG = ((0.3, 0.25, 0.35, 0.2, 0.4), (0.7, 0.75, 0.65, 0.8, 0.6))  # where along a band a cross may go
 
 
@@ -103,8 +171,7 @@ def _shared_points(tiling: Tiling, r: int, c: int, labels=()) -> list[tuple[floa
     place along the band clear of the map's labels (a function of the map alone, so both tiles that
     share a band put its crosses at the same points)."""
     ww, wh = tiling.window
-    wx = tiling.start[0] + c * tiling.step[0]
-    wy = tiling.start[1] + r * tiling.step[1]
+    wx, wy = tiling.origin(r, c)
     half = tiling.overlap / 2
 
     def clear(x: float, y: float) -> bool:
@@ -114,8 +181,9 @@ def _shared_points(tiling: Tiling, r: int, c: int, labels=()) -> list[tuple[floa
         points = list(points)
         return next((p for p in points if clear(*p)), points[0])
 
-    xs = ([wx + half] if c > 0 else []) + ([wx + ww - half] if c + 1 < tiling.cols else [])
-    ys = ([wy + half] if r > 0 else []) + ([wy + wh - half] if r + 1 < tiling.rows else [])
+    # a band begins at the later tile's window origin (the seam) and is at least ``overlap`` wide
+    xs = ([wx + half] if c > 0 else []) + ([tiling.xs[c + 1] + half] if c + 1 < tiling.cols else [])
+    ys = ([wy + half] if r > 0 else []) + ([tiling.ys[r + 1] + half] if r + 1 < tiling.rows else [])
     # a band is shared by two tiles: the cross's place along it is measured on the band's own extent
     pts = [pick((x, wy + wh * f) for f in fs) for x in xs for fs in ALONG]
     pts += [pick((wx + ww * f, y) for f in fs) for y in ys for fs in ALONG]
@@ -126,20 +194,27 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     x0, y0, x1, y1 = spec.content
     page = Page(spec.width, spec.height, label="assembly guide")
     page.add(heading(x0, y0 + 5.6, f"{name}: assembly guide", pt(14)))
+    printed = set(printed_tiles(geom, tiling))
+    left_out = tiling.rows * tiling.cols - len(printed)
     lines = [
-        f"This map prints at true scale ({geom.layout.size:.1f} mm hexes) on {tiling.rows * tiling.cols} pages, "
-        f"{tiling.rows} row{'s' * (tiling.rows > 1)} of {tiling.cols}.",
+        f"This map prints at true scale ({geom.layout.size:.1f} mm hexes) on {len(printed)} page{'s' * (len(printed) != 1)}, "
+        f"{tiling.rows} row{'s' * (tiling.rows > 1)} of {tiling.cols}"
+        + (f", less the {left_out} between its parts that would print no hex (not drawn below)." if left_out else "."),
         "Trim each tile along the red dashed line of the tile before it, lay it over the overlap, match the red",
         "crosses, and tape it from behind. Work along row A first, then join the rows.",
     ]
+    if any(tiling.notches_x) or any(tiling.notches_y):  # a trim line stepping round markers: both edges cut so
+        lines[2] = ("crosses, and tape it from behind; where a line steps round a marker, cut the next tile's edge "
+                    "along its own dashed line. Work along row A first.")
     for i, ln in enumerate(lines):
         page.add(Text(x0, y0 + 13 + i * 4.2, ln, "sans", pt(8), INK))
     legend = legend_ops(geom, data, x0, y0 + 27, x1 - x0)
     page.add(*legend)
     legend_bottom = max((op.y for op in legend if isinstance(op, Text)), default=y0 + 27)
     top = legend_bottom + 5
-    cover_w = tiling.cols * tiling.step[0] + tiling.overlap if tiling.cols > 1 else geom.width
-    cover_h = tiling.rows * tiling.step[1] + tiling.overlap if tiling.rows > 1 else geom.height
+    ww, wh = tiling.window
+    cover_w = tiling.xs[-1] + ww - tiling.xs[0]
+    cover_h = tiling.ys[-1] + wh - tiling.ys[0]
     scale = min((x1 - x0) / cover_w, (y1 - top) / cover_h) * 0.95
     top -= min(tiling.start[1], 0.0) * scale
     ox = x0 + ((x1 - x0) - cover_w * scale) / 2 - min(tiling.start[0], 0.0) * scale
@@ -155,12 +230,13 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
         thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset),
                           Style(fill=t.colour if t else "#ffffff")))
     page.add(*ground, *thumb)
-    ww, wh = tiling.window
     names = []
     for r in range(tiling.rows):
         for c in range(tiling.cols):
-            rx = ox + (tiling.start[0] + c * tiling.step[0]) * scale
-            ry = top + (tiling.start[1] + r * tiling.step[1]) * scale
+            if (r, c) not in printed:
+                continue
+            rx = ox + tiling.xs[c] * scale
+            ry = top + tiling.ys[r] * scale
             page.add(Rect(rx, ry, ww * scale, wh * scale, Style(stroke="#c0392b", width=0.4, dash=(2, 1))))
             # the tile's name on a plate, legible over any terrain
             label = tile_name(r, c)

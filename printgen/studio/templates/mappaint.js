@@ -14,8 +14,30 @@ window.studioPainter = (function () {
     return e;
   }
 
-  // a hex in doubled coordinates (dc, dr) <-> a character (line, col) of one layer's text
-  function where(g, dc, dr) { return [g.line0 + dr, g.pos0 + (dc - g.parity) * g.step]; }
+  // a hex in doubled coordinates (dc, dr) <-> a character (line, col) of one layer's text. Picture notation
+  // draws doubled coordinates as they are; rows notation is offset coordinates (a line a row, odd columns of
+  // flat-top maps half a hex down, odd rows of pointy-top maps half a hex right), a line set in by half a
+  // step reading as if it were not (hexgrid/textmap.py)
+  function shiftOf(g, li) {
+    const line = g.lines[li];
+    const first = line === undefined ? -1 : line.search(/\S/);
+    if (first < 0) return 0;
+    const s = (((first - g.pos0) % g.step) + g.step) % g.step;
+    return g.step % 2 === 0 && s === g.step / 2 ? s : 0;
+  }
+  function where(g, dc, dr) {
+    if (!g.rows) return [g.line0 + dr, g.pos0 + (dc - g.parity) * g.step];
+    const [col, row] = st.flat ? [dc, (dr - (dc & 1)) / 2] : [(dc - (dr & 1)) / 2, dr];
+    const li = g.line0 + row;
+    return [li, g.pos0 + shiftOf(g, li) + col * g.step];
+  }
+  function doubled(g, li, ci) {  // the hex of character (li, ci), or null where none can sit
+    if (!g.rows) return (ci - g.pos0) % g.step ? null : [(ci - g.pos0) / g.step + g.parity, li - g.line0];
+    const at = ci - g.pos0 - shiftOf(g, li);
+    if (at % g.step) return null;
+    const col = at / g.step, row = li - g.line0;
+    return st.flat ? [col, 2 * row + (col & 1)] : [2 * col + (row & 1), row];
+  }
   function charAt(layer, dc, dr) {
     const [li, ci] = where(layer, dc, dr);
     const line = layer.lines[li];
@@ -34,8 +56,8 @@ window.studioPainter = (function () {
     const out = [];
     g.lines.forEach((line, li) => {
       for (let ci = 0; ci < line.length; ci++) {
-        if (line[ci] === " " || (ci - g.pos0) % g.step) continue;
-        out.push([(ci - g.pos0) / g.step + g.parity, li - g.line0]);
+        const h = line[ci] === " " ? null : doubled(g, li, ci);
+        if (h) out.push(h);
       }
     });
     return out;

@@ -1,0 +1,127 @@
+"""Profile: a cold build of every bundled game, the workers included, as one cProfile table.
+
+Run from the repository root:  python3 bench/profile_build.py [--jobs 2] [--no-previews] [--top 40]
+                                                               [--sort cumulative|tottime] [--save FILE]
+
+The build runs in this process as ``printgen build`` runs it (its own pool of ``--jobs`` workers, forked),
+on a copy of the bundled games in a scratch folder. The main process (validation, planning, writing) is
+profiled as a whole; in each worker every piece of work (a target's render, a publishing job) runs under
+that worker's profiler, and each worker's table is saved when it finishes a piece. The tables are added up
+(pstats), so a function's time is its time in every process: more than the wall time when the workers ran
+side by side. ``--jobs 1`` profiles the whole build serially in one process. Also printed: the wall time,
+each process's busy time and the slowest pieces of work. Not a test: timings depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+_PROFILE: cProfile.Profile | None = None  # this worker's (made at its first piece of work)
+_WORK: list[tuple[str, float, float]] = []  # (what, start, end) of each piece of work, this process
+
+
+def _profiled(fn, name: str, where: Path, label):
+    """``fn`` run under this process's profiler when it is a worker, its table saved after each call."""
+    main = os.getpid()
+
+    def run(*args, **kwargs):
+        global _PROFILE
+        t = time.time()
+        if os.getpid() == main:  # serial (--jobs 1): the main profiler sees it already
+            result = fn(*args, **kwargs)
+        else:
+            if _PROFILE is None:
+                _PROFILE = cProfile.Profile()
+            _PROFILE.enable()
+            try:
+                result = fn(*args, **kwargs)
+            finally:
+                _PROFILE.disable()
+                _PROFILE.dump_stats(where / f"worker-{os.getpid()}.prof")
+        _WORK.append((label(*args, **kwargs), t, time.time()))
+        with open(where / f"work-{os.getpid()}.txt", "a", encoding="utf-8") as f:
+            f.write(f"{label(*args, **kwargs)}\t{t}\t{time.time()}\n")
+        return result
+
+    run.__module__, run.__qualname__, run.__name__ = fn.__module__, name, name  # pickled by its name
+    return run
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--no-previews", action="store_true")
+    ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--sort", default="cumulative")
+    ap.add_argument("--save", help="write the added-up table here (pstats format)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="printgen-profile-") as tmp:
+        tmp = Path(tmp)
+        for name in ("data", "templates"):
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, tmp / "project" / name)
+        stats_dir = tmp / "stats"
+        stats_dir.mkdir()
+        os.chdir(tmp / "project")
+        t0 = time.time()
+        import printgen.build as build
+        import printgen.publish as publish
+        from printgen.project import Project
+
+        imported = time.time() - t0
+        build.render_target = _profiled(build.render_target, "render_target", stats_dir,
+                                        lambda t, **k: f"{t.game.game_id}/{t.key}")
+        publish.run_job = build.run_job = _profiled(
+            publish.run_job, "run_job", stats_dir,
+            lambda job: f"{job[1][0].game_id}/{job[0].__name__.strip('_')}"
+                        f"{':' + job[1][1] if isinstance(job[1][1], str) else ''}")
+        project = Project(Path.cwd())
+        main_profile = cProfile.Profile()
+        t1 = time.time()
+        main_profile.enable()
+        result = build.build(folders=project.games(), out=Path("output"), papers=["a4", "letter"],
+                             previews=not args.no_previews, jobs=args.jobs, project=project)
+        main_profile.disable()
+        wall = time.time() - t1
+        main_profile.dump_stats(stats_dir / "main.prof")
+        files = sorted(str(p) for p in stats_dir.glob("*.prof"))
+        stats = pstats.Stats(*files)
+        if args.save:
+            stats.dump_stats(args.save)
+        work = []
+        for p in stats_dir.glob("work-*.txt"):
+            for line in p.read_text(encoding="utf-8").splitlines():
+                what, a, b = line.split("\t")
+                work.append((p.stem[5:], what, float(a) - t1, float(b) - t1))
+        load = os.getloadavg()[0]
+        print(f"{len(result.built)} targets built, {args.jobs} worker(s), previews {not args.no_previews}: "
+              f"wall {wall:.2f} s after {imported:.2f} s of imports; load average {load:.1f} on "
+              f"{os.cpu_count()} cores")
+        for pid in sorted({w[0] for w in work}):
+            mine = [w for w in work if w[0] == pid]
+            print(f"  process {pid}: busy {sum(b - a for _, _, a, b in mine):.2f} s in {len(mine)} pieces, "
+                  f"first at {min(a for _, _, a, _ in mine):.2f} s, last done at {max(b for *_, b in mine):.2f} s")
+        print("slowest pieces of work (s):")
+        for _, what, a, b in sorted(work, key=lambda w: w[2] - w[3])[:12]:
+            print(f"  {b - a:6.2f}  {what}  (from {a:.2f} s)")
+        print()
+        stats.sort_stats(args.sort).print_stats(args.top)
+        if args.jobs > 1:
+            print("the main process alone (validation, planning, writing; waiting for the workers shows as "
+                  "acquire):")
+            pstats.Stats(str(stats_dir / "main.prof")).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()

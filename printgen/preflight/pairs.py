@@ -1,0 +1,274 @@
+"""The checks of pairs of inks read element by element: a face's texts over its texts and across its lines
+(checks.overlaps), against their grounds (colour.contrast), its icons on its badges (collide.collisions).
+
+A face's hits of each are put together from what each of its elements, or each pair of elements that could
+meet (their boxes touch), gives: an element shared by many faces (a card's frame, its stats, its actions:
+the layout places the same ops again, layout/face.py) is compared with another once for the whole document.
+Each gives exactly what its check gives on the face's inks read whole (tests/preflight/test_parts.py checks
+that on the planted-defect corpus). ``parts`` holds the memos (``Parts``) and the faces (``Scan``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ..draw.document import Page
+from .checks import CUT_ROLES, GROUND_ROLES, Hit, Settings, _inner, _quote
+from .collide import _src as _mark_src
+from .collide import free_marks, is_mark, label_hits, mark_pairs
+from .colour import MEANING_ROLES, large, rgb, worst_ratio
+from .scene import Box, Ink, crosses
+
+
+def _union(boxes: Iterable[Box]) -> Box | None:
+    out = None
+    for b in boxes:
+        if out is None:
+            x0, y0, x1, y1 = out = b
+        else:
+            if b[0] < x0:
+                x0 = b[0]
+            if b[1] < y0:
+                y0 = b[1]
+            if b[2] > x1:
+                x1 = b[2]
+            if b[3] > y1:
+                y1 = b[3]
+    return None if out is None else (x0, y0, x1, y1)
+
+
+def _meet(a: Box | None, b: Box | None) -> bool:
+    """Do two boxes share a point (touching counts)?"""
+    return a is not None and b is not None and a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+class Summary:
+    """One element of a face as the pairwise checks read it."""
+
+    __slots__ = ("texts", "inner18", "inner25", "tbox", "strokes", "sbox", "grounds", "gbox", "centres", "cbox",
+                 "pairs", "order", "marks", "short")
+
+    def __init__(self, inks: list[Ink]) -> None:
+        texts, strokes, grounds, order = [], [], [], {}
+        marks = False
+        for n, i in enumerate(inks):
+            if i.kind == "text":
+                texts.append(i)
+                order[id(i)] = n
+            elif i.kind == "shape":
+                if i.segments and i.role not in GROUND_ROLES:
+                    strokes.append(i)
+                if i.filled and rgb(i.colour) is not None:
+                    grounds.append((n, i))  # (position among the element's inks, ink): a ground to read against
+                marks = marks or is_mark(i)
+        self.texts, self.strokes, self.grounds, self.order, self.marks = texts, strokes, grounds, order, marks
+        self.inner18 = [_inner(t, 0.18) for t in texts]
+        self.inner25 = [_inner(t, 0.25) for t in texts]
+        self.tbox = _union(self.inner18)
+        self.sbox = _union(i.box for i in strokes)
+        self.gbox = _union(g.box for _, g in grounds)
+        self.centres = [((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in texts]
+        self.cbox = _union((x, y, x, y) for x, y in self.centres)
+        self.pairs = _text_pairs(self.inner18, self.inner18, same=True) if len(texts) > 1 else []
+        self.short = [t for t in texts if len(t.text.strip()) <= 4]
+
+
+def _over(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.0 and min(a[3], b[3]) - max(a[1], b[1]) > 0.0  # scene.overlap
+
+
+def _text_pairs(a: list[Box], b: list[Box], *, same: bool) -> list[tuple[int, int]]:
+    """(i, j) of the texts of ``a`` and ``b`` whose inner boxes overlap (i < j within one element)."""
+    out = []
+    for i, x in enumerate(a):
+        for j in range(i + 1 if same else 0, len(b)):
+            if _over(x, b[j]):
+                out.append((i, j))
+    return out
+
+
+def _summaries(parts, scan) -> tuple[list["Summary"], list[int]]:
+    return _context(parts, scan)[:2]
+
+
+def _context(parts, scan) -> tuple:
+    """(its elements' summaries, their numbers, and for each element with texts: the later elements whose
+    texts, the elements whose strokes, and the earlier elements (nearest first) whose grounds its texts
+    could meet), made once per face for the checks that read it."""
+    if scan.context is None:
+        sums, eids = [], []
+        for eid, inks in scan.spans:
+            got = parts.summaries.get(eid)
+            if got is None:
+                got = parts.summaries[eid] = Summary(inks)
+            sums.append(got)
+            eids.append(eid)
+        n = len(sums)
+        near = {}
+        for a in range(n):
+            sa = sums[a]
+            if not sa.texts:
+                continue
+            after, lines, below = [], [], []
+            row = parts.meets.get(eids[a])
+            if row is None:
+                row = parts.meets[eids[a]] = {}
+            for b in range(n):
+                m = row.get(eids[b])
+                if m is None:
+                    sb = sums[b]
+                    m = row[eids[b]] = (bool(sb.texts) and _meet(sa.tbox, sb.tbox),
+                                        bool(sb.strokes) and _meet(sa.tbox, sb.sbox),
+                                        bool(sb.grounds) and _meet(sa.cbox, sb.gbox))
+                if m[1]:
+                    lines.append(b)
+                if b > a and m[0]:
+                    after.append(b)
+                elif b < a and m[2]:
+                    below.append(b)
+            below.reverse()
+            near[a] = (after, lines, below)
+        scan.context = (sums, eids, near)
+    return scan.context
+
+
+# Each check below asks, for each element of a face that has texts, which other elements could meet them
+# (their boxes touch): the element with those others, in their order, is what decides its hits, and is
+# looked at once however many faces put them together.
+
+
+def face_overlaps(parts, scan, page: Page) -> list[Hit]:
+    """checks.overlaps on one face: texts over texts (in its sweep's order), then texts across strokes."""
+    sums, eids, near = _context(parts, scan)
+    memo = parts.pair_memo
+    offsets, n = [], 0
+    for sm in sums:
+        offsets.append(n)
+        n += len(sm.texts)
+    pairs: list[tuple[int, int]] = []
+    crossed: list[Hit] = []
+    for a, (after, lines, _) in near.items():
+        sa = sums[a]
+        key = ("over", eids[a], *[eids[b] for b in after])
+        got = memo.get(key)
+        if got is None:
+            got = [(i, -1, j) for i, j in sa.pairs]
+            for k, b in enumerate(after):
+                got += [(i, k, j) for i, j in _text_pairs(sa.inner18, sums[b].inner18, same=False)]
+            memo[key] = got
+        for i, k, j in got:
+            pairs.append((offsets[a] + i, offsets[a if k < 0 else after[k]] + j))
+        # text crossed by a stroke: the first stroke in drawing order that crosses it
+        key = ("cross", eids[a], *[eids[b] for b in lines])
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _crossings(sa, [sums[b] for b in lines])
+        crossed += got
+    hits: list[Hit] = []
+    if pairs:
+        # as checks.overlaps' sweep meets them: by x, the later of each pair first
+        texts = [t for sm in sums for t in sm.texts]
+        rank = {k: r for r, k in enumerate(sorted(range(n), key=lambda k: texts[k].box[0]))}
+        for i, j in sorted(pairs, key=lambda p: (max(rank[p[0]], rank[p[1]]), min(rank[p[0]], rank[p[1]]))):
+            first, second = texts[min(i, j)], texts[max(i, j)]
+            hits.append(Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}", 0))
+    return hits + crossed
+
+
+def _crossings(sa: Summary, others: list[Summary]) -> list[Hit]:
+    out = []
+    for t, inner in zip(sa.texts, sa.inner25):
+        if inner[2] <= inner[0] or inner[3] <= inner[1]:
+            continue
+        role = next((st.role for sb in others for st in sb.strokes
+                     if _over(st.box, inner) and any(crosses(seg, inner) for seg in st.segments)), None)
+        if role is None:
+            continue
+        cls = "cut" if role in CUT_ROLES else "overlap"
+        what = "a cut line" if role == "cut" else "a crop mark" if role == "crop" else "a line"
+        out.append(Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", 0))
+    return out
+
+
+def _last_ground(grounds, x: float, y: float, before: int | None = None):
+    """The last of ``grounds`` ((position, ink), in drawing order) whose box holds (x, y), drawn before
+    position ``before`` when given."""
+    under = None
+    for n, g in grounds:
+        if before is not None and n >= before:
+            break
+        if g.box[0] <= x <= g.box[2] and g.box[1] <= y <= g.box[3]:
+            under = g
+    return under
+
+
+def face_contrast(parts, scan, page: Page) -> list[Hit]:
+    """colour.contrast on one face: each text against the last ground drawn before it under its centre."""
+    sums, eids, near = _context(parts, scan)
+    memo = parts.pair_memo
+    hits: list[Hit] = []
+    for a, (_, _, below) in near.items():
+        sa = sums[a]
+        key = ("contrast", eids[a], *[eids[b] for b in below])
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _contrasts(sa, [sums[b] for b in below], parts.settings)
+        hits += got
+    return hits
+
+
+def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hit]:
+    out = []
+    for t, (x, y) in zip(sa.texts, sa.centres):
+        if rgb(t.colour) is None:
+            continue
+        g = _last_ground(sa.grounds, x, y, sa.order[id(t)])
+        for sb in below:  # the nearest element drawn before first
+            if g is not None:
+                break
+            g = _last_ground(sb.grounds, x, y)
+        if g is None:
+            continue
+        meaning = any(w in g.role for w in MEANING_ROLES)
+        value, vision = worst_ratio(t.colour, g.colour, meaning)
+        need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
+        if value < need - 1e-6:
+            seen = f" as a reader with {vision} sees it" if vision else ""
+            out.append(Hit("contrast", t.src, f"prints {_quote(t.text)} ({t.colour} on {g.colour}) at a contrast of "
+                           f"{value:.2f}:1{seen}, under the {need:g}:1 least", 0, t.text))
+    return out
+
+
+def face_collisions(parts, scan, page: Page) -> list[Hit]:
+    """collide.collisions on one face: its free marks, two by two, then its short labels on them."""
+    sums, eids = _summaries(parts, scan)
+    memo = parts.pair_memo
+    holders = [b for b in range(len(sums)) if sums[b].marks]
+    if not holders:
+        return []
+    key = ("marks", *[eids[b] for b in holders])
+    got = memo.get(key)
+    if got is None:
+        marks = free_marks([i for b in holders for i in scan.spans[b][1]])
+        got = memo[key] = (marks, mark_pairs(marks, parts.settings.clearance))
+    marks, pairs = got
+    hits: list[Hit] = []
+    if pairs:
+        faces: dict[int, object] = {}  # collide._face_sources: per top-level group, its first text's source
+        for sm in sums:
+            for t in sm.texts:
+                if t.src is not None and t.group not in faces:
+                    faces[t.group] = t.src
+        hits += [Hit("ink-on-ink", _mark_src(faces.get(b.group), b), message, 0) for b, message in pairs]
+    if marks:
+        for a, sa in enumerate(sums):
+            if sa.short:
+                lkey = ("labels", eids[a], *key[1:])
+                labels = memo.get(lkey)
+                if labels is None:
+                    labels = memo[lkey] = label_hits(sa.short, marks, 0)
+                hits += labels
+    return hits
+
+
+BY_ELEMENT: dict[str, Callable] = {"overlap": face_overlaps, "contrast": face_contrast, "ink-on-ink": face_collisions}

@@ -1,0 +1,326 @@
+"""A document's pages read by their parts, so a deck of a thousand cards is looked at face by face, not ink by ink.
+
+A sheet of cards is a few top-level groups (the faces, each moved to its slot) and loose ops (crop marks,
+the furniture). ``scene.flatten`` gives every ink of every page; here instead
+
+- each face is flattened once however often it is placed (by value: two cards drawn alike are one face,
+  as ``flatten``'s memo has it), each of its elements once however many faces share it (the layout places
+  an element drawn alike on many cards as the very same ops, layout/face.py), at the face's own origin;
+- a check that looks at a face on its own (``LOCAL``: a text's size, a text over a text of its face, an
+  icon on a badge...) runs once per distinct face, and its hits are those of every place the face is put;
+- what depends on where a face sits (the margins, a legend, a registration mark's clear ground, how much
+  of the page is used) is read from the face's boxes, moved to its slot;
+- the loose ops are read as one more face whose elements are runs of shapes and single texts (a sheet's
+  crop marks and rulers are the same ops on every page: looked at once).
+
+Checks of pairs (a text over a text, on its ground, an icon on a badge) are put together element by
+element (preflight/pairs.py).
+
+That is exact while no ink of one part can meet another part's: each face's texts are clear of every other
+part's inks (boxes apart, touching counts as meeting), and no face reaches beyond the printable area. A page
+where that does not hold, and any check not known to be local, is looked at ink by ink as before, from the
+same inks ``flatten`` gives. Hits come part by part (a face's in its own order), so among hits alike the
+first one named may be another face's than a page-wide order would name; where each is located is the same.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+import os
+from dataclasses import replace
+from typing import Callable, Iterable
+
+from ..draw.document import IDENTITY, Group, Page, Text
+from .checks import Hit, Settings, Sheet
+from .pairs import BY_ELEMENT, _meet, _union
+from .registration import clear_boxes
+from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, flatten
+
+# checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
+# (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
+# size or a face's place on it must not).
+LOCAL = {"placeholder", "small-text", "overlap", "safe-area", "markup", "contrast", "ink-on-ink"}
+LEGEND_ROLES = ("legend-swatch", "legend-entry")
+_VERIFY = bool(os.environ.get("PRINTGEN_PARTS_VERIFY"))  # a test's switch: each face also checked as a whole
+
+
+def _moved(b: Box, dx: float, dy: float) -> Box:
+    return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)  # as scene._moved moves an ink's box
+
+
+def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
+    """``boxes`` less those inside one of the ``against`` largest: the cells they touch are the cells all of
+    them touch (a box kept inside another changes nothing either)."""
+    kept: list[Box] = []
+    for b in sorted(boxes, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1])):
+        if not any(k[0] <= b[0] and k[1] <= b[1] and b[2] <= k[2] and b[3] <= k[3] for k in kept[:against]):
+            kept.append(b)
+    return kept
+
+
+class Info:
+    """What the page-level reading needs of a face or of one of its elements: the box of all its inks and of
+    its texts, whether it draws a legend or a registration mark, and the boxes that count as use of the page
+    (not the furniture, none inside another)."""
+
+    __slots__ = ("box", "texts", "legend", "zones", "cover")
+
+    def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box]) -> None:
+        self.box, self.texts, self.legend, self.zones, self.cover = box, texts, legend, zones, cover
+
+    @classmethod
+    def of(cls, inks: list[Ink]) -> "Info":
+        return cls(_union(i.box for i in inks), _union(i.box for i in inks if i.kind == "text"),
+                   any(i.role in LEGEND_ROLES for i in inks), any(clear_boxes(i.role or "") for i in inks),
+                   _cover(i.box for i in inks if i.role != "furniture" and not i.role.startswith("ruler")))
+
+    @classmethod
+    def joined(cls, infos: list["Info"], *, reduce: bool = True) -> "Info":
+        covers = (b for i in infos for b in i.cover)
+        return cls(_union(i.box for i in infos if i.box is not None),
+                   _union(i.texts for i in infos if i.texts is not None), any(i.legend for i in infos),
+                   any(i.zones for i in infos), _cover(covers) if reduce else list(covers))
+
+
+class Scan:
+    """One face flattened at its turn with its origin at (0, 0): its inks (top-level group 0), in the
+    order of its elements, and what the page-level reading needs of it (``Info``)."""
+
+    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context")
+
+    def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info) -> None:
+        self.spans = spans  # (element number, its inks) in drawing order
+        self._inks: list[Ink] | None = None
+        self.box, self.texts, self.legend, self.zones, self.cover = (info.box, info.texts, info.legend, info.zones,
+                                                                     info.cover)
+        self.hits: dict[str, list[Hit]] = {}
+        self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
+
+    @property
+    def inks(self) -> list[Ink]:
+        if self._inks is None:
+            self._inks = [ink for _, inks in self.spans for ink in inks]
+        return self._inks
+
+
+# checks that judge each ink alone: a face's hits are its elements' hits, each element looked at once
+PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
+
+
+class Parts:
+    """The memo of one document's pages (faces, elements and loose ops by identity or value)."""
+
+    def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
+        self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
+        self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
+        self.values: dict[object, int] = {}
+        self.elements: dict[tuple, tuple] = {}
+        self.turns: dict[tuple, int] = {}  # a face's turn and clip, numbered: what its elements are read at
+        self.count = itertools.count()
+        self.element_hits: dict[int, list[tuple[str, Hit]]] = {}
+        self.loose: dict[tuple, tuple] = {}
+        self.boxes: dict[int, Box | None] = {}  # a loose chunk's box, by its number
+        self.scans: dict[tuple, Scan] = {}
+        self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
+        self.pair_memo: dict[tuple, list] = {}
+        self.meets: dict[int, dict[int, tuple[bool, bool, bool]]] = {}  # two elements: could they meet?
+        self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
+
+    def number(self, op) -> int:
+        """``op``'s number by value (ops compare by what they draw, never by a text's source)."""
+        got = self.ids.get(id(op))
+        if got is None or got[0] is not op:
+            got = self.ids[id(op)] = (op, self.values.setdefault(op, len(self.values)))
+        return got[1]
+
+    def scan(self, op: Group) -> Scan:
+        a, b, c, d, _, _ = op.matrix
+        key = (tuple([self.number(x) for x in op.ops]), op.clip, a, b, c, d)
+        got = self.scans.get(key)
+        if got is None:
+            # as scene._walk reads Group(op.ops, (a, b, c, d, 0, 0), op.clip) from the page's origin
+            inner = _mul(IDENTITY, (a, b, c, d, 0.0, 0.0))
+            clip = None
+            if op.clip:
+                clip = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), None) or (0, 0, 0, 0)
+            spans, infos = [], []
+            turn = self.turns.setdefault((inner, clip), len(self.turns))
+            for child in op.ops:
+                # an element by identity (the layout places one drawn alike again as the same ops): its texts'
+                # sources are its own, as flatten gives them
+                ekey = (id(child), turn)
+                hit = self.elements.get(ekey)
+                if hit is None or hit[0] is not child:
+                    inks = _walk([(child, inner, clip, 1, 0)])
+                    # (the op, its inks, their Info, a number of its own: what the element memos are keyed by)
+                    hit = self.elements[ekey] = (child, inks, Info.of(inks), next(self.count))
+                spans.append((hit[3], hit[1]))
+                infos.append(hit[2])
+            got = self.scans[key] = Scan(spans, Info.joined(infos))
+        return got
+
+    def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:
+        """A page's loose ops (``chunks``: (index of the first, ops)) read as a face whose elements are the chunks."""
+        spans, infos = [], []
+        for start, ops in chunks:
+            key = (start, len(ops), id(ops[0]))
+            got = self.loose.get(key)
+            if got is None or not all(map(operator.is_, ops, got[0])):
+                inks = [ink for k, op in enumerate(ops) for ink in _walk([(op, IDENTITY, None, 0, start + k)])]
+                got = self.loose[key] = (tuple(ops), inks, Info.of(inks), next(self.count))
+                self.boxes[got[3]] = got[2].box
+            spans.append((got[3], got[1]))
+            infos.append(got[2])
+        return Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
+
+    def face_hits(self, scan: Scan, name: str, page: Page) -> list[Hit]:
+        """The hits of check ``name`` on a face looked at alone (page 0)."""
+        got = scan.hits.get(name)
+        if got is None:
+            check = self.checks[name]
+            if name in BY_ELEMENT:
+                got = BY_ELEMENT[name](self, scan, page)
+                if _VERIFY:
+                    whole = list(check(self._sheet(page, scan.inks), self.settings))
+                    assert got == whole, (name, got, whole)
+            elif name in PER_INK:
+                # every check of an ink alone at once, element by element
+                names = [n for n in self.checks if n in PER_INK]
+                found: dict[str, list[Hit]] = {n: [] for n in names}
+                for eid, inks in scan.spans:
+                    hits = self.element_hits.get(eid)
+                    if hits is None:
+                        sheet = self._sheet(page, inks)
+                        hits = self.element_hits[eid] = [
+                            (n, h) for n in names for h in self.checks[n](sheet, self.settings)]
+                    for n, h in hits:
+                        found[n].append(h)
+                scan.hits.update(found)
+                got = found[name]
+            else:
+                got = list(check(self._sheet(page, scan.inks), self.settings))
+            scan.hits[name] = got
+        return got
+
+    def _sheet(self, page: Page, inks: list[Ink]) -> Sheet:
+        return Sheet(self.stem, self.paper, 0, 0, page, inks)
+
+    def sheet(self, page: Page, number: int, count: int) -> "PartSheet":
+        return PartSheet(self, page, number, count)
+
+
+class PartSheet(Sheet):
+    """A page read by its parts (its ``inks``, every one as scene.flatten gives them, only when asked for)."""
+
+    def __init__(self, parts: Parts, page: Page, number: int, count: int) -> None:
+        self._inks = None
+        Sheet.__init__(self, parts.stem, parts.paper, number, count, page, None)  # type: ignore[arg-type]
+        self.parts = parts
+        self.faces: list[tuple[Scan, float, float]] = []
+        chunks: list[tuple[int, list]] = []  # the loose ops, as (index of the first, ops): a text alone, shapes in a row
+        self.loose_first = None  # where the loose inks' hits go among the faces'
+        alone = True
+        for i, op in enumerate(page.ops):
+            if isinstance(op, Group):
+                self.faces.append((parts.scan(op), op.matrix[4], op.matrix[5]))
+                alone = True
+                continue
+            if self.loose_first is None:
+                self.loose_first = len(self.faces)
+            if alone or isinstance(op, Text):
+                chunks.append((i, [op]))
+            else:
+                chunks[-1][1].append(op)
+            alone = isinstance(op, Text)
+        # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
+        # ops on every page, are looked at once), each op its own top-level group as flatten has it
+        self.loose_scan = parts.loose_scan(chunks)
+        self.loose = self.loose_scan.inks
+        self.apart = self._apart()
+
+    @property
+    def inks(self) -> list[Ink]:  # type: ignore[override]
+        if self._inks is None:
+            self._inks = flatten(self.page, self.parts.flat)
+        return self._inks
+
+    @inks.setter
+    def inks(self, value) -> None:
+        self._inks = value
+
+    def _apart(self) -> bool:
+        """Is each face's text clear of every other part (another face, a loose ink)?"""
+        boxes = [(_moved(s.box, dx, dy) if s.box else None, _moved(s.texts, dx, dy) if s.texts else None)
+                 for s, dx, dy in self.faces]
+        for k, (_, texts) in enumerate(boxes):
+            if texts is None:
+                continue
+            if any(j != k and _meet(texts, box) for j, (box, _) in enumerate(boxes)):
+                return False
+        # a loose ink reaching into a face's box (a crop mark, the furniture) could meet its inks: those
+        # near the faces at all are compared with each
+        faces = [box for box, _ in boxes if box is not None]
+        grid = _union(faces)
+        boxes_of = self.parts.boxes
+        for eid, inks in self.loose_scan.spans:
+            if not _meet(grid, boxes_of[eid]):
+                continue
+            for ink in inks:
+                if _meet(grid, ink.box) and any(_meet(box, ink.box) for box in faces):
+                    return False
+        return True
+
+    def inside(self, margin: float) -> bool:
+        """Does every face keep within the printable area (as checks.margins measures)?"""
+        x1, y1 = self.page.width - margin, self.page.height - margin
+        for s, dx, dy in self.faces:
+            if s.box is None:
+                continue
+            b = _moved(s.box, dx, dy)
+            if max(margin - b[0], margin - b[1], b[2] - x1, b[3] - y1) > 0.05:
+                return False
+        return True
+
+    def used_boxes(self) -> Iterable[Box]:
+        if self._inks is not None:
+            yield from Sheet.used_boxes(self)
+            return
+        yield from self.loose_scan.cover
+        for s, dx, dy in self.faces:
+            for b in s.cover:
+                yield _moved(b, dx, dy)
+
+    def check(self, name: str, check: Callable, settings: Settings) -> list[Hit]:
+        """The hits of one check on this page."""
+        if not self.apart:
+            return list(check(self, settings))
+        if name in LOCAL:
+            out: list[Hit] = []
+            loose = None
+            for k, (scan, _, _) in enumerate(self.faces):
+                if k == self.loose_first:
+                    loose = self._loose_hits(check, settings, name)
+                    out += loose
+                hits = self.parts.face_hits(scan, name, self.page)
+                if hits:
+                    out += [replace(h, page=self.number) for h in hits]
+            if loose is None and self.loose:
+                out += self._loose_hits(check, settings, name)
+            return out
+        if name == "margin" and self.inside(settings.printable):
+            return self._loose_hits(check, settings)
+        if name == "legend" and not any(s.legend for s, _, _ in self.faces):
+            return self._loose_hits(check, settings)
+        if name == "registration" and not any(s.zones for s, _, _ in self.faces):
+            if not self.loose_scan.zones:
+                return []
+        return list(check(self, settings))
+
+    def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
+        if not self.loose:
+            return []
+        if name is not None:  # a check of LOCAL: the loose ops read as a face (page 0 there)
+            hits = self.parts.face_hits(self.loose_scan, name, self.page)
+            return [replace(h, page=self.number) for h in hits] if hits else []
+        return list(check(Sheet(self.stem, self.paper, self.number, self.count, self.page, self.loose), settings))

@@ -1,0 +1,72 @@
+"""What a build's worker processes use, loaded once in the main process before they are forked.
+
+A worker is forked from the main process when the build hands the pool its first piece of work
+(concurrent.futures starts its processes then). Whatever the main process has loaded by that moment
+every worker has for free; whatever it has not, each worker loads again for itself: the writers
+(reportlab's canvas, pdfium, svgwrite, Pillow), the preflight, the exports, the rule packs whose
+games are validated after the fork (a worker unpickling a game imports its pack's models) and the
+bundled fonts' metrics. Measured on the bundled games that was about two seconds of imports spread
+over the workers of a cold build (issue 41); loaded here they cost the main process a few tenths of
+a second, once, while the workers still have to wait for the first game to validate anyway.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+# The modules a worker's render, preflight, writers and publishing jobs import when they first run
+# (each imports its heavy libraries late, so that commands which never build do not pay for them).
+WORKER_MODULES = (
+    "printgen.write.outputs",
+    "printgen.preflight.run",
+    "printgen.preflight.book",
+    "printgen.publish.tts",
+    "printgen.publish.pod",
+    "printgen.publish.card_images",
+    "printgen.publish.kit",
+    "printgen.publish.bundle",
+    "printgen.publish.choices",
+    "printgen.mesh.preview",
+    "printgen.mesh.terrain_pieces",
+    "fontTools.ttLib.tables._g_l_y_f",  # the glyph outlines of SVG previews
+    "PIL.ImageFile",
+)
+
+
+@lru_cache(maxsize=None)
+def _loaded() -> None:
+    from .draw.fonts import FONTS, _advances, _cmap, register_pdf_fonts
+
+    for name in WORKER_MODULES:
+        importlib.import_module(name)
+    register_pdf_fonts()  # reportlab parses each bundled TrueType file once
+    for font in FONTS:  # the metrics every text measurement reads
+        _cmap(font)
+        _advances(font)
+
+
+@lru_cache(maxsize=None)
+def _every_pack() -> None:
+    from .packs import PACKS
+
+    dict(PACKS)  # discovers (imports) every pack
+
+
+def prepare(*, games: int = 1) -> None:
+    """Load in this process what the workers about to be forked from it will use (once per process).
+    ``games``: how many game folders the build has; with more than one, the games validated after the
+    workers start may be of any pack, so every rule pack is imported too (with one, its pack already is)."""
+    _loaded()
+    if games > 1:
+        _every_pack()
+
+
+def take_shared(game) -> None:
+    """In a worker: take what ``game``'s validation worked out and handed on (``ValidatedGame.shared``) as
+    worked out here (the tilings of its maps, printgen.tiling.solver)."""
+    tilings = getattr(game, "shared", {}).get("tilings")
+    if tilings:
+        from .tiling.solver import learn
+
+        learn(tilings)
