@@ -9,7 +9,6 @@ Keywords and tokens named in running text link to their reference entries.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,6 +29,8 @@ from ..safety.markup import text as escape
 from . import tables
 from .arrange import arrange
 from .flowables import Heading  # noqa: F401 (re-exported: the book and the tests read it here)
+from .shapes import nesting, table_columns  # noqa: F401 (re-exported: render.py reads them here)
+from .table_flow import BreakingTable
 
 ImageResolver = Callable[[str, str, float, bool], "Flowable | None"]  # (address, alt, width pt, in a cell)
 
@@ -56,72 +57,6 @@ def parse(text: str) -> list:
             _PARSED.clear()
         _PARSED[text] = tokens
     return tokens
-
-
-def nesting(tokens) -> list[tuple[int, int]]:
-    """(depth, line in the Markdown) of each block quote or list that opens inside others; depth 1 is
-    one at the top level. Rulebook chapters nest at most limits['rulebook-nesting'] deep (each level
-    takes width from the column)."""
-    found, depth = [], 0
-    for tok in tokens:
-        if tok.type in ("blockquote_open", "bullet_list_open", "ordered_list_open"):
-            depth += 1
-            found.append((depth, (tok.map[0] + 1) if tok.map else 1))
-        elif tok.type in ("blockquote_close", "bullet_list_close", "ordered_list_close"):
-            depth -= 1
-    return found
-
-
-class _Table(Table):
-    """A table that breaks between rows, as a reader expects. A row taller than a whole page (a cell
-    of thousands of words) cannot be placed at all: once platypus has moved the table to a fresh page
-    (it marks it ``_postponed``) and it still does not fit, its cells go on as plain paragraphs, which
-    break across pages. (reportlab's own splitting inside a row repeats the header above every piece
-    and can make pieces of the header alone, page after page.)"""
-
-    record = False  # a chapter's own table (not a quote's box): the preflight reads how its cells wrapped
-
-    def draw(self) -> None:
-        super().draw()
-        if self.record:
-            tables.record(self, self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows))
-
-    def split(self, availWidth, availHeight):
-        parts = self._split(availWidth, availHeight)
-        for part in parts:
-            if isinstance(part, _Table):
-                part.record = self.record
-        return parts
-
-    def _split(self, availWidth, availHeight):
-        parts = super().split(availWidth, availHeight)
-        if len(parts) == 2 and not getattr(self, "_postponed", False):
-            # no piece of a table holds a single row (a header and one row at a page's foot, or one row
-            # carried over under its header): two at least, or the table moves on whole
-            head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
-            first = len(parts[0]._cellvalues) - head
-            rest = len(parts[1]._cellvalues) - head
-            if first < 2:
-                return []
-            if rest < 2:
-                fits = sum(self._rowHeights[:head + first - 1])
-                return super().split(availWidth, fits + 0.01) if first >= 3 else []
-        if parts or not getattr(self, "_postponed", False):
-            return parts
-        cells = [f for row in self._cellvalues for cell in row
-                 for f in (cell if isinstance(cell, (list, tuple)) else [cell]) if isinstance(f, Flowable)]
-        return [Spacer(1, 0)] + cells  # the first part must fit where it is; the cells then flow
-
-
-def table_columns(tokens) -> list[tuple[int, int]]:
-    """(columns, line in the Markdown) of each table, counted on its header row: a column takes its
-    share of the page's width, so a rulebook table has at most limits['rulebook-table-columns']."""
-    found = []
-    for k, tok in enumerate(tokens):
-        if tok.type == "table_open":
-            header = itertools.takewhile(lambda t: t.type != "tr_close", tokens[k + 1:])
-            found.append((sum(t.type in ("th_open", "td_open") for t in header), (tok.map[0] + 1) if tok.map else 1))
-    return found
 
 
 CHAPTER_ROOM = 230.0  # pt: a chapter starts a new page unless at least this much of the page is left
@@ -438,7 +373,7 @@ class Converter:
         return mk.paragraph(self.inline(inline.children, link_terms=not header), st)
 
     def _styled(self, rows: list[list], header_rows: int, pad: float) -> Table:
-        table = _Table(rows, repeatRows=header_rows, hAlign="LEFT")
+        table = BreakingTable(rows, repeatRows=header_rows, hAlign="LEFT")
         table.record = True
         cmds = [
             # Table draws cell text in its own font unless told otherwise: name ours, or an
@@ -462,8 +397,8 @@ class Converter:
 
     def _quote(self, inner: list[Flowable], width: float) -> Flowable:
         # One row per paragraph: a quote longer than a page carries on over the next (one cell holding
-        # it all could not be placed); a paragraph taller than a page goes on unboxed (see _Table).
-        t = _Table([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width], hAlign="LEFT")
+        # it all could not be placed); a paragraph taller than a page goes on unboxed (see table_flow.BreakingTable).
+        t = BreakingTable([[f] for f in inner] or [[Spacer(1, 1)]], colWidths=[width], hAlign="LEFT")
         t.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), self.styles["body"].fontName),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(self.colour("callout"))),
