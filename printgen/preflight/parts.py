@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Callable, Iterable
 
 from ..draw.document import IDENTITY, Group, Page, Text
+from ..draw.measure import TILE_ROLES
 from .checks import Hit, Settings, Sheet
 from .pairs import BY_ELEMENT, _meet, _union
 from .registration import clear_boxes
@@ -315,7 +316,14 @@ class PartSheet(Sheet):
         if name == "registration" and not any(s.zones for s, _, _ in self.faces):
             if not self.loose_scan.zones:
                 return []
+        if name == "seam" and not self._tiled():
+            return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
         return list(check(self, settings))
+
+    def _tiled(self) -> bool:
+        """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""
+        return any(i.role in TILE_ROLES for i in self.loose) or any(
+            i.role in TILE_ROLES for s in {id(s): s for s, _, _ in self.faces}.values() for i in s.inks)
 
     def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
         if not self.loose:

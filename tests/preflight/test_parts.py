@@ -119,6 +119,17 @@ def test_a_face_beyond_the_printable_area_is_measured_ink_by_ink(verify):
     assert any(h.cls == "margin" for h in fast)
 
 
+def test_a_sheet_of_faces_with_no_tile_trim_line_is_not_flattened_for_the_seam_check():
+    """The seam check reads every ink of a page; a sheet of cards has no tile's trim line for it to find, so
+    it is answered from the faces' roles without flattening the page (on a 1,000-card deck the seam check
+    alone took three quarters of the preflight)."""
+    from printgen.preflight.seam import seams
+
+    card = _card("Knight", over=False)
+    sheet = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, S).sheet(_sheet([card, card], [(20, 20), (70, 20)]), 1, 1)
+    assert sheet.apart and sheet.check("seam", seams, S) == [] and sheet._inks is None
+
+
 def test_a_run_of_shapes_drawn_again_writes_the_same_bytes(monkeypatch):
     from printgen.draw import canvas
     from printgen.write.pdf import to_pdf
