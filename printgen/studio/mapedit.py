@@ -128,14 +128,15 @@ def editor_data(info: MapInfo) -> dict:
             "layers": [{"lines": b.lines, **g} for b, g in zip([layout, *layers], grids)]}
 
 
-def grid(text: str, orientation: str) -> dict:
-    """Where a text map's hexes sit: hex (doubled col, row) = ((char - pos0) / step + parity, line - line0)."""
+def grid(text: str, orientation: str, *, notation: str = "picture") -> dict:
+    """Where a text map's hexes sit: hex (doubled col, row) = ((char - pos0) / step + parity, line - line0).
+    ``exact`` notation is a picture whose step is 1, never inferred."""
     from ..hexgrid.textmap import _column_step, parse_textmap
 
-    tm = parse_textmap(text, orientation)
+    tm = parse_textmap(text, orientation, notation=notation)
     found = [(c.line, c.col, c.char) for c in tm.cells.values()]
     line0, pos0 = min(f[0] for f in found), min(f[1] for f in found)
-    step = _column_step(found)
+    step = 1 if notation == "exact" else _column_step(found)
     c = next(iter(tm.cells.values()))
     row, col = c.line - line0, (c.col - pos0) // step
     parity = (row + col) % 2
@@ -160,7 +161,8 @@ def rows_grid(text: str, orientation: str) -> dict:
 
 
 # notation -> where its hexes sit in the text, for the page (hexgrid/textmap.py NOTATIONS)
-GRIDS = {"picture": grid, "rows": rows_grid}
+GRIDS = {"picture": grid, "rows": rows_grid,
+         "exact": lambda text, orientation: grid(text, orientation, notation="exact")}
 
 
 def _home(loc, copy: Path, folder: Path) -> str:

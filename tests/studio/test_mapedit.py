@@ -153,3 +153,26 @@ def test_a_rows_notation_map_paints_where_its_hexes_read(tmp_path):
     after = parse_textmap("\n".join(editor_data(info)["layers"][0]["lines"]), "flat", notation="rows")
     changed = [h for h in before.cells if before.cells[h].char != after.cells[h].char]
     assert len(changed) == 1 and changed[0] == next(h for h, c in before.cells.items() if (c.line, c.col) == (1, 1))
+
+
+def test_an_exact_notation_map_of_islands_paints_on_its_fixed_grid(tmp_path):
+    """An imported map of scattered hexes (``notation: exact``: a picture whose spacing is one character per
+    half hex, never inferred) opens in the painter with that step, and a painted hex lands where it reads."""
+    from printgen.hexgrid.textmap import parse_textmap
+
+    folder = tmp_path / "mini-hoh"
+    shutil.copytree(FIXTURES / "mini-hoh", folder)
+    islands = ROWS_MAP.replace("Crypt", "Islands").replace("    fit: a4\n", "")
+    islands = islands.replace("notation: rows", "notation: exact").replace(
+        "      . . . .\n       . # . .\n      . . . .\n", "      .       .\n       .\n      .       #\n")
+    (folder / "maps.yaml").write_text((folder / "maps.yaml").read_text() + islands)
+    folder, info = game_and_map(tmp_path, index=1)
+    data = editor_data(info)
+    layer = data["layers"][0]
+    assert info.notation == "exact" and layer["step"] == 1 and "rows" not in layer
+    before = parse_textmap("\n".join(layer["lines"]), "flat", notation="exact")
+    save_map(folder=folder, info=info, held=data["digest"], layers=paint(data, 0, [(0, 8)], "#"), known=set())
+    after = parse_textmap("\n".join(editor_data(info)["layers"][0]["lines"]), "flat", notation="exact")
+    assert set(after.cells) == set(before.cells)
+    changed = [h for h in before.cells if before.cells[h].char != after.cells[h].char]
+    assert [(before.cells[h].line, before.cells[h].col) for h in changed] == [(0, 8)]
