@@ -329,15 +329,30 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
 def _darkest(xo) -> CMYK | None:
     """The pixel of most total ink of a CMYK picture, an image XObject or an inline image (None: not CMYK,
     or not decodable here)."""
+    import warnings
+
     import numpy as np
 
+    pic = xo if isinstance(xo, pikepdf.PdfInlineImage) else pikepdf.PdfImage(xo)
     try:
-        img = (xo if isinstance(xo, pikepdf.PdfInlineImage) else pikepdf.PdfImage(xo)).as_pil_image()
+        img = pic.as_pil_image(apply_mask=False)  # with its mask applied a CMYK picture comes back as RGBA
     except Exception:  # noqa: BLE001 - a filter pikepdf cannot decode: the picture is not measured
         return None
     if img.mode != "CMYK":
         return None
     px = np.asarray(img, dtype=np.uint16).reshape(-1, 4)
+    if not isinstance(xo, pikepdf.PdfInlineImage) and ("/SMask" in xo or "/Mask" in xo):
+        # only the pixels the mask lets print count: a fully transparent corner inks nothing
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # pikepdf says it converts CMYK to RGBA to hold the alpha
+                masked = pic.as_pil_image()
+        except Exception:  # noqa: BLE001 - an undecodable mask: every pixel counts
+            masked = None
+        if masked is not None and masked.mode in ("RGBA", "LA") and masked.size == img.size:
+            px = px[np.asarray(masked.getchannel("A")).reshape(-1) > 0]
+            if not len(px):
+                return None
     worst = px[int(np.argmax(px.sum(axis=1)))]
     return tuple(round(float(v) / 255, 4) for v in worst)
 

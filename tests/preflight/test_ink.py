@@ -238,3 +238,27 @@ def test_an_ink_class_set_to_error_keeps_the_deck_file_back_and_the_build_says_s
     assert "nothing was written" not in r.output  # the home sheets and the other deck were
     assert not (out / "preflight-corpus/drivethru/unit-cards.pdf").exists()
     assert (out / "preflight-corpus/a4/unit-cards.pdf").is_file()
+
+
+def test_a_masked_cmyk_picture_is_measured_where_its_mask_lets_it_print():
+    """A CMYK picture with a soft mask is measured in CMYK (pikepdf would hand it back as RGBA, unmeasured),
+    and only over the pixels its mask shows: a 400 % corner the mask hides inks nothing."""
+    import zlib
+
+    import pikepdf
+
+    from printgen.write.ink_stream import _darkest
+
+    pdf = pikepdf.new()
+    # 2 x 1 pixels: a 400 % pixel the mask hides, then C50 M40 Y30 K100 it shows
+    pixels = bytes([255, 255, 255, 255, 128, 102, 77, 255])
+    mask = pdf.make_stream(zlib.compress(bytes([0, 255])), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                           Width=2, Height=1, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8,
+                           Filter=pikepdf.Name.FlateDecode)
+    image = pdf.make_stream(zlib.compress(pixels), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                            Width=2, Height=1, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerComponent=8,
+                            Filter=pikepdf.Name.FlateDecode, SMask=mask)
+    c, m, y, k = _darkest(image)
+    assert (round(c, 2), round(m, 2), round(y, 2), k) == (0.5, 0.4, 0.3, 1.0)
+    del image["/SMask"]
+    assert _darkest(image) == (1.0, 1.0, 1.0, 1.0)  # unmasked, the 400 % pixel prints
