@@ -9,13 +9,11 @@ import typer
 from enum import Enum
 
 from . import __version__
-from .playtest.agents import AGENTS
-from .playtest.command import DEFAULT_AGENTS
 from .report import REPORTERS
 from .model.defaults import PRINT_PROFILES
 from .units import PAPER_SIZES
-from .cli_places import (GamesArg, OutOption, build_folders, check_out, one_game, out_path, single_game,  # noqa: F401
-                         resolve_games)
+from .cli_places import (GamesArg, ListFormat, OutOption, build_folders, check_out, one_game, out_path,  # noqa: F401
+                         resolve_games, single_game)
 
 app = typer.Typer(
     name="printgen",
@@ -296,7 +294,6 @@ def terrain(
 
 
 # -- what a game can draw with: fonts and icons (printgen/catalogue.py) ---------------------------------------
-ListFormat = Enum("ListFormat", {name: name for name in ("text", "json")}, type=str)
 CatalogueGame = typer.Argument(None, metavar="[GAME_DIR]", help="A game folder: its own fonts or icons too.")
 
 
@@ -374,66 +371,11 @@ app.command("export-map")(export_map_cmd)
 app.command("print-lacking")(print_lacking_cmd)
 
 
-@app.command()
-def balance(
-    games: Optional[List[Path]] = GamesArg,
-    out: Optional[str] = typer.Option(None, "--out", show_default=False,
-                                      help="Where to write: <out>/<game-id>/balance/. [default: output]"),
-    plots: bool = typer.Option(True, "--plots/--no-plots", help="Also write the HTML page and PDF (matplotlib)."),
-) -> None:
-    """Exact combat odds for every pair of units, value per point and its outliers (printgen.balance)."""
-    from .balance.command import run_balance
+# -- rules analysis: exact balance and playtests by simulation (printgen/balance/, printgen/playtest/) -------
+from .cli_analysis import balance_cmd, playtest_cmd  # noqa: E402 (bodies in their own module)
 
-    folders = resolve_games(games, root=Path.cwd())
-    out = out_path(out, folders)
-    check_out(out, folders)
-    result = run_balance(folders=folders, out=out, plots=plots)
-    for f in result.findings:
-        typer.echo(f.format())
-    typer.echo("\n".join(result.lines))
-    for path in result.written:
-        typer.echo(f"wrote {path}")
-    raise typer.Exit(1 if result.failed else 0)
-
-
-@app.command()
-def playtest(
-    game: Path = typer.Argument(..., metavar="GAME_DIR", help="The game folder."),
-    games: int = typer.Option(500, "--games", min=1, help="Games of each setup and pairing of agents."),
-    seed: int = typer.Option(1, "--seed", help="The run's seed: the same seed gives the same report."),
-    agents: List[str] = typer.Option(list(DEFAULT_AGENTS), "--agents", metavar="A:B",
-                                     help=f"Pairings to play (repeat, or comma-separated); agents: {', '.join(AGENTS)}."),
-    budget: int = typer.Option(8, "--budget", min=1, help="Moves the lookahead agent weighs each turn."),
-    move_limit: int = typer.Option(300, "--move-limit", min=1, help="Activations before a game is a draw."),
-    fmt: ListFormat = typer.Option("text", "--format", help="What to print: text or json."),
-    out: Optional[str] = typer.Option(None, "--out", help="Also write JSON, text and HTML to <out>/<game-id>/playtest/."),
-) -> None:
-    """Let the game's rules pack play it thousands of times: first-player win rate, each unit's share of wins
-    and kills, game lengths, and the rule holes met (printgen.playtest)."""
-    from .limits import limit
-    from .playtest.command import parse_pairings, run_playtest
-
-    for name, value, most in (("--games", games, "playtest-games"), ("--move-limit", move_limit, "playtest-moves"),
-                              ("--budget", budget, "playtest-budget")):
-        if value > limit(most):
-            raise typer.BadParameter(f"{value} is past the limit of {limit(most):g} ({most})", param_hint=name)
-    try:
-        pairings = parse_pairings(agents)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--agents'")
-    folder = single_game(game)
-    if out is not None:
-        check_out(out_path(out), [folder])
-    result = run_playtest(folder=folder, games=games, seed=seed, pairings=pairings, budget=budget,
-                          move_limit=move_limit, fmt=fmt.value, out=out_path(out) if out is not None else None)
-    for f in result.findings if result.failed else ():
-        typer.echo(f.format(), err=fmt.value == "json")
-    typer.echo("\n".join(result.lines))
-    for path in result.written:
-        typer.echo(f"wrote {path}", err=True)
-    if result.report is not None:
-        typer.echo(f"played in {result.seconds:.1f} s", err=True)
-    raise typer.Exit(1 if result.failed else 0)
+app.command("balance")(balance_cmd)
+app.command("playtest")(playtest_cmd)
 
 
 @app.command()

@@ -4,6 +4,7 @@ keep their command bodies (printgen/mapio/cli.py, printgen/editions/command.py).
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
@@ -71,6 +72,8 @@ def single_game(game: Path) -> Path:
                                  f"name its folder, e.g. {folder[0]}", param_hint="GAME_DIR")
     return folder[0]
 
+
+ListFormat = Enum("ListFormat", {name: name for name in ("text", "json")}, type=str)  # --format of the lists
 
 # --out is taken as text: a Path would turn an empty --out '' into ".", and the message would be about "."
 OutOption = typer.Option(None, "--out", show_default=False,
