@@ -38,6 +38,13 @@ def to_hex(r: float, g: float, b: float) -> str:
 
 def mix(a: str, b: str, t: float) -> str:
     """``t`` of the way from colour a to colour b."""
+    if isinstance(a, str) and isinstance(b, str) and isinstance(t, (int, float)):
+        return _mixed(a, b, t)
+    return _mixed.__wrapped__(a, b, t)  # what a layout passes is not always hashable: it fails as it would
+
+
+@lru_cache(maxsize=4096)  # a picture shades a few colours thousands of times (High Ground's guide: 15,000 calls)
+def _mixed(a: str, b: str, t: float) -> str:
     ra, rb = rgb(a), rgb(b)
     return to_hex(*(x + (y - x) * t for x, y in zip(ra, rb)))
 
