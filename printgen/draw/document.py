@@ -203,6 +203,14 @@ def apply(m: Matrix, p: Point) -> Point:
     return (a * x + c * y + e, b * x + d * y + f)
 
 
+def compose(m: Matrix, n: Matrix) -> Matrix:
+    """m after n (PDF matrices a b c d e f): a point goes through n, then m."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
+            b * e2 + d * f2 + f)
+
+
 # A picture for a rulebook (``printgen:kind/name`` images): its ops, width and height in mm.
 Drawing = tuple[list[Op], float, float]
 

@@ -13,18 +13,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from .document import IDENTITY, Circle, Group, Matrix, Page, Path, Poly, Rect
+from .document import compose as _mul
 from .facts import CUT_SHAPES, Cut, PrintFacts
 
 BACKS = "backs"  # a page whose label starts with this is the back of the page before it
 TILE_ROLES = ("overlap-x", "overlap-y")  # a map tile's trim lines (printgen.render.maps.tiling)
-
-
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    """m after n: a point goes through n, then m."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
-            b * e2 + d * f2 + f)
 
 
 def _scale(m: Matrix) -> float:

@@ -18,6 +18,7 @@ from typing import Iterable
 from ..findings import Location
 from .checks import PLACEHOLDER, Hit, Settings, _quote
 from .colour import markup_residue
+from ..draw.document import compose as _mul
 from ..draw.provenance import Source
 
 PT = 25.4 / 72.0  # mm per pt
@@ -79,14 +80,6 @@ def read_pages(data: bytes) -> list[BookPage]:
     finally:
         pdf.close()
     return pages
-
-
-def _mul(m, n):
-    """PDF matrices (a b c d e f): n in m's space."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e,
-            e2 * b + f2 * d + f)
 
 
 def _apply_box(m, bounds):

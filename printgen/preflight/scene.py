@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from ..draw.document import IDENTITY, Circle, Group, Image, Matrix, Page, Path, Poly, Rect, Text, clip_points
+from ..draw.document import compose as _mul
 from ..draw.geometry import box_span, text_box
 from ..draw.provenance import Source
 
@@ -39,14 +40,6 @@ class Ink:
     colour: str = ""  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
     face: Box | None = None  # a text on a card face: the face's trim on the page
     outline: tuple = ()  # a filled polygon or disc (not a rectangle: those tile by design): its outline, page mm
-
-
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    """m after n: a point goes through n, then m."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
-            b * e2 + d * f2 + f)
 
 
 def _pt(m: Matrix, x: float, y: float) -> tuple[float, float]:

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from ..draw.colour import INK, luminance, mix
 from ..draw.document import Circle, Group, Image, Op, Page, Path, Poly, Rect, Style, Text
+from ..draw.document import compose as _mul
 
 LARGE = 120.0  # mm² of page: a fill this big is ground, not a mark
 LIGHTEN = 0.9  # the share of white mixed into a large fill
@@ -69,12 +70,6 @@ def _picture(data: bytes) -> bytes:
         light.save(buf, "PNG", optimize=True)
         _PICTURES[key] = buf.getvalue()
     return _PICTURES[key]
-
-
-def _mul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
 
 
 def _box(op, m) -> tuple[float, float, float, float]:

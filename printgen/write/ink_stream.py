@@ -19,10 +19,10 @@ from typing import Callable
 
 import pikepdf
 
+from ..draw.document import IDENTITY, Matrix, apply, compose
+
 PT_TO_MM = 25.4 / 72.0
 CMYK = tuple[float, float, float, float]
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _PAINT = {"f": "fill", "F": "fill", "f*": "fill", "S": "stroke", "s": "stroke", "B": "both", "B*": "both",
           "b": "both", "b*": "both"}
 _SHOW = {"Tj", "TJ", "'", '"'}
@@ -43,19 +43,6 @@ class InkRun:
     @property
     def total(self) -> float:
         return sum(self.cmyk)
-
-
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    """m then n (PDF order: a point goes through m, then n)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2,
-            e * b2 + f * d2 + f2)
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)
 
 
 class _Font:
@@ -191,7 +178,7 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
                     total += adv
             elif _num(item):
                 total -= float(item) / 1000.0 * state.size * state.th
-        tm = _mul((1.0, 0.0, 0.0, 1.0, total, 0.0), tm)
+        tm = compose(tm, (1.0, 0.0, 0.0, 1.0, total, 0.0))
         return total
 
     for operands, op in pikepdf.parse_content_stream(holder):
@@ -203,7 +190,7 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
             if stack:
                 state = stack.pop()
         elif name == "cm" and len(operands) == 6:
-            state.ctm = _mul(tuple(float(v) for v in operands), state.ctm)
+            state.ctm = compose(state.ctm, tuple(float(v) for v in operands))
         elif name in ("k", "g", "K", "G", "sc", "scn", "SC", "SCN"):
             fill = name in ("k", "g", "sc", "scn")
             n = 4 if name in ("k", "K") else 1 if name in ("g", "G") else (state.fill_n if fill else state.stroke_n)
@@ -258,21 +245,21 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
             tx, ty = float(operands[0]), float(operands[1])
             if name == "TD":
                 state.tl = -ty
-            tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), tlm)
+            tm = tlm = compose(tlm, (1.0, 0.0, 0.0, 1.0, tx, ty))
         elif name == "T*":
-            tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.tl), tlm)
+            tm = tlm = compose(tlm, (1.0, 0.0, 0.0, 1.0, 0.0, -state.tl))
         elif name in _SHOW:
             if name in ("'", '"'):
                 if name == '"' and len(operands) == 3:
                     state.tw, state.tc = float(operands[0]), float(operands[1])
-                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -state.tl), tlm)
+                tm = tlm = compose(tlm, (1.0, 0.0, 0.0, 1.0, 0.0, -state.tl))
             items = list(operands[-1]) if name == "TJ" and operands else operands[-1:]
-            start = _mul(tm, state.ctm)
+            start = compose(state.ctm, tm)
             adv = show(items)
             a, b, c, d, _, _ = start
             size = state.size * math.hypot(c, d)  # the printed height of the font's em, pt
-            x0, y0 = _apply(start, 0.0, state.rise - 0.2 * state.size)
-            x1, y1 = _apply(start, adv, state.rise + 0.8 * state.size)
+            x0, y0 = apply(start, (0.0, state.rise - 0.2 * state.size))
+            x1, y1 = apply(start, (adv, state.rise + 0.8 * state.size))
             text = "".join(chr(ch) if 32 <= ch < 127 else "?" for item in items
                            if isinstance(item, (bytes, pikepdf.String)) for ch in bytes(item))
             if state.fill_n in (1, 4) and state.mode not in (3, 7):
@@ -283,13 +270,13 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
                         emit = [([round(v, 4) for v in new], pikepdf.Operator("k")), (operands, op),
                                 ([round(v, 4) for v in state.fill], pikepdf.Operator("k"))]
         elif name in ("m", "l") and len(operands) == 2:
-            path.append(_apply(state.ctm, float(operands[0]), float(operands[1])))
+            path.append(apply(state.ctm, (float(operands[0]), float(operands[1]))))
         elif name in ("c", "v", "y"):
             nums = [float(v) for v in operands]
-            path += [_apply(state.ctm, nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
+            path += [apply(state.ctm, (nums[i], nums[i + 1])) for i in range(0, len(nums) - 1, 2)]
         elif name == "re" and len(operands) == 4:
             x, y, w, h = (float(v) for v in operands)
-            path += [_apply(state.ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            path += [apply(state.ctm, (px, py)) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
         elif name in _PAINT or name == "n":
             if path and name != "n":
                 kind = _PAINT[name]
@@ -302,20 +289,20 @@ def _walk(pdf: pikepdf.Pdf, holder, resources, state: _State, page: int, height:
         elif name == "INLINE IMAGE" and operands:  # a small picture written in the stream (BI ... EI)
             darkest = _darkest(operands[0])
             if darkest is not None:
-                corners = [_apply(state.ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+                corners = [apply(state.ctm, (x, y)) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
                 out.append(InkRun(page, "image", darkest, mm_box(corners)))
         elif name == "Do" and operands and xobjects is not None:
             xo = xobjects.get(operands[0])
             if xo is not None and xo.get("/Subtype") == pikepdf.Name.Image:
                 darkest = _darkest(xo)
                 if darkest is not None:
-                    corners = [_apply(state.ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+                    corners = [apply(state.ctm, (x, y)) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
                     out.append(InkRun(page, "image", darkest, mm_box(corners)))
             elif xo is not None and xo.get("/Subtype") == pikepdf.Name.Form:
                 inner = state.copy()
                 matrix = xo.get("/Matrix")
                 if matrix is not None:
-                    inner.ctm = _mul(tuple(float(v) for v in matrix), inner.ctm)
+                    inner.ctm = compose(inner.ctm, tuple(float(v) for v in matrix))
                 first = xo.objgen not in seen
                 seen.add(xo.objgen)
                 new = _walk(pdf, xo, xo.get("/Resources") or resources, inner, page, height, out,
