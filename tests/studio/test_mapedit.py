@@ -11,6 +11,7 @@ import pytest
 from printgen.studio.catalogue import MapInfo, map_infos
 from printgen.studio.mapedit import MapEditError, editor_data, map_blocks, save_map, splice
 from tests.conftest import FIXTURES, REPO
+from tests.studio.conftest import CRYPT
 
 
 def game_and_map(tmp_path, name="mini-hoh", index=0):
@@ -120,17 +121,6 @@ def test_the_page_cannot_name_a_file():
     assert err.value.status == 403
 
 
-ROWS_MAP = """  - name: Crypt
-    fit: a4
-    notation: rows
-    layout: |
-      . . . .
-       . # . .
-      . . . .
-    legend:
-      ".": {terrain: Floor}
-      "#": {terrain: Wall}
-"""
 
 
 def test_a_rows_notation_map_paints_where_its_hexes_read(tmp_path):
@@ -140,7 +130,7 @@ def test_a_rows_notation_map_paints_where_its_hexes_read(tmp_path):
 
     folder = tmp_path / "mini-hoh"
     shutil.copytree(FIXTURES / "mini-hoh", folder)
-    (folder / "maps.yaml").write_text((folder / "maps.yaml").read_text() + ROWS_MAP)
+    (folder / "maps.yaml").write_text((folder / "maps.yaml").read_text() + CRYPT)
     folder, info = game_and_map(tmp_path, index=1)
     data = editor_data(info)
     layer = data["layers"][0]
@@ -162,7 +152,7 @@ def test_an_exact_notation_map_of_islands_paints_on_its_fixed_grid(tmp_path):
 
     folder = tmp_path / "mini-hoh"
     shutil.copytree(FIXTURES / "mini-hoh", folder)
-    islands = ROWS_MAP.replace("Crypt", "Islands").replace("    fit: a4\n", "")
+    islands = CRYPT.replace("Crypt", "Islands").replace("    fit: a4\n", "")
     islands = islands.replace("notation: rows", "notation: exact").replace(
         "      . . . .\n       . # . .\n      . . . .\n", "      .       .\n       .\n      .       #\n")
     (folder / "maps.yaml").write_text((folder / "maps.yaml").read_text() + islands)
