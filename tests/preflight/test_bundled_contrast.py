@@ -13,19 +13,11 @@ import pytest
 from printgen.build import validate_game
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
+from printgen.preflight.collide import _inside  # even-odd point in polygon
 from printgen.preflight.colour import large, worst_ratio
 from printgen.write.pdf import to_pdf
 
 DATA = Path(__file__).resolve().parents[2] / "data"
-
-
-def _inside(p, poly) -> bool:
-    x, y = p
-    hit = False
-    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
 
 
 def _grounds(page) -> list[tuple]:
