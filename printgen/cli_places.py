@@ -39,15 +39,10 @@ def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
 
 def games_within(folder: Path) -> list[Path]:
     """The games a folder of games holds (``data/``: no game.yaml of its own, game folders beside each
-    other in it), in name order; [] for a game folder or any other. Linked folders are not followed (a
-    shared project is untrusted: nothing outside what was named is read)."""
-    if (folder / "game.yaml").exists():
-        return []
-    try:
-        subs = sorted(d for d in folder.iterdir() if not d.is_symlink() and d.is_dir())
-    except OSError:
-        return []
-    return [d for d in subs if (d / "game.yaml").is_file() and not (d / "game.yaml").is_symlink()]
+    other in it), as a bare command finds them under data/; [] for a game folder."""
+    from .project import GAME_FILE, game_folders
+
+    return [] if (folder / GAME_FILE).exists() else game_folders(folder)
 
 
 def one_game(game: Optional[Path], *, option: str = "GAME_DIR") -> Path:

@@ -52,9 +52,7 @@ class Project:
 
     def games(self) -> list[Path]:
         """Every folder under ``data/`` holding a game.yaml, sorted by name."""
-        if not self.data.is_dir():
-            return []
-        return sorted(p for p in self.data.iterdir() if (p / GAME_FILE).is_file())
+        return game_folders(self.data)
 
     def template_candidates(self, folder: Path, game_id: str) -> list[Path]:
         """Where a game's templates may be, first choice first."""
@@ -63,6 +61,13 @@ class Project:
     def templates_for(self, folder: Path, game_id: str) -> Path | None:
         """The game's template folder: ``<game>/templates/`` if present, else ``<root>/templates/<id>/``."""
         return next((p for p in self.template_candidates(folder, game_id) if p.is_dir()), None)
+
+
+def game_folders(folder: Path) -> list[Path]:
+    """The folders directly in ``folder`` that hold a game.yaml, sorted by name ([] when it is no folder)."""
+    if not Path(folder).is_dir():
+        return []
+    return sorted(p for p in Path(folder).iterdir() if (p / GAME_FILE).is_file())
 
 
 def game_here(start: Path) -> Path | None:
