@@ -76,7 +76,7 @@ def main() -> None:
         os.chdir(tmp / "project")
         t0 = time.time()
         import printgen.build as build
-        import printgen.publish as publish
+        import printgen.publish.publisher as publish
         from printgen.project import Project
 
         imported = time.time() - t0

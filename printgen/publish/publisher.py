@@ -1,0 +1,372 @@
+"""The publishing step's work: jobs per game (kits, zips, thumbnails, exports), run in a pool, each
+kept while its inputs' digest holds (printgen.publish)."""
+
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..deps import Digests, ReadLog, valid_reads
+from ..draw.facts import read_facts
+from ..write.files import write_if_changed
+from ..write.manifest import Manifest, sha256
+from ..model.defaults import PRINT_PROFILES
+from .exports import EXPORTS
+from .gallery import GALLERY, add_thumbnail, gallery_pages, thumb_ok
+from ..write.reuse import Reuse
+from .on_disk import (built_files as _built, facts_on_disk as _facts_on_disk, meshes as _meshes,
+                      papers_on_disk as _papers_on_disk, terrain as _terrain)
+
+MANIFEST = ".printgen-publish.json"
+# A job's result: its files (path -> bytes, None: kept as on disk), where the gallery record takes its
+# info, that info, what it read (printgen.deps) and what its images were drawn from (printgen.write.reuse).
+Result = tuple[dict[str, Any], tuple, dict, list, dict[str, str]]
+FORMAT = 3  # bump when the manifest's shape changes (2: files with their SHA-256; 3: each job's digest)
+
+
+def kit_name(gid: str, paper: str) -> str:
+    return f"{gid}-{paper}-kit.pdf"
+
+
+def zip_name(gid: str, paper: str) -> str:
+    return f"{gid}-{paper}.zip"
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text())
+        # A record printgen did not write (edited, [] or an old format) counts as absent.
+        ok = (isinstance(data, dict) and data.get("format") in (2, FORMAT) and isinstance(data.get("files"), dict)
+              and isinstance(data.get("record"), dict))
+        if ok and data["format"] != FORMAT:
+            return {"files": data["files"]}  # an older printgen's: what it wrote (so it may be replaced), no jobs
+        return data if ok else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _sha(*parts) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else str(part).encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _pdfs_digest(papers: dict[str, dict[str, bytes]], facts: dict[str, bytes | None] | None = None) -> str:
+    """The digest of a kit's printables: their PDFs and the facts its advice is worded from."""
+    facts = facts or {}
+    return _sha(*(f"{paper}/{stem}:{sha256(data)}:{sha256(facts[stem]) if facts.get(stem) is not None else '-'}"
+                  for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
+
+
+def _kit_job(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, bytes | None], profiles: tuple = ()
+             ) -> Result:
+    from .bundle import bundle  # the jobs run in workers: their libraries (pikepdf, pdfium) load there
+    from .choices import choices
+    from .kit import build_kit
+
+    gid, cfg = game.game_id, game.data.game
+    offered = choices(cfg, profiles)  # the other ways to print this build made (publish/choices.py)
+    kit, entries, total = build_kit(game, paper, pdfs, {stem: read_facts(data) for stem, data in facts.items()},
+                                    offered)
+    zipped = bundle(cfg, paper, kit_name(gid, paper), kit, total, entries, pdfs, offered)
+    info = {"kit": kit_name(gid, paper), "kit_pages": total, "kit_bytes": len(kit),
+            "zip": zip_name(gid, paper), "zip_bytes": len(zipped),
+            "printables": [{"stem": e.stem, "title": e.guide.title, "pages": e.pages, "sides": e.guide.sides,
+                            "copies": e.guide.copies, "cut": e.guide.cut, "note": e.guide.note,
+                            "pdf": f"{paper}/{e.stem}.pdf", "bytes": len(pdfs[e.stem])} for e in entries]}
+    return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, [], {}
+
+
+def _thumb_job(game, paper: str, stem: str, pdf: bytes) -> Result:
+    from .gallery import thumbnail
+
+    files, entry = thumbnail(stem, pdf)
+    return files, ("thumbs", stem), {"paper": paper, **entry}, [], {}
+
+
+def _export_job(game, name: str, gout: Path, last: dict[str, tuple[str, str]]) -> Result:
+    """An export drawn from the validated game alone, noting what it read (printgen.deps), so the
+    next publish can tell whether it would come out the same, and what each image was drawn from
+    (``last``: the same from the last publish, so an unchanged image is read back, not drawn)."""
+    seen = ReadLog(game)
+    reuse = Reuse(gout, last)
+    files, info = EXPORTS[name](seen, gout, reuse)
+    return files, ("exports", name), info, seen.reads, reuse.sources
+
+
+def _sources(entry: dict) -> dict[str, str]:
+    """A recorded job's image sources (printgen.write.reuse), when the record holds them as written."""
+    sources = entry.get("sources")
+    if not isinstance(sources, dict):
+        return {}
+    return {k: v for k, v in sources.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def run_job(job: tuple) -> Result:
+    fn, args = job
+    return fn(*args)
+
+
+def _record(game, pieces: list[dict], terrain: list[dict]) -> dict:
+    cfg = game.data.game
+    return {"id": game.game_id, "name": cfg.name, "version": cfg.version,
+            "description": getattr(cfg, "description", None) or "", "papers": {}, "pieces": pieces,
+            "terrain": terrain, "thumbs": {}, "exports": {}}
+
+
+def _place(record: dict, where: tuple, files: dict, info: dict) -> None:
+    if where[0] == "thumbs":
+        add_thumbnail(record, info.get("paper", ""), where[1], info)
+    elif files or where[0] == "papers":  # an export with nothing to make stays off the page
+        record[where[0]][where[1]] = info
+
+
+def _export_digest(digests: Digests, gout: Path, key: str, reads) -> str:
+    # the TTS files name their images by absolute file URLs: a moved output folder remakes them
+    return _sha(FORMAT, key, gout.resolve(), digests.of(reads, ident=key) if valid_reads(reads) else "unknown")
+
+
+@dataclass
+class _GameWork:
+    """One game's publishing: its last record, and each piece of work's digest and result."""
+
+    game: Any
+    gout: Path
+    old: dict
+    inputs: Digests  # of the game's read keys, each hashed once
+    digests: dict[str, str] = field(default_factory=dict)  # job key -> digest of its inputs
+    results: dict[str, Result] = field(default_factory=dict)  # job key -> its result
+    record: dict | None = None
+
+    def sources(self, key: str) -> dict[str, tuple[str, str]]:
+        """Job ``key``'s files from the last publish: path -> (what it was drawn from, its SHA-256)."""
+        recorded = self.old.get("files")
+        if not isinstance(recorded, dict):
+            return {}
+        return {rel: (src, recorded[rel]) for rel, src in _sources(self.last(key)).items()
+                if isinstance(recorded.get(rel), str)}
+
+    def last(self, key: str) -> dict:
+        """Job ``key`` as the last publish recorded it ({} when it did not, or not as printgen writes)."""
+        jobs = self.old.get("jobs")
+        entry = jobs.get(key) if isinstance(jobs, dict) else None
+        return entry if isinstance(entry, dict) else {}
+
+
+class Publisher:
+    """The post-build step in two halves around the build's rendering, so a pool of workers stays busy:
+    ``early()`` is the exports (they read only the validated game, so they run beside the targets),
+    ``late()`` the kits, zips and thumbnails (they read the PDFs the build wrote; a build in workers
+    asks for a paper's ``kits()`` as soon as that paper is written, then ``record()`` and ``thumbs()``),
+    ``finish()`` writes.
+
+    Each piece of work has a digest of its inputs (an export: what it read last time, as the build's
+    targets do; a kit: its paper's PDFs). A piece whose digest and files are unchanged is taken from
+    the output folder instead of being made again."""
+
+    def __init__(self, *, games: list, out: Path, papers: list[str], force: bool = False,
+                 emit: Callable[[str, dict], None] | None = None, profiles: list[str] | None = None) -> None:
+        self.out, self.papers, self.force = out, papers, force
+        self.profiles = profiles  # the print profiles asked for (``--for``); None: each game's own setting
+        self.emit = emit or (lambda name, info: None)
+        self.work: list[_GameWork] = []
+        self.announced: set[str] = set()
+        for g in games:
+            self.add(g)
+
+    def add(self, game) -> int:
+        """Publish ``game`` too (a build adds each game as it validates); returns its index."""
+        gout = self.out / game.game_id
+        self.work.append(_GameWork(game, gout, _read_json(gout / MANIFEST), Digests(game)))
+        return len(self.work) - 1
+
+    def _reuse(self, w: _GameWork, key: str, digest: str) -> bool:
+        """Take job ``key``'s last result when its digest is unchanged and its files are intact."""
+        w.digests[key] = digest
+        entry = w.last(key)
+        if self.force or entry.get("digest") != digest:
+            return False
+        names = entry.get("files")
+        recorded = w.old.get("files", {})
+        if not isinstance(names, list) or not all(
+                isinstance(rel, str) and rel in recorded and (w.gout / rel).is_file()
+                and not (w.gout / rel).is_symlink() for rel in names):
+            return False  # a file is gone: make it again
+        info, reads = entry.get("info"), entry.get("reads", [])
+        if not isinstance(info, dict) or not valid_reads(reads) or key.startswith("thumbs/") and not thumb_ok(info):
+            return False  # a record printgen did not write: make the work again
+        # kept as they are on disk (None: not written again; the record keeps their digests)
+        w.results[key] = ({rel: None for rel in names}, tuple(key.split("/", 1)), info, reads, _sources(entry))
+        return True
+
+    def _announce(self, w: _GameWork) -> None:
+        # Only "start" (it names the work on the progress bar): "done" would count past the planned targets.
+        if w.game.game_id not in self.announced:
+            self.announced.add(w.game.game_id)
+            self.emit("start", {"game": w.game.game_id, "target": "print kits, gallery, exports"})
+
+    def early(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
+        """(game index, job key, job) of the exports to make (of game ``only``, when given)."""
+        todo = []
+        for i, w in enumerate(self.work):
+            if only is not None and i != only:
+                continue
+            for name in EXPORTS:
+                key = f"exports/{name}"
+                if name in PRINT_PROFILES and name not in (self.profiles or w.game.data.game.print.profile):
+                    # a profile this build does not make: after a one-off `--for shop` the drivethru files
+                    # stay while they match the data (stale ones go); a build by game.yaml's own list drops
+                    # the profiles it no longer names
+                    if self.profiles is not None:
+                        self._reuse(w, key, _export_digest(w.inputs, w.gout, key, w.last(key).get("reads")))
+                    continue
+                reads = w.last(key).get("reads")
+                if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):
+                    self._announce(w)
+                    todo.append((i, key, (_export_job, (w.game, name, w.gout, w.sources(key)))))
+        return todo
+
+    def late(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
+        """(game index, job key, job) of the kits and thumbnails to make, from what the build wrote (of
+        game ``only``, when given: its targets are written and recorded), each game's record taken."""
+        todo = []
+        for i in range(len(self.work)):
+            if only is None or i == only:
+                self.record(i)
+                todo += self.kits(i) + self.other_kits(i) + self.thumbs(i)
+        return todo
+
+    def other_kits(self, index: int) -> list[tuple[int, str, tuple]]:
+        """The kit jobs of game ``index`` for the papers this build does not make but whose printables are
+        on disk and current (the build removed stale ones): one paper's build keeps the other's kit."""
+        built = _built(self.work[index].gout)
+        others = sorted({r.split("/", 1)[0] for r in built if r.count("/") == 1 and r.endswith(".pdf")}
+                        - set(self.papers))
+        return [job for p in others for job in self.kits(index, p)]
+
+    def kits(self, index: int, paper: str | None = None) -> list[tuple[int, str, tuple]]:
+        """The kit jobs of game ``index`` (of ``paper`` alone, when given: its targets are written)."""
+        w = self.work[index]
+        built = _built(w.gout)
+        on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, built)
+        facts = {p: _facts_on_disk(w.gout, p, pdfs, built) for p, pdfs in on_disk.items()}
+        whole = w.inputs.whole()
+        profiles = tuple(self.profiles or w.game.data.game.print.profile)
+        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p])),
+                                   (_kit_job, (w.game, p, pdfs, facts[p], profiles))) for p, pdfs in on_disk.items()])
+
+    def thumbs(self, index: int) -> list[tuple[int, str, tuple]]:
+        """The thumbnail jobs of game ``index``: one per printable, of the first paper (one printable
+        changed, one made again). Made last: they are short, and fill the gaps the kits leave."""
+        w = self.work[index]
+        first = self.papers[0]
+        pdfs = _papers_on_disk(w.gout, [first], _built(w.gout)).get(first, {})
+        return self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, sha256(pdf)),
+                                   (_thumb_job, (w.game, first, stem, pdf))) for stem, pdf in pdfs.items()])
+
+    def _todo(self, index: int, jobs: list[tuple[str, str, tuple]]) -> list[tuple[int, str, tuple]]:
+        """Of ``jobs`` (key, digest, job), those whose last result cannot be taken again."""
+        w, todo = self.work[index], []
+        for key, digest, job in jobs:
+            if not self._reuse(w, key, digest):
+                self._announce(w)
+                todo.append((index, key, job))
+        return todo
+
+    def record(self, index: int) -> None:
+        """Take game ``index``'s gallery record from what the build wrote (once all its targets are)."""
+        w = self.work[index]
+        built = _built(w.gout)
+        w.record = _record(w.game, _meshes(w.gout, built), _terrain(w.gout, built))
+
+    def take(self, index: int, key: str, result: tuple) -> None:
+        w = self.work[index]
+        w.results[key] = result
+        if key.startswith("exports/"):  # its digest is over what it read this time
+            w.digests[key] = _export_digest(w.inputs, w.gout, key, result[3])
+
+    def finish(self) -> list[Path]:
+        """Write what changed of every game's kits, zips, thumbnails and exports, its record, and the gallery."""
+        written: list[Path] = []
+        changed = False
+        for w in self.work:
+            files: dict[str, bytes | None] = {}
+            jobs = {}
+            for key in sorted(w.results):
+                made, where, info, reads, sources = w.results[key]
+                _report(w.game, info)
+                files.update(made)
+                _place(w.record, where, made, info)
+                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads,
+                             "sources": sources}
+            recorded = w.old.get("files", {})
+            manifest = json.loads(json.dumps({
+                "format": FORMAT, "record": w.record, "jobs": jobs,
+                "files": {rel: recorded[rel] if data is None else sha256(data) for rel, data in files.items()}}))
+            if manifest == w.old and all((w.gout / rel).is_file() for rel in files):
+                continue
+            changed = True
+            fresh = {rel: data for rel, data in files.items() if data is not None}
+            # The build's rule for the output folder (write/manifest.py): replace or delete only what this
+            # record says publish wrote, by digest; never through a link.
+            guard = Manifest(w.gout, {"publish": {"digest": None, "files": recorded}})
+            guard.check_writable(fresh, force=self.force)
+            for rel, data in fresh.items():
+                if write_if_changed(w.gout / rel, data):
+                    written.append(w.gout / rel)
+            guard.remove([f for f in recorded if f not in files])
+            write_if_changed(w.gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        index = self.out / GALLERY
+        if changed or not index.is_file():
+            records = [m["record"] for m in (_read_json(p) for p in sorted(self.out.glob(f"*/{MANIFEST}")))
+                       if m.get("record")]
+            for name, html in gallery_pages(records).items():  # the index and a page per game
+                if write_if_changed(self.out / name, html.encode()):
+                    written.append(self.out / name)
+        return written
+
+
+def _report(game, info: dict) -> None:
+    """The findings an export reports (a print profile's safe zone, rich black) join the game's, once."""
+    if isinstance(info, dict) and info.get("findings"):
+        from .shop import finding_of
+
+        for data in info["findings"]:
+            f = finding_of(data)
+            if f not in game.findings:
+                game.findings.append(f)
+
+
+def run_jobs(jobs: list[tuple[int, str, tuple]], publisher: Publisher, pool: Executor | None) -> None:
+    """Run ``jobs`` (in ``pool`` when given) and hand each result to the publisher."""
+    if pool is None:
+        for i, key, job in jobs:
+            publisher.take(i, key, run_job(job))
+        return
+    futures = {pool.submit(run_job, job): (i, key) for i, key, job in jobs}
+    for fut, (i, key) in futures.items():
+        publisher.take(i, key, fut.result())
+
+
+def publish(*, games: list, out: Path, papers: list[str], force: bool = False,
+            emit: Callable[[str, dict], None] | None = None, jobs: int | None = None,
+            profiles: list[str] | None = None) -> list[Path]:
+    """Make the kits, zips, exports and gallery for ``games`` under ``out``; returns the paths written.
+    (A build runs the same steps through ``Publisher``, its exports beside its targets.)"""
+    p = Publisher(games=games, out=out, papers=papers, force=force, emit=emit, profiles=profiles)
+    todo = p.early() + p.late()
+    workers = min(len(todo), jobs if jobs is not None else (os.cpu_count() or 1))
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            run_jobs(todo, p, pool)
+    else:
+        run_jobs(todo, p, None)
+    return p.finish()
