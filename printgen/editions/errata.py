@@ -160,7 +160,8 @@ def _pdf(game, spec: PageSpec, faces: list[SheetFace], docs: list[tuple[DocPages
     """One PDF: the changed cards imposed with their backs, the changed pages, the changed rulebook pages."""
     import pikepdf
 
-    from ..layout.sheets import FaceMaker, face_lattice
+    from ..layout.face_geometry import face_lattice
+    from ..layout.sheets import FaceMaker
     from ..render.compose import finish
     from ..render.sheets import BACKS_LABEL, impose
     from ..write.pdf import to_pdf

@@ -46,7 +46,8 @@ class CardDeck:
 
 def _layout_decks(game) -> list[CardDeck]:
     """The game's layout-drawn sheets (printgen.layout.sheets) as decks: one card per item."""
-    from ..layout.sheets import FaceMaker, face_size, game_sheets, labels, ordered
+    from ..layout.face_geometry import face_size
+    from ..layout.sheets import FaceMaker, game_sheets, labels, ordered
 
     maker = FaceMaker(game)
     decks = []

@@ -29,7 +29,8 @@ class TokenFaces:
 
     def __init__(self, game, *, picture: bool = False) -> None:
         """``picture``: for a picture of a token (the rulebook's), drawn by the game's shared maker."""
-        from ..layout.sheets import FaceMaker, face_size, picture_maker
+        from ..layout.face_geometry import face_size
+        from ..layout.sheets import FaceMaker, picture_maker
 
         self.maker = picture_maker(game) if picture else FaceMaker(game)
         self.tokens = list(game.data.tokens or [])

@@ -65,7 +65,8 @@ def card_image(name: str, game) -> Drawing:
     any game whose kind is printed through a layout (a custom game's units). The first sheet, in
     game.yaml's order, whose kind has an item of that name draws it; a pack's own ``card`` kind wins."""
     from ..draw.document import Group
-    from ..layout.sheets import face_size, game_sheets, picture_maker
+    from ..layout.face_geometry import face_size
+    from ..layout.sheets import game_sheets, picture_maker
     from ..names import name_key
 
     maker = picture_maker(game)

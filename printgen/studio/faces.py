@@ -54,7 +54,8 @@ def _sized(face: Face, w: float, h: float) -> Face:
 
 def _layout_faces(game) -> list[Face]:
     from ..layout.face import bleed_box
-    from ..layout.sheets import FaceMaker, face_size, game_sheets, labels, ordered, uses_item
+    from ..layout.face_geometry import face_size
+    from ..layout.sheets import FaceMaker, game_sheets, labels, ordered, uses_item
 
     maker = FaceMaker(game)
     out: list[Face] = []
@@ -137,7 +138,7 @@ def _hexprint_markers(game) -> list[Face]:
 
 
 def _heroscape_markers(game) -> list[Face]:
-    from ..layout.sheets import face_size
+    from ..layout.face_geometry import face_size
     from ..packs.heroscape_style.markers import MarkerFaces
 
     m = MarkerFaces(game)

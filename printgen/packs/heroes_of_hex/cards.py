@@ -21,7 +21,8 @@ def badge_width(label: str, size: float) -> float:
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:
     """``printgen:card/<class>`` for the rulebook: the card front (its layout) cut to its trim."""
-    from ...layout.sheets import face_size, picture_maker
+    from ...layout.face_geometry import face_size
+    from ...layout.sheets import picture_maker
 
     index = next((i for i, c in enumerate(game.data.classes) if name_key(c.name) == name_key(name)), None)
     if index is None:

@@ -73,7 +73,8 @@ class TileFaces:
 
     def __init__(self, game, *, picture: bool = False) -> None:
         """``picture``: for pictures of tiles (the rulebook's), drawn by the game's shared maker."""
-        from ...layout.sheets import FaceMaker, face_size, picture_maker
+        from ...layout.face_geometry import face_size
+        from ...layout.sheets import FaceMaker, picture_maker
 
         self.maker = picture_maker(game) if picture else FaceMaker(game)
         self.tiles = list(game.data.tiles)
@@ -121,7 +122,7 @@ def tile_pages(fronts: list[list[Op]], back: list[Op], faces: TileFaces, spec: P
                ) -> tuple[list[Page], float]:
     """Tiles packed on a hex lattice (densest for hexagons), each page followed by its mirrored backs;
     and where (page mm) the last fronts page's tiles end: below that it is free."""
-    from ...layout.sheets import face_lattice
+    from ...layout.face_geometry import face_lattice
 
     lattice = face_lattice(spec, faces.maker.layouts[FRONT], faces.maker.game.data.game)
     n = len(lattice.slots)

@@ -235,7 +235,8 @@ ELEMENTS = {
 
 def card_image(name: str, game) -> tuple[list[Op], float, float]:
     """``printgen:card/<unit type>`` for the rulebook: the card front (its layout) cut to its trim."""
-    from ...layout.sheets import face_size, picture_maker
+    from ...layout.face_geometry import face_size
+    from ...layout.sheets import picture_maker
 
     index = next((i for i, u in enumerate(game.data.units) if name_key(u.type) == name_key(name)), None)
     if index is None:

@@ -114,7 +114,8 @@ def render_timer(game, spec: PageSpec) -> dict[str, Document]:
 def marker_faces(game) -> tuple[object, float, list[list[Op]]]:
     """Each unit's initiative marker (layout ``initiative-marker``) at looks.yaml's diameter, in its
     bleed box (mm); the FaceMaker that drew them (its findings) and the box's side, mm."""
-    from ...layout.sheets import FaceMaker, face_size
+    from ...layout.face_geometry import face_size
+    from ...layout.sheets import FaceMaker
 
     maker = FaceMaker(game)
     d = game.data.looks.marker.diameter
