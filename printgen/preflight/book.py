@@ -45,37 +45,89 @@ class BookPage:
 
 
 def read_pages(data: bytes) -> list[BookPage]:
-    """The pages of a PDF as text runs and object boxes (objects inside forms placed by their matrices)."""
+    """The pages of a PDF as text runs and object boxes (objects inside forms placed by their matrices).
+
+    Read through pdfium's C calls, not its Python helpers: a rulebook has thousands of objects, and a helper
+    object apiece cost more than the reading."""
+    import codecs
+    import ctypes
+
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
     pdf = pdfium.PdfDocument(data)
+    l, b, r, t, size = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    fs = raw.FS_MATRIX()
+    fonts: dict[int, bool] = {}  # a font's handle -> is it bold (asked once per font, not per text object)
+
+    def bounds(obj):
+        if not raw.FPDFPageObj_GetBounds(obj, l, b, r, t):
+            raise pdfium.PdfiumError("Failed to locate pageobject.")
+        return (l.value, b.value, r.value, t.value)
+
+    def matrix(obj):
+        if not raw.FPDFPageObj_GetMatrix(obj, fs):
+            raise pdfium.PdfiumError("Failed to get matrix of pageobject.")
+        return (fs.a, fs.b, fs.c, fs.d, fs.e, fs.f)
+
+    def text_of(obj, textpage) -> str:
+        n = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
+        if not n:
+            raise pdfium.PdfiumError("Failed to get text from textobject.")
+        units = -(n // -2)
+        buffer = (raw.FPDF_WCHAR * units)()
+        raw.FPDFTextObj_GetText(obj, textpage, buffer, n)
+        return codecs.decode(memoryview(buffer)[:units - 1], "utf-16-le")
+
+    def bold_of(obj) -> bool:
+        font = raw.FPDFTextObj_GetFont(obj)
+        key = ctypes.cast(font, ctypes.c_void_p).value or 0
+        got = fonts.get(key)
+        if got is None:
+            weight = raw.FPDFFont_GetWeight(font)
+            if weight == -1:
+                raise pdfium.PdfiumError("Failed to get font weight.")
+            got = weight >= 600
+            if not got:
+                n = raw.FPDFFont_GetBaseFontName(font, None, 0)
+                if not n:
+                    raise pdfium.PdfiumError("Failed to get font base name.")
+                buffer = ctypes.create_string_buffer(n)
+                raw.FPDFFont_GetBaseFontName(font, buffer, n)
+                got = "bold" in codecs.decode(memoryview(buffer)[:n - 1], "utf-8", errors="replace").lower()
+            fonts[key] = got
+        return got
+
+    def walk(parent, form: bool, level: int, outer, h: float, textpage, runs, boxes) -> None:
+        # as pypdfium2's get_objects(max_depth=4): every object in order, a form's own objects after it
+        count = raw.FPDFFormObj_CountObjects(parent) if form else raw.FPDFPage_CountObjects(parent)
+        get = raw.FPDFFormObj_GetObject if form else raw.FPDFPage_GetObject
+        for i in range(count):
+            obj = get(parent, i)
+            kind = raw.FPDFPageObj_GetType(obj)
+            box = _box(_apply_box(outer, bounds(obj)), h)
+            if kind == raw.FPDF_PAGEOBJ_FORM:
+                if level < 3:
+                    walk(obj, True, level + 1, _mul(outer, matrix(obj)), h, textpage, runs, boxes)
+                continue
+            boxes.append(box)
+            if kind == raw.FPDF_PAGEOBJ_TEXT:
+                text = text_of(obj, textpage)
+                if text.strip():
+                    m = _mul(outer, matrix(obj))
+                    if not raw.FPDFTextObj_GetFontSize(obj, size):
+                        raise pdfium.PdfiumError("Failed to get font size.")
+                    runs.append(Run(text, size.value * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])), box, bold_of(obj)))
+
     pages = []
     try:
         for n in range(len(pdf)):
             page = pdf[n]
             w, h = page.get_size()
             textpage = page.get_textpage()
-            runs, boxes = [], []
-            forms: list[tuple[int, tuple]] = []  # (level, matrix of the form's content to the page)
-            for obj in page.get_objects(max_depth=4):
-                while forms and forms[-1][0] >= obj.level:
-                    forms.pop()
-                outer = forms[-1][1] if forms else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-                box = _box(_apply_box(outer, obj.get_bounds()), h)
-                if obj.type == raw.FPDF_PAGEOBJ_FORM:
-                    forms.append((obj.level, _mul(outer, obj.get_matrix().get())))
-                    continue
-                boxes.append(box)
-                if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                    obj.textpage = textpage
-                    text = obj.extract()
-                    if text.strip():
-                        m = _mul(outer, obj.get_matrix().get())
-                        size = obj.get_font_size() * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-                        font = obj.get_font()
-                        bold = font.get_weight() >= 600 or "bold" in font.get_base_name().lower()
-                        runs.append(Run(text, size, box, bold))
+            runs: list[Run] = []
+            boxes: list = []
+            walk(page.raw, False, 0, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), h, textpage.raw, runs, boxes)
             pages.append(BookPage(n + 1, w * PT, h * PT, runs, boxes))
     finally:
         pdf.close()

@@ -89,14 +89,29 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
     marks = [i for i in inks if is_mark(i)]
     if len(marks) < 2:
         return marks
-    grid = Grid(marks, cell=8.0)
-    free = []
-    for i, m in enumerate(marks):
-        held = any(j != i and marks[j].group == m.group and _holds(marks[j].box, m.box)
-                   and not _holds(m.box, marks[j].box) for j in grid.near_index(m.box))
-        if not held:
-            free.append(m)
-    return free
+    # only a mark of its own group holds another: a map's loose hexes, each its own top-level group, are
+    # free without a look (a build guide's page has thousands)
+    shared = _shared_groups(marks)
+    if not shared:
+        return marks
+    crowd = [m for m in marks if m.group in shared]
+    grid = Grid(crowd, cell=8.0)
+    held = set()
+    for i, m in enumerate(crowd):
+        box, group = m.box, m.group
+        if any(j != i and crowd[j].group == group and _holds(crowd[j].box, box) and not _holds(box, crowd[j].box)
+               for j in grid.near_index(box)):
+            held.add(id(m))
+    return [m for m in marks if id(m) not in held]
+
+
+def _shared_groups(inks: list[Ink]) -> set[int]:
+    """The top-level groups that hold two or more of ``inks``."""
+    seen: set[int] = set()
+    shared: set[int] = set()
+    for i in inks:
+        (shared if i.group in seen else seen).add(i.group)
+    return shared
 
 
 def _tiled(a: tuple, b: tuple, tol: float = 0.05) -> bool:
@@ -169,7 +184,9 @@ def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:
     from .scene import Grid
 
     out = []
-    if len(marks) >= 2:
+    shared = _shared_groups(marks) if len(marks) >= 2 else ()
+    if shared:  # (two marks of one group: a mark alone in its group meets none)
+        marks = [m for m in marks if m.group in shared]
         grid = Grid(marks, cell=8.0)
         for i, a in enumerate(marks):
             pad = (a.box[0] - d, a.box[1] - d, a.box[2] + d, a.box[3] + d)
@@ -195,6 +212,11 @@ def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
     from .scene import Grid
 
     if not texts or not marks:
+        return []
+    # a label is read against the marks of its own group only
+    groups = {t.group for t in texts}
+    marks = [m for m in marks if m.group in groups]
+    if not marks:
         return []
     out = []
     grid = Grid(marks, cell=8.0)

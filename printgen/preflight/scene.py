@@ -91,23 +91,34 @@ def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
 
 def _walk(stack: list) -> list[Ink]:
     out: list[Ink] = []
+    append = out.append
     stack = list(reversed(stack))
+    pop = stack.pop
     while stack:
-        op, m, clip, depth, group = stack.pop()
-        if isinstance(op, Group):
+        op, m, clip, depth, group = pop()
+        if type(op) is Group:
             inner = _mul(m, op.matrix)
             c = clip
             if op.clip:
                 c = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), clip) or (0, 0, 0, 0)
-            stack.extend((child, inner, c, depth + 1, group) for child in reversed(op.ops))
+            depth += 1
+            stack.extend([(child, inner, c, depth, group) for child in reversed(op.ops)])
             continue
         ink = _ink(op, m, depth, group)
         if ink is None:
             continue
+        if clip is None:  # (as _clip leaves a box with no clip)
+            box = ink.box
+            if box[2] - box[0] <= 0 and box[3] - box[1] <= 0 and ink.kind != "shape":
+                continue
+            append(ink)
+            continue
         box = _clip(ink.box, clip)
         if box is None or (box[2] - box[0] <= 0 and box[3] - box[1] <= 0 and ink.kind != "shape"):
             continue
-        out.append(ink if box == ink.box else _with_box(ink, box))
+        if box != ink.box:
+            ink.box = box  # (a fresh ink of this walk's own: clipped in place)
+        append(ink)
     return out
 
 
@@ -121,66 +132,74 @@ def _moved(ink: Ink, dx: float, dy: float, group: int) -> Ink:
                seg, ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out)
 
 
-def _with_box(ink: Ink, box: Box) -> Ink:
-    from dataclasses import replace
-
-    return replace(ink, box=box)
-
-
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
-    s = 1.0 if m == IDENTITY else _scale(m)
-    if isinstance(op, Text):
+    kind = type(op)
+    plain = m == IDENTITY
+    s = 1.0 if plain else _scale(m)
+    if kind is Text:
         if not op.text.strip():
             return None
         face = None
-        if op.src is not None and op.src.trim is not None:
-            x, y, w, h = op.src.trim
+        src = op.src
+        if src is not None and src.trim is not None:
+            x, y, w, h = src.trim
             face = _bbox(_pts(m, ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
-        return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, op.src, depth=depth,
-                   group=group, face=face, colour=op.colour.lower())
-    if isinstance(op, Image):
+        return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, src, (), False, 0.0,
+                   depth, group, op.colour.lower(), face)
+    if kind is Image:
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
         return Ink("image", _bbox(_pts(m, pts)), op.role, depth=depth, group=group)
     style = op.style
-    stroked = bool(style.stroke) and style.width > 0
-    if not stroked and not style.fill:
+    width = style.width
+    stroked = bool(style.stroke) and width > 0
+    fill = style.fill
+    if not stroked and not fill:
         return None
-    half = style.width * s / 2 if stroked else 0.0
-    plain = m == IDENTITY
-    if isinstance(op, Circle):
+    half = width * s / 2 if stroked else 0.0
+    closed = True
+    if kind is Circle:
         cx, cy = _pt(m, op.cx, op.cy)
         r = op.r * s
         box = (cx - r, cy - r, cx + r, cy + r)
         # a stroke's segments are read (a line across a text), a small filled disc's outline (a disc on a disc)
-        ring = stroked or (style.fill and 4 * r * r <= MARK_AREA)
+        ring = stroked or (fill and 4 * r * r <= MARK_AREA)
         loops = [[(cx + r * c, cy + r * sn) for c, sn in _RING_CS]] if ring else []
-    elif isinstance(op, Rect):
-        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
+    elif kind is Rect:
+        x, y, w, h = op.x, op.y, op.w, op.h
+        pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
         loops = [pts if plain else _pts(m, pts)]
         box = _bbox(loops[0])
-    elif isinstance(op, Poly):
+    elif kind is Poly:
         loops = [list(op.points) if plain else _pts(m, op.points)]
         box = _bbox(loops[0])
-    elif isinstance(op, Path):
+        closed = op.closed
+    elif kind is Path:
         loops = [list(loop) if plain else _pts(m, loop) for loop in op.loops if loop]
         if not loops:
             return None
-        box = _bbox([p for loop in loops for p in loop])
+        box = _bbox(loops[0] if len(loops) == 1 else [p for loop in loops for p in loop])
     else:
         return None
-    closed = not isinstance(op, Poly) or op.closed
-    segments: list[Segment] = []
+    segments: tuple = ()
     if stroked:
-        for loop in loops:
+        if len(loops) == 1:
+            loop = loops[0]
             pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
-            segments += [(a, b) for a, b in pairs if a != b]
-    box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
-    filled = bool(style.fill) and closed
-    small = (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA
-    outline = tuple(loops[0]) if filled and small and loops and not isinstance(op, Rect) else ()
-    return Ink("shape", box, op.role, segments=tuple(segments), filled=filled,
-               stroke_width=style.width * s if stroked else 0.0, depth=depth, group=group,
-               colour=(style.fill or style.stroke or "").lower(), outline=outline)
+            segments = tuple([(a, b) for a, b in pairs if a != b])
+        else:
+            found: list[Segment] = []
+            for loop in loops:
+                pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
+                found += [(a, b) for a, b in pairs if a != b]
+            segments = tuple(found)
+    if half:
+        box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+    filled = bool(fill) and closed
+    outline = ()
+    if filled and loops and kind is not Rect and (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA:
+        outline = tuple(loops[0])
+    return Ink("shape", box, op.role, "", 0.0, "", None, segments, filled, width * s if stroked else 0.0, depth,
+               group, (fill or style.stroke or "").lower(), None, outline)
 
 
 _RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius
@@ -225,31 +244,48 @@ class Grid:
 
     def __init__(self, inks: list[Ink], cell: float = 12.0) -> None:
         self.cell = cell
-        self.buckets: dict[tuple[int, int], list[int]] = {}
         self.inks = inks
+        self.buckets = buckets = {}
+        get = buckets.get
         for i, ink in enumerate(inks):
-            for key in self._keys(ink.box):
-                self.buckets.setdefault(key, []).append(i)
+            b = ink.box
+            x0, y0, x1, y1 = int(b[0] // cell), int(b[1] // cell), int(b[2] // cell), int(b[3] // cell)
+            if x0 == x1 and y0 == y1:  # most inks lie in one cell
+                got = get((x0, y0))
+                if got is None:
+                    buckets[(x0, y0)] = [i]
+                else:
+                    got.append(i)
+                continue
+            for gx in range(x0, x1 + 1):
+                for gy in range(y0, y1 + 1):
+                    got = get((gx, gy))
+                    if got is None:
+                        buckets[(gx, gy)] = [i]
+                    else:
+                        got.append(i)
 
     def _keys(self, box: Box):
         c = self.cell
-        for gx in range(int(box[0] // c), int(box[2] // c) + 1):
-            for gy in range(int(box[1] // c), int(box[3] // c) + 1):
-                yield (gx, gy)
+        return [(gx, gy) for gx in range(int(box[0] // c), int(box[2] // c) + 1)
+                for gy in range(int(box[1] // c), int(box[3] // c) + 1)]
 
     def near_index(self, box: Box) -> list[int]:
         """The indices (into ``inks``) of the inks whose boxes share a cell with ``box``, ascending."""
-        keys = list(self._keys(box))
-        if len(keys) == 1:
-            return self.buckets.get(keys[0], [])  # one cell: its list is already ascending and unique
+        c = self.cell
+        x0, y0, x1, y1 = int(box[0] // c), int(box[1] // c), int(box[2] // c), int(box[3] // c)
+        if x0 == x1 and y0 == y1:
+            return self.buckets.get((x0, y0), [])  # one cell: its list is already ascending and unique
         seen: set[int] = set()
-        for key in keys:
-            seen.update(self.buckets.get(key, ()))
+        get = self.buckets.get
+        for gx in range(x0, x1 + 1):
+            for gy in range(y0, y1 + 1):
+                got = get((gx, gy))
+                if got:
+                    seen.update(got)
         return sorted(seen)
 
     def near(self, box: Box) -> list[Ink]:
         """The inks whose boxes share a cell with ``box``, each once, in drawing order."""
-        seen: set[int] = set()
-        for key in self._keys(box):
-            seen.update(self.buckets.get(key, ()))
-        return [self.inks[i] for i in sorted(seen)]
+        inks = self.inks
+        return [inks[i] for i in self.near_index(box)]
