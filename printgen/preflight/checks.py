@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 from ..draw.document import Page
 from ..draw.provenance import Source
 from .registration import intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
-from .scene import Box, Grid, Ink, crosses, flatten, grid_of, overlap
+from .scene import Box, Grid, Ink, crosses_any, flatten, grid_of, overlap
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
@@ -145,10 +145,12 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         inner = _inner(t, 0.25)
         if inner[2] <= inner[0] or inner[3] <= inner[1]:
             continue
+        x0, y0, x1, y1 = inner
         for s in strokes.near(inner):
-            if not overlap(s.box, inner):
+            b = s.box
+            if not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):  # overlap()
                 continue
-            if any(crosses(seg, inner) for seg in s.segments):
+            if crosses_any(s.segments, inner):
                 cls = "cut" if s.role in CUT_ROLES else "overlap"
                 what = "a cut line" if s.role == "cut" else "a crop mark" if s.role == "crop" else "a line"
                 yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)

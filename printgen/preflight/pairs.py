@@ -17,7 +17,7 @@ from .checks import CUT_ROLES, GROUND_ROLES, Hit, Settings, _inner, _quote
 from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
 from .colour import MEANING_ROLES, large, rgb, worst_ratio
-from .scene import Box, Ink, crosses
+from .scene import Box, Ink, crosses_any
 
 
 def _union(boxes: Iterable[Box]) -> Box | None:
@@ -103,30 +103,19 @@ def _context(parts, scan) -> tuple:
                 got = parts.summaries[eid] = Summary(inks)
             sums.append(got)
             eids.append(eid)
-        n = len(sums)
+        # which elements hold texts, strokes, grounds: only those can meet an element's texts
+        texts = [(b, sb.tbox) for b, sb in enumerate(sums) if sb.texts]
+        lined = [(b, sb.sbox) for b, sb in enumerate(sums) if sb.strokes]
+        grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
         near = {}
-        for a in range(n):
-            sa = sums[a]
-            if not sa.texts:
-                continue
-            after, lines, below = [], [], []
-            row = parts.meets.get(eids[a])
-            if row is None:
-                row = parts.meets[eids[a]] = {}
-            for b in range(n):
-                m = row.get(eids[b])
-                if m is None:
-                    sb = sums[b]
-                    m = row[eids[b]] = (bool(sb.texts) and _meet(sa.tbox, sb.tbox),
-                                        bool(sb.strokes) and _meet(sa.tbox, sb.sbox),
-                                        bool(sb.grounds) and _meet(sa.cbox, sb.gbox))
-                if m[1]:
-                    lines.append(b)
-                if b > a and m[0]:
-                    after.append(b)
-                elif b < a and m[2]:
-                    below.append(b)
-            below.reverse()
+        for a, ta in texts:
+            # (``_meet``, written out: touching counts)
+            x0, y0, x1, y1 = ta
+            after = [b for b, o in texts if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
+            lines = [b for b, o in lined if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
+            c = sums[a].cbox
+            below = [b for b, o in reversed(grounded)
+                     if b < a and c[0] <= o[2] and o[0] <= c[2] and c[1] <= o[3] and o[1] <= c[3]]
             near[a] = (after, lines, below)
         scan.context = (sums, eids, near)
     return scan.context
@@ -181,7 +170,7 @@ def _crossings(sa: Summary, others: list[Summary]) -> list[Hit]:
         if inner[2] <= inner[0] or inner[3] <= inner[1]:
             continue
         role = next((st.role for sb in others for st in sb.strokes
-                     if _over(st.box, inner) and any(crosses(seg, inner) for seg in st.segments)), None)
+                     if _over(st.box, inner) and crosses_any(st.segments, inner)), None)
         if role is None:
             continue
         cls = "cut" if role in CUT_ROLES else "overlap"

@@ -125,7 +125,6 @@ class Parts:
         self.scans: dict[tuple, Scan] = {}
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
-        self.meets: dict[int, dict[int, tuple[bool, bool, bool]]] = {}  # two elements: could they meet?
         self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
 
     def number(self, op) -> int:

@@ -9,6 +9,7 @@ Boxes are (x0, y0, x1, y1), page mm, y down.
 from __future__ import annotations
 
 import math
+from operator import eq
 from dataclasses import dataclass
 
 from ..draw.document import IDENTITY, Circle, Group, Image, Matrix, Page, Path, Poly, Rect, Text, clip_points
@@ -184,8 +185,10 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
     if stroked:
         if len(loops) == 1:
             loop = loops[0]
-            pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
-            segments = tuple([(a, b) for a, b in pairs if a != b])
+            ends = loop[1:] + loop[:1] if closed else loop[1:]
+            # (a point repeated makes no segment: filtered only where one is, the rest zipped in C)
+            segments = tuple([(a, b) for a, b in zip(loop, ends) if a != b]) if any(map(eq, loop, ends)) \
+                else tuple(zip(loop, ends))
         else:
             found: list[Segment] = []
             for loop in loops:
@@ -220,7 +223,25 @@ def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
 
 def crosses(seg: Segment, box: Box) -> bool:
     """Does a segment pass through the inside of ``box``?"""
+    (x0, y0), (x1, y1) = seg
+    # both ends on or beyond one side: it cannot enter (box_span says None there too; this is the cheap half)
+    if ((x0 <= box[0] and x1 <= box[0]) or (x0 >= box[2] and x1 >= box[2]) or (y0 <= box[1] and y1 <= box[1])
+            or (y0 >= box[3] and y1 >= box[3])):
+        return False
     return box_span(seg, box) is not None
+
+
+def crosses_any(segments, box: Box) -> bool:
+    """Does any of ``segments`` pass through the inside of ``box`` (``crosses``, for a shape's strokes)?"""
+    bx0, by0, bx1, by1 = box
+    for seg in segments:
+        (x0, y0), (x1, y1) = seg
+        if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
+                or (y0 >= by1 and y1 >= by1)):
+            continue
+        if box_span(seg, box) is not None:
+            return True
+    return False
 
 
 _GRIDS: dict[tuple, "Grid"] = {}
@@ -238,6 +259,9 @@ def grid_of(inks: list[Ink], cell: float = 12.0) -> "Grid":
     return got
 
 
+BIG = 64  # cells: an ink whose box spans more (a page's ground, a map's frame) is kept aside, not in every cell
+
+
 class Grid:
     """Inks bucketed by the ``cell`` mm squares their boxes touch: "what is near this box" without
     comparing every text with every stroke of a map page."""
@@ -246,6 +270,7 @@ class Grid:
         self.cell = cell
         self.inks = inks
         self.buckets = buckets = {}
+        self.big: list[tuple[int, int, int, int, int]] = []  # (index, its cell range x0, y0, x1, y1)
         get = buckets.get
         for i, ink in enumerate(inks):
             b = ink.box
@@ -257,6 +282,9 @@ class Grid:
                 else:
                     got.append(i)
                 continue
+            if (x1 - x0 + 1) * (y1 - y0 + 1) > BIG:
+                self.big.append((i, x0, y0, x1, y1))
+                continue
             for gx in range(x0, x1 + 1):
                 for gy in range(y0, y1 + 1):
                     got = get((gx, gy))
@@ -265,18 +293,16 @@ class Grid:
                     else:
                         got.append(i)
 
-    def _keys(self, box: Box):
-        c = self.cell
-        return [(gx, gy) for gx in range(int(box[0] // c), int(box[2] // c) + 1)
-                for gy in range(int(box[1] // c), int(box[3] // c) + 1)]
-
     def near_index(self, box: Box) -> list[int]:
         """The indices (into ``inks``) of the inks whose boxes share a cell with ``box``, ascending."""
         c = self.cell
         x0, y0, x1, y1 = int(box[0] // c), int(box[1] // c), int(box[2] // c), int(box[3] // c)
+        big = [i for i, a0, b0, a1, b1 in self.big if a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1] \
+            if self.big else None
         if x0 == x1 and y0 == y1:
-            return self.buckets.get((x0, y0), [])  # one cell: its list is already ascending and unique
-        seen: set[int] = set()
+            got = self.buckets.get((x0, y0), [])  # one cell: its list is already ascending and unique
+            return sorted(got + big) if big else got
+        seen: set[int] = set(big) if big else set()
         get = self.buckets.get
         for gx in range(x0, x1 + 1):
             for gy in range(y0, y1 + 1):
