@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 from ..draw.document import Page
 from ..draw.provenance import Source
 from .registration import intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
-from .scene import Box, Grid, Ink, crosses_any, flatten, grid_of, overlap
+from .scene import Box, Grid, Ink, crosses_any, flatten, overlap
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
@@ -139,22 +139,31 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                 yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}",
                           sheet.number)
         active.append(i)
-    # text crossed by a stroke: grid lines, frames, rules
-    strokes = grid_of([i for i in sheet.inks if i.kind == "shape" and i.segments and i.role not in GROUND_ROLES])
-    for t in texts:
-        inner = _inner(t, 0.25)
-        if inner[2] <= inner[0] or inner[3] <= inner[1]:
+    # text crossed by a stroke: grid lines, frames, rules. Each text's hit names the first stroke in drawing order
+    # that crosses it: the strokes are read in that order, each against the texts near it (a map page has
+    # thousands of strokes and a few texts, so the texts are what is bucketed)
+    live = [(k, inner) for k, inner in enumerate(_inner(t, 0.25) for t in texts)
+            if inner[2] > inner[0] and inner[3] > inner[1]]
+    if not live:
+        return
+    grid = Grid(live, boxes=[inner for _, inner in live])
+    first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
+    for s in sheet.inks:
+        if s.kind != "shape" or not s.segments or s.role in GROUND_ROLES:
             continue
-        x0, y0, x1, y1 = inner
-        for s in strokes.near(inner):
-            b = s.box
-            if not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):  # overlap()
-                continue
-            if crosses_any(s.segments, inner):
-                cls = "cut" if s.role in CUT_ROLES else "overlap"
-                what = "a cut line" if s.role == "cut" else "a crop mark" if s.role == "crop" else "a line"
-                yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
-                break
+        b = s.box
+        for n in grid.near_index(b):
+            k, (x0, y0, x1, y1) = live[n]
+            if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
+                continue  # (already crossed by an earlier stroke; or not overlap()ping it)
+            if crosses_any(s.segments, live[n][1]):
+                first[k] = s.role
+    for k, t in enumerate(texts):
+        role = first.get(k)
+        if role is not None:
+            cls = "cut" if role in CUT_ROLES else "overlap"
+            what = "a cut line" if role == "cut" else "a crop mark" if role == "crop" else "a line"
+            yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
 
 
 _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",

@@ -80,29 +80,36 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .collide import _inside
     from .scene import Grid
 
-    # (drawing order, ink) of every filled shape in a plain colour, and every picture: what a text can be read
-    # against (a picture's colours are not in the drawing model: a text on one is not judged)
-    grounds = [(n, i) for n, i in enumerate(sheet.inks)
-               if i.kind == "image" or i.kind == "shape" and i.filled and rgb(i.colour) is not None]
-    grid = Grid([g for _, g in grounds])
-    order = [n for n, _ in grounds]
-    for pos, t in enumerate(sheet.inks):
-        if t.kind != "text" or rgb(t.colour) is None:
+    inks = sheet.inks
+    # (drawing order, ink, centre) of every text in a colour: what is read against its ground
+    texts = []
+    for pos, t in enumerate(inks):
+        if t.kind == "text" and rgb(t.colour) is not None:
+            b = t.box
+            texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
+    if not texts:
+        return
+    # what each text reads against: the last filled shape in a plain colour, or picture, drawn before it under
+    # its centre (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a
+    # disc holds the text only inside its outline: its box also covers the corners of its neighbours. The
+    # grounds are read in drawing order, each against the texts near it, so a later one replaces an earlier.
+    grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
+    under: dict[int, object] = {}
+    for n, g in enumerate(inks):
+        if not (g.kind == "image" or g.kind == "shape" and g.filled and rgb(g.colour) is not None):
             continue
-        cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
-        under = None
-        for k in grid.near_index((cx, cy, cx, cy)):
-            g = grid.inks[k]
-            # the last drawn before the text (indices come in drawing order): what it reads against. A hex or a
-            # disc holds the text only inside its outline: its box also covers the corners of its neighbours
-            if order[k] < pos and g.box[0] <= cx <= g.box[2] and g.box[1] <= cy <= g.box[3] and (
-                    not g.outline or _inside((cx, cy), list(g.outline))):
-                under = g
-        if under is not None and under.kind == "image":
+        x0, y0, x1, y1 = g.box
+        for k in grid.near_index(g.box):
+            pos, _, cx, cy = texts[k]
+            if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (not g.outline or _inside((cx, cy), list(g.outline))):
+                under[k] = g
+    for k, (pos, t, _, _) in enumerate(texts):
+        g = under.get(k)
+        if g is not None and g.kind == "image":
             continue
         # with nothing drawn under it, a text stands on the paper
-        ground = PAPER if under is None else under.colour
-        meaning = under is not None and any(w in under.role for w in MEANING_ROLES)
+        ground = PAPER if g is None else g.colour
+        meaning = g is not None and any(w in g.role for w in MEANING_ROLES)
         value, vision = worst_ratio(t.colour, ground, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:

@@ -54,8 +54,7 @@ def _scale(m: Matrix) -> float:
 
 
 def _bbox(points) -> Box:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
+    xs, ys = zip(*points)
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -91,36 +90,37 @@ def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
 
 
 def _walk(stack: list) -> list[Ink]:
+    """The inks of each (op, matrix, clip, depth, top-level group) of ``stack``, in drawing order."""
     out: list[Ink] = []
+    for op, m, clip, depth, group in stack:
+        _into((op,), m, clip, depth, group, out)
+    return out
+
+
+def _into(ops, m: Matrix, clip: Box | None, depth: int, group: int, out: list[Ink]) -> None:
+    """Append the inks of ``ops`` (drawn through ``m``, clipped to ``clip``) to ``out``, depth first."""
     append = out.append
-    stack = list(reversed(stack))
-    pop = stack.pop
-    while stack:
-        op, m, clip, depth, group = pop()
+    for op in ops:
         if type(op) is Group:
             inner = _mul(m, op.matrix)
             c = clip
             if op.clip:
                 c = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), clip) or (0, 0, 0, 0)
-            depth += 1
-            stack.extend([(child, inner, c, depth, group) for child in reversed(op.ops)])
+            _into(op.ops, inner, c, depth + 1, group, out)
             continue
         ink = _ink(op, m, depth, group)
         if ink is None:
             continue
-        if clip is None:  # (as _clip leaves a box with no clip)
-            box = ink.box
-            if box[2] - box[0] <= 0 and box[3] - box[1] <= 0 and ink.kind != "shape":
+        box = ink.box
+        if clip is not None:
+            box = _clip(box, clip)
+            if box is None:
                 continue
-            append(ink)
+            if box != ink.box:
+                ink.box = box  # (a fresh ink of this walk's own: clipped in place)
+        if box[2] - box[0] <= 0 and box[3] - box[1] <= 0 and ink.kind != "shape":
             continue
-        box = _clip(ink.box, clip)
-        if box is None or (box[2] - box[0] <= 0 and box[3] - box[1] <= 0 and ink.kind != "shape"):
-            continue
-        if box != ink.box:
-            ink.box = box  # (a fresh ink of this walk's own: clipped in place)
         append(ink)
-    return out
 
 
 def _moved(ink: Ink, dx: float, dy: float, group: int) -> Ink:
@@ -171,11 +171,11 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         loops = [pts if plain else _pts(m, pts)]
         box = _bbox(loops[0])
     elif kind is Poly:
-        loops = [list(op.points) if plain else _pts(m, op.points)]
+        loops = [op.points if plain else _pts(m, op.points)]
         box = _bbox(loops[0])
         closed = op.closed
     elif kind is Path:
-        loops = [list(loop) if plain else _pts(m, loop) for loop in op.loops if loop]
+        loops = [loop if plain else _pts(m, loop) for loop in op.loops if loop]
         if not loops:
             return None
         box = _bbox(loops[0] if len(loops) == 1 else [p for loop in loops for p in loop])
@@ -244,21 +244,6 @@ def crosses_any(segments, box: Box) -> bool:
     return False
 
 
-_GRIDS: dict[tuple, "Grid"] = {}
-
-
-def grid_of(inks: list[Ink], cell: float = 12.0) -> "Grid":
-    """``Grid(inks, cell)``, kept for the same inks met again: a deck's pages carry the same crop marks and
-    rulers (the very same inks, preflight/parts.py), page after page."""
-    key = (cell, *map(id, inks))
-    got = _GRIDS.get(key)
-    if got is None:
-        if len(_GRIDS) >= 16:
-            _GRIDS.clear()
-        got = _GRIDS[key] = Grid(inks, cell)  # holds the inks: their ids stay theirs while it is kept
-    return got
-
-
 BIG = 64  # cells: an ink whose box spans more (a page's ground, a map's frame) is kept aside, not in every cell
 
 
@@ -266,14 +251,14 @@ class Grid:
     """Inks bucketed by the ``cell`` mm squares their boxes touch: "what is near this box" without
     comparing every text with every stroke of a map page."""
 
-    def __init__(self, inks: list[Ink], cell: float = 12.0) -> None:
+    def __init__(self, inks: list, cell: float = 12.0, boxes: list[Box] | None = None) -> None:
+        """``boxes``: the box of each of ``inks`` when not their own ``box`` (a text's inner box)."""
         self.cell = cell
         self.inks = inks
         self.buckets = buckets = {}
         self.big: list[tuple[int, int, int, int, int]] = []  # (index, its cell range x0, y0, x1, y1)
         get = buckets.get
-        for i, ink in enumerate(inks):
-            b = ink.box
+        for i, b in enumerate(boxes if boxes is not None else [ink.box for ink in inks]):
             x0, y0, x1, y1 = int(b[0] // cell), int(b[1] // cell), int(b[2] // cell), int(b[3] // cell)
             if x0 == x1 and y0 == y1:  # most inks lie in one cell
                 got = get((x0, y0))
