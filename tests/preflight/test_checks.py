@@ -11,7 +11,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printgen.draw.document import Document, Group, Page, Poly, Rect, Style, Text, pt
 from printgen.draw.fonts import text_width
 from printgen.preflight.book import check_pdf
-from printgen.preflight.checks import Settings, Sheet, crosses, legends, spread, empty_pages
+from printgen.preflight.checks import Settings, Sheet, legends, spread, empty_pages
+from printgen.preflight.scene import crosses
 from printgen.preflight.run import check_document
 from printgen.preflight.scene import flatten
 
