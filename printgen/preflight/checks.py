@@ -128,13 +128,17 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     texts = _texts(sheet)
     # text over text: sweep by x so a page of a thousand labels stays fast
     order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
+    inner = [_inner(t, 0.18) for t in texts]
     active: list[int] = []
     for i in order:
         a = texts[i]
-        active = [j for j in active if texts[j].box[2] > a.box[0]]
+        left = a.box[0]
+        active = [j for j in active if texts[j].box[2] > left]
+        x0, y0, x1, y1 = inner[i]
         for j in active:
             b = texts[j]
-            if overlap(_inner(a, 0.18), _inner(b, 0.18)):
+            o = inner[j]
+            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
                 first, second = (b, a) if j < i else (a, b)
                 yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}",
                           sheet.number)
@@ -147,12 +151,20 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     if not live:
         return
     grid = Grid(live, boxes=[inner for _, inner in live])
+    buckets, cell, near = grid.buckets, grid.cell, grid.near_index
     first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
     for s in sheet.inks:
         if s.kind != "shape" or not s.segments or s.role in GROUND_ROLES:
             continue
         b = s.box
-        for n in grid.near_index(b):
+        gx, gy = int(b[0] // cell), int(b[1] // cell)
+        if not grid.big and gx == int(b[2] // cell) and gy == int(b[3] // cell):
+            cands = buckets.get((gx, gy))  # (a stroke in one cell: near_index's own shortcut, written out)
+            if not cands:
+                continue
+        else:
+            cands = near(b)
+        for n in cands:
             k, (x0, y0, x1, y1) = live[n]
             if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
                 continue  # (already crossed by an earlier stroke; or not overlap()ping it)

@@ -54,9 +54,16 @@ def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
     """``boxes`` less those inside one of the ``against`` largest: the cells they touch are the cells all of
     them touch (a box kept inside another changes nothing either)."""
     kept: list[Box] = []
+    top: list[Box] = kept  # the first ``against`` kept (the largest): what a box is tried against
     for b in sorted(boxes, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1])):
-        if not any(k[0] <= b[0] and k[1] <= b[1] and b[2] <= k[2] and b[3] <= k[3] for k in kept[:against]):
+        x0, y0, x1, y1 = b
+        for k in top:
+            if k[0] <= x0 and k[1] <= y0 and x1 <= k[2] and y1 <= k[3]:
+                break
+        else:
             kept.append(b)
+            if len(kept) == against:
+                top = kept[:]
     return kept
 
 
@@ -88,7 +95,7 @@ class Scan:
     """One face flattened at its turn with its origin at (0, 0): its inks (top-level group 0), in the
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
-    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context")
+    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled")
 
     def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
@@ -97,6 +104,14 @@ class Scan:
                                                                      info.cover)
         self.hits: dict[str, list[Hit]] = {}
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
+        self._tiled: bool | None = None
+
+    @property
+    def tiled(self) -> bool:
+        """Does it draw a tile's trim line (draw.measure.TILE_ROLES)? Asked once per face, not per page."""
+        if self._tiled is None:
+            self._tiled = any(i.role in TILE_ROLES for i in self.inks)
+        return self._tiled
 
     @property
     def inks(self) -> list[Ink]:
@@ -321,8 +336,7 @@ class PartSheet(Sheet):
 
     def _tiled(self) -> bool:
         """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""
-        return any(i.role in TILE_ROLES for i in self.loose) or any(
-            i.role in TILE_ROLES for s in {id(s): s for s, _, _ in self.faces}.values() for i in s.inks)
+        return any(i.role in TILE_ROLES for i in self.loose) or any(s.tiled for s, _, _ in self.faces)
 
     def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
         if not self.loose:
