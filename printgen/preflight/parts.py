@@ -53,6 +53,13 @@ def _moved(b: Box, dx: float, dy: float) -> Box:
 def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
     """``boxes`` less those inside one of the ``against`` largest: the cells they touch are the cells all of
     them touch (a box kept inside another changes nothing either)."""
+    boxes = boxes if isinstance(boxes, list) else list(boxes)
+    if not boxes:
+        return []
+    # most faces: the largest box (the first of the largest, as the sort below has it) holds every other
+    big = max(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+    if all(big[0] <= b[0] and big[1] <= b[1] and b[2] <= big[2] and b[3] <= big[3] for b in boxes):
+        return [big]
     kept: list[Box] = []
     top: list[Box] = kept  # the first ``against`` kept (the largest): what a box is tried against
     for b in sorted(boxes, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1])):
