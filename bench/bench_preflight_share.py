@@ -1,13 +1,15 @@
 """Benchmark: the preflight's share of rendering each target (issue 38: at most 15 % for every target);
 bench_preflight.py measures whole builds with the preflight off and on.
 
-Run from the repository root:  python3 bench/bench_preflight_share.py [--targets] [--default-gc] [cards|GAME ...]
+Run from the repository root:  python3 bench/bench_preflight_share.py [--targets] [--letter] [--default-gc]
+[cards|GAME ...]
 
 ``cards`` is bench_loop.py's 1,000-card row (Heroes of Hex with 1,000 classes, its class-cards target);
 a game name measures every paper target of data/GAME on A4. With no name: the cards row, then every game
 under data/. Each row is the target's whole render (drawing, preflight, PDF) beside the preflight's part of
 it, measured in the same call: the render is the anchor. ``--targets`` adds a line per target (the issue's
-15 % holds for each). The collector runs as the console script sets it (launcher.batch_gc: a build never
+15 % holds for each). ``--letter`` renders each target on Letter too, right after its A4 (as ``printgen preflight``
+and a worker given both do), in a row of its own. The collector runs as the console script sets it (launcher.batch_gc: a build never
 runs under Python's default thresholds); ``--default-gc`` measures under the defaults instead.
 Not a test: timings depend on the machine (say its load with them).
 """
@@ -27,6 +29,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def main(args: list[str]) -> None:
     per_target = "--targets" in args
+    papers = ["a4", "letter"] if "--letter" in args else ["a4"]
     if "--default-gc" not in args:
         from printgen.launcher import batch_gc
 
@@ -57,23 +60,26 @@ def main(args: list[str]) -> None:
             names = {"class-cards"}
         else:
             game, names = validate_game(ROOT / "data" / which), None
-        total = pre = worst = 0.0
-        for target in plan_build([game], papers=["a4"]):
+        total = dict.fromkeys(papers, 0.0)
+        pre = dict.fromkeys(papers, 0.0)
+        worst = dict.fromkeys(papers, 0.0)
+        for target in plan_build([game], papers=papers):
             if target.asset.kind != "paper" or (names and target.asset.name not in names):
                 continue
             spent[0] = 0.0
             t = time.perf_counter()
             build.render_target(target, previews=False)
             took = time.perf_counter() - t
-            total += took
-            pre += spent[0]
-            worst = max(worst, spent[0] / took)
+            total[target.paper] += took
+            pre[target.paper] += spent[0]
+            worst[target.paper] = max(worst[target.paper], spent[0] / took)
             if per_target:
-                print(f"  {target.asset.name:22s} render {took:7.3f} s   preflight {spent[0]:6.3f} s   "
-                      f"share {spent[0] / took:6.1%}")
-        print(f"{which:18s} render {total:7.2f} s   preflight {pre:6.2f} s   share {pre / total:6.1%}"
-              f"   (worst target {worst:6.1%})")
-
+                print(f"  {target.asset.name:15s} {target.paper:6s} render {took:7.3f} s   preflight {spent[0]:6.3f} s"
+                      f"   share {spent[0] / took:6.1%}")
+        for paper in papers:
+            name = which if len(papers) == 1 else f"{which} ({paper})"
+            print(f"{name:24s} render {total[paper]:7.2f} s   preflight {pre[paper]:6.2f} s   share "
+                  f"{pre[paper] / total[paper]:6.1%}   (worst target {worst[paper]:6.1%})")
 
 if __name__ == "__main__":
     main(sys.argv[1:])

@@ -99,13 +99,36 @@ def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
     return [Sheet.of(stem, paper, i + 1, n, page, faces) for i, page in enumerate(doc.pages)]
 
 
-def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
+# the last document's faces and what was found on them, by (game, printable, settings): the next paper of the
+# same printable (A4, then Letter: the same faces on other sheets) looks up each face instead of reading it
+# again. One is kept: it holds that document's drawing.
+_LAST: dict[tuple, object] = {}
+
+
+def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
+    from .parts import Parts
+
+    if key is not None:
+        key = (*key, stem, settings)
+        got = _LAST.get(key)
+        if got is not None:
+            got.paper = paper  # (what its sheets are named by; no check reads it)
+            return got
+    parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
+    if key is not None:
+        _LAST.clear()
+        _LAST[key] = parts
+    return parts
+
+
+def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None, game_key=None) -> list[Hit]:
     """Every hit on a drawn document's pages. A sheet of faces (a page with a TrimBox: cards, tokens, tiles
     imposed) is read by its parts, each face once however often the sheets place it (preflight/parts.py);
-    any other page (a map, whose hexes meet) ink by ink."""
-    from .parts import Parts, PartSheet
+    any other page (a map, whose hexes meet) ink by ink. ``game_key``: the validated game's own key, when the
+    faces read for one paper may be looked up for the next (``_LAST``)."""
+    from .parts import PartSheet
 
-    parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
+    parts = _parts((game_key,) if game_key is not None else None, stem, paper, settings)
     n = len(doc.pages)
     sheets = [parts.sheet(page, i + 1, n) if page.trim is not None
               else Sheet.of(stem, paper, i + 1, n, page, parts.flat) for i, page in enumerate(doc.pages)]
@@ -152,7 +175,7 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
     found: list[Finding] = []
     for stem, doc in docs.items():
         if isinstance(doc, Document):
-            hits = check_document(doc, settings, stem=stem, paper=paper)
+            hits = check_document(doc, settings, stem=stem, paper=paper, game_key=getattr(game, "key", None))
         elif isinstance(doc, PdfFile):
             from .book import check_pdf
 

@@ -177,3 +177,27 @@ def test_elements_drawn_alike_are_placed_again_and_the_stamps_still_differ(tmp_p
     memo: dict = {}
     for ops in (a, b, a):
         assert shown_digest(ops[:-1], memo) == shown_digest(ops[:-1])
+
+
+def test_the_next_paper_looks_up_the_faces_read_for_the_last_and_finds_the_same():
+    """A4 then Letter of one printable: the faces read for A4 are looked up for Letter (run._LAST), and what
+    Letter's sheets find is what they find read afresh; another printable starts afresh."""
+    from printgen.preflight import run
+
+    game = validate_game(FIXTURES / "preflight-corpus")
+    settings = settings_of(game)
+    (target,) = [t for t in plan_build([game], papers=["a4"]) if t.asset.name == "unit-cards"]
+    docs = {paper: target.asset.render(game, PageSpec.for_paper(paper, game.data.game.print.margin))
+            for paper in ("a4", "letter")}
+    stem, letter = next((s, d) for s, d in docs["letter"].items() if isinstance(d, Document))
+    run._LAST.clear()
+    fresh = check_document(letter, settings, stem=stem, paper="letter", game_key=game.key)
+    run._LAST.clear()
+    check_document(docs["a4"][stem], settings, stem=stem, paper="a4", game_key=game.key)
+    (parts,) = run._LAST.values()
+    faces = len(parts.scans)
+    warm = check_document(letter, settings, stem=stem, paper="letter", game_key=game.key)
+    assert run._LAST[(game.key, stem, settings)] is parts and len(parts.scans) == faces  # every face looked up
+    assert _alike(warm) == _alike(fresh) and {h.cls for h in fresh} >= {"ink-on-ink", "contrast", "small-text"}
+    check_document(letter, settings, stem="other", paper="letter", game_key=game.key)
+    assert list(run._LAST) == [(game.key, "other", settings)]  # one kept: the last printable's
