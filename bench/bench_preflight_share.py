@@ -8,9 +8,10 @@ Run from the repository root:  python3 bench/bench_preflight_share.py [--targets
 a game name measures every paper target of data/GAME on A4. With no name: the cards row, then every game
 under data/. Each row is the target's whole render (drawing, preflight, PDF) beside the preflight's part of
 it, measured in the same call: the render is the anchor. ``--targets`` adds a line per target (the issue's
-15 % holds for each). ``--letter`` renders each target on Letter too, right after its A4 (as ``printgen preflight``
-and a worker given both do), in a row of its own. The collector runs as the console script sets it (launcher.batch_gc: a build never
-runs under Python's default thresholds); ``--default-gc`` measures under the defaults instead.
+15 % holds for each). ``--letter`` renders each target on Letter too, right after its A4 (as ``printgen
+preflight`` and a worker given both do), in a row of its own. The collector runs as the console script sets
+it (launcher.batch_gc: a build never runs under Python's default thresholds); ``--default-gc`` measures under
+the defaults instead.
 Not a test: timings depend on the machine (say its load with them).
 """
 
