@@ -14,8 +14,10 @@ set the picture larger (across both columns, turned on its own page) or drop the
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable
 
+from ..findings import Location
 from .checks import Hit, Settings, Sheet, _quote
 from .scene import Grid, Ink, crosses
 
@@ -68,3 +70,38 @@ def crowded(sheet: Sheet, design: Sheet, settings: Settings, *, scale: float) ->
             yield Hit("picture", t.src, f"prints {_quote(t.text)} on one of its lines (closer than "
                       f"{settings.clearance * min(1.0, scale):.2f} mm) in a picture set at {scale:.0%} of its size",
                       sheet.number, t.text)
+
+
+def locate_picture(game, kind: str, name: str) -> Location | None:
+    """The place (file, line, column of its ``![``) in the rulebook's chapters or macros (``*.md``, ``*.j2``)
+    of the image markup that sets the picture ``printgen:KIND/NAME``: the line naming it, else the first
+    one whose address is written by the template (``printgen:map/{{ ms.map }}``, in a loop)."""
+    templates = getattr(game, "templates", None)
+    if templates is None:
+        return None
+    from urllib.parse import quote
+
+    folder = Path(templates) / "rulebook"
+    named = [f"printgen:{kind}/{n}" for n in dict.fromkeys((name, quote(name)))]
+    templated = f"printgen:{kind}/{{{{"
+    found = None
+    for path in sorted(folder.glob("*.md")) + sorted(folder.glob("*.j2")):
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        for i, line in enumerate(lines):
+            hit = next((line.find(a) for a in named if line.find(a) >= 0 and not line[line.find(a) + len(a):][:1].
+                        isalnum()), -1)
+            if hit < 0 and found is None and templated in line:
+                found = (path, i, line, line.find(templated))
+            if hit >= 0:
+                return _markup_at(path, i, line, hit)
+    return _markup_at(*found) if found is not None else None
+
+
+def _markup_at(path: Path, i: int, line: str, at: int) -> Location:
+    from ..load.game_folder import display_path
+
+    start = line.rfind("![", 0, at)
+    return Location(display_path(path), i + 1, (start if start >= 0 else at) + 1)

@@ -175,4 +175,11 @@ def _draw(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
         raise ImageError(f"unknown image kind '{kind}' (kinds: {', '.join(sorted(registry))})")
     from urllib.parse import unquote
 
-    return registry[kind](unquote(arg), game)
+    from ..draw.provenance import Source, drawing
+    from ..preflight.pictures import locate_picture
+
+    # what the picture draws comes from the template line that sets it: a finding in it (a label its scale
+    # crowds onto a line) points there, where the picture is placed, scaled or left out
+    place = locate_picture(ReadLog.unwrapped(game), kind, unquote(arg))
+    with drawing(Source(f"the picture '{address}'", element=place) if place is not None else None):
+        return registry[kind](unquote(arg), game)

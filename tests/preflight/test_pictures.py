@@ -108,3 +108,17 @@ def test_high_ground_battlefield_labels_stand_clear_of_its_lines(paper):
     assert len(labels) > 100
     bad = [w[4] for w in labels if _touches(w, drawings)]
     assert not bad, bad
+
+
+def test_a_picture_is_located_at_the_markup_that_sets_it():
+    """HexPrint's missions set each mission's map through one templated address (in a loop): a finding in any of
+    them points at that line's ``![`` (the corpus test finds one at an address naming its map)."""
+    from printgen.preflight.pictures import locate_picture
+
+    game = validate_game(DATA / "hexprint")
+    mission = game.data.maps[0].name
+    loc = locate_picture(game, "map", mission)
+    line = Path(game.templates, "rulebook", "09-missions.md").read_text().splitlines()[loc.line - 1]
+    assert (Path(loc.file).name, line[loc.col - 1:loc.col + 1]) == ("09-missions.md", "![")
+    assert "(<printgen:map/{{ ms.map }}>)" in line
+    assert locate_picture(game, "no-such-kind", mission) is None
