@@ -31,9 +31,9 @@ PLANTED = {
                   "over the 250 % limit"),
     # a row seam of map Stockade's tiles, at the character that wrote the hex whose marker it cuts
     "seam": ("content.yaml", 37, "draws the objective disc 'WW' across the trim line of tile A1"),
-    # that map in a table cell at 8 %: its objective codes, set at the least size, reach their discs' outlines;
-    # located at the image markup that sets it
-    "picture": ("templates/rulebook/01-rules.md", 13, "prints 'WW' on one of its lines"),
+    # that map in a table cell at 8 %: its zone and objective codes, set at the least size, reach their rings' and
+    # discs' outlines; located at the image markup that sets it
+    "picture": ("templates/rulebook/01-rules.md", 13, "on one of its lines (closer than 0.30 mm) in a picture set at 8%"),
 }
 CMYK_CLASSES = {"one-ink", "ink-limit"}
 # a stranded heading needs a typesetter that strands it: tests/preflight/test_checks.py plants one in a
