@@ -174,3 +174,23 @@ def _flat_texts(page):
     from printgen.preflight.scene import flatten
 
     return [i for i in flatten(page) if i.kind == "text" and i.text.strip()]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cinder_ridge_prints_every_label(paper):
+    """Issue 38: on US Letter, Cinder Ridge at 36 % in the column left out 'GW', 'GV' and six level digits,
+    which would have crowded its lines there. Turned on its page at 41 % (High Ground's theme leaves the
+    room), every label of the map prints, 'GW' in its disc: measured in the PDF's text."""
+    pdf = _high_ground(paper)
+    (number, page, design, k), *_ = sorted(pdf.pictures, key=lambda p: p[1].width * p[1].height, reverse=True)
+    assert k >= 0.41
+    drawn = [t.text for t in _flat_texts(design)]
+    assert len(drawn) == 366 and "GW" in drawn and "GV" in drawn  # the design, none left out
+    pg = pymupdf.open(stream=pdf.data)[number - 1]
+    words = [w[4] for w in pg.get_text("words")]
+    for code in ("GW", "GV"):
+        assert code in words, code
+    assert words.count("1") >= drawn.count("1")  # the level digits (the key's own besides)
+    bad = [w[4] for w in pg.get_text("words", flags=pymupdf.TEXT_ACCURATE_BBOXES)
+           if len(w[4]) <= 3 and w[4].strip() and _touches(w, pg.get_drawings())]
+    assert not bad, bad
