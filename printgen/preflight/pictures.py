@@ -6,16 +6,19 @@ A battlefield a page wide shrunk into a column keeps its words readable only by 
 size (rulebook/sizing.py ``floored``): larger than the picture's own proportions, so they reach its lines.
 The book's ``overlap`` check forgives a stroke that grazes a glyph's outer edge (a frame drawn snug round a
 word by design); in a shrunk picture that is the defect. So a label's ink (its box less the glyphs' side
-bearings) closer to a line than the game's clearance (``preflight: {clearance: ...}``) scaled with the
-picture, its stroke's width counted, is one here, unless it is as close at the picture's own print size (the drawing's design, which
-its own sheets are checked for). The fix is the book's:
+bearings) closer to a line than the game's clearance (``preflight: {clearance: ...}``, mm on the paper; scaled
+with the picture for a label left at its proportions: ``clearances``), its stroke's width counted, is one here,
+unless it is as close at the picture's own print size (the drawing's design, which its own sheets are checked
+for). The fix is the book's:
 set the picture larger (across both columns, turned on its own page) or drop the labels its key explains.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable
 
+from ..findings import Location
 from .checks import Hit, Settings, Sheet, _quote
 from .scene import Grid, Ink, crosses
 
@@ -27,17 +30,32 @@ def _texts_of(inks: list[Ink]) -> list[Ink]:
     return [t for t in inks if t.kind == "text" and t.text.strip()]
 
 
-def near_lines(inks: list[Ink], clearance: float) -> list[int]:
-    """The indices (among its texts, in order) of the labels of a drawn picture (its flattened ``inks``)
-    closer than ``clearance`` mm to one of its lines."""
+def clearances(texts: list[Ink], clearance: float, scale: float, design: list[Ink] | None) -> list[float]:
+    """The room (mm on the paper) each of a picture's labels (``texts``, as printed at ``scale``) keeps from its
+    lines: the game's ``clearance`` for a label the book set larger than the picture's proportions to keep it
+    readable (its size over its ``design`` one's times the scale: the book's doing, which a reader sees on the
+    paper); that clearance scaled with the picture for one at its proportions (as close as the drawing put it,
+    which its own sheets are checked for at print size). Without a design (or a different one), the first."""
+    if design is None or len(design) != len(texts):
+        return [clearance] * len(texts)
+    k = min(1.0, scale)
+    return [clearance if t.size > d.size * scale + 0.05 else clearance * k for t, d in zip(texts, design)]
+
+
+def near_lines(inks: list[Ink], clearance: float, *, scale: float = 1.0, design: list[Ink] | None = None
+               ) -> list[int]:
+    """The indices (among its texts, in order) of the labels of a drawn picture (its flattened ``inks``, at
+    ``scale`` of its print size) closer to one of its lines than its clearance (``clearances``; ``design``: the
+    texts of the picture at print size, in the same order)."""
     strokes = Grid([i for i in inks if i.kind == "shape" and i.segments
                     and i.role.split(":")[0] not in SKIP], cell=6.0)
+    texts = _texts_of(inks)
     found = []
-    for n, t in enumerate(_texts_of(inks)):
+    for n, (t, room) in enumerate(zip(texts, clearances(texts, clearance, scale, design))):
         d = t.size * 25.4 / 72.0 * BEARING
         b = t.box
         for s in strokes.near((b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1)):
-            w = s.stroke_width / 2 + clearance
+            w = s.stroke_width / 2 + room
             box = (b[0] + d - w, b[1] + d - w, b[2] - d + w, b[3] - d + w)
             if box[2] > box[0] and box[3] > box[1] and any(crosses(seg, box) for seg in s.segments):
                 found.append(n)
@@ -54,17 +72,51 @@ def crowded(sheet: Sheet, design: Sheet, settings: Settings, *, scale: float) ->
         if t.size < least - 0.05:
             yield Hit("picture", t.src, f"prints {_quote(t.text)} at {t.size:.1f} pt in a picture set at "
                       f"{scale:.0%} of its size, below the {least:g} pt least", sheet.number, t.text)
-    # the clearance shrinks with the picture: a label only as close as the drawing's own proportions put it is
-    # the drawing's (its sheets are checked at print size); one set larger to stay readable is the book's
-    hit = near_lines(sheet.inks, settings.clearance * min(1.0, scale))
+    drawn = _texts_of(design.inks)
+    hit = near_lines(sheet.inks, settings.clearance, scale=scale, design=drawn)
     if not hit:
         return
     designed = set(near_lines(design.inks, settings.clearance))
-    if len(_texts_of(design.inks)) != len(texts):  # not the same labels: every one counts
+    if len(drawn) != len(texts):  # not the same labels: every one counts
         designed = set()
+    rooms = clearances(texts, settings.clearance, scale, drawn)
     for n in hit:
         if n not in designed:
             t = texts[n]
             yield Hit("picture", t.src, f"prints {_quote(t.text)} on one of its lines (closer than "
-                      f"{settings.clearance * min(1.0, scale):.2f} mm) in a picture set at {scale:.0%} of its size",
-                      sheet.number, t.text)
+                      f"{rooms[n]:.2f} mm) in a picture set at {scale:.0%} of its size", sheet.number, t.text)
+
+
+def locate_picture(game, kind: str, name: str) -> Location | None:
+    """The place (file, line, column of its ``![``) in the rulebook's chapters or macros (``*.md``, ``*.j2``)
+    of the image markup that sets the picture ``printgen:KIND/NAME``: the line naming it, else the first
+    one whose address is written by the template (``printgen:map/{{ ms.map }}``, in a loop)."""
+    templates = getattr(game, "templates", None)
+    if templates is None:
+        return None
+    from urllib.parse import quote
+
+    folder = Path(templates) / "rulebook"
+    named = [f"printgen:{kind}/{n}" for n in dict.fromkeys((name, quote(name)))]
+    templated = f"printgen:{kind}/{{{{"
+    found = None
+    for path in sorted(folder.glob("*.md")) + sorted(folder.glob("*.j2")):
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        for i, line in enumerate(lines):
+            hit = next((line.find(a) for a in named if line.find(a) >= 0 and not line[line.find(a) + len(a):][:1].
+                        isalnum()), -1)
+            if hit < 0 and found is None and templated in line:
+                found = (path, i, line, line.find(templated))
+            if hit >= 0:
+                return _markup_at(path, i, line, hit)
+    return _markup_at(*found) if found is not None else None
+
+
+def _markup_at(path: Path, i: int, line: str, at: int) -> Location:
+    from ..load.game_folder import display_path
+
+    start = line.rfind("![", 0, at)
+    return Location(display_path(path), i + 1, (start if start >= 0 else at) + 1)

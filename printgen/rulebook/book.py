@@ -124,6 +124,11 @@ class Rulebook(BaseDocTemplate):
         parts = getattr(first, "_content", None) if isinstance(first, KeepTogether) else [first]
         if not parts or not isinstance(parts[-1], Spanning):
             return
+        if top and getattr(parts[-1], "whole", False) and not frame._atTop:  # a picture under another across:
+            room = frame._y - frame._y1p  # one the page cannot hold heads the next (it cannot be split)
+            if parts[-1].wrap(frame._getAvailableWidth(), room)[1] > room:
+                flowables.insert(0, PageBreak())
+                return
         if top:
             if len(parts) > 1:
                 flowables[0] = parts[-1].with_lead(parts[:-1])

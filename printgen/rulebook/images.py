@@ -117,6 +117,38 @@ def key_of(address: str, game, width: float) -> Drawing | None:
     return (ops, w, h) if ops else None
 
 
+ACROSS = 1.2  # a picture is set across both columns when that sets it at least this much larger
+
+
+def across_columns(flow, address: str, game, caption: Callable, *, width: float, column: float, span: float):
+    """A picture (``flow``, an OpsFlowable in a column ``width`` pt wide) too small in a column of a two-column
+    book for its words to print at their own size, where set at the least size (larger than its proportions)
+    they crowd its lines (sizing.crowded_labels), set across both columns (``span`` pt) instead, when that sets it ACROSS times larger or
+    more: a tables.Spanning, which the book places at a page's top, set in the column where no page holds it.
+    None where it stays in the column (a one-column book, a quote, a table cell, a picture that reads there).
+    ``caption``: makes the caption paragraph (one for each way of setting it)."""
+    if not span or abs(width - column) > 0.01 or flow.in_cell or flow.least is None:
+        return None
+    from .flowables import OpsFlowable
+    from .sizing import crowded_labels, floored, needed_scale, picture_scale
+    from .tables import Spanning
+    from ..units import pt_to_mm
+
+    (w, h), k = flow.box, flow.set_scale
+    if k >= needed_scale(flow.ops, flow.least):
+        return None
+    if not crowded_labels(floored(flow.ops, k, flow.least), flow.ops, k, flow.box, flow.least):
+        return None  # its words, set larger, still stand clear of its lines: it reads in the column
+    wide = picture_scale(flow.ops, w, h, max_w=pt_to_mm(span), max_h=200.0, least=flow.least)
+    if wide < k * ACROSS:
+        return None
+    across = OpsFlowable(flow.ops, w, h, scale=wide, caption=caption(), space=5.0,
+                         key=key_of(address, game, pt_to_mm(span)), least=flow.least)
+    spanning = Spanning([across], [flow], span)
+    spanning.whole = True  # a picture is never split: under another one across a page, it waits for the next page
+    return spanning
+
+
 def art_image(src: str, game) -> Drawing:
     """The designer's picture ``src`` (inside the game folder): 300 dpi of a raster is its printed size,
     an SVG its own size; the rulebook shrinks either to the column."""
@@ -175,4 +207,11 @@ def _draw(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
         raise ImageError(f"unknown image kind '{kind}' (kinds: {', '.join(sorted(registry))})")
     from urllib.parse import unquote
 
-    return registry[kind](unquote(arg), game)
+    from ..draw.provenance import Source, drawing
+    from ..preflight.pictures import locate_picture
+
+    # what the picture draws comes from the template line that sets it: a finding in it (a label its scale
+    # crowds onto a line) points there, where the picture is placed, scaled or left out
+    place = locate_picture(ReadLog.unwrapped(game), kind, unquote(arg))
+    with drawing(Source(f"the picture '{address}'", element=place) if place is not None else None):
+        return registry[kind](unquote(arg), game)

@@ -18,7 +18,7 @@ from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .theme import game_theme
 from .ending import NotesPanel
 from .flowables import OpsFlowable, scaled
-from .images import ImageError, key_of, resolve
+from .images import ImageError, across_columns, key_of, resolve
 from .sizing import least_of, needed_scale, picture_scale
 from .markdown import Converter, Heading, nesting, parse, table_columns
 from ..safety.paths import escaping_link
@@ -76,14 +76,20 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
             turned = min(max_w / h, room / w, 1.0)
             if turned >= min(needed_scale(ops, least), scale * 1.2) and turned > scale * 1.05:
                 ops, w, h, scale = [Group(tuple(ops), (0.0, 1.0, -1.0, 0.0, h, 0.0))], h, w, turned
-        caption = mk.paragraph(mk.text(alt), st["caption"]) if alt else None
-        return OpsFlowable(ops, w, h, scale=scale, caption=caption, space=5.0, key=key, least=least)
+        def caption():
+            return mk.paragraph(mk.text(alt), st["caption"]) if alt else None
+
+        flow = OpsFlowable(ops, w, h, scale=scale, caption=caption(), space=5.0, key=key, least=least)
+        return across_columns(flow, address, game, caption, width=width, column=columns[0], span=columns[1]) or flow
+
+    columns = [0.0, 0.0]  # pt: a column of the book, and both columns with their gap (two-column books)
 
     def story(frame_width: float) -> list:
         nonlocal st
         st = styles(theme, frame_width=frame_width)
         pg = theme.page
         span = 2 * frame_width + mm_to_pt(pg.column_gap) if pg.columns == 2 else 0.0
+        columns[:] = [frame_width, span]
         conv = Converter(st, image, terms=term_anchors(text, game), frame_width=frame_width, theme=theme,
                          span_width=span, least_text=least.text)
         g = game.data.game

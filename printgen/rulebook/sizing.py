@@ -120,30 +120,37 @@ def _tagged(ops: Sequence[Op], counter: list[int], drop: set[int] | None = None)
     return tuple(out)
 
 
-def uncrowded(ops: Sequence[Op], design: Sequence[Op], k: float, size: tuple[float, float], least: Least
-              ) -> tuple[tuple[Op, ...], tuple[Op, ...]]:
-    """A picture's labels that, set at their least size (``floored``) at scale ``k``, come closer to its lines
-    than the clearance (scaled with it) where at print size they stand clear, left out: of ``ops`` (as
-    floored) and of ``design`` (its print-size drawing) alike. For a picture with a key (a map's legend) that
-    says what its shades, rings and codes mean; ``size``: its (w, h) mm at print size."""
+def crowded_labels(ops: Sequence[Op], design: Sequence[Op], k: float, size: tuple[float, float], least: Least
+                   ) -> set[int]:
+    """The numbers (in drawing order) of a picture's labels that, set at their least size (``floored``: ``ops``)
+    at scale ``k``, come closer to its lines than the clearance (preflight/pictures.py ``clearances``) where at
+    print size (``design``) they stand clear; ``size``: its (w, h) mm at print size."""
     from ..draw.document import Page
     from ..preflight.pictures import near_lines
     from ..preflight.scene import flatten
 
     w, h = size
     printed = _tagged(ops, [0])
-    drawn = _tagged(design, [0])
-    grown = [Group(printed, (k, 0.0, 0.0, k, 0.0, 0.0))]
+    drawn = flatten(Page(w, h, list(_tagged(design, [0]))))
+    drawn_texts = [t for t in drawn if t.kind == "text" and t.text.strip()]
 
     def numbers(inks, found):
         texts = [t for t in inks if t.kind == "text" and t.text.strip()]
         return {int(texts[i].role[len(TAG):]) for i in found if texts[i].role.startswith(TAG)}
 
-    inks = flatten(Page(w * k, h * k, grown))
-    crowded = numbers(inks, near_lines(inks, least.clearance * min(1.0, k)))
+    inks = flatten(Page(w * k, h * k, [Group(printed, (k, 0.0, 0.0, k, 0.0, 0.0))]))
+    crowded = numbers(inks, near_lines(inks, least.clearance, scale=k, design=drawn_texts))
     if crowded:
-        inks = flatten(Page(w, h, list(drawn)))
-        crowded -= numbers(inks, near_lines(inks, least.clearance))
+        crowded -= numbers(drawn, near_lines(drawn, least.clearance))
+    return crowded
+
+
+def uncrowded(ops: Sequence[Op], design: Sequence[Op], k: float, size: tuple[float, float], least: Least
+              ) -> tuple[tuple[Op, ...], tuple[Op, ...]]:
+    """A picture's crowded labels (``crowded_labels``) left out: of ``ops`` (as floored) and of ``design`` (its
+    print-size drawing) alike. For a picture with a key (a map's legend) that says what its shades, rings and
+    codes mean; ``size``: its (w, h) mm at print size."""
+    crowded = crowded_labels(ops, design, k, size, least)
     if not crowded:
         return tuple(ops), tuple(design)
     return _tagged(ops, [0], crowded), _tagged(design, [0], crowded)

@@ -38,10 +38,12 @@ def test_a_label_grown_onto_a_ring_is_found_and_one_clear_is_not():
     hits = list(crowded(Sheet.of("rulebook", "a4", 9, 9, printed),
                         Sheet.of("rulebook", "a4", 9, 9, Page(20, 20, design)), Settings(), scale=k))
     assert [h.cls for h in hits] == ["picture"]
-    assert "prints '1' on one of its lines (closer than 0.07 mm) in a picture set at 25% of its size" in hits[0].message
-    # at 60 % the digit needs no growing: only the drawing's own proportions, which keep it clear
-    k = 0.6
+    assert "prints '1' on one of its lines (closer than 0.30 mm) in a picture set at 25% of its size" in hits[0].message
+    # at 90 % the digit (5.1 pt) needs no growing: it stands as close as the drawing's own proportions put it,
+    # 1.1 mm over the ring, and the clearance is scaled with the picture
+    k = 0.9
     ops = floored(design, k, least)
+    assert ops == tuple(design)
     printed = Page(20 * k, 20 * k, [scaled(ops, k)])
     assert not list(crowded(Sheet.of("rulebook", "a4", 9, 9, printed),
                             Sheet.of("rulebook", "a4", 9, 9, Page(20, 20, design)), Settings(), scale=k))
@@ -107,4 +109,88 @@ def test_high_ground_battlefield_labels_stand_clear_of_its_lines(paper):
     labels = [w for w in pg.get_text("words", flags=pymupdf.TEXT_ACCURATE_BBOXES) if len(w[4]) <= 3 and w[4].strip()]
     assert len(labels) > 100
     bad = [w[4] for w in labels if _touches(w, drawings)]
+    assert not bad, bad
+
+
+def test_a_picture_is_located_at_the_markup_that_sets_it():
+    """HexPrint's missions set each mission's map through one templated address (in a loop): a finding in any of
+    them points at that line's ``![`` (the corpus test finds one at an address naming its map)."""
+    from printgen.preflight.pictures import locate_picture
+
+    game = validate_game(DATA / "hexprint")
+    mission = game.data.maps[0].name
+    loc = locate_picture(game, "map", mission)
+    line = Path(game.templates, "rulebook", "09-missions.md").read_text().splitlines()[loc.line - 1]
+    assert (Path(loc.file).name, line[loc.col - 1:loc.col + 1]) == ("09-missions.md", "![")
+    assert "(<printgen:map/{{ ms.map }}>)" in line
+    assert locate_picture(game, "no-such-kind", mission) is None
+
+
+def _gap(word, drawings) -> float:
+    """The least distance (mm) from a word's glyph box to a stroked line of the page, less half its width."""
+    box = pymupdf.Rect(word[:4])
+    best = 99.0
+    for path in drawings:
+        if path.get("color") is None or not (path["rect"] + (-9, -9, 9, 9)).intersects(box):
+            continue
+        w = (path.get("width") or 0.0) / 2
+        for item in path["items"]:
+            if item[0] != "l":
+                continue
+            a, b = item[1], item[2]
+            for t in (i / 32 for i in range(33)):
+                x, y = a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t
+                dx = max(box.x0 - x, 0.0, x - box.x1)
+                dy = max(box.y0 - y, 0.0, y - box.y1)
+                best = min(best, ((dx * dx + dy * dy) ** 0.5 - w) * 25.4 / 72)
+    return best
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hexprint_mission_maps_keep_their_labels_clear_of_the_rings(paper):
+    """Issue 38: HexPrint's mission maps, at 32-33 % in a column, printed zone codes and level digits on their
+    zone rings' outlines. Set across both columns they print at two thirds of their size: every map label (zone
+    and objective codes, level digits) is kept, and each stands clear of every ring and hex outline."""
+    game = validate_game(DATA / "hexprint")
+    spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "rulebook")
+    pdf = target.asset.render(game, spec)["rulebook"]
+    maps = [p for p in pdf.pictures if p[1].width > 150]  # across both columns
+    assert len(maps) == len(game.data.missions) == 3
+    doc = pymupdf.open(stream=pdf.data)
+    for number, page, design, k in maps:
+        assert k >= 0.6
+        designed = sum(1 for t in _flat_texts(design))
+        pg = doc[number - 1]
+        drawings = pg.get_drawings()
+        labels = [w for w in pg.get_text("words", flags=pymupdf.TEXT_ACCURATE_BBOXES)
+                  if len(w[4]) <= 3 and w[4].strip() and w[4][0].isalnum()]
+        assert len(labels) >= designed  # none left out (the key's own codes besides)
+        gaps = sorted((_gap(w, drawings), w[4]) for w in labels)
+        assert gaps[0][0] >= 0.3, (number, gaps[:5])  # the game's clearance; in the column, 0.29 mm
+
+
+def _flat_texts(page):
+    from printgen.preflight.scene import flatten
+
+    return [i for i in flatten(page) if i.kind == "text" and i.text.strip()]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cinder_ridge_prints_every_label(paper):
+    """Issue 38: on US Letter, Cinder Ridge at 36 % in the column left out 'GW', 'GV' and six level digits,
+    which would have crowded its lines there. Turned on its page at 41 % (High Ground's theme leaves the
+    room), every label of the map prints, 'GW' in its disc: measured in the PDF's text."""
+    pdf = _high_ground(paper)
+    (number, page, design, k), *_ = sorted(pdf.pictures, key=lambda p: p[1].width * p[1].height, reverse=True)
+    assert k >= 0.41
+    drawn = [t.text for t in _flat_texts(design)]
+    assert len(drawn) == 366 and "GW" in drawn and "GV" in drawn  # the design, none left out
+    pg = pymupdf.open(stream=pdf.data)[number - 1]
+    words = [w[4] for w in pg.get_text("words")]
+    for code in ("GW", "GV"):
+        assert code in words, code
+    assert words.count("1") >= drawn.count("1")  # the level digits (the key's own besides)
+    bad = [w[4] for w in pg.get_text("words", flags=pymupdf.TEXT_ACCURATE_BBOXES)
+           if len(w[4]) <= 3 and w[4].strip() and _touches(w, pg.get_drawings())]
     assert not bad, bad
