@@ -50,12 +50,13 @@ def write_atomic(path: Path, data: bytes, *, mode: int | None = None, made: set[
         raise
 
 
-def write_if_changed(path: Path, data: bytes) -> bool:
-    """Write ``data`` unless ``path`` already holds exactly it (a no-op rebuild touches nothing); True if written."""
+def write_if_changed(path: Path, data: bytes, *, mode: int | None = None, made: set[Path] | None = None) -> bool:
+    """Write ``data`` unless ``path`` already holds exactly it (a no-op rebuild touches nothing); True if written.
+    ``mode``, ``made``: as write_atomic takes them."""
     try:
         if path.stat().st_size == len(data) and path.read_bytes() == data:
             return False
     except OSError:
         pass
-    write_atomic(path, data)
+    write_atomic(path, data, mode=mode, made=made)
     return True
