@@ -5,7 +5,8 @@ Run from the repository root:  python3 bench/bench_build.py [--anchor REV] [--re
 
 Each row runs the CLI in a fresh process on a copy of the bundled games, as a designer would (bytecode
 compiled first, as an installed printgen has it: see bench/bench_loop.py); the two trees take turns,
-``--repeat`` times, and the median is reported. The studio row starts ``printgen serve`` on Heroes of Hex
+``--repeat`` times, and the median is reported, with the CPU seconds the build and its workers used
+(which a loaded machine changes much less than the wall time). The studio row starts ``printgen serve`` on Heroes of Hex
 and times from the command to the page showing every face's image in headless Chromium (the first build
 included; see bench/bench_studio.py for the save-to-image rows). Not a test: timings depend on the machine.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import socket
 import statistics
 import subprocess
@@ -25,16 +27,31 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_loop import ROOT, built, cli, compiled, project, this_tree, tree_at  # noqa: E402
 
-ANCHOR = "8ca8589"  # main before issue 41's speed work
+ANCHOR = "c539e8b"  # main before this round of issue 41's speed work
 
 
-def cold_builds(tree: Path, tmp: Path) -> dict[str, tuple[float, str]]:
-    """Wall seconds of a cold build with previews, a no-op rebuild, and a cold build of PDFs only."""
+def _cpu() -> float:
+    """CPU seconds of this process's finished children (and theirs: a build's workers)."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def timed_cli(tree: Path, args: list[str], cwd: Path) -> tuple[float, str, float]:
+    """``cli``'s wall seconds and output, and the CPU seconds the command and its workers used (what a
+    loaded machine changes least)."""
+    before = _cpu()
+    took, out = cli(tree, args, cwd)
+    return took, out, _cpu() - before
+
+
+def cold_builds(tree: Path, tmp: Path) -> dict[str, tuple[float, str, float]]:
+    """Wall seconds (and CPU seconds) of a cold build with previews, a no-op rebuild, and a cold build of
+    PDFs only."""
     proj = project(tree, tmp / "with")
-    full = cli(tree, ["build"], proj)
-    noop = cli(tree, ["build"], proj)
-    pdfs = cli(tree, ["build", "--no-previews"], project(tree, tmp / "without"))
-    return {k: (t, built(out)) for k, (t, out) in (("full", full), ("noop", noop), ("pdfs", pdfs))}
+    full = timed_cli(tree, ["build"], proj)
+    noop = timed_cli(tree, ["build"], proj)
+    pdfs = timed_cli(tree, ["build", "--no-previews"], project(tree, tmp / "without"))
+    return {k: (t, built(out), cpu) for k, (t, out, cpu) in (("full", full), ("noop", noop), ("pdfs", pdfs))}
 
 
 def studio_first_page(tree: Path, tmp: Path, game: str = "heroes-of-hex", timeout: float = 300.0) -> float:
@@ -99,8 +116,9 @@ def main() -> None:
             for key, label in (("full", "cold build of every bundled game, with previews"),
                                ("pdfs", "cold build of every bundled game, PDFs only"),
                                ("noop", "a rebuild with nothing changed")):
-                (a, an), (b, bn) = (sorted(r[side][key] for r in runs)[len(runs) // 2] for side in (0, 1))
-                print(f"| {label} | {a:.2f} s ({an}) | {b:.2f} s ({bn}), {args.anchor} |", flush=True)
+                (a, an, ac), (b, bn, bc) = (sorted(r[side][key] for r in runs)[len(runs) // 2] for side in (0, 1))
+                print(f"| {label} | {a:.2f} s, {ac:.1f} s CPU ({an}) | {b:.2f} s, {bc:.1f} s CPU ({bn}), {args.anchor} |",
+                      flush=True)
         if "studio" in rows:
             pairs = [(studio_first_page(new, tmp / f"s-new-{i}"), studio_first_page(old, tmp / f"s-old-{i}"))
                      for i in range(args.repeat)]

@@ -2,6 +2,7 @@
 
 Run from the repository root:  python3 bench/profile_build.py [--jobs 2] [--no-previews] [--top 40]
                                                                [--sort cumulative|tottime] [--save FILE]
+                                                               [--timeline] [--no-profile]
 
 The build runs in this process as ``printgen build`` runs it (its own pool of ``--jobs`` workers, forked),
 on a copy of the bundled games in a scratch folder. The main process (validation, planning, writing) is
@@ -31,14 +32,15 @@ _PROFILE: cProfile.Profile | None = None  # this worker's (made at its first pie
 _WORK: list[tuple[str, float, float]] = []  # (what, start, end) of each piece of work, this process
 
 
-def _profiled(fn, name: str, where: Path, label):
-    """``fn`` run under this process's profiler when it is a worker, its table saved after each call."""
+def _profiled(fn, name: str, where: Path, label, profile: bool = True):
+    """``fn`` run under this process's profiler when it is a worker, its table saved after each call
+    (``profile`` False: only timed)."""
     main = os.getpid()
 
     def run(*args, **kwargs):
         global _PROFILE
         t = time.time()
-        if os.getpid() == main:  # serial (--jobs 1): the main profiler sees it already
+        if os.getpid() == main or not profile:  # serial (--jobs 1): the main profiler sees it already
             result = fn(*args, **kwargs)
         else:
             if _PROFILE is None:
@@ -64,7 +66,11 @@ def main() -> None:
     ap.add_argument("--no-previews", action="store_true")
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--sort", default="cumulative")
-    ap.add_argument("--save", help="write the added-up table here (pstats format)")
+    ap.add_argument("--timeline", action="store_true", help="print every piece of work by its start")
+    ap.add_argument("--no-profile", action="store_true",
+                    help="time the pieces of work without the profiler (its overhead skews the timeline)")
+    ap.add_argument("--save", help="write the added-up table here (pstats format), the main process's "
+                                       "alone beside it (FILE.main)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="printgen-profile-") as tmp:
         tmp = Path(tmp)
@@ -81,24 +87,31 @@ def main() -> None:
 
         imported = time.time() - t0
         build.render_target = _profiled(build.render_target, "render_target", stats_dir,
-                                        lambda t, **k: f"{t.game.game_id}/{t.key}")
+                                        lambda t, **k: f"{t.game.game_id}/{t.key}", not args.no_profile)
         publish.run_job = build.run_job = _profiled(
             publish.run_job, "run_job", stats_dir,
             lambda job: f"{job[1][0].game_id}/{job[0].__name__.strip('_')}"
-                        f"{':' + job[1][1] if isinstance(job[1][1], str) else ''}")
+                        f"{':' + job[1][1] if isinstance(job[1][1], str) else ''}", not args.no_profile)
         project = Project(Path.cwd())
         main_profile = cProfile.Profile()
+        import resource
+
+        cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         t1 = time.time()
-        main_profile.enable()
+        if not args.no_profile:
+            main_profile.enable()
         result = build.build(folders=project.games(), out=Path("output"), papers=["a4", "letter"],
                              previews=not args.no_previews, jobs=args.jobs, project=project)
         main_profile.disable()
         wall = time.time() - t1
+        cpu1, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        main_cpu = cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime
         main_profile.dump_stats(stats_dir / "main.prof")
         files = sorted(str(p) for p in stats_dir.glob("*.prof"))
-        stats = pstats.Stats(*files)
-        if args.save:
+        stats = pstats.Stats(*files) if not args.no_profile else None
+        if args.save and stats:
             stats.dump_stats(args.save)
+            shutil.copy(stats_dir / "main.prof", f"{args.save}.main")  # the main process's own table
         work = []
         for p in stats_dir.glob("work-*.txt"):
             for line in p.read_text(encoding="utf-8").splitlines():
@@ -108,6 +121,7 @@ def main() -> None:
         print(f"{len(result.built)} targets built, {args.jobs} worker(s), previews {not args.no_previews}: "
               f"wall {wall:.2f} s after {imported:.2f} s of imports; load average {load:.1f} on "
               f"{os.cpu_count()} cores")
+        print(f"  CPU: main process {main_cpu:.2f} s (its threads included), workers {kids.ru_utime + kids.ru_stime:.2f} s")
         for pid in sorted({w[0] for w in work}):
             mine = [w for w in work if w[0] == pid]
             print(f"  process {pid}: busy {sum(b - a for _, _, a, b in mine):.2f} s in {len(mine)} pieces, "
@@ -115,6 +129,12 @@ def main() -> None:
         print("slowest pieces of work (s):")
         for _, what, a, b in sorted(work, key=lambda w: w[2] - w[3])[:12]:
             print(f"  {b - a:6.2f}  {what}  (from {a:.2f} s)")
+        if args.timeline:
+            print("every piece of work, by its start (s):")
+            for pid, what, a, b in sorted(work, key=lambda w: w[2]):
+                print(f"  {a:6.2f} - {b:6.2f}  {pid:>7}  {what}")
+        if stats is None:
+            return
         print()
         stats.sort_stats(args.sort).print_stats(args.top)
         if args.jobs > 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -23,7 +23,7 @@ from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
-from .workers import prepare as prepare_workers, take_shared
+from .workers import Parcel, prepare as prepare_workers, take_shared
 from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 
@@ -115,7 +115,6 @@ def preflight_games(*, folders: list[Path], papers: list[str], project: Project 
     print profiles (``profiles``, else game.yaml's) made in memory and checked; nothing is written.
     Each game comes back with its validation findings and then its preflight findings (a game with errors
     is not drawn)."""
-    from dataclasses import replace
 
     from .editions.edition import editions_of
 
@@ -250,6 +249,19 @@ class _Run:
     exports: list = field(default_factory=list)  # (export future, game index, job key)
     profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
     folders: int = 1  # game folders in this build
+    parcels: dict = field(default_factory=dict)  # id(game) -> the game pickled once for the workers
+
+    def _parcel(self, game: ValidatedGame) -> Parcel:
+        """``game`` pickled for the workers, once a build (it is not changed while it builds; ``games``
+        holds it, so its id stands)."""
+        if id(game) not in self.parcels:
+            self.parcels[id(game)] = Parcel(game)
+        return self.parcels[id(game)]
+
+    def _job(self, job: tuple) -> tuple:
+        """A publishing job (fn, (game, ...)) with its game as a parcel."""
+        fn, (game, *rest) = job
+        return fn, (self._parcel(game), *rest)
 
     def __post_init__(self) -> None:
         self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit,
@@ -275,9 +287,9 @@ class _Run:
                 prepare_workers(games=self.folders)
             # the targets first: the kits wait for them, while an export waits for nothing and fills the
             # gaps the kits leave at the end
-            self.futures.update({self.pool.submit(render_target, t, previews=self.previews, reuse=self._reuse(t)): t
-                                 for t in mine})
-            self.exports += [(self.pool.submit(run_job, job), i, key) for i, key, job in jobs]
+            self.futures.update({self.pool.submit(render_target, replace(t, game=self._parcel(game)),
+                                                  previews=self.previews, reuse=self._reuse(t)): t for t in mine})
+            self.exports += [(self.pool.submit(run_job, self._job(job)), i, key) for i, key, job in jobs]
         self.todo += mine
         self.early += jobs
 
@@ -356,7 +368,7 @@ class _Run:
         late: list = []
 
         def submit(jobs) -> None:
-            late.extend((self.pool.submit(run_job, job), j, key) for j, key, job in jobs)
+            late.extend((self.pool.submit(run_job, self._job(job)), j, key) for j, key, job in jobs)
 
         def written(i: int, papers) -> None:
             """Game ``i``'s targets on ``papers`` may be done: start what waits for them."""

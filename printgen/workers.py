@@ -12,8 +12,12 @@ a second, once, while the workers still have to wait for the first game to valid
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import pickle
+from collections import OrderedDict
 from functools import lru_cache
+from typing import Any
 
 # The modules a worker's render, preflight, writers and publishing jobs import when they first run
 # (each imports its heavy libraries late, so that commands which never build do not pay for them).
@@ -70,3 +74,39 @@ def take_shared(game) -> None:
         from .tiling.solver import learn
 
         learn(tilings)
+
+
+class Parcel:
+    """A validated game pickled once, in the main process, for every piece of work a build hands its
+    workers (a target's render, an export, a kit, a thumbnail: some 140 for the bundled games). Put in
+    a piece of work in the game's place, it unpickles in the worker as the game itself, and a worker
+    that has unpickled the same bytes before takes its own copy again: pickling a game (60-220 kB)
+    cost the main process about 4 ms a piece and unpickling it the worker as much (issue 41).
+
+    The worker's copy is found by the digest of the bytes, so a game changed since (a watch's next
+    build) is a new parcel; a worker's pieces share its copy as a serial build's pieces share the game."""
+
+    __slots__ = ("blob", "digest")
+
+    def __init__(self, game: Any) -> None:
+        self.blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+        self.digest = hashlib.sha256(self.blob).digest()
+
+    def __reduce__(self):
+        return _unpacked, (self.digest, self.blob)
+
+
+_UNPACKED: OrderedDict[bytes, Any] = OrderedDict()  # this worker's games, by their parcel's digest
+_UNPACKED_MAX = 8  # a watch's kept pool sees a new game at every save: only the latest few are kept
+
+
+def _unpacked(digest: bytes, blob: bytes) -> Any:
+    """In a worker: the game a Parcel carries (the copy unpickled before, when there is one)."""
+    game = _UNPACKED.get(digest)
+    if game is None:
+        game = _UNPACKED[digest] = pickle.loads(blob)
+        while len(_UNPACKED) > _UNPACKED_MAX:
+            _UNPACKED.popitem(last=False)
+    else:
+        _UNPACKED.move_to_end(digest)
+    return game

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..deps import Digests, ReadLog, valid_reads
 from ..draw.facts import read_facts
-from ..write.files import write_if_changed
+from ..write.files import file_mode, write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
 from .exports import EXPORTS
@@ -319,8 +319,9 @@ class Publisher:
             # record says publish wrote, by digest; never through a link.
             guard = Manifest(w.gout, {"publish": {"digest": None, "files": recorded}})
             guard.check_writable(fresh, force=self.force)
+            made, mode = set(), file_mode()  # a game's hundreds of exported files go into a few folders
             for rel, data in fresh.items():
-                if write_if_changed(w.gout / rel, data):
+                if write_if_changed(w.gout / rel, data, mode=mode, made=made):
                     written.append(w.gout / rel)
             guard.remove([f for f in recorded if f not in files])
             write_if_changed(w.gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())

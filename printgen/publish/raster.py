@@ -12,7 +12,7 @@ from PIL import Image
 
 from ..draw.document import Document, Group, Op, Page
 from ..write.pdf import to_pdf
-from ..write.raster import MM_PER_IN, pdf_page_images, png_bytes, px  # noqa: F401 (used by gallery, tts, pod)
+from ..write.raster import MM_PER_IN, pdf_page_images, pdf_page_pngs, png_bytes, px  # noqa: F401 (used by gallery, tts, pod)
 from ..write.reuse import Reuse, source_digest
 
 

@@ -30,7 +30,7 @@ from ..render.maps import map_ops, map_pictures
 from ..render.tokens import TokenFaces
 from ..write.pdf import to_pdf
 from .cards import CardDeck, card_decks
-from .raster import items_images, pdf_page_images, png_bytes, px, reused_pngs
+from .raster import items_images, pdf_page_pngs, png_bytes, px, reused_pngs
 from ..write.reuse import Reuse, source_digest
 
 CARD_DPI = 150  # deck sheets and backs: a poker card is 375 x 525 px
@@ -182,8 +182,8 @@ def _map_files(game, reuse: Reuse) -> dict[str, bytes]:
         if kept is not None:
             files.update(kept)
             continue
-        (img,) = pdf_page_images(to_pdf(Document(title=mapdef.name, pages=[page])), dpi=MAP_DPI)
-        files[path] = png_bytes(img, dpi=MAP_DPI)
+        (files[path],) = pdf_page_pngs(to_pdf(Document(title=mapdef.name, pages=[page])), dpi=MAP_DPI,
+                                       stated_dpi=MAP_DPI)
     return files
 
 

@@ -24,7 +24,7 @@ import json
 import os
 from pathlib import Path
 
-from .files import write_atomic, write_if_changed
+from .files import file_mode, write_atomic, write_if_changed
 
 MANIFEST = ".printgen-manifest.json"
 FORMAT = 2  # 2: per-file digests and pending targets
@@ -123,16 +123,30 @@ class Manifest:
         return digest is not None and any(
             digest in (e["files"].get(rel), e.get("old", {}).get(rel)) for e in self.targets.values())
 
-    def link_in_path(self, rel: str) -> Path | None:
-        """The first symbolic link from the game folder down to ``rel`` (the folder itself included), or None."""
-        p = self.root
-        if p.is_symlink():
-            return p
-        for part in rel.split("/"):
-            p = p / part
+    def link_in_path(self, rel: str, seen: dict[str, Path | None] | None = None) -> Path | None:
+        """The first symbolic link from the game folder down to ``rel`` (the folder itself included), or None.
+        ``seen``: the folders already looked at by this caller (folder -> its first link), so a target's
+        thousand files in a few folders cost a few lookups each, not one per folder of every path."""
+        parts = rel.split("/")
+        folder = "/".join(parts[:-1])
+        if seen is not None and folder in seen:
+            link = seen[folder]
+        else:
+            link, p = None, self.root
             if p.is_symlink():
-                return p
-        return None
+                link = p
+            else:
+                for part in parts[:-1]:
+                    p = p / part
+                    if p.is_symlink():
+                        link = p
+                        break
+            if seen is not None:
+                seen[folder] = link
+        if link is not None:
+            return link
+        path = self.root / rel
+        return path if path.is_symlink() else None
 
     def _plain_file(self, rel: str) -> bool:
         return self.link_in_path(rel) is None and (self.root / rel).is_file()
@@ -140,8 +154,9 @@ class Manifest:
     def check_writable(self, files: dict[str, bytes], *, force: bool) -> None:
         """Raise OutputConflict if writing ``files`` would go through a link or replace a file printgen
         did not write (unless ``force``: then a user's file is replaced, a link is still refused)."""
+        seen: dict[str, Path | None] = {}
         for rel, data in files.items():
-            link = self.link_in_path(rel)
+            link = self.link_in_path(rel, seen)
             if link is not None:
                 raise OutputConflict(f"{link} is a symbolic link; printgen does not write through links. "
                                      "Remove the link or choose another --out folder")
@@ -180,9 +195,9 @@ class Manifest:
         new.update({rel: sha256(data) for rel, data in files.items()})
         self.targets[key] = {"digest": None, "previews": previews, "files": new, "old": old}
         self.save()  # pending: a kill from here on leaves the target to be rebuilt
-        written = []
+        written, made, mode = [], set(), file_mode()
         for rel, data in sorted(files.items()):
-            write_atomic(self.root / rel, data)
+            write_atomic(self.root / rel, data, mode=mode, made=made)
             written.append(self.root / rel)
         self.remove([rel for rel in old if rel not in new])
         self.targets[key] = {"digest": digest, "previews": previews, "files": new,

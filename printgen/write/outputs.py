@@ -20,7 +20,7 @@ from ..draw.facts import PrintFacts, facts_bytes, facts_path, player_title
 from ..draw.measure import measure
 from .reuse import Reuse, source_digest
 from .pdf import to_pdf
-from .raster import pdf_page_images, png_bytes
+from .raster import pdf_page_pngs
 from .svg import page_to_svg
 
 PREVIEW_DPI = 60.0
@@ -54,11 +54,11 @@ def _document(doc: Document, *, stem: str, paper: str, previews: bool, reuse: Re
     # The preview is the finished PDF page rasterised (pdfium, ~20 ms a page), not the SVG re-parsed:
     # it shows exactly what prints.
     todo = [i for i, kept in enumerate(pages) if kept is None]
-    images = iter(pdf_page_images(pdf, dpi=PREVIEW_DPI, pages=todo) if todo else [])
+    images = iter(pdf_page_pngs(pdf, dpi=PREVIEW_DPI, pages=todo) if todo else [])
     for i, (page, kept) in enumerate(zip(doc.pages, pages)):
         if kept is None:
             kept = {f"svg/{stem}-{paper}-{i + 1}.svg": page_to_svg(page),
-                    f"png/{stem}-{paper}-{i + 1}.png": png_bytes(next(images))}
+                    f"png/{stem}-{paper}-{i + 1}.png": next(images)}
         files.update(kept)
     return files
 

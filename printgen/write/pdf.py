@@ -9,7 +9,10 @@ the PDFs can be joined into a kit without two different subsets sharing a name.
 from __future__ import annotations
 
 import io
+import zlib
+from collections import OrderedDict
 
+from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfgen import canvas as rl_canvas
 
 from ..draw.canvas import draw_ops, share_repeats, track_state
@@ -17,6 +20,62 @@ from ..draw.document import Document
 from ..draw.fonts import pdf_name, register_game_fonts
 from ..draw.subsets import unique_subset_names
 from ..units import mm_to_pt
+
+
+class _KeptFlate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's Flate filter, keeping what it compressed last (by the bytes, so the same input gives
+    the same output, as zlib does): every document of a build embeds the same few font subsets (the
+    digits, a title's capitals) and many draw the same pages (both papers' card backs), and compressing
+    them again and again was a tenth of writing a PDF. Small streams are compressed afresh (cheaper than
+    keeping them); what is kept is bounded by size, the least recently used going first."""
+
+    MIN_BYTES = 1024
+    MAX_KEPT = 16 * 2**20  # bytes in and out
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[bytes, bytes] = OrderedDict()
+        self.size = 0
+
+    def encode(self, text):
+        if isinstance(text, str):
+            text = text.encode("utf8")
+        if len(text) < self.MIN_BYTES:
+            return zlib.compress(text)
+        out = self.kept.get(text)
+        if out is not None:
+            self.kept.move_to_end(text)
+            return out
+        out = self.kept[text] = zlib.compress(text)
+        self.size += len(text) + len(out)
+        while self.size > self.MAX_KEPT:
+            key, value = self.kept.popitem(last=False)
+            self.size -= len(key) + len(value)
+        return out
+
+
+# reportlab looks its filter up by this name each time it writes a page, a form or a font stream
+pdfdoc.PDFZCompress = _KeptFlate()
+
+_make_subset = ttfonts.TTFontFile.makeSubset
+_SUBSETS: OrderedDict[tuple, bytes] = OrderedDict()  # (font file, its glyph codes) -> the subset's font program
+_SUBSETS_MAX = 512
+
+
+def _kept_subset(self, subset):
+    """reportlab's makeSubset (a TrueType program holding ``subset``'s glyphs), kept per font and codes:
+    the same subsets are embedded in document after document, and making one reads the font's tables."""
+    key = (self, tuple(subset))
+    program = _SUBSETS.get(key)
+    if program is None:
+        program = _SUBSETS[key] = _make_subset(self, subset)
+        while len(_SUBSETS) > _SUBSETS_MAX:
+            _SUBSETS.popitem(last=False)
+    else:
+        _SUBSETS.move_to_end(key)
+    return program
+
+
+ttfonts.TTFontFile.makeSubset = _kept_subset
 
 
 def pdf_box(box: tuple[float, float, float, float] | None, height: float) -> tuple[float, ...] | None:

@@ -43,37 +43,68 @@ def png_bytes(img: Image.Image, *, dpi: float | None = None) -> bytes:
         buf = io.BytesIO()
         img.save(buf, "PNG", compress_level=3, **({"dpi": (dpi, dpi)} if dpi else {}))
         return buf.getvalue()
-    w, h = img.size
-    raw = img.tobytes()
+    return _png(img.width, img.height, colour, img.tobytes(), dpi)
+
+
+def _png(w: int, h: int, colour: int, raw, dpi: float | None) -> bytes:
+    """PNG bytes of ``h`` rows of packed 8-bit pixels ``raw`` (PNG colour type ``colour``), unfiltered."""
     stride = len(raw) // h if h else 0
     view = memoryview(raw)
     # each row: its filter type, 0 (none), then its pixels (a join, not numpy: a worker need not load it)
-    rows = b"\0" + b"\0".join(view[i:i + stride] for i in range(0, len(raw), stride)) if raw else b""
+    rows = b"\0" + b"\0".join([view[i:i + stride] for i in range(0, len(raw), stride)]) if len(raw) else b""
     header = struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0)
     phys = (_chunk(b"pHYs", struct.pack(">IIB", *(int(dpi / 0.0254 + 0.5),) * 2, 1)) if dpi else b"")
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + phys
             + _chunk(b"IDAT", zlib.compress(rows, 3)) + _chunk(b"IEND", b""))
 
 
+def _rendered(doc, pages: Sequence[int] | None, width_px: int | None, dpi: float | None, transparent: bool):
+    """Each of ``pages`` (all when None) of an open pdfium document as a bitmap in RGB (RGBA when
+    ``transparent``) byte order, packed: pdfium writes the bytes a PNG row and Pillow's "RGB" hold
+    (its default, BGR, had every page's pixels reordered by Pillow and then copied once more)."""
+    for i in (range(len(doc)) if pages is None else pages):
+        page = doc[i]
+        w_pt, _ = page.get_size()
+        scale = width_px / w_pt if width_px else dpi / 72.0
+        fill = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
+        yield page.render(scale=scale, fill_color=fill, may_draw_forms=False, rev_byteorder=True)
+        page.close()
+
+
 def pdf_page_images(pdf: bytes, *, width_px: int | None = None, dpi: float | None = None,
                     pages: Sequence[int] | None = None, transparent: bool = False) -> list[Image.Image]:
-    """Pages of a PDF as images, at ``width_px`` pixels wide or at ``dpi``."""
+    """Pages of a PDF as images (RGB, or RGBA when ``transparent``), at ``width_px`` pixels wide or at ``dpi``."""
     doc = pdfium.PdfDocument(pdf)
     try:
-        out = []
-        for i in (range(len(doc)) if pages is None else pages):
-            page = doc[i]
-            w_pt, _ = page.get_size()
-            scale = width_px / w_pt if width_px else dpi / 72.0
-            fill = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
-            bitmap = page.render(scale=scale, fill_color=fill, may_draw_forms=False)
-            out.append(bitmap.to_pil().convert("RGBA" if transparent else "RGB"))
-            page.close()
-        return out
+        # an RGB bitmap is copied into Pillow's own layout; an RGBA one is shared with pdfium's buffer: copied
+        return [bitmap.to_pil().copy() if transparent else bitmap.to_pil()
+                for bitmap in _rendered(doc, pages, width_px, dpi, transparent)]
     finally:
         doc.close()
 
 
+def pdf_page_pngs(pdf: bytes, *, width_px: int | None = None, dpi: float | None = None,
+                  pages: Sequence[int] | None = None, stated_dpi: float | None = None) -> list[bytes]:
+    """Pages of a PDF as PNG bytes on white, at ``width_px`` pixels wide or at ``dpi`` (``stated_dpi``: the
+    resolution written in the file, when one is): the bytes ``png_bytes`` writes for ``pdf_page_images``'
+    images, made from pdfium's pixels without a Pillow image between (the build's page previews)."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [_png(b.width, b.height, _COLOUR_TYPE["RGB"], _packed(b), stated_dpi)
+                for b in _rendered(doc, pages, width_px, dpi, False)]
+    finally:
+        doc.close()
+
+
+def _packed(bitmap) -> memoryview:
+    """A bitmap's pixels, row after row without padding."""
+    row = bitmap.width * 3
+    data = memoryview(bitmap.buffer).cast("B")
+    if bitmap.stride == row:
+        return data
+    return memoryview(b"".join([data[y * bitmap.stride:y * bitmap.stride + row] for y in range(bitmap.height)]))
+
+
 def pdf_pngs(pdf: bytes, *, dpi: float) -> list[bytes]:
     """Every page of a PDF as PNG bytes at ``dpi`` on white: the build's page previews."""
-    return [png_bytes(img) for img in pdf_page_images(pdf, dpi=dpi)]
+    return pdf_page_pngs(pdf, dpi=dpi)

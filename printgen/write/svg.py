@@ -15,13 +15,31 @@ from ..draw.document import IDENTITY, Circle, Group, Image, Page, Path, Poly, Re
 from ..draw.fonts import text_outline, text_width
 
 
-def _num(v: float) -> str:
+def _format(v: float) -> str:
+    """A number as the SVG has it: three decimals at most, no trailing zeros, no "-0"."""
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
 
+# A build's pages write about 360,000 numbers but only some 16,000 different ones (grid corners, sizes,
+# margins recur on every page), so each is formatted once per process and looked up after. (0.0 and
+# -0.0, 1 and 1.0 are one key: they are written alike.) Cleared when full: a watch runs for hours.
+_WRITTEN: dict[float, str] = {}
+_WRITTEN_MAX = 200_000
+
+
+def _num(v: float) -> str:
+    s = _WRITTEN.get(v)
+    if s is None:
+        if len(_WRITTEN) >= _WRITTEN_MAX:
+            _WRITTEN.clear()
+        s = _WRITTEN[v] = _format(v)
+    return s
+
+
 def _pts(points) -> str:
-    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+    num = _num
+    return " ".join([f"{num(x)},{num(y)}" for x, y in points])
 
 
 def _el(name: str, attrs: dict[str, str | None]) -> Element:
@@ -124,7 +142,7 @@ class _Writer:
                 attrs["fill"] = "none"
             out.append(_tag("polygon" if op.closed else "polyline", attrs))
         elif isinstance(op, Path):
-            data = " ".join("M" + " L".join(f"{_num(x)},{_num(y)}" for x, y in loop) + " Z" for loop in op.loops)
+            data = " ".join(["M" + _pts(loop).replace(" ", " L") + " Z" for loop in op.loops])
             out.append(_tag("path", _style({"d": data, "fill-rule": "evenodd"}, op.style)))
 
 

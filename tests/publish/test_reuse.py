@@ -50,13 +50,13 @@ def counted(monkeypatch):
 
     wrap(raster)
     wrap(tts)
-    maps = tts.pdf_page_images
+    maps = tts.pdf_page_pngs
 
     def map_images(*a, **k):
         drawn["tts maps"] += 1
         return maps(*a, **k)
 
-    monkeypatch.setattr(tts, "pdf_page_images", map_images)
+    monkeypatch.setattr(tts, "pdf_page_pngs", map_images)
     return drawn
 
 

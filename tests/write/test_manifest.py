@@ -162,3 +162,23 @@ def test_killed_build_then_revert_rebuilds_the_target(game, tmp_path):
     assert "mini-hoh/class-cards@a4" in result.built
     text = _card_text(cards)
     assert "Heroic Strike" in text and "Mighty Swing" not in text
+
+
+def test_each_file_of_a_target_is_refused_when_a_link_is_on_its_way_though_its_folder_was_looked_at(tmp_path):
+    # check_writable looks at each folder once for a target's many files: a link is still found wherever it is
+    root = tmp_path / "out"
+    (root / "png").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    (root / "svg").symlink_to(tmp_path / "elsewhere")
+    (root / "png" / "b.png").symlink_to(tmp_path / "elsewhere" / "b.png")
+    manifest = Manifest(root, {})
+    manifest.check_writable({"png/a.png": b"a", "png/c.png": b"c"}, force=False)  # a clean folder, twice
+    for files in ({"png/a.png": b"a", "png/b.png": b"b"}, {"png/a.png": b"a", "svg/x.svg": b"x", "svg/y.svg": b"y"}):
+        with pytest.raises(OutputConflict, match="symbolic link"):
+            manifest.check_writable(files, force=True)
+    seen: dict = {}
+    assert manifest.link_in_path("svg/x.svg", seen) == root / "svg" == manifest.link_in_path("svg/y.svg", seen)
+    assert manifest.link_in_path("png/b.png", seen) == root / "png" / "b.png"
+    assert manifest.link_in_path("png/a.png", seen) is None and seen == {"svg": root / "svg", "png": None}
+    written = manifest.write_target("t", "d", False, {"png/a.png": b"a", "deep/er/z.txt": b"z"})
+    assert [p.read_bytes() for p in written] == [b"z", b"a"] and not list((tmp_path / "elsewhere").iterdir())

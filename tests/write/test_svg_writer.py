@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 import svgwrite
+from hypothesis import given, settings, strategies as st
 
 from printgen.draw.document import IDENTITY, Circle, Document, Group, Image, Page, Path, Poly, Rect, Style, Text, clip_points
 from printgen.draw.fonts import text_outline, text_width
@@ -147,3 +148,26 @@ def test_odd_shapes_are_written_as_svgwrite_wrote_them():
         Group((Group((), matrix=(1.0, 0.0, 0.0, 1.0, 1.0, 1.0)),), matrix=(1.0, 0.0, 0.0, 1.0, 2.0, 2.0)),
     ])
     assert page_to_svg(page) == _svgwrite_page(page)
+
+
+_NUMBER = st.one_of(st.floats(width=64), st.integers(-10_000, 10_000).map(lambda n: n / 1000),
+                    st.sampled_from([0.0, -0.0, -0.0004, 0.0005, -0.0005, 100.0, 1000.5, 0.1, -10.0, 2.0004999, 7]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_NUMBER, max_size=40))
+def test_each_number_is_written_as_formatted_afresh(numbers):
+    # _num keeps what it wrote, keyed by value: a kept string must be the one formatting gives (0.0 and -0.0,
+    # 1 and 1.0 share a key), also once the cache was cleared for being full
+    from printgen.write import svg
+
+    for limit in (svg._WRITTEN_MAX, 3):
+        svg._WRITTEN_MAX, keep = limit, svg._WRITTEN_MAX
+        svg._WRITTEN.clear()
+        try:
+            for v in numbers + numbers[::-1]:
+                assert _num(v) == svg._format(v)
+                assert len(svg._WRITTEN) <= limit
+        finally:
+            svg._WRITTEN_MAX = keep
+    assert svg._format(-0.0004) == "0" and svg._format(100.0) == "100" and svg._format(0.5) == "0.5"

@@ -1,0 +1,56 @@
+"""What a build's workers are handed (printgen.workers): a validated game pickled once as a Parcel, unpickled
+in a worker as the game itself, and the worker's own copy taken again for the same bytes."""
+
+from __future__ import annotations
+
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+
+from printgen import workers
+from printgen.build import render_target
+from printgen.plan import plan_build
+from printgen.project import validate_game
+from printgen.workers import Parcel
+from tests.conftest import FIXTURES
+
+
+def _identity(game, other):
+    """In a worker: whether the two parcels' games came out as one object, and the game's id."""
+    return game is other, game.game_id
+
+
+def test_a_parcel_unpickles_as_the_game_and_a_second_time_as_the_same_copy():
+    game = validate_game(FIXTURES / "mini-hoh")
+    parcel = Parcel(game)
+    first = pickle.loads(pickle.dumps(parcel))
+    assert first is not game and first.game_id == game.game_id and first.key == game.key
+    assert first.data == game.data and first.findings == game.findings
+    assert pickle.loads(pickle.dumps(parcel)) is first  # the same bytes: this process's copy
+    assert pickle.loads(pickle.dumps(Parcel(game))) is first  # pickled afresh, the same bytes
+    game.findings.append(game.findings[0] if game.findings else None)  # changed: a new parcel, a new copy
+    assert pickle.loads(pickle.dumps(Parcel(game))) is not first
+
+
+def test_a_worker_keeps_only_the_latest_games(monkeypatch):
+    monkeypatch.setattr(workers, "_UNPACKED", type(workers._UNPACKED)())
+    monkeypatch.setattr(workers, "_UNPACKED_MAX", 2)
+    game = validate_game(FIXTURES / "mini-hoh")
+    copies = []
+    for n in range(4):
+        game.shared["n"] = n  # each a different game to the parcel
+        copies.append(pickle.loads(pickle.dumps(Parcel(game))))
+        assert len(workers._UNPACKED) <= 2
+    assert [c.shared["n"] for c in copies] == [0, 1, 2, 3]
+
+
+def test_a_worker_renders_a_target_handed_as_a_parcel_as_the_game_itself():
+    game = validate_game(FIXTURES / "mini-hoh")
+    from dataclasses import replace
+
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "maps")
+    parcel = Parcel(game)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        same, gid = pool.submit(_identity, parcel, parcel).result()
+        sent = pool.submit(render_target, replace(target, game=parcel), previews=False).result()
+    assert same and gid == game.game_id
+    assert sent.files == render_target(target, previews=False).files
