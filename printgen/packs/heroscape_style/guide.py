@@ -167,9 +167,11 @@ PLAN_SHARE = 0.5  # of a level's width: its plan; the rest its picture
 MIN_HEX = 6.0  # mm: a level drawn smaller than this would print its tiles' shape numbers below ~7 pt
 
 
-def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, float, float, float]) -> list[Op]:
+def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, float, float, float],
+              drawn: dict | None = None) -> list[Op]:
     """One level of the build in ``box`` (x0, y0, x1, y1 mm): its heading, its tiles' count, and where
-    each of its tiles goes over the level below."""
+    each of its tiles goes over the level below. ``drawn``: ``drawn_cells`` of the map, when the caller
+    has it already (every level's picture shows the same cells)."""
     x0, y0, x1, y1 = box
     terrain = index_by_name(data.terrain)
     tiles = tiling.on_level(level)
@@ -198,7 +200,8 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
         plan_box, iso_box = (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1), (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1)
     lay = _fit_layout(footprint, map_orientation(m, data), plan_box)
     colours = {k: t.colour for k, t in terrain.items()}
-    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, map_orientation(m, data), iso_box)
+    drawn = drawn if drawn is not None else drawn_cells(m, data, tiling)
+    ops: list[Op] = iso_ops(drawn, colours, level, tiles, map_orientation(m, data), iso_box)
     for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
         ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
     covered = frozenset(h for t in tiles for h in t.hexes)
@@ -294,7 +297,7 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
         for lv, top in on:
             # a level alone on a page of its own takes the whole page: larger, and no page left mostly empty
             bottom = y1 if i and len(on) == 1 else top + height
-            pages[i].add(*level_ops(m, data, tiling, lv, footprint, (x0, top, x1, bottom)))
+            pages[i].add(*level_ops(m, data, tiling, lv, footprint, (x0, top, x1, bottom), all_cells))
             levels[i].append(str(lv))
     for i, (p, on) in enumerate(zip(pages, levels)):
         if on:

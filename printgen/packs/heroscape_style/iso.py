@@ -4,7 +4,10 @@ by RISE of a hex), the levels below in faded colours and the new level's tiles i
 their outlines drawn heavily, so a builder sees what is new and what it rests on.
 
 Columns are painted back to front (then bottom to top), so a nearer or higher hex covers what it
-hides; only the faces turned to the viewer (the top and the front sides) are drawn.
+hides; only the faces turned to the viewer (the top and the front sides) are drawn, and of the sides
+only those with no hex at the same level in front of them: that hex's block, painted later, covers
+such a side wholly (a side is one face of the block in front, and a block's picture is its top and
+front sides), so drawing it would cost every later stage (preflight, PDF, previews) for nothing.
 """
 
 from __future__ import annotations
@@ -61,17 +64,22 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
     for (h, lv) in cells:
         if lv <= level:
             columns.setdefault(h, []).append(lv)
-    for h in sorted(columns, key=lambda h: (lay.hex_to_point(h)[1], lay.hex_to_point(h)[0])):
-        cx, cy = lay.hex_to_point(h)
+    centre = {h: lay.hex_to_point(h) for h in columns}
+    laid = {h: frozenset(lvs) for h, lvs in columns.items()}
+    for h in sorted(columns, key=lambda h: (centre[h][1], centre[h][0])):
+        cx, cy = centre[h]
         corners = lay.corners(h)
+        # the hex beyond each front side (its centre mirrors this one's in the side's middle)
+        beyond = [laid.get(lay.point_to_hex(a[0] + b[0] - cx, a[1] + b[1] - cy), frozenset())
+                  for a, b in zip(corners, corners[1:] + corners[:1])]
         for lv in sorted(columns[h]):
             base = colours.get(name_key(cells[(h, lv)]), "#cccccc")
             new = lv == level
             fill = base if new or not fade else mix(base, "#ffffff", FADE)
             edge = mix(fill, INK, 0.45)
-            for a, b in zip(corners, corners[1:] + corners[:1]):
-                if (a[1] + b[1]) / 2 <= cy + 1e-9:
-                    continue  # a side turned away from the viewer
+            for a, b, front in zip(corners, corners[1:] + corners[:1], beyond):
+                if (a[1] + b[1]) / 2 <= cy + 1e-9 or lv in front:
+                    continue  # a side turned away from the viewer, or hidden by the block in front of it
                 side = (at(a, lv), at(b, lv), at(b, lv - 1), at(a, lv - 1))
                 ops.append(Poly(side, Style(fill=mix(fill, INK, 0.28), stroke=edge, width=0.1)))
             ops.append(Poly(tuple(at(c, lv) for c in corners),
