@@ -25,8 +25,9 @@ def test_a_level_picture_shows_what_is_laid_and_highlights_the_new_tiles():
     box = (10.0, 20.0, 110.0, 120.0)
     ops = iso_ops(CELLS, COLOURS, 2, [T([Hex(0, 0)])], "pointy", box)
     fills = [o.style.fill for o in tops(ops)]
-    assert fills.count(mix("#4f9a3a", "#ffffff", FADE)) == 2  # level 1 laid: faded
-    assert fills.count("#8d8a84") == 1 and len(fills) == 3  # level 2 new in full colour; level 3 not yet laid
+    # level 1 laid: faded (the top of (0, 0) is under its level-2 block, so only (1, 0)'s shows)
+    assert fills.count(mix("#4f9a3a", "#ffffff", FADE)) == 1
+    assert fills.count("#8d8a84") == 1 and len(fills) == 2  # level 2 new in full colour; level 3 not yet laid
     outlined = [o for o in ops if getattr(o, "role", None) == "iso-new"]
     assert len(outlined) == 1 and outlined[0].style.width >= 0.5
     xs = [x for o in ops for loop in (o.loops if hasattr(o, "loops") else (o.points,)) for x, _ in loop]
@@ -42,7 +43,7 @@ def test_every_level_is_drawn_at_one_scale():
     box = (0.0, 0.0, 100.0, 100.0)
     one = tops(iso_ops(CELLS, COLOURS, 1, [], "pointy", box))
     three = tops(iso_ops(CELLS, COLOURS, 3, [], "pointy", box))
-    assert one[0].points == three[0].points  # the first hex lands on the same spot in every picture
+    assert one[1].points == three[1].points  # hex (1, 0) lands on the same spot in every picture
 
 
 def test_the_finished_battlefield_is_drawn_in_full_colour():
@@ -95,6 +96,8 @@ def test_a_side_with_a_block_at_its_level_in_front_is_not_drawn():
     # a higher block keeps its side: nothing at level 2 stands in front of it
     tall = {(Hex(0, 0), 1): "Grass", (Hex(0, 0), 2): "Rock", (Hex(0, 1), 1): "Grass"}
     assert len(_sides(iso_ops(tall, COLOURS, 2, [], "pointy", box))) == 5
+    # and a top with a block laid on it is that block's underside: not drawn
+    assert len(tops(iso_ops(tall, COLOURS, 2, [], "pointy", box))) == 2
 
 
 @pytest.mark.parametrize("orientation", ["pointy", "flat"])

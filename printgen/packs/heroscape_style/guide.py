@@ -202,8 +202,11 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
     colours = {k: t.colour for k, t in terrain.items()}
     drawn = drawn if drawn is not None else drawn_cells(m, data, tiling)
     ops: list[Op] = iso_ops(drawn, colours, level, tiles, map_orientation(m, data), iso_box)
-    for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
-        ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
+    # the battlefield's extent, for reference: every hex's outline, as one path (a level's thousand hexagons
+    # as a thousand shapes cost the preflight and the writers for nothing; stroked alike, they print alike),
+    # faint grey under the plan: a background, as the preflight says of a ground the text may sit on
+    ops.append(Path(tuple(tuple(lay.corners(h)) for h in sorted(footprint, key=lambda h: (h.r, h.q))),
+                    Style(stroke="#ececec", width=0.15), role="background"))
     covered = frozenset(h for t in tiles for h in t.hexes)
     for t in tiling.on_level(level - 1):
         ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered)
