@@ -132,10 +132,16 @@ def check_guide(game) -> list:
     return found
 
 
+@lru_cache(maxsize=64)
+def _unit_bounds(orientation: str, hexes: frozenset) -> tuple[float, float, float, float]:
+    """``Layout(orientation, 10.0).bounds(hexes)``: every level's plan and every paper's fits the same
+    footprint, so it is measured once."""
+    return Layout(orientation, 10.0).bounds(hexes)
+
+
 def _fit_layout(hexes, orientation: str, box: tuple[float, float, float, float]) -> Layout:
     """A layout that draws ``hexes`` as large as fits ``box`` (x0, y0, x1, y1 mm), centred."""
-    unit = Layout(orientation, 10.0)
-    ux0, uy0, ux1, uy1 = unit.bounds(hexes)
+    ux0, uy0, ux1, uy1 = _unit_bounds(orientation, frozenset(hexes))
     x0, y0, x1, y1 = box
     scale = min((x1 - x0) / (ux1 - ux0), (y1 - y0) / (uy1 - uy0))
     size = 10.0 * scale
@@ -150,10 +156,11 @@ def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink:
     number = tile.shape
     loops = outline_points(tile.hexes, lay)
     ops: list[Op] = [Path(tuple(tuple(p) for p in loops), Style(fill=fill, stroke=line, width=width), role="tile")]
-    cx = sum(lay.hex_to_point(h)[0] for h in tile.hexes) / len(tile.hexes)
-    cy = sum(lay.hex_to_point(h)[1] for h in tile.hexes) / len(tile.hexes)
-    anchor = min(tile.hexes, key=lambda h: (lay.hex_to_point(h)[0] - cx) ** 2 + (lay.hex_to_point(h)[1] - cy) ** 2)
-    ax, ay = lay.hex_to_point(anchor)
+    centres = [lay.hex_to_point(h) for h in tile.hexes]
+    cx = sum(p[0] for p in centres) / len(tile.hexes)
+    cy = sum(p[1] for p in centres) / len(tile.hexes)
+    at = min(range(len(centres)), key=lambda i: (centres[i][0] - cx) ** 2 + (centres[i][1] - cy) ** 2)
+    anchor, (ax, ay) = tile.hexes[at], centres[at]
     size = lay.size * (0.42 if len(number) < 3 else 0.34)
     if anchor not in hidden:
         ops.append(Text(ax, ay + size * 0.36, number, "sans-bold", size, ink, "middle"))
@@ -254,7 +261,7 @@ def panel_height(footprint, orientation: str, spec: PageSpec) -> float:
     """How tall (mm) a level's panel is: the battlefield as large as the page's width allows, but small
     enough that two levels share a page, unless that would draw its hexes smaller than MIN_HEX."""
     x0, y0, x1, y1 = spec.content
-    ux0, uy0, ux1, uy1 = Layout(orientation, 10.0).bounds(footprint)
+    ux0, uy0, ux1, uy1 = _unit_bounds(orientation, frozenset(footprint))
     wide = ((x1 - x0) * PLAN_SHARE - PANEL_GAP / 2) / (ux1 - ux0)
     half = ((y1 - y0 - PANEL_GAP) / 2 - PANEL_HEAD) / (uy1 - uy0)
     full = (y1 - y0 - PANEL_HEAD) / (uy1 - uy0)
