@@ -143,7 +143,7 @@ def _take_compiled(env, game) -> None:
     forked before that and would compile them again, each for itself (about a tenth of a second a game):
     the compiled code goes along with the game (``shared``, see _hand_on_compiled) and a worker starts from
     it. Jinja checks each against its template's source before use, so an edited template compiles afresh."""
-    handed = getattr(game, "shared", {}).get(COMPILED)
+    handed = (getattr(game, "shared", None) or {}).get(COMPILED)
     if isinstance(handed, dict):
         store = env.bytecode_cache.store
         store.update({k: v for k, v in handed.items() if k not in store})
