@@ -6,6 +6,8 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 
 from .document import IDENTITY, Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
 from .fonts import pdf_name
@@ -308,18 +310,21 @@ def draw_op(c, op) -> None:
         elif isinstance(op, Circle):
             c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(op, Poly):
-            p = c.beginPath()
-            p.moveTo(*op.points[0])
-            for pt_ in op.points[1:]:
-                p.lineTo(*pt_)
-            if op.closed:
-                p.close()
-            c.drawPath(p, stroke=int(stroke), fill=int(fill and op.closed))
+            c._code.append(_path_code((op.points,), op.closed))
+            c._code.append(PATH_OPS[int(stroke), int(fill and op.closed), c._fillMode])
         elif isinstance(op, Path):
-            p = c.beginPath()
-            for loop in op.loops:
-                p.moveTo(*loop[0])
-                for pt_ in loop[1:]:
-                    p.lineTo(*pt_)
-                p.close()
-            c.drawPath(p, stroke=int(stroke), fill=int(fill), fillMode=0)  # 0: even-odd
+            c._code.append(_path_code(op.loops, True))
+            c._code.append(PATH_OPS[int(stroke), int(fill), FILL_EVEN_ODD])
+
+
+def _path_code(loops, closed: bool) -> str:
+    """The PDF path operators of ``loops`` (each a sequence of (x, y)), as reportlab's path object writes
+    them ("n x y m x y l ... h", one line), built in one go: a page of hexes draws tens of thousands of
+    corners, and the path object's call per corner was most of the drawing's time."""
+    parts = ["n"]
+    for loop in loops:
+        parts.append(fp_str(*loop[0]) + " m")
+        parts += [fp_str(x, y) + " l" for x, y in loop[1:]]
+        if closed:
+            parts.append("h")
+    return " ".join(parts)

@@ -122,6 +122,39 @@ def _translated(found: Finding, exc: Exception, path: Path, game) -> Finding:
     return found if at is None else dataclasses.replace(found, loc=at)
 
 
+COMPILED = "rulebook-bytecode"  # ValidatedGame.shared: the rulebook templates as validation compiled them
+
+
+def _compiled(env, folder: Path) -> dict[str, bytes]:
+    """The compiled form (Jinja bytecode, by its cache key) of each chapter and macro file in ``folder`` that
+    this process has compiled."""
+    cache, out = env.bytecode_cache, {}
+    for path in sorted(folder.iterdir()):
+        if path.suffix not in (".md", ".j2") or not inside(path, folder.parent):
+            continue
+        key = cache.get_cache_key(path.name, str(path))  # the loader names a template's file so
+        if key in cache.store:
+            out[key] = cache.store[key]
+    return out
+
+
+def _take_compiled(env, game) -> None:
+    """Validation compiles the rulebook's templates in the main process; a build's workers may have been
+    forked before that and would compile them again, each for itself (about a tenth of a second a game):
+    the compiled code goes along with the game (``shared``, see _hand_on_compiled) and a worker starts from
+    it. Jinja checks each against its template's source before use, so an edited template compiles afresh."""
+    handed = (getattr(game, "shared", None) or {}).get(COMPILED)
+    if isinstance(handed, dict):
+        store = env.bytecode_cache.store
+        store.update({k: v for k, v in handed.items() if k not in store})
+
+
+def _hand_on_compiled(env, folder: Path, game) -> None:
+    shared = getattr(game, "shared", None)
+    if isinstance(shared, dict) and COMPILED not in shared:
+        shared[COMPILED] = _compiled(env, folder)
+
+
 def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Finding]]:
     """Each chapter as (file, Markdown text); template errors as findings. Never raises for bad templates."""
     folder = template_dir(game)
@@ -136,6 +169,7 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
         return [], [error("template-symlink", link_message(link, "the game's templates folder"),
                           Location(display_path(link), 1, 1))]
     env = environment(folder, root)
+    _take_compiled(env, game)
     out: list[tuple[Path, str]] = []
     findings: list[Finding] = [
         error("template-symlink", f"'{p.name}' is a symlink leading out of the game's templates folder; "
@@ -158,4 +192,6 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
     except ResourceLimitError as exc:
         findings.append(_template_finding(exc, folder, current))
         out = []
+    if out and not findings:
+        _hand_on_compiled(env, folder, game)
     return out, findings

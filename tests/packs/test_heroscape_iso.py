@@ -2,7 +2,9 @@
 laid: the levels below faded, the new level's tiles in full colour and outlined, nothing above."""
 
 from printgen.draw.colour import mix
-from printgen.hexgrid import Hex
+import pytest
+
+from printgen.hexgrid import Hex, Layout
 from printgen.packs.heroscape_style.iso import FADE, iso_ops
 
 
@@ -23,8 +25,9 @@ def test_a_level_picture_shows_what_is_laid_and_highlights_the_new_tiles():
     box = (10.0, 20.0, 110.0, 120.0)
     ops = iso_ops(CELLS, COLOURS, 2, [T([Hex(0, 0)])], "pointy", box)
     fills = [o.style.fill for o in tops(ops)]
-    assert fills.count(mix("#4f9a3a", "#ffffff", FADE)) == 2  # level 1 laid: faded
-    assert fills.count("#8d8a84") == 1 and len(fills) == 3  # level 2 new in full colour; level 3 not yet laid
+    # level 1 laid: faded (the top of (0, 0) is under its level-2 block, so only (1, 0)'s shows)
+    assert fills.count(mix("#4f9a3a", "#ffffff", FADE)) == 1
+    assert fills.count("#8d8a84") == 1 and len(fills) == 2  # level 2 new in full colour; level 3 not yet laid
     outlined = [o for o in ops if getattr(o, "role", None) == "iso-new"]
     assert len(outlined) == 1 and outlined[0].style.width >= 0.5
     xs = [x for o in ops for loop in (o.loops if hasattr(o, "loops") else (o.points,)) for x, _ in loop]
@@ -40,7 +43,7 @@ def test_every_level_is_drawn_at_one_scale():
     box = (0.0, 0.0, 100.0, 100.0)
     one = tops(iso_ops(CELLS, COLOURS, 1, [], "pointy", box))
     three = tops(iso_ops(CELLS, COLOURS, 3, [], "pointy", box))
-    assert one[0].points == three[0].points  # the first hex lands on the same spot in every picture
+    assert one[1].points == three[1].points  # hex (1, 0) lands on the same spot in every picture
 
 
 def test_the_finished_battlefield_is_drawn_in_full_colour():
@@ -57,3 +60,68 @@ def test_a_map_of_one_hex_is_pictured_about_life_size():
     assert abs(width - MAX_HEX) < 1e-6  # pointy-top: flat to flat across
     xs = [x for x, _ in top.points]
     assert abs((min(xs) + max(xs)) / 2 - 95.0) < 1e-6  # centred in its box
+
+
+def _sides(ops):
+    return [o for o in ops if type(o).__name__ == "Poly" and getattr(o, "role", None) != "iso"]
+
+
+def _hull(points):
+    """Convex hull of ``points`` (x, y), counter-clockwise (monotone chain)."""
+    pts = sorted(set(points))
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return half(pts) + half(reversed(pts))
+
+
+def _inside(p, hull, tol=1e-6):
+    return all((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= -tol
+               for a, b in zip(hull, hull[1:] + hull[:1]))
+
+
+def test_a_side_with_a_block_at_its_level_in_front_is_not_drawn():
+    # pointy-top: a hex shows two sides (its lower left and lower right); the one toward (0, 1) is hidden
+    box = (0.0, 0.0, 100.0, 100.0)
+    alone = _sides(iso_ops({(Hex(0, 0), 1): "Grass"}, COLOURS, 1, [], "pointy", box))
+    pair = _sides(iso_ops({(Hex(0, 0), 1): "Grass", (Hex(0, 1), 1): "Grass"}, COLOURS, 1, [], "pointy", box))
+    assert len(alone) == 2 and len(pair) == 3
+    # a higher block keeps its side: nothing at level 2 stands in front of it
+    tall = {(Hex(0, 0), 1): "Grass", (Hex(0, 0), 2): "Rock", (Hex(0, 1), 1): "Grass"}
+    assert len(_sides(iso_ops(tall, COLOURS, 2, [], "pointy", box))) == 5
+    # and a top with a block laid on it is that block's underside: not drawn
+    assert len(tops(iso_ops(tall, COLOURS, 2, [], "pointy", box))) == 2
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@pytest.mark.parametrize("direction", range(6))
+@pytest.mark.parametrize("level", [1, 2])
+def test_the_block_in_front_covers_the_side_left_out(orientation, direction, level):
+    """The side not drawn lies wholly within the picture of the block in front of it (a block's picture is the
+    convex hull of its top and front sides), so leaving it out changes nothing printed."""
+    from printgen.hexgrid.coords import neighbour
+
+    box = (0.0, 0.0, 100.0, 100.0)
+    back, front = Hex(0, 0), neighbour(Hex(0, 0), direction)
+    stack = {(back, lv): "Grass" for lv in range(1, level + 1)} | {(front, lv): "Rock" for lv in range(1, level + 1)}
+    # the same scale with and without the front block: a far hex fixes the picture's extent in both
+    far = {(Hex(5, 5), 1): "Grass", (Hex(-5, -5), 1): "Grass"}
+    drawn = iso_ops(stack | far, COLOURS, level, [], orientation, box)
+    without = iso_ops({k: v for k, v in (stack | far).items() if k != (front, level)}, COLOURS, level, [],
+                      orientation, box)
+    shown = {o.points for o in drawn if type(o).__name__ == "Poly"}
+    left_out = [o.points for o in _sides(without) if o.points not in shown]  # back's side toward the front block
+    lower = Layout(orientation, 10.0).hex_to_point(front)[1] > 1e-9  # the front block is nearer the viewer
+    assert len(left_out) == (1 if lower else 0)
+    before = {o.points for o in without if type(o).__name__ == "Poly"}
+    block = [p for o in drawn if type(o).__name__ == "Poly" and o.points not in before for p in o.points]
+    hull = _hull(block)  # the front block's picture: its top and its front sides
+    for side in left_out:
+        assert all(_inside(p, hull) for p in side), (side, hull)

@@ -132,10 +132,16 @@ def check_guide(game) -> list:
     return found
 
 
+@lru_cache(maxsize=64)
+def _unit_bounds(orientation: str, hexes: frozenset) -> tuple[float, float, float, float]:
+    """``Layout(orientation, 10.0).bounds(hexes)``: every level's plan and every paper's fits the same
+    footprint, so it is measured once."""
+    return Layout(orientation, 10.0).bounds(hexes)
+
+
 def _fit_layout(hexes, orientation: str, box: tuple[float, float, float, float]) -> Layout:
     """A layout that draws ``hexes`` as large as fits ``box`` (x0, y0, x1, y1 mm), centred."""
-    unit = Layout(orientation, 10.0)
-    ux0, uy0, ux1, uy1 = unit.bounds(hexes)
+    ux0, uy0, ux1, uy1 = _unit_bounds(orientation, frozenset(hexes))
     x0, y0, x1, y1 = box
     scale = min((x1 - x0) / (ux1 - ux0), (y1 - y0) / (uy1 - uy0))
     size = 10.0 * scale
@@ -150,10 +156,11 @@ def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink:
     number = tile.shape
     loops = outline_points(tile.hexes, lay)
     ops: list[Op] = [Path(tuple(tuple(p) for p in loops), Style(fill=fill, stroke=line, width=width), role="tile")]
-    cx = sum(lay.hex_to_point(h)[0] for h in tile.hexes) / len(tile.hexes)
-    cy = sum(lay.hex_to_point(h)[1] for h in tile.hexes) / len(tile.hexes)
-    anchor = min(tile.hexes, key=lambda h: (lay.hex_to_point(h)[0] - cx) ** 2 + (lay.hex_to_point(h)[1] - cy) ** 2)
-    ax, ay = lay.hex_to_point(anchor)
+    centres = [lay.hex_to_point(h) for h in tile.hexes]
+    cx = sum(p[0] for p in centres) / len(tile.hexes)
+    cy = sum(p[1] for p in centres) / len(tile.hexes)
+    at = min(range(len(centres)), key=lambda i: (centres[i][0] - cx) ** 2 + (centres[i][1] - cy) ** 2)
+    anchor, (ax, ay) = tile.hexes[at], centres[at]
     size = lay.size * (0.42 if len(number) < 3 else 0.34)
     if anchor not in hidden:
         ops.append(Text(ax, ay + size * 0.36, number, "sans-bold", size, ink, "middle"))
@@ -167,9 +174,11 @@ PLAN_SHARE = 0.5  # of a level's width: its plan; the rest its picture
 MIN_HEX = 6.0  # mm: a level drawn smaller than this would print its tiles' shape numbers below ~7 pt
 
 
-def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, float, float, float]) -> list[Op]:
+def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, float, float, float],
+              drawn: dict | None = None) -> list[Op]:
     """One level of the build in ``box`` (x0, y0, x1, y1 mm): its heading, its tiles' count, and where
-    each of its tiles goes over the level below."""
+    each of its tiles goes over the level below. ``drawn``: ``drawn_cells`` of the map, when the caller
+    has it already (every level's picture shows the same cells)."""
     x0, y0, x1, y1 = box
     terrain = index_by_name(data.terrain)
     tiles = tiling.on_level(level)
@@ -198,9 +207,13 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
         plan_box, iso_box = (x0, y0 + PANEL_HEAD, mid - PANEL_GAP / 2, y1), (mid + PANEL_GAP / 2, y0 + PANEL_HEAD, x1, y1)
     lay = _fit_layout(footprint, map_orientation(m, data), plan_box)
     colours = {k: t.colour for k, t in terrain.items()}
-    ops: list[Op] = iso_ops(drawn_cells(m, data, tiling), colours, level, tiles, map_orientation(m, data), iso_box)
-    for h in sorted(footprint, key=lambda h: (h.r, h.q)):  # the battlefield's extent, for reference
-        ops.append(Poly(tuple(lay.corners(h)), Style(stroke="#ececec", width=0.15)))
+    drawn = drawn if drawn is not None else drawn_cells(m, data, tiling)
+    ops: list[Op] = iso_ops(drawn, colours, level, tiles, map_orientation(m, data), iso_box)
+    # the battlefield's extent, for reference: every hex's outline, as one path (a level's thousand hexagons
+    # as a thousand shapes cost the preflight and the writers for nothing; stroked alike, they print alike),
+    # faint grey under the plan: a background, as the preflight says of a ground the text may sit on
+    ops.append(Path(tuple(tuple(lay.corners(h)) for h in sorted(footprint, key=lambda h: (h.r, h.q))),
+                    Style(stroke="#ececec", width=0.15), role="background"))
     covered = frozenset(h for t in tiles for h in t.hexes)
     for t in tiling.on_level(level - 1):
         ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered)
@@ -248,7 +261,7 @@ def panel_height(footprint, orientation: str, spec: PageSpec) -> float:
     """How tall (mm) a level's panel is: the battlefield as large as the page's width allows, but small
     enough that two levels share a page, unless that would draw its hexes smaller than MIN_HEX."""
     x0, y0, x1, y1 = spec.content
-    ux0, uy0, ux1, uy1 = Layout(orientation, 10.0).bounds(footprint)
+    ux0, uy0, ux1, uy1 = _unit_bounds(orientation, frozenset(footprint))
     wide = ((x1 - x0) * PLAN_SHARE - PANEL_GAP / 2) / (ux1 - ux0)
     half = ((y1 - y0 - PANEL_GAP) / 2 - PANEL_HEAD) / (uy1 - uy0)
     full = (y1 - y0 - PANEL_HEAD) / (uy1 - uy0)
@@ -294,7 +307,7 @@ def guide_pages(m, data, spec: PageSpec) -> list[Page]:
         for lv, top in on:
             # a level alone on a page of its own takes the whole page: larger, and no page left mostly empty
             bottom = y1 if i and len(on) == 1 else top + height
-            pages[i].add(*level_ops(m, data, tiling, lv, footprint, (x0, top, x1, bottom)))
+            pages[i].add(*level_ops(m, data, tiling, lv, footprint, (x0, top, x1, bottom), all_cells))
             levels[i].append(str(lv))
     for i, (p, on) in enumerate(zip(pages, levels)):
         if on:

@@ -4,10 +4,16 @@ by RISE of a hex), the levels below in faded colours and the new level's tiles i
 their outlines drawn heavily, so a builder sees what is new and what it rests on.
 
 Columns are painted back to front (then bottom to top), so a nearer or higher hex covers what it
-hides; only the faces turned to the viewer (the top and the front sides) are drawn.
+hides; only the faces turned to the viewer (the top and the front sides) are drawn, and of those only
+the ones nothing covers: a side with a block at its level in front of it is one face of that block,
+painted later, whose picture (its top and front sides) covers it wholly; a top with a block laid on it
+is that block's underside. Drawing them would cost every later stage (preflight, PDF, previews) for
+nothing printed.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ...draw.colour import INK, mix
 from ...draw.document import Op, Path, Poly, Style
@@ -30,6 +36,21 @@ def _project(point: tuple[float, float], level: int) -> tuple[float, float]:
 MAX_HEX = 30.0
 
 
+@lru_cache(maxsize=8192)
+def _hexagon(orientation: str, h: Hex) -> tuple:
+    """Hex ``h`` at UNIT: its centre, its corners, the hex beyond each side (corner i to i + 1; its centre
+    mirrors this one's in the side's middle) and its extent (x0, y0, x1, y1), in mm. The same for every
+    level's picture and every paper: worked out once (a battlefield's guide asks about each hex some forty
+    times)."""
+    lay = Layout(orientation, UNIT)
+    cx, cy = lay.hex_to_point(h)
+    corners = tuple(lay.corners(h))
+    across = tuple(lay.point_to_hex(a[0] + b[0] - cx, a[1] + b[1] - cy)
+                   for a, b in zip(corners, corners[1:] + corners[:1]))
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return (cx, cy), corners, across, (min(xs), min(ys), max(xs), max(ys))
+
+
 def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: int, tiles, orientation: str,
             box: tuple[float, float, float, float], fade: bool = True) -> list[Op]:
     """The picture of the table with levels 1..``level`` laid, fitted to ``box`` (x0, y0, x1, y1 mm).
@@ -38,12 +59,14 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
     tiles laid at ``level`` (each with ``.hexes``), outlined; ``fade`` False: every level in full
     colour (the finished battlefield)."""
     lay = Layout(orientation, UNIT)
+    if not cells:
+        return []
+    # the picture's extent: each cell's hexagon at its level and the level below (the projection keeps
+    # the order of x and of y, so a hexagon's extremes land on the picture's; no corner is projected here)
     pts = []
     for (h, lv) in cells:
-        for c in lay.corners(h):
-            pts += [_project(c, lv), _project(c, lv - 1)]
-    if not pts:
-        return []
+        hx0, hy0, hx1, hy1 = _hexagon(orientation, h)[3]
+        pts += [_project((hx0, hy0), lv), _project((hx1, hy1), lv - 1)]
     ux0, uy0 = min(p[0] for p in pts), min(p[1] for p in pts)
     ux1, uy1 = max(p[0] for p in pts), max(p[1] for p in pts)
     x0, y0, x1, y1 = box
@@ -61,19 +84,23 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
     for (h, lv) in cells:
         if lv <= level:
             columns.setdefault(h, []).append(lv)
-    for h in sorted(columns, key=lambda h: (lay.hex_to_point(h)[1], lay.hex_to_point(h)[0])):
-        cx, cy = lay.hex_to_point(h)
-        corners = lay.corners(h)
+    laid = {h: frozenset(lvs) for h, lvs in columns.items()}
+    shape = {h: _hexagon(orientation, h) for h in columns}
+    for h in sorted(columns, key=lambda h: (shape[h][0][1], shape[h][0][0])):
+        (cx, cy), corners, across, _ = shape[h]
+        beyond = [laid.get(n, frozenset()) for n in across]
         for lv in sorted(columns[h]):
             base = colours.get(name_key(cells[(h, lv)]), "#cccccc")
             new = lv == level
             fill = base if new or not fade else mix(base, "#ffffff", FADE)
             edge = mix(fill, INK, 0.45)
-            for a, b in zip(corners, corners[1:] + corners[:1]):
-                if (a[1] + b[1]) / 2 <= cy + 1e-9:
-                    continue  # a side turned away from the viewer
+            for a, b, front in zip(corners, corners[1:] + corners[:1], beyond):
+                if (a[1] + b[1]) / 2 <= cy + 1e-9 or lv in front:
+                    continue  # a side turned away from the viewer, or hidden by the block in front of it
                 side = (at(a, lv), at(b, lv), at(b, lv - 1), at(a, lv - 1))
                 ops.append(Poly(side, Style(fill=mix(fill, INK, 0.28), stroke=edge, width=0.1)))
+            if lv + 1 in laid[h]:
+                continue  # its top is the underside of the block laid on it
             ops.append(Poly(tuple(at(c, lv) for c in corners),
                             Style(fill=fill, stroke=edge, width=0.15 if new else 0.08), role="iso"))
     for t in tiles:  # the new pieces, each outlined as one piece

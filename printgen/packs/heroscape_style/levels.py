@@ -8,13 +8,22 @@ on it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...hexgrid import Hex, Stack, read_stack
 from ...names import name_key
 
 
 def stack_of(m, data) -> Stack:
-    """The map's levels (raises hexgrid.LayerError; the shared map check reports it)."""
-    return read_stack(m.layout, m.layers, m.orientation or data.game.hex.orientation, m.empty, m.notation)
+    """The map's levels (raises hexgrid.LayerError; the shared map check reports it). Read once per
+    text: the checks, the tiling and each paper's build guide ask for the same maps again and again
+    (the Stack is shared, so no caller changes it)."""
+    return _stack(m.layout, tuple(m.layers), m.orientation or data.game.hex.orientation, m.empty, m.notation)
+
+
+@lru_cache(maxsize=32)
+def _stack(layout: str, layers: tuple[str, ...], orientation: str, empty: str, notation: str) -> Stack:
+    return read_stack(layout, list(layers), orientation, empty, notation)
 
 
 def fluid_terrain(data) -> set[str]:
