@@ -115,12 +115,13 @@ def render_targets(targets: list[Target], *, previews: bool, reuses: list[Reuse 
 
 def _pieces(targets: list[Target]) -> list[list[Target]]:
     """``targets`` (to be rendered) as the build's pieces of work: the papers of one paper asset together
-    (in plan order), every other target alone."""
+    (in plan order), every other target alone; a long asset's (``Asset.long``: a book) first, so that its
+    papers, rendered one after the other, do not finish alone after the rest."""
     pieces: dict[tuple, list[Target]] = {}
     for t in targets:
         key = (id(t.game), t.asset.name) if t.asset.kind == "paper" else (id(t),)
         pieces.setdefault(key, []).append(t)
-    return list(pieces.values())
+    return sorted(pieces.values(), key=lambda piece: not piece[0].asset.long)  # stable: plan order else
 
 
 def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: bool) -> bool:

@@ -40,7 +40,6 @@ def test_the_papers_of_a_paper_asset_are_one_piece_and_a_mesh_asset_its_own():
     game = validate_game(FIXTURES / "mini-hexprint")  # a mesh asset (pieces) among its paper assets
     targets = plan_build([game], papers=["a4", "letter"])
     pieces = _pieces(targets)
-    assert sorted(t.key for p in pieces for t in p) == sorted(t.key for t in targets)  # each once
     for piece in pieces:
         assert len({t.asset.name for t in piece}) == 1
         if piece[0].asset.kind == "paper":
@@ -48,7 +47,12 @@ def test_the_papers_of_a_paper_asset_are_one_piece_and_a_mesh_asset_its_own():
         else:
             assert len(piece) == 1 and piece[0].paper is None
     assert any(p[0].asset.kind == "mesh" for p in pieces)
-    assert _pieces([t for t in targets if t.paper != "letter"]) == [[t] for t in targets if t.paper != "letter"]
+    assert sorted(t.key for p in pieces for t in p) == sorted(t.key for t in targets)  # each once
+    # a long asset (the rulebook: a book) starts first; the rest in plan order
+    assert [p[0].asset.name for p in pieces] == ["rulebook"] + [
+        a for a in dict.fromkeys(t.asset.name for t in targets) if a != "rulebook"]
+    one = [t for t in targets if t.paper != "letter"]
+    assert _pieces(one) == [[t] for t in one if t.asset.long] + [[t] for t in one if not t.asset.long]
 
 
 def test_render_targets_makes_what_each_target_makes_alone():
