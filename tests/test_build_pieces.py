@@ -11,6 +11,7 @@ import pymupdf
 
 from printgen.build import _pieces, build, render_target, render_targets
 from printgen.plan import plan_build
+from printgen.preflight import parts
 from printgen.project import validate_game
 from printgen.write.manifest import Manifest
 from tests.conftest import FIXTURES
@@ -68,9 +69,17 @@ def test_render_targets_makes_what_each_target_makes_alone():
     assert sizes == [595, 612]  # A4, then Letter
 
 
-def test_a_pooled_two_paper_build_hands_each_printables_stale_papers_in_one_piece(tmp_path):
+def test_a_pooled_two_paper_build_hands_each_printables_stale_papers_in_one_piece(tmp_path, monkeypatch):
     serial, pooled = tmp_path / "serial", tmp_path / "pooled"
     build(folders=[FIXTURES / "mini-hoh"], out=serial, papers=["a4", "letter"], previews=False, jobs=1)
+    made = []  # the preflight's face readings made afresh, by printable: the Letter half looks up the A4's
+
+    class _Counted(parts.Parts):
+        def __init__(self, stem, *args, **kwargs):
+            made.append(stem)
+            super().__init__(stem, *args, **kwargs)
+
+    monkeypatch.setattr(parts, "Parts", _Counted)
     pool = _Inline()
     events = []
     result = build(folders=[FIXTURES / "mini-hoh"], out=pooled, papers=["a4", "letter"], previews=False,
@@ -90,6 +99,7 @@ def test_a_pooled_two_paper_build_hands_each_printables_stale_papers_in_one_piec
     a, b = Manifest.load(serial / "mini-hoh").targets, Manifest.load(pooled / "mini-hoh").targets
     assert a.keys() == b.keys()
     assert all(a[k]["reads"] == b[k]["reads"] and a[k].get("findings") == b[k].get("findings") for k in a)
+    assert made and sorted(made) == sorted(set(made))  # each printable's faces read once for both papers
     # a kit starts once its paper's targets are written
     done = [info["target"] for name, info in events if name == "done"]
     assert sorted(done) == sorted(a)
