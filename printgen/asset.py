@@ -29,6 +29,9 @@ class Asset:
     validate: Callable[..., Iterable] | None = None
     # A further condition on the data (say, a setting in game.yaml that asks for the asset).
     when: Callable[..., bool] | None = None
+    # Takes far longer to render than most (a book of many pages): a build starts it before the game's
+    # other targets, so that it is not left running alone at the end while the other workers wait.
+    long: bool = False
 
     def wanted(self, data) -> bool:
         """Does this game's data give the asset anything to draw?"""

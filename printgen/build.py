@@ -103,6 +103,27 @@ def render_target(target: Target, *, previews: bool, reuse: Reuse | None = None,
     return Rendered(files, seen.reads, reuse.sources, found)
 
 
+def render_targets(targets: list[Target], *, previews: bool, reuses: list[Reuse | None] | None = None
+                   ) -> list[Rendered]:
+    """``render_target`` of each of ``targets`` in turn, in this process: the papers of one printable are
+    handed to a worker as one piece of work, so the second paper finds what the first worked out (the
+    preflight's faces, preflight/run.py ``_LAST``) instead of the two papers rendering side by side in two
+    workers, each working it out. ``reuses``: each target's ``reuse``."""
+    reuses = reuses if reuses is not None else [None] * len(targets)
+    return [render_target(t, previews=previews, reuse=r) for t, r in zip(targets, reuses, strict=True)]
+
+
+def _pieces(targets: list[Target]) -> list[list[Target]]:
+    """``targets`` (to be rendered) as the build's pieces of work: the papers of one paper asset together
+    (in plan order), every other target alone; a long asset's (``Asset.long``: a book) first, so that its
+    papers, rendered one after the other, do not finish alone after the rest."""
+    pieces: dict[tuple, list[Target]] = {}
+    for t in targets:
+        key = (id(t.game), t.asset.name) if t.asset.kind == "paper" else (id(t),)
+        pieces.setdefault(key, []).append(t)
+    return sorted(pieces.values(), key=lambda piece: not piece[0].asset.long)  # stable: plan order else
+
+
 def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: bool) -> bool:
     """Does the record of ``target`` still hold: the same digest over the inputs it read last time?"""
     reads = manifest.targets.get(target.key, {}).get("reads")
@@ -245,7 +266,7 @@ class _Run:
     planned: list[tuple[Target, bool]] = field(default_factory=list)  # every target, and whether up to date
     todo: list[Target] = field(default_factory=list)
     early: list[tuple[int, str, tuple]] = field(default_factory=list)  # exports: they read only the game
-    futures: dict = field(default_factory=dict)  # render future -> target
+    futures: dict = field(default_factory=dict)  # render future -> its targets (render_targets)
     exports: list = field(default_factory=list)  # (export future, game index, job key)
     profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
     folders: int = 1  # game folders in this build
@@ -287,8 +308,12 @@ class _Run:
                 prepare_workers(games=self.folders)
             # the targets first: the kits wait for them, while an export waits for nothing and fills the
             # gaps the kits leave at the end
-            self.futures.update({self.pool.submit(render_target, replace(t, game=self._parcel(game)),
-                                                  previews=self.previews, reuse=self._reuse(t)): t for t in mine})
+            # the papers of one printable in one piece (render_targets): the second reuses what the first
+            # worked out
+            for piece in _pieces(mine):
+                sent = [replace(t, game=self._parcel(game)) for t in piece]
+                self.futures[self.pool.submit(render_targets, sent, previews=self.previews,
+                                              reuses=[self._reuse(t) for t in piece])] = piece
             self.exports += [(self.pool.submit(run_job, self._job(job)), i, key) for i, key, job in jobs]
         self.todo += mine
         self.early += jobs
@@ -383,11 +408,11 @@ class _Run:
         for i in range(len(self.games)):
             written(i, self.papers)
         for fut in as_completed(self.futures):
-            target = self.futures[fut]
-            self._finished(result, target, fut.result())
-            i = index[id(target.game)]
-            left[i, target.paper] -= 1
-            if left[i, target.paper] == 0:
-                written(i, [target.paper])
+            for target, rendered in zip(self.futures[fut], fut.result(), strict=True):
+                self._finished(result, target, rendered)
+                i = index[id(target.game)]
+                left[i, target.paper] -= 1
+                if left[i, target.paper] == 0:
+                    written(i, [target.paper])
         for fut, i, key in self.exports + late:
             self.publisher.take(i, key, fut.result())

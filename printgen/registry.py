@@ -22,7 +22,7 @@ from .terrain.assets import check_terrain, render_terrain, render_terrain_bom, w
 SHARED_ASSETS: tuple[Asset, ...] = (
     Asset("maps", render_maps, reads=("maps",)),
     Asset("tokens", render_tokens, reads=("tokens",), validate=check_tokens),
-    Asset("rulebook", render_rulebook, validate=check_rulebook),
+    Asset("rulebook", render_rulebook, validate=check_rulebook, long=True),
     Asset("pieces", render_pieces, kind="mesh", reads=("pieces",), validate=check_pieces),
     Asset("terrain", render_terrain, kind="mesh", reads=("maps",), validate=check_terrain, when=wants_terrain),
     Asset("terrain-bom", render_terrain_bom, reads=("maps",), when=wants_terrain),
