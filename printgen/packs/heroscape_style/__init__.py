@@ -22,7 +22,7 @@ PACK = RulePack(
     rules_texts=rules_texts,
     vocabulary=vocabulary,
     assets=(
-        Asset("build-guide", render_guides, reads=("maps",), validate=check_guide),
+        Asset("build-guide", render_guides, reads=("maps",), validate=check_guide, long=True),
         Asset("markers", render_markers, reads=("glyphs", "units"), validate=check_markers),
         Asset("round-track", render_round_track, reads=("units",)),
         Asset("dice-stickers", render_dice_stickers, reads=("dice",)),
