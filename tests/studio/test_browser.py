@@ -87,6 +87,26 @@ def test_a_face_opens_large_beside_its_record(page):
     page.evaluate("document.querySelector('#detail a.close').click()")
 
 
+def test_a_late_reply_for_the_face_left_does_not_cover_the_page_opened_since(page):
+    """A designer opens a face, then a sheet before the face's reply is back (a loaded machine): the sheet
+    stays open. Before, the last reply to arrive won, and a slow face covered the sheet for good."""
+    page.evaluate("window.scrollTo(0, 0)")
+    # the face's reply held back 600 ms in the page's own fetch; the sheet's comes at once
+    page.evaluate("(() => { const real = window.fetch; window.__realFetch = real; window.fetch = (u, o) =>"
+                  " String(u).includes('001-knight&') ? new Promise(r => setTimeout(r, 600)).then(() => real(u, o))"
+                  " : real(u, o); })()")
+    try:
+        click(page, "li.face a.open[href$='001-knight']")
+        click(page, "li.face.page a.open[href*='class-cards-a4-1']")
+        wait(page, "!!document.querySelector('#detail img.zoomed.page')")
+        time.sleep(1.0)  # the face's reply has come back by now
+        assert page.evaluate("!!document.querySelector('#detail img.zoomed.page')"), "the face covered the sheet"
+        assert "class-cards-a4-1" in page.evaluate("location.hash")
+    finally:
+        page.evaluate("window.fetch = window.__realFetch")
+        click(page, "#detail a.close")
+
+
 def test_a_save_with_a_new_finding_merges_into_the_page_keeping_what_is_open(page, served):
     """Only the faces and findings that changed are replaced: an opened face, an opened finding list and
     every other face's element stay as they were; the status dot turns red on the error."""

@@ -96,14 +96,20 @@
   // -- a face or page opened ----------------------------------------------------------------------------
   function opened() { return [...main.querySelectorAll("li.face:not([hidden]) a.open")]; }
 
+  // each opening (and closing) counts: a reply that comes back after a later one was asked for is dropped,
+  // so a slow answer for the face just left never covers the page opened since
+  let opening = 0;
+
   async function openFace(url, how = {}) {
+    const mine = how.again ? opening : ++opening;  // a refresh of the open face asks nothing new
     let html;
     try {
       html = await fetchText(url + "&fragment=1");
     } catch (e) {
-      if (!how.again) closeFace();
+      if (mine === opening && !how.again) closeFace();
       return;
     }
+    if (mine !== opening || (how.again && url !== openUrl)) return;
     if (how.again && window.studioPainter && window.studioPainter.busy(detail)) return;  // painting: kept
     const tpl = document.createElement("template");
     tpl.innerHTML = html;
@@ -128,6 +134,7 @@
   }
 
   function closeFace(how = {}) {
+    opening++;
     detail.hidden = true;
     detail.replaceChildren();
     document.body.classList.remove("face-open");
