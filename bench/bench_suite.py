@@ -41,14 +41,17 @@ def suite(tree: Path) -> tuple[float, dict[str, float], str]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PRINTGEN_NIGHTLY", None)
     t = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "pytest", *readme_pytest(tree), "-q", "--durations=0", "-p", "no:randomly"],
+    p = subprocess.run([sys.executable, "-m", "pytest", *readme_pytest(tree), "-q", "-rf", "--durations=0", "-p", "no:randomly"],
                        cwd=tree, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - t
     folders: dict[str, float] = defaultdict(float)
     for secs, path in DURATION.findall(p.stdout):
         parts = path.split("/")
         folders[parts[1] + "/" if len(parts) > 2 else "tests/*.py"] += float(secs)
-    return wall, dict(folders), p.stdout.strip().splitlines()[-1] if p.stdout.strip() else p.stderr[-500:]
+    last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else p.stderr[-500:]
+    # a failure is named, not only counted: a flaky test is found from the run that caught it
+    failed = [line for line in p.stdout.splitlines() if line.startswith("FAILED ")]
+    return wall, dict(folders), "\n".join([last, *failed])
 
 
 def main() -> None:
