@@ -91,27 +91,20 @@ def locate_picture(game, kind: str, name: str) -> Location | None:
     """The place (file, line, column of its ``![``) in the rulebook's chapters or macros (``*.md``, ``*.j2``)
     of the image markup that sets the picture ``printgen:KIND/NAME``: the line naming it, else the first
     one whose address is written by the template (``printgen:map/{{ ms.map }}``, in a loop)."""
-    templates = getattr(game, "templates", None)
-    if templates is None:
-        return None
     from urllib.parse import quote
 
-    folder = Path(templates) / "rulebook"
+    from .tables import template_lines
+
     named = [f"printgen:{kind}/{n}" for n in dict.fromkeys((name, quote(name)))]
     templated = f"printgen:{kind}/{{{{"
     found = None
-    for path in sorted(folder.glob("*.md")) + sorted(folder.glob("*.j2")):
-        try:
-            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            continue
-        for i, line in enumerate(lines):
-            hit = next((line.find(a) for a in named if line.find(a) >= 0 and not line[line.find(a) + len(a):][:1].
-                        isalnum()), -1)
-            if hit < 0 and found is None and templated in line:
-                found = (path, i, line, line.find(templated))
-            if hit >= 0:
-                return _markup_at(path, i, line, hit)
+    for path, i, line in template_lines(game):
+        hit = next((line.find(a) for a in named if line.find(a) >= 0 and not line[line.find(a) + len(a):][:1].
+                    isalnum()), -1)
+        if hit < 0 and found is None and templated in line:
+            found = (path, i, line, line.find(templated))
+        if hit >= 0:
+            return _markup_at(path, i, line, hit)
     return _markup_at(*found) if found is not None else None
 
 

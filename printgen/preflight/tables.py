@@ -10,7 +10,7 @@ or in the book's columns), else at the data line that holds the word.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from ..draw.provenance import Source
 from ..findings import Location
@@ -82,21 +82,31 @@ def _cells(line: str) -> tuple[str, ...] | None:
     return tuple(" ".join(c.replace("*", "").split()) for c in inner.split("|"))
 
 
-def locate_table(game, header: tuple[str, ...]) -> Location | None:
-    """The line of a rulebook chapter or macro file (``*.md``, ``*.j2``) whose table row is ``header``."""
+def template_lines(game) -> Iterator[tuple[Path, int, str]]:
+    """Each line (file, 0-based index, text) of the rulebook's chapters and macros (``*.md``, then
+    ``*.j2``, each in name order): where a finding in the book is located. Nothing when the game has no
+    templates folder."""
     templates = getattr(game, "templates", None)
-    if templates is None or not any(header):
-        return None
+    if templates is None:
+        return
     folder = Path(templates) / "rulebook"
-    want = tuple(" ".join(h.split()) for h in header)
     for path in sorted(folder.glob("*.md")) + sorted(folder.glob("*.j2")):
         try:
             lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
         for i, line in enumerate(lines):
-            if _cells(line) == want:
-                from ..load.game_folder import display_path
+            yield path, i, line
 
-                return Location(display_path(path), i + 1, line.find("|") + 1)
+
+def locate_table(game, header: tuple[str, ...]) -> Location | None:
+    """The line of a rulebook chapter or macro file (``*.md``, ``*.j2``) whose table row is ``header``."""
+    if not any(header):
+        return None
+    want = tuple(" ".join(h.split()) for h in header)
+    for path, i, line in template_lines(game):
+        if _cells(line) == want:
+            from ..load.game_folder import display_path
+
+            return Location(display_path(path), i + 1, line.find("|") + 1)
     return None
