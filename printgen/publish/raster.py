@@ -12,7 +12,8 @@ from PIL import Image
 
 from ..draw.document import Document, Group, Op, Page
 from ..write.pdf import to_pdf
-from ..write.raster import MM_PER_IN, pdf_page_images, pdf_page_pngs, png_bytes, px  # noqa: F401 (used by gallery, tts, pod)
+from ..write.raster import (MM_PER_IN, Rows, page_rows, page_sheets, pdf_page_images, pdf_page_pngs,  # noqa: F401
+                            png_bytes, px)  # (used by gallery, tts, pod)
 from ..write.reuse import Reuse, source_digest
 
 
@@ -22,26 +23,29 @@ def items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
     return to_pdf(Document(title="items", pages=pages))
 
 
-def items_images(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tuple[int, int],
-                 transparent: bool = False) -> list[Image.Image]:
-    """Each item (``w`` x ``h`` mm) as an image of exactly ``size_px`` pixels."""
+def items_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tuple[int, int],
+               transparent: bool = False) -> list[Rows]:
+    """Each item (``w`` x ``h`` mm) as rows of exactly ``size_px`` pixels (printgen.write.raster.Rows: a
+    PNG's scanlines), on white or, when ``transparent``, clear white. Where faces become pixels."""
     if not items:
         return []
-    images = pdf_page_images(items_pdf(items, w, h), width_px=size_px[0], transparent=transparent)
-    return [_fit(img, size_px, transparent) for img in images]
+    return list(page_rows(items_pdf(items, w, h), size_px=size_px, transparent=transparent))
 
 
-def _fit(img: Image.Image, size_px: tuple[int, int], transparent: bool) -> Image.Image:
-    """``img`` at exactly ``size_px``: rasterised at the width, the height can be a pixel out (rounding);
-    that pixel row is cut or added (white or clear) at the bottom edge, in the bleed, rather than
-    resampling the whole face (slower, and softer)."""
-    if img.size == size_px:
-        return img
-    if abs(img.width - size_px[0]) > 2 or abs(img.height - size_px[1]) > 2:
-        return img.resize(size_px, Image.LANCZOS)
-    out = Image.new(img.mode, size_px, (255, 255, 255, 0) if transparent else "white")
-    out.paste(img.crop((0, 0, min(img.width, size_px[0]), min(img.height, size_px[1]))), (0, 0))
-    return out
+def sheet_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, cell: tuple[int, int],
+               sheets: Sequence[tuple[int, int, Sequence[int | None]]]) -> list[Rows]:
+    """Items (``w`` x ``h`` mm each) laid out on sheets of ``cell`` px slots: each sheet (columns, rows, the
+    item in each slot in reading order, None for blank), each item drawn into its slot as ``items_rows``
+    draws it at ``size_px=cell`` (printgen.write.raster.page_sheets). Where deck sheets become pixels."""
+    if not items or not sheets:
+        return []
+    return page_sheets(items_pdf(items, w, h), cell, sheets)
+
+
+def items_images(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tuple[int, int],
+                 transparent: bool = False) -> list[Image.Image]:
+    """Each item (``w`` x ``h`` mm) as a Pillow image of exactly ``size_px`` pixels."""
+    return [rows.image() for rows in items_rows(items, w, h, size_px=size_px, transparent=transparent)]
 
 
 def reused_pngs(reuse: Reuse, paths: Sequence[str], items: Sequence[Sequence[Op]], box: tuple[float, float],
@@ -49,7 +53,7 @@ def reused_pngs(reuse: Reuse, paths: Sequence[str], items: Sequence[Sequence[Op]
                 finish: Callable | None = None) -> dict[str, bytes]:
     """Each of ``items`` (ops drawn in a ``box`` of w x h mm) as a PNG of ``size_px`` at ``dpi`` under its
     path: those drawn as at the last publish taken from ``reuse``, the rest rasterised together
-    (``finish``: what is done to each image before it is encoded)."""
+    (``finish``: what is done to each image, as a Pillow image, before it is encoded)."""
     files: dict[str, bytes] = {}
     todo = []
     for k, (path, ops) in enumerate(zip(paths, items)):
@@ -58,7 +62,7 @@ def reused_pngs(reuse: Reuse, paths: Sequence[str], items: Sequence[Sequence[Op]
             todo.append(k)
         else:
             files.update(kept)
-    images = items_images([items[k] for k in todo], *box, size_px=size_px, transparent=transparent)
-    for k, img in zip(todo, images):
-        files[paths[k]] = png_bytes(finish(img) if finish else img, dpi=dpi)
+    drawn = items_rows([items[k] for k in todo], *box, size_px=size_px, transparent=transparent)
+    for k, rows in zip(todo, drawn):
+        files[paths[k]] = png_bytes(finish(rows.image()), dpi=dpi) if finish else rows.png(dpi)
     return files

@@ -30,7 +30,7 @@ from ..render.maps import map_ops, map_pictures
 from ..render.tokens import TokenFaces
 from ..write.pdf import to_pdf
 from .cards import CardDeck, card_decks
-from .raster import items_images, pdf_page_pngs, png_bytes, px, reused_pngs
+from .raster import Rows, items_rows, pdf_page_pngs, px, reused_pngs, sheet_rows
 from ..write.reuse import Reuse, source_digest
 
 CARD_DPI = 150  # deck sheets and backs: a poker card is 375 x 525 px
@@ -64,25 +64,26 @@ def _saved(objects: list[dict], name: str) -> bytes:
     return json.dumps(doc, indent=1, ensure_ascii=False).encode()
 
 
-def deck_sheets(deck: CardDeck, items: list | None = None
-                ) -> tuple[list[tuple[Image.Image, int, int, list[int]]], Image.Image]:
-    """The deck's sheets as (image, columns, rows, card indices on it) and the back image, at CARD_DPI
-    (``items``: the faces' ops and then the back's, when already drawn)."""
+def deck_sheets(deck: CardDeck, items: list | None = None) -> tuple[list[tuple[Rows, int, int, list[int]]], Rows]:
+    """The deck's sheets as (rows, columns, rows, card indices on it) and the back, at CARD_DPI (``items``: the
+    faces' ops and then the back's, when already drawn). Each face is drawn by pdfium straight into its
+    slot of the sheet (printgen.write.raster.page_sheets): no face image, no blank sheet to paste onto."""
     w, h = deck.trim
     cell = (px(w, CARD_DPI), px(h, CARD_DPI))
     items = items or [c.face(0.0) for c in deck.cards] + [deck.back(0.0)]
-    images = items_images(items, *deck.box(0.0), size_px=cell)
-    faces, back = images[:-1], images[-1]
-    sheets = []
-    for chunk in _chunks(len(faces)):
+    grids, chunks = [], _chunks(len(deck.cards))
+    for chunk in chunks:
         cols, rows = grid_for(len(chunk))
-        sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
-        for slot, i in enumerate(chunk):
-            sheet.paste(faces[i], ((slot % cols) * cell[0], (slot // cols) * cell[1]))
-        last = cols * rows - 1
-        sheet.paste(back, ((last % cols) * cell[0], (last // cols) * cell[1]))
-        sheets.append((sheet, cols, rows, chunk))
-    return sheets, back
+        slots: list[int | None] = [None] * (cols * rows)
+        slots[:len(chunk)] = chunk
+        slots[-1] = len(items) - 1  # the back, in the last slot
+        grids.append((cols, rows, slots))
+    drawn = sheet_rows(items, *deck.box(0.0), cell=cell, sheets=grids)
+    if not drawn:  # a deck of no cards: the back alone
+        return [], items_rows([items[-1]], *deck.box(0.0), size_px=cell)[0]
+    cols, rows, _ = grids[0]
+    back = drawn[0].cut((cols - 1) * cell[0], (rows - 1) * cell[1], *cell)  # as drawn alone: the same pixels
+    return [(sheet, cols, rows, chunk) for sheet, (cols, rows, _), chunk in zip(drawn, grids, chunks)], back
 
 
 def _chunks(n: int) -> list[list[int]]:
@@ -104,8 +105,8 @@ def _deck_files(game, deck: CardDeck, gout: Path, reuse: Reuse) -> tuple[dict[st
     files = reuse.take(images, source_digest("tts-deck", items, deck.box(0.0), deck.trim, CARD_DPI))
     if files is None:
         sheets, back = deck_sheets(deck, items)
-        files = {back_path: png_bytes(back, dpi=CARD_DPI)}
-        files.update((path, png_bytes(sheet, dpi=CARD_DPI)) for path, (sheet, *_) in zip(images[1:], sheets))
+        files = {back_path: back.png(CARD_DPI)}
+        files.update((path, sheet.png(CARD_DPI)) for path, (sheet, *_) in zip(images[1:], sheets))
     custom, cards, ids = {}, [], []
     for k, chunk in enumerate(chunks, start=1):
         cols, rows = grid_for(len(chunk))

@@ -31,13 +31,14 @@ def _exports(out: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How many faces each export rasterises (items_images is where faces become pixels), told apart by
+    """How many faces each export rasterises (items_rows and, for deck sheets, sheet_rows are where faces
+    become pixels), told apart by
     what they are drawn as: a print-on-demand face at 300 dpi with bleed, a clear-cornered TTS token,
     a TTS deck cell; and how many TTS map images."""
     drawn = Counter()
 
     def wrap(module):
-        real = module.items_images
+        real, sheets = module.items_rows, module.sheet_rows
 
         def counting(items, *a, **k):
             kind = ("pod" if k["size_px"] == pod.pod_size((63.5, 88.9)) else
@@ -46,7 +47,12 @@ def counted(monkeypatch):
             drawn[kind] += len(items)
             return real(items, *a, **k)
 
-        monkeypatch.setattr(module, "items_images", counting)
+        def on_sheets(items, *a, **k):
+            drawn["tts"] += len(items)  # a deck sheet's faces and its back
+            return sheets(items, *a, **k)
+
+        monkeypatch.setattr(module, "items_rows", counting)
+        monkeypatch.setattr(module, "sheet_rows", on_sheets)
 
     wrap(raster)
     wrap(tts)

@@ -1,0 +1,112 @@
+"""pdfium drawing straight into a PNG's rows (printgen/write/raster.py Rows, page_rows, page_sheets): the
+pixels are those of pdfium's own rendering cropped or padded to the size asked for, nothing is written
+outside the rectangle drawn into, a deck sheet is its pages drawn alone and laid side by side, and the
+PNG written from the rows reads back as those pixels."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from printgen.draw.document import Circle, Document, Page, Poly, Rect, Style, Text
+from printgen.write.pdf import to_pdf
+from printgen.write.raster import Rows, page_rows, page_sheets, paint
+
+
+def _pdf(w: float = 63.0, h: float = 88.0, n: int = 3) -> bytes:
+    """``n`` pages of ``w`` x ``h`` mm: a full-bleed fill, a circle crossing the foot, a hex, some text."""
+    pages = [Page(w, h, [Rect(0, 0, w, h, Style(fill=f"#{40 * k + 20:02x}2f4a")),
+                         Circle(w / 2, h - 3, w / 3, Style(fill="#c0392b", stroke="#1d1d1b", width=0.8, opacity=0.6)),
+                         Poly(((5, 5), (15, 5), (20, 14), (15, 23), (5, 23), (0, 14)), Style(fill="#f4ecd8")),
+                         Text(6, 40, f"Card {k}", "serif-bold", 9, "#f4ecd8")]) for k in range(n)]
+    return to_pdf(Document(title="rows", pages=pages))
+
+
+def _reference(pdf: bytes, size: tuple[int, int], transparent: bool = False) -> list[Image.Image]:
+    """pypdfium2's own rendering at the width, then cropped or padded (white, or clear) to ``size``, or
+    resampled to it when further off than 2 px."""
+    doc = pdfium.PdfDocument(pdf)
+    fill = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
+    out = []
+    for i in range(len(doc)):
+        img = doc[i].render(scale=size[0] / doc[i].get_size()[0], fill_color=fill, may_draw_forms=False).to_pil()
+        img = img.convert("RGBA" if transparent else "RGB")
+        if abs(img.width - size[0]) > 2 or abs(img.height - size[1]) > 2:
+            out.append(img.resize(size, Image.LANCZOS))
+            continue
+        canvas = Image.new(img.mode, size, fill if transparent else "white")
+        canvas.paste(img.crop((0, 0, min(img.width, size[0]), min(img.height, size[1]))), (0, 0))
+        out.append(canvas)
+    return out
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+@pytest.mark.parametrize("size", [(372, 520), (372, 519), (372, 522), (260, 225)])
+def test_rows_at_a_size_are_pdfiums_pixels_cut_or_padded_at_the_foot(size, transparent):
+    pdf = _pdf()
+    doc = pdfium.PdfDocument(pdf)
+    w_pt, h_pt = doc.get_page_size(0)
+    natural = math.ceil(h_pt * size[0] / w_pt)
+    # 520 px tall at this width: one taller, one shorter, one exact; 260 x 225 is resampled
+    assert abs(natural - size[1]) <= 2 or size == (260, 225)
+    rows = list(page_rows(pdf, size_px=size, transparent=transparent))
+    assert len(rows) == 3
+    for r, ref in zip(rows, _reference(pdf, size, transparent), strict=True):
+        assert (r.width, r.height, r.mode) == (*size, "RGBA" if transparent else "RGB")
+        assert len(r.data) == r.height * r.stride and bytes(r.data[::r.stride]) == bytes(r.height)  # filter bytes
+        assert np.array_equal(np.asarray(r.image()), np.asarray(ref))
+        back = Image.open(io.BytesIO(r.png(dpi=150)))
+        assert back.size == size and back.info["dpi"] == pytest.approx((150, 150), abs=0.02)
+        assert np.array_equal(np.asarray(back), np.asarray(ref))
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA"])
+def test_painting_a_rectangle_writes_only_inside_it(mode):
+    doc = pdfium.PdfDocument(_pdf(n=1))
+    rows = Rows.blank(200, 150, mode)
+    before = np.asarray(rows.image()).copy()
+    w_pt, h_pt = doc.get_page_size(0)
+    assert math.ceil(h_pt * 90 / w_pt) == 126  # the page's whole height at 90 px wide
+    paint(rows, doc[0], (37, 21, 90, 126), 90 / w_pt)
+    after = np.asarray(rows.image())
+    assert bytes(rows.data[::rows.stride]) == bytes(150)
+    changed = np.argwhere((after != before).any(axis=2))
+    assert changed[:, 0].min() == 21 and changed[:, 0].max() <= 21 + 126 - 1
+    assert changed[:, 1].min() == 37 and changed[:, 1].max() == 37 + 90 - 1
+    # the rectangle holds the page as drawn alone at that size
+    (alone,) = page_rows(_pdf(n=1), size_px=(90, 126), transparent=mode == "RGBA")
+    assert np.array_equal(after[21:147, 37:127], np.asarray(alone.image()))
+    with pytest.raises(ValueError):
+        paint(rows, doc[0], (150, 0, 90, 110), 1.0)  # past the right edge
+
+
+@pytest.mark.parametrize("cell", [(186, 260), (186, 259), (186, 262)])
+def test_a_sheet_is_its_pages_drawn_alone_side_by_side_blank_slots_white(cell):
+    pdf = _pdf()
+    alone = [np.asarray(r.image()) for r in page_rows(pdf, size_px=cell)]
+    slots = [2, 0, None, 1, None, 2]  # page 2 twice, a blank slot under page 0, the last blank too
+    (sheet,) = page_sheets(pdf, cell, [(3, 2, slots)])
+    img = Image.open(io.BytesIO(sheet.png()))
+    assert img.size == (3 * cell[0], 2 * cell[1])
+    pixels = np.asarray(img)
+    for slot, page in enumerate(slots + [None] * 0):
+        x, y = (slot % 3) * cell[0], (slot // 3) * cell[1]
+        got = pixels[y:y + cell[1], x:x + cell[0]]
+        if page is None:
+            assert (got == 255).all(), f"slot {slot} is blank"
+        else:
+            assert np.array_equal(got, alone[page]), f"slot {slot}"
+    assert np.array_equal(np.asarray(sheet.cut(cell[0], 0, *cell).image()), alone[0])  # cut: a slot on its own
+
+
+def test_rows_of_an_image_read_back_as_it():
+    pixels = np.random.default_rng(3).integers(0, 256, (7, 5, 4), dtype=np.uint8)
+    rows = Rows.of_image(Image.fromarray(pixels, "RGBA"))
+    assert (rows.width, rows.height, rows.stride) == (5, 7, 21)
+    assert np.array_equal(np.asarray(Image.open(io.BytesIO(rows.png()))), pixels)
+    assert np.array_equal(np.asarray(rows.image()), pixels)
