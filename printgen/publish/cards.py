@@ -8,8 +8,9 @@ art the print sheets impose. Lengths in mm.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator
 
 from ..draw.document import Op
 from ..findings import Location
@@ -86,6 +87,52 @@ OTHER_DECKS: dict[str, Callable] = {
 
 
 def card_decks(game) -> list[CardDeck]:
-    """The card decks of ``game``: its layout sheets, then the decks its pack groups otherwise."""
+    """The card decks of ``game``: its layout sheets, then the decks its pack groups otherwise (while
+    ``shared_faces`` holds, the same decks for the same game, each face drawn once per bleed)."""
+    if _SHARED is not None:
+        key = ("decks", id(game))
+        if key not in _SHARED:  # the game kept beside its decks, so that no other object takes its id
+            _SHARED[key] = (game, [replace(d, cards=tuple(replace(c, face=_once(c.face)) for c in d.cards),
+                                           back=_once(d.back)) for d in _decks(game)])
+        return list(_SHARED[key][1])
+    return _decks(game)
+
+
+def _decks(game) -> list[CardDeck]:
     other = OTHER_DECKS.get(game.pack.system) if game.pack else None
     return _layout_decks(game) + (other(game) if other else [])
+
+
+_SHARED: dict | None = None  # while shared_faces() holds: what the exports made together share
+
+
+@contextmanager
+def shared_faces() -> Iterator[dict]:
+    """Within: ``card_decks`` of one game gives the same decks, each face drawn once per bleed, and
+    printgen.publish.raster.items_pdf makes the PDF of the same faces once; the exports that draw the
+    faces (print on demand, TTS, the gallery's cards) made in one job share them. Yields the store."""
+    global _SHARED
+    outer = _SHARED
+    if outer is None:
+        _SHARED = {}
+    try:
+        yield _SHARED
+    finally:
+        _SHARED = outer
+
+
+def shared() -> dict | None:
+    """The store of ``shared_faces`` while it holds, else None."""
+    return _SHARED
+
+
+def _once(face: Callable[[float], list[Op]]) -> Callable[[float], list[Op]]:
+    """``face``, each bleed's ops drawn once (the same list given again: the ops are not changed after)."""
+    drawn: dict[float, list[Op]] = {}
+
+    def once(bleed: float) -> list[Op]:
+        if bleed not in drawn:
+            drawn[bleed] = face(bleed)
+        return drawn[bleed]
+
+    return once

@@ -41,6 +41,10 @@ def profile_export(name: str) -> Callable:
     return export
 
 
+# The exports that draw every card face (at two bleeds): made in one job when more than one is to be made,
+# so that each face is drawn, and each PDF of faces made, once for them all (publish/cards.py shared_faces).
+SHARED_FACES = ("pod", "tts", "cards")
+
 EXPORTS: dict[str, Callable] = {
     "tts": tts_export,
     "pod": pod_export,

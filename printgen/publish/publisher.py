@@ -17,7 +17,7 @@ from ..draw.facts import read_facts
 from ..write.files import file_mode, write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
-from .exports import EXPORTS
+from .exports import EXPORTS, SHARED_FACES
 from .gallery import GALLERY, add_thumbnail, gallery_pages, thumb_ok
 from ..write.reuse import Reuse
 from .on_disk import (built_files as _built, facts_on_disk as _facts_on_disk, meshes as _meshes,
@@ -100,6 +100,22 @@ def _export_job(game, name: str, gout: Path, last: dict[str, tuple[str, str]]) -
     reuse = Reuse(gout, last)
     files, info = EXPORTS[name](seen, gout, reuse)
     return files, ("exports", name), info, seen.reads, reuse.sources
+
+
+def _exports_job(game, names: str, gout: Path, last: dict[str, dict[str, tuple[str, str]]]) -> dict[str, Result]:
+    """The exports ``names`` ("pod+tts+cards") made together, each card face drawn once and each PDF of
+    faces made once for them all (cards.shared_faces): job key -> result as ``_export_job``'s. One record
+    of what was read serves them all, as a face drawn for one was drawn for the others."""
+    from .cards import shared_faces
+
+    seen = ReadLog(game)
+    made = {}
+    with shared_faces():
+        for name in names.split("+"):
+            reuse = Reuse(gout, last[name])
+            made[name] = (*EXPORTS[name](seen, gout, reuse), reuse.sources)
+    return {f"exports/{name}": (files, ("exports", name), info, seen.reads, sources)
+            for name, (files, info, sources) in made.items()}
 
 
 def _sources(entry: dict) -> dict[str, str]:
@@ -219,6 +235,7 @@ class Publisher:
         for i, w in enumerate(self.work):
             if only is not None and i != only:
                 continue
+            names = []
             for name in EXPORTS:
                 key = f"exports/{name}"
                 if name in PRINT_PROFILES and name not in (self.profiles or w.game.data.game.print.profile):
@@ -231,7 +248,14 @@ class Publisher:
                 reads = w.last(key).get("reads")
                 if not self._reuse(w, key, _export_digest(w.inputs, w.gout, key, reads)):
                     self._announce(w)
-                    todo.append((i, key, (_export_job, (w.game, name, w.gout, w.sources(key)))))
+                    names.append(name)
+            # the exports drawing the card faces in one job, each face drawn once (exports.SHARED_FACES)
+            shared = [n for n in names if n in SHARED_FACES]
+            if len(shared) > 1:
+                todo.append((i, "exports/" + "+".join(shared), (_exports_job, (
+                    w.game, "+".join(shared), w.gout, {n: w.sources(f"exports/{n}") for n in shared}))))
+            todo += [(i, f"exports/{n}", (_export_job, (w.game, n, w.gout, w.sources(f"exports/{n}"))))
+                     for n in names if len(shared) < 2 or n not in shared]
         return todo
 
     def late(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
@@ -287,7 +311,11 @@ class Publisher:
         built = _built(w.gout)
         w.record = _record(w.game, _meshes(w.gout, built), _terrain(w.gout, built))
 
-    def take(self, index: int, key: str, result: tuple) -> None:
+    def take(self, index: int, key: str, result: tuple | dict) -> None:
+        if isinstance(result, dict):  # a job making several exports (_exports_job): job key -> its result
+            for k, r in result.items():
+                self.take(index, k, r)
+            return
         w = self.work[index]
         w.results[key] = result
         if key.startswith("exports/"):  # its digest is over what it read this time

@@ -15,10 +15,22 @@ from ..write.pdf import to_pdf
 from ..write.raster import (MM_PER_IN, Rows, page_rows, page_sheets, pdf_page_images, pdf_page_pngs,  # noqa: F401
                             png_bytes, px)  # (used by gallery, tts, pod)
 from ..write.reuse import Reuse, source_digest
+from .cards import shared
 
 
 def items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
-    """One PDF page of ``w`` x ``h`` mm per item, each item drawn from its own (0, 0) top-left."""
+    """One PDF page of ``w`` x ``h`` mm per item, each item drawn from its own (0, 0) top-left (made once
+    for the same items, the very same ops objects, while cards.shared_faces holds)."""
+    store = shared()
+    if store is None:
+        return _items_pdf(items, w, h)
+    key = ("pdf", tuple(map(id, items)), w, h)
+    if key not in store:  # the items kept beside their PDF, so that no other object takes their ids
+        store[key] = (tuple(items), _items_pdf(items, w, h))
+    return store[key][1]
+
+
+def _items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
     pages = [Page(w, h, [Group(tuple(ops))]) for ops in items]
     return to_pdf(Document(title="items", pages=pages))
 
