@@ -25,10 +25,18 @@ from isal import isal_zlib
 from PIL import Image
 
 MM_PER_IN = 25.4
-# Deflate by ISA-L (igzip) at its level 2: on rasterised print art five times as fast as zlib at level 3
-# (0.12 s against 0.59 s for the 290 MB of rows of every bundled game's POD, TTS and gallery images), for
-# files about an eighth larger; any PNG reader reads them. Deflating was the largest share of an export.
+# ISA-L's level 2 (python-isal, the zlib format a PNG's IDAT holds): on the 158 A4 previews of the
+# bundled games it deflated 165 MB of rows in 0.08 s where zlib's level 3 took 0.43 s, for files 15 %
+# larger (12.3 MB against 10.7); zlib's level 1 still took 0.40 s. Deflating was a tenth of a cold
+# build's CPU (issue 41). Its bytes are the same on every x86-64 with SSE4.2 (ISA-L picks its kernels
+# by CPU, and they differ only below that), so a build is as repeatable as before on one machine.
+# (On the exports' rows, 290 MB of every bundled game's POD, TTS and gallery images: 0.12 s against 0.59.)
 DEFLATE_LEVEL = 2
+
+
+def deflate(data) -> bytes:
+    """``data`` (bytes-like) in the zlib format, by ISA-L at ``DEFLATE_LEVEL``: what a PNG's IDAT holds."""
+    return isal_zlib.compress(data, DEFLATE_LEVEL)
 
 
 def px(mm: float, dpi: float) -> int:
@@ -74,7 +82,7 @@ class Rows:
         header = struct.pack(">IIBBBBB", self.width, self.height, 8, _COLOUR_TYPE[self.mode], 0, 0, 0)
         phys = (_chunk(b"pHYs", struct.pack(">IIB", *(int(dpi / 0.0254 + 0.5),) * 2, 1)) if dpi else b"")
         return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + phys
-                + _chunk(b"IDAT", isal_zlib.compress(self.data, DEFLATE_LEVEL)) + _chunk(b"IEND", b""))
+                + _chunk(b"IDAT", deflate(self.data)) + _chunk(b"IEND", b""))
 
     def image(self) -> Image.Image:
         """A Pillow image of these pixels (a copy)."""
@@ -103,7 +111,8 @@ def png_bytes(img: Image.Image, *, dpi: float | None = None) -> bytes:
     8-bit images are written here rather than by Pillow, whose encoder tries five filters on every
     row: on rasterised print art (flat colour, crisp edges) no filter at all compresses better, and
     skipping the search makes encoding 1.2-2.5x faster and the files about a fifth smaller (measured
-    on previews, print-on-demand faces, TTS sheets and thumbnails). Any PNG reader reads them."""
+    on previews, print-on-demand faces, TTS sheets and thumbnails). Any PNG reader reads them.
+    The pixels are deflated by ISA-L (``DEFLATE_LEVEL``), not zlib: see ``deflate``."""
     if img.mode not in _COLOUR_TYPE:
         buf = io.BytesIO()
         img.save(buf, "PNG", compress_level=3, **({"dpi": (dpi, dpi)} if dpi else {}))
