@@ -7,9 +7,16 @@ Files are paths under the game's output folder; info is the gallery's entry
 
 from __future__ import annotations
 
-from typing import Callable
+from pathlib import Path
+from typing import Any, Callable
 
+from ..deps import ReadLog
 from ..model.defaults import PRINT_PROFILES
+from ..write.reuse import Reuse
+
+# A job's result, as publisher.Result: its files, where the gallery record takes its info, that info, what
+# it read (printgen.deps) and what its images were drawn from (printgen.write.reuse).
+Result = tuple[dict[str, Any], tuple, dict, list, dict[str, str]]
 
 
 # Each export imports its module when it runs (in a worker): the build's main process needs only the names.
@@ -51,3 +58,29 @@ EXPORTS: dict[str, Callable] = {
     "cards": cards_export,  # each card alone, small: the gallery shows cards as cards (issue 28)
     **{name: profile_export(name) for name in PRINT_PROFILES if name != "home"},
 }
+
+
+def _export_job(game, name: str, gout: Path, last: dict[str, tuple[str, str]]) -> Result:
+    """An export drawn from the validated game alone, noting what it read (printgen.deps), so the
+    next publish can tell whether it would come out the same, and what each image was drawn from
+    (``last``: the same from the last publish, so an unchanged image is read back, not drawn)."""
+    seen = ReadLog(game)
+    reuse = Reuse(gout, last)
+    files, info = EXPORTS[name](seen, gout, reuse)
+    return files, ("exports", name), info, seen.reads, reuse.sources
+
+
+def _exports_job(game, names: str, gout: Path, last: dict[str, dict[str, tuple[str, str]]]) -> dict[str, Result]:
+    """The exports ``names`` ("pod+tts+cards") made together, each card face drawn once and each PDF of
+    faces made once for them all (cards.shared_faces): job key -> result as ``_export_job``'s. One record
+    of what was read serves them all, as a face drawn for one was drawn for the others."""
+    from .cards import shared_faces
+
+    seen = ReadLog(game)
+    made = {}
+    with shared_faces():
+        for name in names.split("+"):
+            reuse = Reuse(gout, last[name])
+            made[name] = (*EXPORTS[name](seen, gout, reuse), reuse.sources)
+    return {f"exports/{name}": (files, ("exports", name), info, seen.reads, sources)
+            for name, (files, info, sources) in made.items()}

@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..deps import Digests, ReadLog, valid_reads
+from ..deps import Digests, valid_reads
 from ..draw.facts import read_facts
 from ..write.files import file_mode, write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
-from .exports import EXPORTS, SHARED_FACES
+from .exports import EXPORTS, SHARED_FACES, _export_job, _exports_job
 from .gallery import GALLERY, add_thumbnail, gallery_pages, thumb_ok
-from ..write.reuse import Reuse
 from .on_disk import (built_files as _built, facts_on_disk as _facts_on_disk, meshes as _meshes,
                       papers_on_disk as _papers_on_disk, terrain as _terrain)
 
@@ -90,32 +89,6 @@ def _thumb_job(game, paper: str, stem: str, pdf: bytes) -> Result:
 
     files, entry = thumbnail(stem, pdf)
     return files, ("thumbs", stem), {"paper": paper, **entry}, [], {}
-
-
-def _export_job(game, name: str, gout: Path, last: dict[str, tuple[str, str]]) -> Result:
-    """An export drawn from the validated game alone, noting what it read (printgen.deps), so the
-    next publish can tell whether it would come out the same, and what each image was drawn from
-    (``last``: the same from the last publish, so an unchanged image is read back, not drawn)."""
-    seen = ReadLog(game)
-    reuse = Reuse(gout, last)
-    files, info = EXPORTS[name](seen, gout, reuse)
-    return files, ("exports", name), info, seen.reads, reuse.sources
-
-
-def _exports_job(game, names: str, gout: Path, last: dict[str, dict[str, tuple[str, str]]]) -> dict[str, Result]:
-    """The exports ``names`` ("pod+tts+cards") made together, each card face drawn once and each PDF of
-    faces made once for them all (cards.shared_faces): job key -> result as ``_export_job``'s. One record
-    of what was read serves them all, as a face drawn for one was drawn for the others."""
-    from .cards import shared_faces
-
-    seen = ReadLog(game)
-    made = {}
-    with shared_faces():
-        for name in names.split("+"):
-            reuse = Reuse(gout, last[name])
-            made[name] = (*EXPORTS[name](seen, gout, reuse), reuse.sources)
-    return {f"exports/{name}": (files, ("exports", name), info, seen.reads, sources)
-            for name, (files, info, sources) in made.items()}
 
 
 def _sources(entry: dict) -> dict[str, str]:
@@ -253,10 +226,15 @@ class Publisher:
             shared = [n for n in names if n in SHARED_FACES]
             if len(shared) > 1:
                 todo.append((i, "exports/" + "+".join(shared), (_exports_job, (
-                    w.game, "+".join(shared), w.gout, {n: w.sources(f"exports/{n}") for n in shared}))))
-            todo += [(i, f"exports/{n}", (_export_job, (w.game, n, w.gout, w.sources(f"exports/{n}"))))
+                    w.game, "+".join(shared), w.gout, {n: self._last(w, n) for n in shared}))))
+            todo += [(i, f"exports/{n}", (_export_job, (w.game, n, w.gout, self._last(w, n))))
                      for n in names if len(shared) < 2 or n not in shared]
         return todo
+
+    def _last(self, w: _GameWork, name: str) -> dict[str, tuple[str, str]]:
+        """Export ``name``'s images of the last publish, to be read back where unchanged (none when forced:
+        a forced build makes everything, as its targets' previews)."""
+        return {} if self.force else w.sources(f"exports/{name}")
 
     def late(self, only: int | None = None) -> list[tuple[int, str, tuple]]:
         """(game index, job key, job) of the kits and thumbnails to make, from what the build wrote (of

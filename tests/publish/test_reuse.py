@@ -84,6 +84,10 @@ def test_one_class_changed_redraws_its_face_and_the_deck_sheet_only(tmp_path, co
     build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1)
     assert not counted  # nothing changed: no export ran at all
 
+    build(folders=[game], out=out, papers=["a4"], previews=False, jobs=1, force=True)
+    assert dict(counted) == first  # forced: every image drawn again, none read back
+    counted.clear()
+
     assert "vit: 2" in text
     classes.write_text(text.replace("vit: 2", "vit: 1", 1))
     before = _exports(out)

@@ -1,5 +1,5 @@
 """The exports that draw every card face (print on demand, TTS, the gallery's cards) made in one job
-(publish/publisher.py _exports_job, publish/cards.py shared_faces): each face drawn once per bleed and
+(publish/exports.py _exports_job, publish/cards.py shared_faces): each face drawn once per bleed and
 each PDF of faces made once, the files byte for byte those of the exports made one by one, and the
 publish record of each export as before (a rebuild with nothing changed makes nothing)."""
 
@@ -13,8 +13,8 @@ import printgen.publish.raster as raster
 from printgen.build import build
 from printgen.project import validate_game
 from printgen.publish import cards
-from printgen.publish.exports import SHARED_FACES
-from printgen.publish.publisher import Publisher, _export_job, _exports_job
+from printgen.publish.exports import SHARED_FACES, _export_job, _exports_job
+from printgen.publish.publisher import Publisher
 from tests.conftest import FIXTURES
 
 
