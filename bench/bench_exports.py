@@ -3,12 +3,13 @@ every bundled game, this tree beside an anchor commit, measured in one run.
 
 Run from the repository root:  python3 bench/bench_exports.py [--anchor REV] [--repeat 3]
 
-The printables are built once (by this tree, on the papers a build makes, no previews); then each tree, in a fresh process
-per round and taking turns, makes every publishing job as its own Publisher plans them (``--force``: all of
-them) one after the other in that process, and reports the CPU seconds of each kind of job (the median
-over the rounds). The jobs run in one process here: an anchor whose exports of a game are separate jobs
-shares the layout's caches between them in this process, which a build's workers mostly do not, so its
-figure is, if anything, low. Not a test: timings depend on the machine; the load is printed beside them.
+The printables are built once (by this tree, on the papers a build makes, no previews); then each tree,
+in a fresh process per round and taking turns, makes every publishing job as its own Publisher plans
+them (forced: all of them, nothing read back) one after the other in that process, and reports the CPU
+seconds of each kind of job (the median over the rounds). The jobs run in one process here: an anchor
+whose exports of a game are separate jobs shares the layout's caches between them in this process,
+which a build's workers mostly do not, so its figure is, if anything, low. Not a test: timings depend
+on the machine; the load is printed beside them.
 """
 
 from __future__ import annotations

@@ -65,9 +65,10 @@ def _saved(objects: list[dict], name: str) -> bytes:
 
 
 def deck_sheets(deck: CardDeck, items: list | None = None) -> tuple[list[tuple[Rows, int, int, list[int]]], Rows]:
-    """The deck's sheets as (rows, columns, rows, card indices on it) and the back, at CARD_DPI (``items``: the
-    faces' ops and then the back's, when already drawn). Each face is drawn by pdfium straight into its
-    slot of the sheet (printgen.write.raster.page_sheets): no face image, no blank sheet to paste onto."""
+    """The deck's sheets as (their pixels, columns, rows, card indices on it) and the back, at CARD_DPI
+    (``items``: the faces' ops and then the back's, when already drawn). Each face is drawn by pdfium
+    straight into its slot of the sheet (printgen.write.raster.page_sheets): no face image, no blank sheet
+    to paste onto."""
     w, h = deck.trim
     cell = (px(w, CARD_DPI), px(h, CARD_DPI))
     items = items or [c.face(0.0) for c in deck.cards] + [deck.back(0.0)]

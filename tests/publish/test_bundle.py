@@ -14,7 +14,8 @@ import pytest
 from printgen.publish.bundle import FIXED_TIME, zip_bytes
 
 FILES = {"README.txt": b"Print at 100 %.\n" * 200, "kit.pdf": bytes(range(256)) * 300 + b"%%EOF\n",
-         "pdf/tokens.pdf": b"%PDF-1.7\n" + b"0 0 m 10 10 l S\n" * 500, "pdf/\u00e9t\u00e9.pdf": b"", "pdf/one.pdf": b"x"}
+         "pdf/tokens.pdf": b"%PDF-1.7\n" + b"0 0 m 10 10 l S\n" * 500, "pdf/\u00e9t\u00e9.pdf": b"",
+         "pdf/one.pdf": b"x"}
 
 
 def test_every_member_reads_back_with_its_time_mode_and_name():
