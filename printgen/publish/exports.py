@@ -49,8 +49,9 @@ def profile_export(name: str) -> Callable:
 
 
 # The exports that draw every card face (at two bleeds): made in one job when more than one is to be made,
-# so that each face is drawn, and each PDF of faces made, once for them all (publish/cards.py shared_faces).
-SHARED_FACES = ("pod", "tts", "cards")
+# so that each face is drawn, and each PDF of faces made, once for them all (publish/cards.py shared_faces);
+# the Game Crafter profile's PNGs are the print-on-demand faces, rasterised once for both.
+SHARED_FACES = ("pod", "tts", "cards", "gamecrafter")
 
 EXPORTS: dict[str, Callable] = {
     "tts": tts_export,

@@ -68,13 +68,19 @@ def reused_pngs(reuse: Reuse, paths: Sequence[str], items: Sequence[Sequence[Op]
     (``finish``: what is done to each image, as a Pillow image, before it is encoded)."""
     files: dict[str, bytes] = {}
     todo = []
+    store = shared() if finish is None else None  # while cards.shared_faces holds: PNGs of the same ops, once
     for k, (path, ops) in enumerate(zip(paths, items)):
         kept = reuse.take([path], source_digest(ops, box, size_px, dpi, transparent))
-        if kept is None:
-            todo.append(k)
-        else:
+        made = store.get(("png", id(ops), box, size_px, dpi, transparent)) if store is not None else None
+        if kept is not None:
             files.update(kept)
+        elif made is not None:
+            files[path] = made[1]
+        else:
+            todo.append(k)
     drawn = items_rows([items[k] for k in todo], *box, size_px=size_px, transparent=transparent)
     for k, rows in zip(todo, drawn):
         files[paths[k]] = png_bytes(finish(rows.image()), dpi=dpi) if finish else rows.png(dpi)
+        if store is not None:  # the ops kept beside their PNG, so that no other object takes their id
+            store["png", id(items[k]), box, size_px, dpi, transparent] = (items[k], files[paths[k]])
     return files

@@ -61,7 +61,7 @@ def test_made_together_each_face_is_drawn_once_per_bleed_and_the_files_are_the_s
     for n in SHARED_FACES:
         files, where, info, reads, sources = together[f"exports/{n}"]
         assert files == alone[n][0], n  # the very bytes
-        assert files or (n == "pod" and not rect_cards), n  # and something made (POD: rectangular cards only)
+        assert files or (n in ("pod", "gamecrafter") and not rect_cards), n  # something made (POD: rectangles only)
         assert where == ("exports", n) and info == alone[n][2] and sources == alone[n][4]
         assert set(alone[n][3]) <= set(reads)  # what each read, at least: its record still notices a change
     faces = sum(v for (what, *_), v in once.items() if what == "face")
@@ -70,9 +70,16 @@ def test_made_together_each_face_is_drawn_once_per_bleed_and_the_files_are_the_s
     assert unbled == n_cards and faces == n_cards + rect_cards
     # one by one: the unbled faces twice (a job each), the POD ones once
     assert sum(v for k, v in twice.items() if k[0] == "face" and k[1] == 0) == 2 * n_cards
+    # one by one, the Game Crafter profile draws the POD faces twice again (its PNGs, its safe-zone check)
+    assert sum(v for k, v in twice.items() if k[0] == "face" and k[1] > 0) == 3 * rect_cards
     pdfs_once = sum(v for k, v in once.items() if k[0] == "pdf")
     pdfs_twice = sum(v for k, v in twice.items() if k[0] == "pdf")
-    assert pdfs_twice - pdfs_once == len(decks)  # each deck's unbled faces made into a PDF once, not twice
+    # each deck's unbled faces made into a PDF once, not twice; each rectangular deck's bled ones too
+    assert pdfs_twice - pdfs_once == len(decks) + sum(1 for d in decks if d.shape == "rect" and d.cards)
+    if rect_cards:  # the Game Crafter faces are the print-on-demand faces, byte for byte
+        pod, crafter = together["exports/pod"][0], together["exports/gamecrafter"][0]
+        assert {p.split("/", 1)[1]: b for p, b in crafter.items()} == {
+            p.split("/", 1)[1]: b for p, b in pod.items() if p.endswith(".png")}
 
 
 def test_a_build_makes_them_in_one_job_and_records_each_export(tmp_path):
@@ -85,8 +92,12 @@ def test_a_build_makes_them_in_one_job_and_records_each_export(tmp_path):
     jobs = forced.early()
     keys = [key for _, key, _ in jobs]
     grouped = [k for k in keys if "+" in k]
-    assert len(grouped) == 1 and set(grouped[0].removeprefix("exports/").split("+")) == set(SHARED_FACES)
+    assert len(grouped) == 1 and set(grouped[0].removeprefix("exports/").split("+")) == {"pod", "tts", "cards"}
     assert not any(key == f"exports/{n}" for n in SHARED_FACES for key in keys)
+    # a build for the Game Crafter profile too: its faces join the job
+    crafter = Publisher(games=[validate_game(FIXTURES / "mini-hoh")], out=out, papers=["a4"], force=True,
+                        profiles=["gamecrafter"]).early()
+    assert [k for _, k, _ in crafter if "+" in k] == ["exports/tts+pod+cards+gamecrafter"]
     gout = out / "mini-hoh"
     # a deleted POD face: that export alone is made again, on its own
     face = next((gout / "pod").rglob("*-front.png"))
