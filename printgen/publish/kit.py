@@ -163,29 +163,41 @@ def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFa
         cover_n = len(cover)
     title = "print kit"
     cover = _finish_cover(cover, spec, cfg, total, title)
-    parts = [(to_pdf(Document(title=title, pages=cover)), "How to print this kit", False)]
+    # the blank pages after the cover in its own PDF, each numbered as the kit page it is (the page before its
+    # part's first): one PDF, its fonts once, rather than a PDF a blank page
+    blanks = {e.stem: len(cover) + k for k, e in enumerate(e for e in placed if e.blank_before)}
     for e in placed:
-        if e.blank_before:  # numbered as the kit page it is (the page before its part's first)
-            blank = _finish_cover([_blank(spec)], spec, cfg, total, title, first=e.first - 1)
-            parts.append((to_pdf(Document(title="blank", pages=blank)), None, False))
-        parts.append((pdfs[e.stem], f"{e.guide.title} (p. {e.page_range})", True))
+        if e.blank_before:
+            cover += _finish_cover([_blank(spec)], spec, cfg, total, title, first=e.first - 1)
+    own = to_pdf(Document(title=title, pages=cover))
+    parts = [(own, "How to print this kit", False, range(len(cover) - len(blanks)))]
+    for e in placed:
+        if e.blank_before:
+            parts.append((own, None, False, range(blanks[e.stem], blanks[e.stem] + 1)))
+        parts.append((pdfs[e.stem], f"{e.guide.title} (p. {e.page_range})", True, None))
     info = {"/Title": f"{cfg.name} v{cfg.version}: print kit, {paper.upper()}", "/Author": cfg.name,
             "/Creator": "printgen"}
     return join_pdfs(parts, info), placed, total
 
 
-def join_pdfs(parts: list[tuple[bytes, str | None, bool]], info: dict[str, str]) -> bytes:
-    """One PDF of ``parts`` (PDF bytes, its bookmark title or None, whether its own bookmarks go under it)
-    in order, opening on its bookmarks. qpdf copies the pages as they are (their streams are not
-    decoded and compressed again); links and bookmarks inside a part keep pointing at its pages."""
+def join_pdfs(parts: list[tuple[bytes, str | None, bool, range | None]], info: dict[str, str]) -> bytes:
+    """One PDF of ``parts`` (PDF bytes, its bookmark title or None, whether its own bookmarks go under it,
+    which of its pages: None for all) in order, opening on its bookmarks. qpdf copies the pages as they are
+    (their streams are not decoded and compressed again); links and bookmarks inside a part keep pointing
+    at its pages. A PDF given in several parts is read once, what its pages share copied once."""
     out = pikepdf.new()
     sources = []  # kept open until the save: the copied pages read their streams from them
+    chosen: dict[int, pikepdf.Pdf] = {}  # the PDFs given in parts of some pages, each opened once
     with out.open_outline() as outline:
-        for data, bookmark, nested in parts:
-            src = pikepdf.open(io.BytesIO(data))
-            sources.append(src)
+        for data, bookmark, nested, pages in parts:
+            src = chosen.get(id(data)) if pages is not None else None
+            if src is None:
+                src = pikepdf.open(io.BytesIO(data))
+                sources.append(src)
+                if pages is not None:
+                    chosen[id(data)] = src
             start = len(out.pages)
-            out.pages.extend(src.pages)
+            out.pages.extend(src.pages if pages is None else [src.pages[i] for i in pages])
             if bookmark is None:
                 continue
             item = pikepdf.OutlineItem(bookmark, start)

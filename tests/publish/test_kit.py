@@ -188,3 +188,23 @@ def test_the_rulebooks_links_and_bookmarks_land_on_its_pages_in_the_kit(tmp_path
     moved = [(i - first + 1, link["page"] - first + 1) for i in range(first - 1, first - 1 + len(book))
              for link in kit[i].get_links() if link["kind"] == 1]
     assert links and moved == links  # every link still goes to the same page of the rulebook
+
+
+def test_blank_pages_share_the_covers_fonts_rather_than_embedding_their_own(site):
+    import pikepdf
+
+    blanks_seen = 0
+    for gid, paper in KITS:
+        data = (site / gid / f"{gid}-{paper}-kit.pdf").read_bytes()
+        text = pymupdf.open(stream=data, filetype="pdf")
+        with pikepdf.open(io.BytesIO(data)) as kit:
+            def fonts(page) -> set:
+                return {f.objgen for f in page.obj.Resources.get("/Font", {}).values()}
+
+            cover = fonts(kit.pages[0])
+            for n, page in enumerate(kit.pages):
+                if "left blank on purpose" in text[n].get_text():
+                    blanks_seen += 1
+                    # the kit's own pages are one PDF: a blank page's fonts are the cover's objects
+                    assert fonts(page) and fonts(page) <= cover, (gid, paper, n + 1)
+    assert blanks_seen, "some kit has a blank page before a double-sided part"
