@@ -12,6 +12,7 @@ that holds it (``locate``), else the rulebook's folder.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -134,6 +135,30 @@ def read_pages(data: bytes) -> list[BookPage]:
     return pages
 
 
+def drawn_pages(drawn) -> list[BookPage]:
+    """The pages a typesetter noted as it drew them (``PdfFile.drawn``: rulebook/record.py), as read_pages reads
+    them from the file: the same runs (a reader sees one space where two are drawn) and boxes, in mm."""
+    pages = []
+    for n, (w, h, items) in enumerate(drawn):
+        runs: list[Run] = []
+        boxes: list = []
+        for item in items:
+            if item[0] == "run":
+                text, size, b, bold = item[1:]
+                box = (b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT)
+                if text.strip():
+                    runs.append(Run(_SPACES.sub(" ", text), size, box, bold))
+            else:
+                b = item[1]
+                box = (b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT)
+            boxes.append(box)
+        pages.append(BookPage(n + 1, w * PT, h * PT, runs, boxes))
+    return pages
+
+
+_SPACES = re.compile(" {2,}")
+
+
 def _apply_box(m, bounds):
     l, b, r, t = bounds
     pts = [(l, b), (r, b), (r, t), (l, t)]
@@ -234,9 +259,10 @@ def _foot(last: list[Run], page: BookPage, body: float, bottom: float) -> Iterab
                   "page", page.number), text
 
 
-def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game) -> list[Hit]:
-    """Every hit on the pages of a PDF ``data``, each located at the text it concerns when it can be found."""
-    pages = read_pages(data)
+def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game, drawn=()) -> list[Hit]:
+    """Every hit on the pages of a PDF ``data``, each located at the text it concerns when it can be found;
+    ``drawn``: its pages as the typesetter noted them (``PdfFile.drawn``), read instead of the file when given."""
+    pages = drawn_pages(drawn) if drawn else read_pages(data)
     sizes: dict[float, int] = {}
     for page in pages:
         for run in page.runs:

@@ -152,20 +152,49 @@ PICTURE_CHECKS = ("overlap", "contrast", "ink-on-ink")
 
 
 def picture_hits(pictures, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
-    """Every hit in the pictures of a book (``PdfFile.pictures``), each on the book page it is printed on."""
+    """Every hit in the pictures of a book (``PdfFile.pictures``), each on the book page it is printed on. A
+    picture drawn alike again (twice in a book, or at the same scale in its A4 and Letter editions, which a
+    worker renders one after the other) is checked once: its hits are looked up (``_SEEN``)."""
+    from dataclasses import replace
+
+    hits: list[Hit] = []
+    for number, page, *design in pictures:
+        try:
+            key = (stem, settings, page.width, page.height, tuple(page.ops),
+                   (design[0].width, design[0].height, tuple(design[0].ops), design[1]) if design else None)
+            found = _SEEN.get(key)
+        except TypeError:  # an op that cannot be compared by value: checked afresh
+            key, found = None, None
+        if found is None:
+            found = _picture(page, design, settings, stem=stem, paper=paper)
+            if key is not None:
+                while len(_SEEN) >= 64:
+                    _SEEN.pop(next(iter(_SEEN)))
+                _SEEN[key] = found
+        hits += [replace(h, page=number) for h in found]
+    return hits
+
+
+def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
     from dataclasses import replace
 
     from .pictures import crowded
 
-    hits: list[Hit] = []
-    for number, page, *design in pictures:
-        sheet = Sheet.of(stem, paper, number, number, page)
-        for name in PICTURE_CHECKS:
-            hits += [replace(h, page=number, message=f"in a picture: {h.message}")
-                     for h in ALL_PAGE_CHECKS[name](sheet, settings)]
-        if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
-            hits += crowded(sheet, Sheet.of(stem, paper, number, number, design[0]), settings, scale=design[1])
-    return hits
+    sheet = Sheet.of(stem, paper, 1, 1, page)
+    found: list[Hit] = []
+    for name in PICTURE_CHECKS:
+        for h in ALL_PAGE_CHECKS[name](sheet, settings):
+            # a hit on one of the picture's words already names the picture ("the picture 'printgen:...'")
+            named = h.src is not None and h.src.what.startswith("the picture ")
+            found.append(h if named else replace(h, message=f"in a picture: {h.message}"))
+    if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
+        found += crowded(sheet, Sheet.of(stem, paper, 1, 1, design[0]), settings, scale=design[1])
+    return found
+
+
+# the hits of the pictures checked last, by what they draw (their ops, compared by value), size and settings;
+# each holds its picture's ops alive, so a few dozen are kept
+_SEEN: dict[tuple, list[Hit]] = {}
 
 
 def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> list[Finding]:
@@ -179,7 +208,7 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
         elif isinstance(doc, PdfFile):
             from .book import check_pdf
 
-            hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game)
+            hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game, drawn=doc.drawn)
             hits += picture_hits(doc.pictures, settings, stem=stem, paper=paper)
             from .tables import table_hits
 
