@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
@@ -32,18 +31,11 @@ from ..safety.markup import paragraph, tag, text
 from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
-from .record import RecordingCanvas, recorded_pages
+from .record import book_canvas, recorded_pages
 from .tables import Spanning
 from .markdown import Heading
 from .styles import _pt, styles  # noqa: F401 (styles: read here by the renderer and the tests)
 from .theme import Theme, default_theme
-
-
-def _canvas(*args, **kwargs) -> Canvas:
-    # Without this, reportlab starts every page in Helvetica: an unembedded font in the file. The canvas notes
-    # what each page holds as it draws it, for the preflight (record.py)
-    kwargs.setdefault("initialFontName", pdf_name("sans"))
-    return RecordingCanvas(*args, **kwargs)
 
 
 @dataclass
@@ -403,7 +395,7 @@ def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = No
     doc.cover_art = cover_art
     doc.pictures = pictures
     doc.tables = tables
-    doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
+    doc.build(story_for(doc.frame_width), canvasmaker=book_canvas)
     if read is not None:
         read.extend(recorded_pages(doc.canv, doc.pagesize) or ())
     return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)
