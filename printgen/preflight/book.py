@@ -186,20 +186,33 @@ def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
     return lines
 
 
-def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0) -> float:
+def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0, enough: float | None = None) -> float:
+    """The share of the page's body (between ``top`` and ``bottom``, mm) its objects cover, on a ``cell`` mm grid,
+    against its frame's width. ``enough``: a share at which to stop counting (the largest objects are counted
+    first): what is returned is then at least that, not the whole share."""
     cols = max(1, int(page.width // cell))
     rows = max(1, int((bottom - top) // cell))
     marks = bytearray(cols * rows)
+    # a page of text fills its measure's width, not the paper's: count against the frame
+    frame = (page.width - 40.0) / page.width
+    whole = len(marks) * frame
+    spans = []
     for b in page.boxes:
         if b[3] < top or b[1] > bottom:
             continue
         c0, c1 = max(0, int(b[0] // cell)), min(cols - 1, int(b[2] // cell))
         r0, r1 = max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell))
+        if c1 >= c0 and r1 >= r0:
+            spans.append(((c1 - c0 + 1) * (r1 - r0 + 1), c0, c1, r0, r1))
+    if enough is not None:
+        spans.sort(key=lambda s: -s[0])
+    for k, (_, c0, c1, r0, r1) in enumerate(spans):
+        ones = b"\x01" * (c1 - c0 + 1)
         for r in range(r0, r1 + 1):
-            marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
-    # a page of text fills its measure's width, not the paper's: count against the frame
-    frame = (page.width - 40.0) / page.width
-    return min(1.0, sum(marks) / (len(marks) * frame))
+            marks[r * cols + c0: r * cols + c1 + 1] = ones
+        if enough is not None and k % 8 == 7 and marks.count(1) >= enough * whole:
+            break
+    return min(1.0, marks.count(1) / whole)
 
 
 def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterable[tuple[Hit, str]]:
@@ -226,7 +239,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                 break
         lines = _lines(page.runs, top, bottom)
         if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
-            share = _used(page, top, bottom)
+            share = _used(page, top, bottom, enough=settings.empty_page)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design

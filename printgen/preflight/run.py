@@ -160,7 +160,8 @@ def picture_hits(pictures, settings: Settings, *, stem: str, paper: str | None) 
     hits: list[Hit] = []
     for number, page, *design in pictures:
         try:
-            key = (stem, settings, page.width, page.height, tuple(page.ops),
+            # a text's source and role are not part of its value: they are part of what its hits say
+            key = (stem, settings, page.width, page.height, tuple(page.ops), _text_marks(page.ops),
                    (design[0].width, design[0].height, tuple(design[0].ops), design[1]) if design else None)
             found = _SEEN.get(key)
         except TypeError:  # an op that cannot be compared by value: checked afresh
@@ -188,8 +189,22 @@ def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) 
             named = h.src is not None and h.src.what.startswith("the picture ")
             found.append(h if named else replace(h, message=f"in a picture: {h.message}"))
     if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
-        found += crowded(sheet, Sheet.of(stem, paper, 1, 1, design[0]), settings, scale=design[1])
+        found += crowded(sheet, design[0], settings, scale=design[1])
     return found
+
+
+def _text_marks(ops, out: list | None = None) -> tuple:
+    """The source and role of each text among ``ops`` (groups opened), in order."""
+    from ..draw.document import Group, Text
+
+    top = out is None
+    out = [] if out is None else out
+    for op in ops:
+        if type(op) is Group:
+            _text_marks(op.ops, out)
+        elif type(op) is Text:
+            out.append((op.src, op.role))
+    return tuple(out) if top else ()
 
 
 # the hits of the pictures checked last, by what they draw (their ops, compared by value), size and settings;
