@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..findings import Location
 from .checks import PLACEHOLDER, Hit, Settings, _quote
@@ -26,9 +26,9 @@ PT = 25.4 / 72.0  # mm per pt
 BOOK_TOP, BOOK_BOTTOM = 22.0, 20.0  # mm: the rulebook's running head and foot (rulebook/book.py's margins)
 
 
-@dataclass(frozen=True)
-class Run:
-    """One text object of a page: its text, printed size (pt) and box (page mm, y down)."""
+class Run(NamedTuple):
+    """One text object of a page: its text, printed size (pt) and box (page mm, y down). (A tuple: a book has
+    thousands of them.)"""
 
     text: str
     size: float
@@ -186,46 +186,51 @@ def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
     return lines
 
 
-def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0, enough: float | None = None) -> float:
-    """The share of the page's body (between ``top`` and ``bottom``, mm) its objects cover, on a ``cell`` mm grid,
-    against its frame's width. ``enough``: a share at which to stop counting (the largest objects are counted
-    first): what is returned is then at least that, not the whole share."""
+def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0) -> float:
+    """The share of the page's body (between ``top`` and ``bottom``, mm) its objects' boxes cover, on a ``cell`` mm
+    grid, against its frame's width. Counted at once: each box adds one at its first cell and takes it off past
+    its last, both ways, and the running sums over the grid say how many boxes cover each cell."""
+    import numpy as np
+
     cols = max(1, int(page.width // cell))
     rows = max(1, int((bottom - top) // cell))
-    marks = bytearray(cols * rows)
     # a page of text fills its measure's width, not the paper's: count against the frame
     frame = (page.width - 40.0) / page.width
-    whole = len(marks) * frame
-    spans = []
-    for b in page.boxes:
-        if b[3] < top or b[1] > bottom:
-            continue
-        c0, c1 = max(0, int(b[0] // cell)), min(cols - 1, int(b[2] // cell))
-        r0, r1 = max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell))
-        if c1 >= c0 and r1 >= r0:
-            spans.append(((c1 - c0 + 1) * (r1 - r0 + 1), c0, c1, r0, r1))
-    if enough is not None:
-        spans.sort(key=lambda s: -s[0])
-    for k, (_, c0, c1, r0, r1) in enumerate(spans):
-        ones = b"\x01" * (c1 - c0 + 1)
-        for r in range(r0, r1 + 1):
-            marks[r * cols + c0: r * cols + c1 + 1] = ones
-        if enough is not None and k % 8 == 7 and marks.count(1) >= enough * whole:
-            break
-    return min(1.0, marks.count(1) / whole)
+    b = np.asarray(page.boxes, dtype=float).reshape(-1, 4)
+    b = b[(b[:, 3] >= top) & (b[:, 1] <= bottom)]
+    c0 = np.maximum(0, b[:, 0] // cell).astype(np.int64)
+    c1 = np.minimum(cols - 1, b[:, 2] // cell).astype(np.int64)
+    r0 = np.maximum(0, (b[:, 1] - top) // cell).astype(np.int64)
+    r1 = np.minimum(rows - 1, (b[:, 3] - top) // cell).astype(np.int64)
+    keep = (c1 >= c0) & (r1 >= r0)
+    c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
+    edges = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+    np.add.at(edges, (r0, c0), 1)
+    np.add.at(edges, (r0, c1), -1)
+    np.add.at(edges, (r1, c0), -1)
+    np.add.at(edges, (r1, c1), 1)
+    covered = int(np.count_nonzero(edges.cumsum(axis=0).cumsum(axis=1)[:rows, :cols]))
+    return min(1.0, covered / (cols * rows * frame))
 
 
 def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterable[tuple[Hit, str]]:
     """(hit, the text it concerns) for every page; ``body`` is the body text's size in pt."""
     m = settings.printable
+    large = max(settings.min_label, settings.min_text) - 0.05  # a run this large is small for neither
     for page in pages:
         top, bottom = BOOK_TOP, page.height - BOOK_BOTTOM
+        # the page's text at once first: a run can hold a placeholder or markup only if the page does
+        joined = "\n".join(run.text for run in page.runs)
+        placeholders = PLACEHOLDER.search(joined) is not None
+        markups = markup_residue(joined) is not None
         for run in page.runs:
-            if PLACEHOLDER.search(run.text):
+            if placeholders and PLACEHOLDER.search(run.text):
                 yield Hit("placeholder", None, f"prints the unfilled placeholder {_quote(run.text)}", page.number), run.text
-            bad = markup_residue(run.text)
+            bad = markup_residue(run.text) if markups else None
             if bad is not None:
                 yield Hit("markup", None, f"prints the markup {bad} left in {_quote(run.text)}", page.number), run.text
+            if run.size >= large:
+                continue
             label = len(run.text.strip()) <= 24
             least = settings.min_label if label else settings.min_text
             if run.size < least - 0.05:
@@ -239,7 +244,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                 break
         lines = _lines(page.runs, top, bottom)
         if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
-            share = _used(page, top, bottom, enough=settings.empty_page)
+            share = _used(page, top, bottom)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
