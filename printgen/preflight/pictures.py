@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from ..draw.document import Page
+from ..draw.document import Group, Page, Text
 from ..findings import Location
 from .checks import Hit, Settings, Sheet, _quote
 from .scene import Grid, Ink, crosses_any
@@ -92,21 +92,39 @@ def crowded(sheet: Sheet, design: Sheet | Page, settings: Settings, *, scale: fl
     near = _near(strokes, texts, [settings.clearance] * len(texts))
     if not near:
         return
-    if isinstance(design, Page):
-        design = Sheet.of(sheet.stem, sheet.paper, sheet.number, sheet.count, design)
-    drawn = _texts_of(design.inks)
+    page = design if isinstance(design, Page) else None
+    # the design's labels (what their room depends on): its texts alone flattened, when it is not read yet
+    drawn = _texts_of((design if page is None else _sheet(sheet, Page(page.width, page.height,
+                                                                      list(_texts_only(page.ops))))).inks)
     rooms = clearances(texts, settings.clearance, scale, drawn)
     hit = _near(strokes, texts, rooms, among=near)
     if not hit:
         return
     designed: set[int] = set()
     if len(drawn) == len(texts):  # the same labels: one as close at print size is the drawing's, not the book's
-        designed = set(_near(_lines_of(design.inks), drawn, [settings.clearance] * len(drawn), among=hit))
+        inks = (design if page is None else _sheet(sheet, page)).inks
+        designed = set(_near(_lines_of(inks), drawn, [settings.clearance] * len(drawn), among=hit))
     for n in hit:
         if n not in designed:
             t = texts[n]
             yield Hit("picture", t.src, f"prints {_quote(t.text)} on one of its lines (closer than "
                       f"{rooms[n]:.2f} mm) in a picture set at {scale:.0%} of its size", sheet.number, t.text)
+
+
+def _sheet(like: Sheet, page: Page) -> Sheet:
+    return Sheet.of(like.stem, like.paper, like.number, like.count, page)
+
+
+def _texts_only(ops) -> Iterable:
+    """``ops`` with their groups (matrices and clips kept) holding only their texts: what flattens to the same
+    texts, in the same order, without measuring every line of a map."""
+    for op in ops:
+        if type(op) is Group:
+            inner = tuple(_texts_only(op.ops))
+            if inner:
+                yield Group(inner, op.matrix, op.clip)
+        elif type(op) is Text:
+            yield op
 
 
 def locate_picture(game, kind: str, name: str) -> Location | None:
