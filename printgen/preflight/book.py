@@ -186,31 +186,34 @@ def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
     return lines
 
 
-def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0) -> float:
-    """The share of the page's body (between ``top`` and ``bottom``, mm) its objects' boxes cover, on a ``cell`` mm
-    grid, against its frame's width. Counted at once: each box adds one at its first cell and takes it off past
-    its last, both ways, and the running sums over the grid say how many boxes cover each cell."""
-    import numpy as np
-
+def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0, enough: float | None = None) -> float:
+    """The share of the page's body (between ``top`` and ``bottom``, mm) its objects cover, on a ``cell`` mm grid,
+    against its frame's width. ``enough``: a share at which to stop counting (the largest objects are counted
+    first): what is returned is then at least that, not the whole share."""
     cols = max(1, int(page.width // cell))
     rows = max(1, int((bottom - top) // cell))
+    marks = bytearray(cols * rows)
     # a page of text fills its measure's width, not the paper's: count against the frame
     frame = (page.width - 40.0) / page.width
-    b = np.asarray(page.boxes, dtype=float).reshape(-1, 4)
-    b = b[(b[:, 3] >= top) & (b[:, 1] <= bottom)]
-    c0 = np.maximum(0, b[:, 0] // cell).astype(np.int64)
-    c1 = np.minimum(cols - 1, b[:, 2] // cell).astype(np.int64)
-    r0 = np.maximum(0, (b[:, 1] - top) // cell).astype(np.int64)
-    r1 = np.minimum(rows - 1, (b[:, 3] - top) // cell).astype(np.int64)
-    keep = (c1 >= c0) & (r1 >= r0)
-    c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
-    edges = np.zeros((rows + 1, cols + 1), dtype=np.int64)
-    np.add.at(edges, (r0, c0), 1)
-    np.add.at(edges, (r0, c1), -1)
-    np.add.at(edges, (r1, c0), -1)
-    np.add.at(edges, (r1, c1), 1)
-    covered = int(np.count_nonzero(edges.cumsum(axis=0).cumsum(axis=1)[:rows, :cols]))
-    return min(1.0, covered / (cols * rows * frame))
+    whole = len(marks) * frame
+    spans = []
+    for b in page.boxes:
+        if b[3] < top or b[1] > bottom:
+            continue
+        c0, c1 = max(0, int(b[0] // cell)), min(cols - 1, int(b[2] // cell))
+        r0, r1 = max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell))
+        if c1 >= c0 and r1 >= r0:
+            spans.append(((c1 - c0 + 1) * (r1 - r0 + 1), c0, c1, r0, r1))
+    if enough is not None:
+        spans.sort(reverse=True)
+    need = enough * whole if enough is not None else math.inf
+    for k, (_, c0, c1, r0, r1) in enumerate(spans):
+        ones = b"\x01" * (c1 - c0 + 1)
+        for r in range(r0, r1 + 1):
+            marks[r * cols + c0: r * cols + c1 + 1] = ones
+        if k % 8 == 7 and marks.count(1) >= need:
+            break
+    return min(1.0, marks.count(1) / whole)
 
 
 def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterable[tuple[Hit, str]]:
@@ -244,7 +247,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                 break
         lines = _lines(page.runs, top, bottom)
         if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
-            share = _used(page, top, bottom)
+            share = _used(page, top, bottom, enough=settings.empty_page)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
