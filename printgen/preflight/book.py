@@ -188,30 +188,25 @@ def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
 
 def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0, enough: float | None = None) -> float:
     """The share of the page's body (between ``top`` and ``bottom``, mm) its objects cover, on a ``cell`` mm grid,
-    against its frame's width. ``enough``: a share at which to stop counting (the largest objects are counted
-    first): what is returned is then at least that, not the whole share."""
+    against its frame's width. ``enough``: a share at which to stop counting: what is returned is then at least
+    that, not the whole share."""
     cols = max(1, int(page.width // cell))
     rows = max(1, int((bottom - top) // cell))
     marks = bytearray(cols * rows)
     # a page of text fills its measure's width, not the paper's: count against the frame
     frame = (page.width - 40.0) / page.width
     whole = len(marks) * frame
-    spans = []
-    for b in page.boxes:
+    need = enough * whole if enough is not None else math.inf
+    for k, b in enumerate(page.boxes):
         if b[3] < top or b[1] > bottom:
             continue
         c0, c1 = max(0, int(b[0] // cell)), min(cols - 1, int(b[2] // cell))
-        r0, r1 = max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell))
-        if c1 >= c0 and r1 >= r0:
-            spans.append(((c1 - c0 + 1) * (r1 - r0 + 1), c0, c1, r0, r1))
-    if enough is not None:
-        spans.sort(reverse=True)
-    need = enough * whole if enough is not None else math.inf
-    for k, (_, c0, c1, r0, r1) in enumerate(spans):
+        if c1 < c0:
+            continue
         ones = b"\x01" * (c1 - c0 + 1)
-        for r in range(r0, r1 + 1):
+        for r in range(max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell)) + 1):
             marks[r * cols + c0: r * cols + c1 + 1] = ones
-        if k % 8 == 7 and marks.count(1) >= need:
+        if k % 32 == 31 and marks.count(1) >= need:
             break
     return min(1.0, marks.count(1) / whole)
 
@@ -287,7 +282,8 @@ def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, 
     sizes: dict[float, int] = {}
     for page in pages:
         for run in page.runs:
-            sizes[round(run.size, 1)] = sizes.get(round(run.size, 1), 0) + len(run.text)
+            size = round(run.size, 1)
+            sizes[size] = sizes.get(size, 0) + len(run.text)
     body = max(sizes, key=sizes.get) if sizes else 10.0
     hits = []
     for hit, text in book_hits(pages, settings, body):

@@ -159,21 +159,35 @@ def picture_hits(pictures, settings: Settings, *, stem: str, paper: str | None) 
 
     hits: list[Hit] = []
     for number, page, *design in pictures:
-        try:
-            # a text's source and role are not part of its value: they are part of what its hits say
-            key = (stem, settings, page.width, page.height, tuple(page.ops), _text_marks(page.ops),
-                   (design[0].width, design[0].height, tuple(design[0].ops), design[1]) if design else None)
-            found = _SEEN.get(key)
-        except TypeError:  # an op that cannot be compared by value: checked afresh
-            key, found = None, None
+        # pictures are looked up by their sizes first, and compared by what they draw only when those match
+        # (a picture met for the first time costs no deep comparison)
+        sizes = (stem, settings, page.width, page.height,
+                 (design[0].width, design[0].height, design[1]) if design else None)
+        alike = _SEEN.setdefault(sizes, [])
+        # a text's source and role are not part of its value: they are part of what its hits say
+        drawn = (page.ops, design[0].ops if design else None)
+        marks = None
+        found = None
+        for ops, their_marks, their_hits in alike:
+            if ops == drawn:
+                marks = _text_marks(page.ops) if marks is None else marks
+                if their_marks == marks:
+                    found = their_hits
+                    break
         if found is None:
             found = _picture(page, design, settings, stem=stem, paper=paper)
-            if key is not None:
-                while len(_SEEN) >= 64:
-                    _SEEN.pop(next(iter(_SEEN)))
-                _SEEN[key] = found
+            alike.append((drawn, _text_marks(page.ops) if marks is None else marks, found))
+            _seen_trim()
         hits += [replace(h, page=number) for h in found]
     return hits
+
+
+def _seen_trim(most: int = 64) -> None:
+    while sum(len(v) for v in _SEEN.values()) > most:
+        first = next(iter(_SEEN))
+        _SEEN[first].pop(0)
+        if not _SEEN[first]:
+            del _SEEN[first]
 
 
 def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
@@ -207,9 +221,9 @@ def _text_marks(ops, out: list | None = None) -> tuple:
     return tuple(out) if top else ()
 
 
-# the hits of the pictures checked last, by what they draw (their ops, compared by value), size and settings;
-# each holds its picture's ops alive, so a few dozen are kept
-_SEEN: dict[tuple, list[Hit]] = {}
+# the hits of the pictures checked last, by their sizes and settings: [(what they draw, compared by value, the
+# sources and roles of their texts, their hits)]; each holds its picture's ops alive, so a few dozen are kept
+_SEEN: dict[tuple, list[tuple]] = {}
 
 
 def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> list[Finding]:
