@@ -1,8 +1,9 @@
-"""Preflight of a document set straight to PDF (the rulebook, through platypus): its pages read back.
+"""Preflight of a document set straight to PDF (the rulebook, through platypus): its pages as a reader sees them.
 
-There is no drawing model to walk, so the finished PDF is read with pdfium: every
-text object with its printed size and box, and the box of every other object.
-The same page checks as drawn pages run on what that gives (placeholders, small
+There is no drawing model to walk: a page is every text object with its printed size and box, and the box of
+every other object. The rulebook's canvas notes them as it draws (``PdfFile.drawn``, rulebook/record.py,
+measured as pdfium measures the file: ``drawn_pages``); a PDF without that note is read with pdfium
+(``read_pages``), which finds the same. The same page checks as drawn pages run on what that gives (placeholders, small
 text, ink outside the printable area), plus the checks of a flowing book: mostly
 empty pages, a heading stranded at a page foot, a lone line carried over.
 A finding is located where its text was written: the chapter line or data line
