@@ -30,12 +30,12 @@ def compose(m, n):
 
 
 def compose32(m, n):
-    """``compose`` as pdfium works it, in single precision."""
+    """``compose`` as pdfium works it, in single precision (each product and sum rounded to it)."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
-    return tuple(array("f", (f32(f32(a * A) + f32(b * C)), f32(f32(a * B) + f32(b * D)),
-                             f32(f32(c * A) + f32(d * C)), f32(f32(c * B) + f32(d * D)),
-                             f32(f32(f32(e * A) + f32(f * C)) + E), f32(f32(f32(e * B) + f32(f * D)) + F))))
+    p = array("f", (a * A, b * C, a * B, b * D, c * A, d * C, c * B, d * D, e * A, f * C, e * B, f * D))
+    q = array("f", (p[0] + p[1], p[2] + p[3], p[4] + p[5], p[6] + p[7], p[8] + p[9], p[10] + p[11]))
+    return (q[0], q[1], q[2], q[3]) + tuple(array("f", (q[4] + E, q[5] + F)))
 
 
 def written(code: str, n: int) -> tuple[float, ...]:
@@ -71,6 +71,14 @@ class FontMetrics:
         self._glyf = self._tt["glyf"] if "glyf" in self._tt else None
         self._order = self._tt.getGlyphOrder()
         self._boxes: dict[int, tuple[int, int, int, int]] = {}
+        # a character -> its advance, outline left, right, bottom and top, 1000 units to the em
+        self.advances: dict[str, float] = {}
+        self.lefts: dict[str, int] = {}
+        self.rights: dict[str, int] = {}
+        self.bottoms: dict[str, int] = {}
+        self.tops: dict[str, int] = {}
+        self.seen: set[str] = set()
+        self.known = frozenset(map(chr, face.charToGlyph))
         # pdfium's weight: the descriptor's StemV (reportlab writes it from the OS/2 weight class), 5 or 4
         # times it; bold at 600 and over, or when the font's name says so
         stem = face.stemV
@@ -105,6 +113,15 @@ class FontMetrics:
     def width(self, code: int) -> float:
         return self.widths.get(code, self.default)
 
+    def glyph(self, ch: str) -> None:
+        """Note a character's advance and outline box (``advances``, ``lefts``... keep them)."""
+        code = ord(ch)
+        left, top, right, bottom = self.box(code)
+        self.advances[ch] = self.width(code)
+        self.lefts[ch], self.rights[ch] = min(left, right), max(left, right)
+        self.bottoms[ch], self.tops[ch] = min(top, bottom), max(top, bottom)
+        self.seen.add(ch)
+
 
 @lru_cache(maxsize=None)
 def metrics_of(name: str) -> FontMetrics | None:
@@ -115,40 +132,73 @@ def metrics_of(name: str) -> FontMetrics | None:
     return FontMetrics(font)
 
 
-def advance_of(chars: str, metrics: FontMetrics, size: float, char_space: float, word_space: float) -> float:
-    """How far (text space) a string moves the text position."""
+def extent(chars: str, metrics: FontMetrics, size: float, char_space: float, word_space: float) -> tuple:
+    """(how far the string moves the text position, its glyphs' box x0, x1, y0, y1 from where it starts), in
+    text space: pdfium's union of its glyphs' outline boxes, each at its advance. Summed at once (a book sets
+    a quarter of a million characters): its left is its first glyph's unless another reaches further back,
+    its right its last's unless another reaches further on; only then is it walked glyph by glyph."""
+    if not chars:
+        return 0.0, 10000.0, -10000.0, 10000.0, -10000.0
+    if not metrics.seen.issuperset(chars):
+        for ch in set(chars) - metrics.seen:
+            metrics.glyph(ch)
     k = size / 1000.0
-    width = metrics.width
-    total = 0.0
-    for ch in chars:
-        total += width(ord(ch)) * k + char_space
-        if ch == " ":
-            total += word_space
-    return total
+    W, LO, HI = metrics.advances, metrics.lefts, metrics.rights
+    n, spaces = len(chars), chars.count(" ")
+    units = sum(map(W.__getitem__, chars))
+    moved = units * k + n * char_space + spaces * word_space
+    y0 = min(map(metrics.bottoms.__getitem__, chars)) * k
+    y1 = max(map(metrics.tops.__getitem__, chars)) * k
+    first, last = chars[0], chars[-1]
+    x0 = LO[first] * k
+    x1 = HI[last] * k + moved - (W[last] * k + char_space + (word_space if last == " " else 0.0))
+    if n > 1:
+        step = W[first] * k + char_space + (word_space if first == " " else 0.0)
+        before = chars[-2]
+        back = moved - (W[last] * k + char_space + (word_space if last == " " else 0.0)) - (
+            W[before] * k + char_space + (word_space if before == " " else 0.0))
+        if (char_space < 0 or word_space < 0  # (the position may step back: no glyph is sure to be the last)
+                or x0 > min(map(LO.__getitem__, chars)) * k + step
+                or x1 < max(map(HI.__getitem__, chars)) * k + back):
+            return (moved,) + _walk(chars, metrics, k, char_space, word_space) + (y0, y1)
+    return moved, x0, x1, y0, y1
 
 
-def text_run(chars: str, metrics: FontMetrics, size: float, line, advance: float, rise: float, char_space: float,
-         word_space: float, ctm) -> tuple:
-    """(text, printed size pt, box pt, bold) of one show-text operator, measured as pdfium measures it."""
-    k = size / 1000.0
-    width, box = metrics.width, metrics.box
+def _walk(chars: str, metrics: FontMetrics, k: float, char_space: float, word_space: float) -> tuple:
+    """The x0, x1 of ``extent``, glyph by glyph."""
+    W, LO, HI = metrics.advances, metrics.lefts, metrics.rights
     pos = 0.0
-    x0 = y0 = 10000.0
-    x1 = y1 = -10000.0
+    x0, x1 = 10000.0, -10000.0
     for ch in chars:
-        code = ord(ch)
-        left, top, right, bottom = box(code)
-        x0 = min(x0, min(left, right) * k + pos)
-        x1 = max(x1, max(left, right) * k + pos)
-        y0 = min(y0, top, bottom)
-        y1 = max(y1, top, bottom)
-        pos += width(code) * k + char_space
+        v = LO[ch] * k + pos
+        if v < x0:
+            x0 = v
+        v = HI[ch] * k + pos
+        if v > x1:
+            x1 = v
+        pos += W[ch] * k + char_space
         if ch == " ":
             pos += word_space
-    m = compose(line, ctm)
-    a, b, c, d = compose32(line, ctm)[:4]  # the text object's matrix as pdfium keeps it: its printed size
-    printed = size * math.sqrt(abs(a * d - b * c))
-    return (chars, printed, rect_box(m, advance + x0, rise + y0 * k, advance + x1, rise + y1 * k), metrics.bold)
+    return x0, x1
+
+
+def text_run(chars: str, metrics: FontMetrics, size: float, line, start: float, rise: float, box: tuple,
+             ctm) -> tuple:
+    """(text, printed size pt, box pt, bold) of one show-text operator (``box``: its glyphs' from ``extent``,
+    ``start`` along its ``line``), measured as pdfium measures it."""
+    key = (line[0], line[1], line[2], line[3], ctm[0], ctm[1], ctm[2], ctm[3])
+    scale = _SCALES.get(key)
+    if scale is None:
+        a, b, c, d = compose32(line, ctm)[:4]  # the text object's matrix as pdfium keeps it: its printed size
+        scale = _SCALES[key] = math.sqrt(abs(a * d - b * c))
+        if len(_SCALES) > 4096:
+            _SCALES.clear()
+    x0, x1, y0, y1 = box
+    return (chars, size * scale, rect_box(compose(line, ctm), start + x0, rise + y0, start + x1, rise + y1),
+            metrics.bold)
+
+
+_SCALES: dict[tuple, float] = {}  # a text matrix and graphics matrix -> the scale of a text they print
 
 
 MOVE, LINE, CURVE = 0, 1, 2
@@ -176,18 +226,8 @@ def close_figure(points: list, start) -> None:
 def stroke_bounds(points: list, width: float) -> tuple[float, float, float, float]:
     """The box pdfium gives a stroked path of ``points`` (its own rule: each segment's ends and each corner
     grown by the whole line ``width``, a corner to where its outer edges meet)."""
-    box = [math.inf, math.inf, -math.inf, -math.inf]
-
-    def at(x, y):
-        if x < box[0]:
-            box[0] = x
-        if x > box[2]:
-            box[2] = x
-        if y < box[1]:
-            box[1] = y
-        if y > box[3]:
-            box[3] = y
-
+    xs: list[float] = []
+    ys: list[float] = []
     n = len(points)
     i = 0
     while i < n:
@@ -195,61 +235,61 @@ def stroke_bounds(points: list, width: float) -> tuple[float, float, float, floa
         if p[2] == MOVE:
             if i + 1 == n:
                 if p[3]:
-                    at(p[0], p[1])
+                    xs.append(p[0])
+                    ys.append(p[1])
                 break
             first, last, join = i + 1, i, False
         else:
             if p[2] == CURVE and not p[3]:
-                at(p[0], p[1])
-                at(points[i + 1][0], points[i + 1][1])
+                xs += (p[0], points[i + 1][0])
+                ys += (p[1], points[i + 1][1])
                 i += 2
             if i == n - 1 or points[i + 1][2] == MOVE:
                 first, last, join = i - 1, i, False
             else:
                 first, mid, last, join = i - 1, i, i + 1, True
         if join:
-            _corner(at, points[first], points[mid], points[last], width)
+            _corner(xs, ys, points[first], points[mid], points[last], width)
         else:
-            _end(at, points[first], points[last], width)
+            _end(xs, ys, points[first], points[last], width)
         i += 1
-    return (box[0], box[1], box[2], box[3])
+    if not xs:
+        return (math.inf, math.inf, -math.inf, -math.inf)
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _end(at, s, e, hw: float) -> None:
+def _end(xs: list, ys: list, s, e, hw: float) -> None:
     """A segment's end ``e`` (coming from ``s``), squared off ``hw`` beyond it."""
     sx, sy, ex, ey = s[0], s[1], e[0], e[1]
     if sx == ex:
         if sy == ey:
-            at(ex + hw, ey + hw)
-            at(ex - hw, ey - hw)
+            xs += (ex + hw, ex - hw)
+            ys += (ey + hw, ey - hw)
             return
-        y = ey - hw if ey < sy else ey + hw
-        at(ex + hw, y)
-        at(ex - hw, y)
+        xs += (ex + hw, ex - hw)
+        ys.append(ey - hw if ey < sy else ey + hw)
         return
     if sy == ey:
-        x = ex - hw if ex < sx else ex + hw
-        at(x, ey + hw)
-        at(x, ey - hw)
+        xs.append(ex - hw if ex < sx else ex + hw)
+        ys += (ey + hw, ey - hw)
         return
     dx, dy = ex - sx, ey - sy
     ll = math.hypot(dx, dy)
     mx, my = ex + hw * dx / ll, ey + hw * dy / ll
     ox, oy = hw * dy / ll, hw * dx / ll
-    at(mx - ox, my + oy)
-    at(mx + ox, my - oy)
+    xs += (mx - ox, mx + ox)
+    ys += (my + oy, my - oy)
 
 
-def _corner(at, s, m, e, hw: float) -> None:
+def _corner(xs: list, ys: list, s, m, e, hw: float) -> None:
     """The corner at ``m`` between the segments from ``s`` and to ``e``: where their outer edges (``hw`` off
     their lines) meet."""
     sx, sy, mx, my, ex, ey = s[0], s[1], m[0], m[1], e[0], e[1]
     near = 1.0 / 20
     start_vert, end_vert = abs(sx - mx) < near, abs(mx - ex) < near
     if start_vert and end_vert:
-        y = my + hw * (1 if my > sy else -1)
-        at(mx + hw, y)
-        at(mx - hw, y)
+        xs += (mx + hw, mx - hw)
+        ys.append(my + hw * (1 if my > sy else -1))
         return
     sk = sc = sdc = ek = ec = edc = 0.0
     if not start_vert:
@@ -262,19 +302,22 @@ def _corner(at, s, m, e, hw: float) -> None:
         edc = abs(hw * math.hypot(ex - mx, ey - my) / (ex - mx))
     if start_vert:
         x = sx + (hw if ex < sx else -hw)
-        at(x, ek * x + ec + (edc if sy < ek * sx + ec else -edc))
+        xs.append(x)
+        ys.append(ek * x + ec + (edc if sy < ek * sx + ec else -edc))
         return
     if end_vert:
         x = ex + (hw if sx < ex else -hw)
-        at(x, sk * x + sc + (sdc if ey < sk * ex + sc else -sdc))
+        xs.append(x)
+        ys.append(sk * x + sc + (sdc if ey < sk * ex + sc else -sdc))
         return
     if abs(sk - ek) < near:
         if (1 if mx > sx else -1) == (1 if ex > mx else -1):
-            _end(at, m, e, hw)
+            _end(xs, ys, m, e, hw)
         else:
-            _end(at, s, m, hw)
+            _end(xs, ys, s, m, hw)
         return
     so = sc + (sdc if ey < sk * ex + sc else -sdc)
     eo = ec + (edc if sy < ek * sx + ec else -edc)
     x = (eo - so) / (sk - ek)
-    at(x, sk * x + so)
+    xs.append(x)
+    ys.append(sk * x + so)

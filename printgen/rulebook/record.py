@@ -22,11 +22,12 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
+from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..draw.fonts import pdf_name
-from .measure import (CURVE, IDENTITY, LINE, MOVE, advance_of, close_figure, compose, compose32, f32, metrics_of,
-                      rect_box, rect_points, stroke_bounds, text_run, written)
+from .measure import (CURVE, IDENTITY, LINE, MOVE, close_figure, compose, compose32, f32, metrics_of,
+                      extent, rect_box, rect_points, stroke_bounds, text_run, written)
 
 
 class RecordingText(PDFTextObject):
@@ -81,40 +82,37 @@ class RecordingText(PDFTextObject):
         self._canvas._rec_text[2] = leading
 
     def _formatText(self, text):
-        before = self._curSubset
-        out = super()._formatText(text)
+        # what reportlab's own writes for a TrueType font (one Tf and TL where the subset changes, one show-text
+        # per subset's run), noting each run as it goes
         canvas = self._canvas
+        font = getFont(self._fontname)
         metrics = metrics_of(self._fontname)
-        if metrics is None:
-            canvas.record_lost = True
-            return out
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        text = text.replace("\xa0", " ")  # reportlab prints a no-break space as a space (code 32)
-        # the operators it wrote: one show-text per run of characters in one font subset, a Tf (and TL) before
-        # each that changes the subset; every character is assigned its code by now
-        assigned = getFont(self._fontname).state[canvas._doc].assignments
-        pieces: list[str] = []
-        current, start = before, 0
-        for i, ch in enumerate(text):
-            n = assigned.get(ord(ch))
-            if n is None:  # a character the font lacks: printed as its .notdef, which pdfium reads otherwise
-                canvas.record_lost = True
-                return out
-            if n >> 8 != current:
-                if i > start:
-                    pieces.append(text[start:i])
-                current, start = n >> 8, i
-                canvas._rec_text[2] = self._leading
-        if len(text) > start:
-            pieces.append(text[start:])
+        shown = text.replace("\xa0", " ")  # reportlab prints a no-break space as a space (code 32)
+        if (metrics is None or not font._dynamicFont or (font.shapable and isinstance(text, ShapedStr))
+                or not metrics.known.issuperset(shown)):  # (a character the font lacks prints as its .notdef)
+            canvas.record_lost = True
+            return super()._formatText(text)
+        code: list[str] = []
+        tmpl = None
         char_space, word_space = canvas._rec_text[0], canvas._rec_text[1]
-        size = self._fontsize
-        for chars in pieces:
-            self._shown.append((chars, metrics, f32(float(fp_str(size))), self._line, self._advance, self._rise,
-                                char_space, word_space))
-            self._advance += advance_of(chars, metrics, size, char_space, word_space)
-        return out
+        size = f32(float(fp_str(self._fontsize)))
+        at = 0
+        for subset, t in font.splitString(text, canvas._doc):
+            if subset != self._curSubset:
+                if not tmpl:
+                    tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+                code.append(f"{font.getSubsetInternalName(subset, canvas._doc)} {tmpl}")
+                self._curSubset = subset
+                canvas._rec_text[2] = self._leading
+            code.append(f"({canvas._escape(t)}) Tj")
+            chars = shown[at:at + len(t)]
+            at += len(t)
+            moved, *box = extent(chars, metrics, size, char_space, word_space)
+            self._shown.append((chars, metrics, size, self._line, self._advance, self._rise, tuple(box)))
+            self._advance += moved
+        return " ".join(code)
 
     def _textOut(self, text, TStar=0):
         super()._textOut(text, TStar)
@@ -275,6 +273,11 @@ class RecordingCanvas(Canvas):
 
     def line(self, x1, y1, x2, y2):
         super().line(x1, y1, x2, y2)
+        w = self._lineWidth
+        if w and (x1 == x2) != (y1 == y2):  # a rule across or down: its box is its ends grown by the width
+            self._items.append(("box", rect_box(self._ctm, min(x1, x2) - w, min(y1, y2) - w, max(x1, x2) + w,
+                                                max(y1, y2) + w)))
+            return
         self._path([[x1, y1, MOVE, False], [x2, y2, LINE, False]], 1, 0)
 
     def lines(self, linelist):
@@ -285,7 +288,14 @@ class RecordingCanvas(Canvas):
 
     def rect(self, x, y, width, height, stroke=1, fill=0):
         super().rect(x, y, width, height, stroke, fill)
-        self._path(rect_points(x, y, width, height), stroke, fill)
+        points = rect_points(x, y, width, height)
+        w = self._lineWidth if stroke else 0.0
+        x0, x1 = sorted((points[0][0], points[1][0]))
+        y0, y1 = sorted((points[0][1], points[2][1]))
+        if (fill or w) and x0 < x1 and y0 < y1:  # (a stroked one: grown by the width at each corner)
+            self._items.append(("box", rect_box(self._ctm, x0 - w, y0 - w, x1 + w, y1 + w)))
+            return
+        self._path(points, stroke, fill)
 
     # as reportlab draws these, through a path object that notes its points
     def roundRect(self, x, y, width, height, radius, stroke=1, fill=0):
