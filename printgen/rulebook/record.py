@@ -97,7 +97,9 @@ class RecordingText(PDFTextObject):
         code: list[str] = []
         tmpl = None
         char_space, word_space = canvas._rec_text[0], canvas._rec_text[1]
-        size = f32(float(fp_str(self._fontsize)))
+        size = _SIZES.get(self._fontsize)
+        if size is None:  # the size as written, as pdfium reads it
+            size = _SIZES[self._fontsize] = f32(float(fp_str(self._fontsize)))
         at = 0
         for subset, t in font.splitString(text, canvas._doc):
             if subset != self._curSubset:
@@ -126,6 +128,9 @@ class RecordingText(PDFTextObject):
     def textLines(self, stuff, trim=1):
         self._canvas.record_lost = True  # not used by the book
         return super().textLines(stuff, trim)
+
+
+_SIZES: dict[float, float] = {}
 
 
 class _Path(PDFPathObject):
@@ -254,7 +259,20 @@ class RecordingCanvas(Canvas):
         self._items.append(("box", box))
 
     def record_loops(self, loops, stroke, fill, closed: bool = True) -> None:
-        """A path of straight ``loops`` drawn by printgen's own ops (draw/canvas.py), each closed or not."""
+        """A path of straight ``loops`` drawn by printgen's own ops (draw/canvas.py), each closed or not. A
+        stroked shape met again elsewhere (a map's hexes) is boxed as it was, moved: its corners are the same."""
+        w = self._lineWidth if stroke else 0.0
+        if w and len(loops) == 1 and len(loops[0]) > 2:
+            loop = loops[0]
+            x, y = loop[0]
+            key = (w, closed, tuple([(a - x, b - y) for a, b in loop]))
+            got = self._shapes.get(key)
+            if got is None:
+                got = self._shapes[key] = stroke_bounds(_loop_points(key[2], closed), w)
+                if len(self._shapes) > 4096:
+                    self._shapes.clear()
+            self._items.append(("box", rect_box(self._ctm, got[0] + x, got[1] + y, got[2] + x, got[3] + y)))
+            return
         points: list = []
         for loop in loops:
             points.append([loop[0][0], loop[0][1], MOVE, False])
@@ -262,6 +280,8 @@ class RecordingCanvas(Canvas):
             if closed:
                 close_figure(points, (loop[0][0], loop[0][1]))
         self._path(points, stroke, fill)
+
+    _shapes: dict = {}  # (line width, closed, points from the first) -> the stroke's box from the first point
 
     def drawPath(self, aPath, stroke=1, fill=0, fillMode=None):
         super().drawPath(aPath, stroke, fill, fillMode)
@@ -334,6 +354,13 @@ class RecordingCanvas(Canvas):
         else:
             self._items.append(("box", rect_box(self._ctm, x, y, x + width, y + height)))
         return got
+
+
+def _loop_points(loop, closed: bool) -> list:
+    points = [[loop[0][0], loop[0][1], MOVE, False]] + [[x, y, LINE, False] for x, y in loop[1:]]
+    if closed:
+        close_figure(points, (loop[0][0], loop[0][1]))
+    return points
 
 
 def book_canvas(*args, **kwargs) -> RecordingCanvas:

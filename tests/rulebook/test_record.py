@@ -5,6 +5,7 @@ same findings at the same places."""
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 
 import pytest
@@ -76,8 +77,12 @@ def test_what_a_canvas_draws_is_noted_as_a_reader_reads_it():
     c.saveState()
     c.translate(250, 280)
     c.scale(1.7, -1.7)  # as a picture is set: mm ops, y down, scaled
+    hexes = [Poly(tuple((cx + 6 * math.cos(math.pi / 3 * k), cy + 6 * math.sin(math.pi / 3 * k)) for k in range(6)),
+                  Style(stroke="#203040", width=0.5)) for cx, cy in ((10, 50), (19, 55.2), (28, 50))]  # alike, moved
     draw_ops(c, [Poly(((0, 0), (30, 10), (25, 40), (5, 30)), Style(fill="#c0d0e0", stroke="#203040", width=0.8)),
-                 Text(10, 20, "A 7", "sans-bold", 6.2, "#000000")])
+                 Poly(((40, 0), (70, 4), (40, 9)), Style(stroke="#000000", width=1.2)),  # a sharp corner
+                 Poly(((40, 20), (66, 31), (45, 44)), Style(stroke="#000000", width=0.3), closed=False),
+                 *hexes, Text(10, 20, "A 7", "sans-bold", 6.2, "#000000")])
     c.restoreState()
     c.showPage()
     pages = recorded_pages(c, (420, 300))
@@ -85,7 +90,8 @@ def test_what_a_canvas_draws_is_noted_as_a_reader_reads_it():
     drawn = drawn_pages(pages)
     _same(read_pages(buf.getvalue()), drawn)
     assert [r.bold for r in drawn[0].runs if r.text.startswith("bold")] == [True]
-    assert len(drawn[0].boxes) == len(drawn[0].runs) + 5  # the line, rect, round rect, circle and polygon
+    # the line, rect, round rect, circle, three polygons and three hexes
+    assert len(drawn[0].boxes) == len(drawn[0].runs) + 10
 
 
 def test_a_canvas_that_draws_what_it_does_not_follow_leaves_the_pdf_to_be_read():
