@@ -13,7 +13,6 @@ that holds it (``locate``), else the rulebook's folder.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
@@ -137,27 +136,11 @@ def read_pages(data: bytes) -> list[BookPage]:
 
 
 def drawn_pages(drawn) -> list[BookPage]:
-    """The pages a typesetter noted as it drew them (``PdfFile.drawn``: rulebook/record.py), as read_pages reads
-    them from the file: the same runs (a reader sees one space where two are drawn) and boxes, in mm."""
-    pages = []
-    for n, (w, h, items) in enumerate(drawn):
-        runs: list[Run] = []
-        boxes: list = []
-        for item in items:
-            if item[0] == "run":
-                text, size, b, bold = item[1:]
-                box = (b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT)
-                if text.strip():
-                    runs.append(Run(_SPACES.sub(" ", text), size, box, bold))
-            else:
-                b = item[1]
-                box = (b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT)
-            boxes.append(box)
-        pages.append(BookPage(n + 1, w * PT, h * PT, runs, boxes))
-    return pages
+    """The pages a typesetter noted as it drew them (``PdfFile.drawn``: rulebook/record.py ``recorded_pages``,
+    which notes them as read_pages reads them from the file: the same runs and boxes, in mm)."""
+    return [BookPage(n + 1, w, h, runs, boxes) for n, (w, h, runs, boxes) in enumerate(drawn)]
 
 
-_SPACES = re.compile(" {2,}")
 
 
 def _apply_box(m, bounds):

@@ -17,6 +17,7 @@ a font that is not a TrueType font) marks the record ``lost``: the preflight the
 from __future__ import annotations
 
 import math
+import re
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
@@ -371,17 +372,33 @@ def book_canvas(*args, **kwargs) -> RecordingCanvas:
 
 
 def recorded_pages(canvas: RecordingCanvas, size: tuple[float, float]) -> list | None:
-    """Each page's items with its forms placed: [(width pt, height pt, [("run", text, size, box, bold) |
-    ("box", box)])], boxes in pt, y up; None when the record was lost (see the module's docstring)."""
+    """Each page as the preflight reads a page (preflight/book.py): (width mm, height mm, its text runs, the box
+    of every object), forms placed, boxes in mm from the top left; None when the record was lost (see the
+    module's docstring). A run is (text, printed size pt, box, bold), a run of blanks left out, and two spaces
+    drawn read as one, as a reader reads them."""
+    from ..preflight.book import Run
+
     if canvas.record_lost:
         return None
     w, h = f32(size[0]), f32(size[1])
     pages = []
     for items in canvas.recorded:
-        out: list = []
-        _place(items, canvas.forms, IDENTITY, out, 0)
-        pages.append((w, h, out))
+        placed: list = []
+        _place(items, canvas.forms, IDENTITY, placed, 0)
+        runs, boxes = [], []
+        for item in placed:
+            b = item[-2] if item[0] == "run" else item[1]
+            box = (b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT)
+            boxes.append(box)
+            if item[0] == "run" and not item[1].isspace() and item[1]:
+                text = item[1]
+                runs.append(Run(_SPACES.sub(" ", text) if "  " in text else text, item[2], box, item[4]))
+        pages.append((w * PT, h * PT, runs, boxes))
     return pages
+
+
+PT = 25.4 / 72.0  # mm per pt
+_SPACES = re.compile(" {2,}")
 
 
 def _place(items, forms, outer, out: list, level: int) -> None:
