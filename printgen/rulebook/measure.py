@@ -14,6 +14,7 @@ from struct import unpack_from
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -316,3 +317,42 @@ def _corner(xs: list, ys: list, s, m, e, hw: float) -> None:
     x = (eo - so) / (sk - ek)
     xs.append(x)
     ys.append(sk * x + so)
+
+
+class PointsPath(PDFPathObject):
+    """A path object that keeps its points as a PDF reader builds them: [x, y, kind, closes]."""
+
+    def __init__(self, code=None) -> None:
+        super().__init__(code)
+        self.points: list[list] = []
+        self._start = None
+
+    def moveTo(self, x, y):
+        super().moveTo(x, y)
+        self.points.append([x, y, MOVE, False])
+        self._start = (x, y)
+
+    def lineTo(self, x, y):
+        super().lineTo(x, y)
+        self.points.append([x, y, LINE, False])
+
+    def curveTo(self, x1, y1, x2, y2, x3, y3):
+        super().curveTo(x1, y1, x2, y2, x3, y3)
+        self.points += [[x1, y1, CURVE, False], [x2, y2, CURVE, False], [x3, y3, CURVE, False]]
+
+    def rect(self, x, y, width, height):
+        super().rect(x, y, width, height)
+        self.points += rect_points(x, y, width, height)
+        self._start = (x, y)
+
+    def close(self):
+        super().close()
+        close_figure(self.points, self._start)
+
+
+def loop_points(loop, closed: bool) -> list:
+    """A loop of (x, y) as a reader builds its path: [x, y, kind, closes] each."""
+    points = [[loop[0][0], loop[0][1], MOVE, False]] + [[x, y, LINE, False] for x, y in loop[1:]]
+    if closed:
+        close_figure(points, (loop[0][0], loop[0][1]))
+    return points

@@ -22,13 +22,12 @@ import re
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..draw.fonts import pdf_name
-from .measure import (CURVE, IDENTITY, LINE, MOVE, close_figure, compose, compose32, f32, metrics_of,
-                      extent, rect_box, rect_points, stroke_bounds, text_run, written)
+from .measure import (CURVE, IDENTITY, LINE, MOVE, PointsPath, close_figure, compose, compose32, extent, f32,
+                      loop_points, metrics_of, rect_box, rect_points, stroke_bounds, text_run, written)
 
 
 class RecordingText(PDFTextObject):
@@ -134,37 +133,6 @@ class RecordingText(PDFTextObject):
 _SIZES: dict[float, float] = {}
 
 
-class _Path(PDFPathObject):
-    """A path object that keeps its points as a PDF reader builds them: [x, y, kind, closes]."""
-
-    def __init__(self, code=None) -> None:
-        super().__init__(code)
-        self.points: list[list] = []
-        self._start = None
-
-    def moveTo(self, x, y):
-        super().moveTo(x, y)
-        self.points.append([x, y, MOVE, False])
-        self._start = (x, y)
-
-    def lineTo(self, x, y):
-        super().lineTo(x, y)
-        self.points.append([x, y, LINE, False])
-
-    def curveTo(self, x1, y1, x2, y2, x3, y3):
-        super().curveTo(x1, y1, x2, y2, x3, y3)
-        self.points += [[x1, y1, CURVE, False], [x2, y2, CURVE, False], [x3, y3, CURVE, False]]
-
-    def rect(self, x, y, width, height):
-        super().rect(x, y, width, height)
-        self.points += rect_points(x, y, width, height)
-        self._start = (x, y)
-
-    def close(self):
-        super().close()
-        close_figure(self.points, self._start)
-
-
 class RecordingCanvas(Canvas):
     """A canvas that records, page by page, each object it draws as a PDF reader will see it: ("run", text,
     size, box, bold), ("box", box) or ("form", name, matrix) where a form is drawn; ``forms``: each form's
@@ -240,7 +208,7 @@ class RecordingCanvas(Canvas):
         shown.clear()
 
     def beginPath(self):
-        return _Path()
+        return PointsPath()
 
     def _path(self, points: list, stroke, fill) -> None:
         """Note a painted path: the box of its points when filled, pdfium's stroke box when stroked (a
@@ -269,7 +237,7 @@ class RecordingCanvas(Canvas):
             key = (w, closed, tuple([(a - x, b - y) for a, b in loop]))
             got = self._shapes.get(key)
             if got is None:
-                got = self._shapes[key] = stroke_bounds(_loop_points(key[2], closed), w)
+                got = self._shapes[key] = stroke_bounds(loop_points(key[2], closed), w)
                 if len(self._shapes) > 4096:
                     self._shapes.clear()
             self._items.append(("box", rect_box(self._ctm, got[0] + x, got[1] + y, got[2] + x, got[3] + y)))
@@ -320,13 +288,13 @@ class RecordingCanvas(Canvas):
 
     # as reportlab draws these, through a path object that notes its points
     def roundRect(self, x, y, width, height, radius, stroke=1, fill=0):
-        path = _Path(code=self._code)
+        path = PointsPath(code=self._code)
         path.roundRect(x, y, width, height, radius)
         self._strokeAndFill(stroke, fill)
         self._path(path.points, stroke, fill)
 
     def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
-        path = _Path(code=self._code)
+        path = PointsPath(code=self._code)
         path.ellipse(x1, y1, x2 - x1, y2 - y1)
         self._strokeAndFill(stroke, fill)
         self._path(path.points, stroke, fill)
@@ -355,13 +323,6 @@ class RecordingCanvas(Canvas):
         else:
             self._items.append(("box", rect_box(self._ctm, x, y, x + width, y + height)))
         return got
-
-
-def _loop_points(loop, closed: bool) -> list:
-    points = [[loop[0][0], loop[0][1], MOVE, False]] + [[x, y, LINE, False] for x, y in loop[1:]]
-    if closed:
-        close_figure(points, (loop[0][0], loop[0][1]))
-    return points
 
 
 def book_canvas(*args, **kwargs) -> RecordingCanvas:
