@@ -5,13 +5,15 @@ reading the finished PDF back.
 A run is what a PDF reader sees as one text object: one show-text operator (reportlab writes one per font
 subset a string crosses). Its box is worked out as pdfium works it out from the file (the union of its
 glyphs' outline boxes, each at its advance, through the text and graphics matrices), and a path's box as
-the union of its points and control points, grown by its line width when stroked; a form's objects are
+the union of its points and control points, or by pdfium's rule for a stroke's ends and corners (measure.py);
+the numbers as reportlab writes them, in pdfium's single precision. A form's objects are
 placed by the matrix it is drawn with, where the page draws it (the footers' "page x of y" and the contents'
 page numbers are forms defined once the last page is set). So the preflight finds what it found in the file,
 at the same places, without pdfium's text page (whose per-object text lookup scans the whole page).
 
 Anything drawn here that the recorder does not follow (a text render or scaling mode the book never uses,
-a font that is not a TrueType font) marks the record ``lost``: the preflight then reads the PDF back.
+a font that is not a TrueType font, a character a font lacks, shaped text) marks the record ``lost``: the
+preflight then reads the PDF back. tests/rulebook/test_record.py holds the record to pdfium's reading.
 """
 
 from __future__ import annotations
