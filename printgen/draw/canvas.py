@@ -312,9 +312,15 @@ def draw_op(c, op) -> None:
         elif isinstance(op, Poly):
             c._code.append(_path_code((op.points,), op.closed))
             c._code.append(PATH_OPS[int(stroke), int(fill and op.closed), c._fillMode])
+            record = getattr(c, "record_loops", None)  # a canvas that notes what it draws (rulebook/record.py)
+            if record is not None:
+                record((op.points,), stroke, fill and op.closed, op.closed)
         elif isinstance(op, Path):
             c._code.append(_path_code(op.loops, True))
             c._code.append(PATH_OPS[int(stroke), int(fill), FILL_EVEN_ODD])
+            record = getattr(c, "record_loops", None)
+            if record is not None:
+                record(op.loops, stroke, fill, True)
 
 
 def _path_code(loops, closed: bool) -> str:

@@ -154,6 +154,9 @@ class PdfFile:
     pictures: tuple = field(default=(), compare=False, repr=False)
     # its tables, as drawn (rulebook/tables.py record): how each cell's words wrapped, for the preflight
     tables: tuple = field(default=(), compare=False, repr=False)
+    # its pages as drawn (rulebook/record.py): each page's size, text runs and object boxes, in mm, which the
+    # preflight reads instead of the PDF; empty when the typesetter could not note them all (the PDF is read then)
+    drawn: tuple = field(default=(), compare=False, repr=False)
 
 
 @dataclass

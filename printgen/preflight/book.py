@@ -1,8 +1,9 @@
-"""Preflight of a document set straight to PDF (the rulebook, through platypus): its pages read back.
+"""Preflight of a document set straight to PDF (the rulebook, through platypus): its pages as a reader sees them.
 
-There is no drawing model to walk, so the finished PDF is read with pdfium: every
-text object with its printed size and box, and the box of every other object.
-The same page checks as drawn pages run on what that gives (placeholders, small
+There is no drawing model to walk: a page is every text object with its printed size and box, and the box of
+every other object. The rulebook's canvas notes them as it draws (``PdfFile.drawn``, rulebook/record.py,
+measured as pdfium measures the file: ``drawn_pages``); a PDF without that note is read with pdfium
+(``read_pages``), which finds the same. The same page checks as drawn pages run on what that gives (placeholders, small
 text, ink outside the printable area), plus the checks of a flowing book: mostly
 empty pages, a heading stranded at a page foot, a lone line carried over.
 A finding is located where its text was written: the chapter line or data line
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..findings import Location
 from .checks import PLACEHOLDER, Hit, Settings, _quote
@@ -25,9 +26,9 @@ PT = 25.4 / 72.0  # mm per pt
 BOOK_TOP, BOOK_BOTTOM = 22.0, 20.0  # mm: the rulebook's running head and foot (rulebook/book.py's margins)
 
 
-@dataclass(frozen=True)
-class Run:
-    """One text object of a page: its text, printed size (pt) and box (page mm, y down)."""
+class Run(NamedTuple):
+    """One text object of a page: its text, printed size (pt) and box (page mm, y down). (A tuple: a book has
+    thousands of them.)"""
 
     text: str
     size: float
@@ -134,6 +135,14 @@ def read_pages(data: bytes) -> list[BookPage]:
     return pages
 
 
+def drawn_pages(drawn) -> list[BookPage]:
+    """The pages a typesetter noted as it drew them (``PdfFile.drawn``: rulebook/record.py ``recorded_pages``,
+    which notes them as read_pages reads them from the file: the same runs and boxes, in mm)."""
+    return [BookPage(n + 1, w, h, runs, boxes) for n, (w, h, runs, boxes) in enumerate(drawn)]
+
+
+
+
 def _apply_box(m, bounds):
     l, b, r, t = bounds
     pts = [(l, b), (r, b), (r, t), (l, t)]
@@ -161,33 +170,49 @@ def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
     return lines
 
 
-def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0) -> float:
+def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0, enough: float | None = None) -> float:
+    """The share of the page's body (between ``top`` and ``bottom``, mm) its objects cover, on a ``cell`` mm grid,
+    against its frame's width. ``enough``: a share at which to stop counting: what is returned is then at least
+    that, not the whole share."""
     cols = max(1, int(page.width // cell))
     rows = max(1, int((bottom - top) // cell))
     marks = bytearray(cols * rows)
-    for b in page.boxes:
+    # a page of text fills its measure's width, not the paper's: count against the frame
+    frame = (page.width - 40.0) / page.width
+    whole = len(marks) * frame
+    need = enough * whole if enough is not None else math.inf
+    for k, b in enumerate(page.boxes):
         if b[3] < top or b[1] > bottom:
             continue
         c0, c1 = max(0, int(b[0] // cell)), min(cols - 1, int(b[2] // cell))
-        r0, r1 = max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell))
-        for r in range(r0, r1 + 1):
-            marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
-    # a page of text fills its measure's width, not the paper's: count against the frame
-    frame = (page.width - 40.0) / page.width
-    return min(1.0, sum(marks) / (len(marks) * frame))
+        if c1 < c0:
+            continue
+        ones = b"\x01" * (c1 - c0 + 1)
+        for r in range(max(0, int((b[1] - top) // cell)), min(rows - 1, int((b[3] - top) // cell)) + 1):
+            marks[r * cols + c0: r * cols + c1 + 1] = ones
+        if k % 32 == 31 and marks.count(1) >= need:
+            break
+    return min(1.0, marks.count(1) / whole)
 
 
 def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterable[tuple[Hit, str]]:
     """(hit, the text it concerns) for every page; ``body`` is the body text's size in pt."""
     m = settings.printable
+    large = max(settings.min_label, settings.min_text) - 0.05  # a run this large is small for neither
     for page in pages:
         top, bottom = BOOK_TOP, page.height - BOOK_BOTTOM
+        # the page's text at once first: a run can hold a placeholder or markup only if the page does
+        joined = "\n".join(run.text for run in page.runs)
+        placeholders = PLACEHOLDER.search(joined) is not None
+        markups = markup_residue(joined) is not None
         for run in page.runs:
-            if PLACEHOLDER.search(run.text):
+            if placeholders and PLACEHOLDER.search(run.text):
                 yield Hit("placeholder", None, f"prints the unfilled placeholder {_quote(run.text)}", page.number), run.text
-            bad = markup_residue(run.text)
+            bad = markup_residue(run.text) if markups else None
             if bad is not None:
                 yield Hit("markup", None, f"prints the markup {bad} left in {_quote(run.text)}", page.number), run.text
+            if run.size >= large:
+                continue
             label = len(run.text.strip()) <= 24
             least = settings.min_label if label else settings.min_text
             if run.size < least - 0.05:
@@ -201,7 +226,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                 break
         lines = _lines(page.runs, top, bottom)
         if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
-            share = _used(page, top, bottom)
+            share = _used(page, top, bottom, enough=settings.empty_page)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
@@ -234,13 +259,15 @@ def _foot(last: list[Run], page: BookPage, body: float, bottom: float) -> Iterab
                   "page", page.number), text
 
 
-def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game) -> list[Hit]:
-    """Every hit on the pages of a PDF ``data``, each located at the text it concerns when it can be found."""
-    pages = read_pages(data)
+def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game, drawn=()) -> list[Hit]:
+    """Every hit on the pages of a PDF ``data``, each located at the text it concerns when it can be found;
+    ``drawn``: its pages as the typesetter noted them (``PdfFile.drawn``), read instead of the file when given."""
+    pages = drawn_pages(drawn) if drawn else read_pages(data)
     sizes: dict[float, int] = {}
     for page in pages:
         for run in page.runs:
-            sizes[round(run.size, 1)] = sizes.get(round(run.size, 1), 0) + len(run.text)
+            size = round(run.size, 1)
+            sizes[size] = sizes.get(size, 0) + len(run.text)
     body = max(sizes, key=sizes.get) if sizes else 10.0
     hits = []
     for hit, text in book_hits(pages, settings, body):

@@ -18,9 +18,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
+from ..draw.document import Group, Page, Text
 from ..findings import Location
 from .checks import Hit, Settings, Sheet, _quote
-from .scene import Grid, Ink, crosses
+from .scene import Grid, Ink, crosses_any
 
 BEARING = 0.08  # of a text's em: the room round its glyphs inside its box
 SKIP = ("pattern", "terrain-texture", "background", "legend-swatch")
@@ -42,49 +43,88 @@ def clearances(texts: list[Ink], clearance: float, scale: float, design: list[In
     return [clearance if t.size > d.size * scale + 0.05 else clearance * k for t, d in zip(texts, design)]
 
 
-def near_lines(inks: list[Ink], clearance: float, *, scale: float = 1.0, design: list[Ink] | None = None
-               ) -> list[int]:
+def near_lines(inks: list[Ink], clearance: float, *, scale: float = 1.0, design: list[Ink] | None = None,
+               among: Iterable[int] | None = None) -> list[int]:
     """The indices (among its texts, in order) of the labels of a drawn picture (its flattened ``inks``, at
     ``scale`` of its print size) closer to one of its lines than its clearance (``clearances``; ``design``: the
-    texts of the picture at print size, in the same order)."""
-    strokes = Grid([i for i in inks if i.kind == "shape" and i.segments
-                    and i.role.split(":")[0] not in SKIP], cell=6.0)
+    texts of the picture at print size, in the same order); ``among``: only these labels are looked at."""
     texts = _texts_of(inks)
+    return _near(_lines_of(inks), texts, clearances(texts, clearance, scale, design), among)
+
+
+def _lines_of(inks: list[Ink]) -> Grid:
+    return Grid([i for i in inks if i.kind == "shape" and i.segments and i.role.split(":")[0] not in SKIP], cell=6.0)
+
+
+def _near(strokes: Grid, texts: list[Ink], rooms: list[float], among: Iterable[int] | None = None) -> list[int]:
+    """``near_lines`` of the labels ``texts``, each kept ``rooms`` from the lines ``strokes``."""
     found = []
-    for n, (t, room) in enumerate(zip(texts, clearances(texts, clearance, scale, design))):
+    only = set(among) if among is not None else None
+    for n, (t, room) in enumerate(zip(texts, rooms)):
+        if only is not None and n not in only:
+            continue
         d = t.size * 25.4 / 72.0 * BEARING
         b = t.box
         for s in strokes.near((b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1)):
             w = s.stroke_width / 2 + room
             box = (b[0] + d - w, b[1] + d - w, b[2] - d + w, b[3] - d + w)
-            if box[2] > box[0] and box[3] > box[1] and any(crosses(seg, box) for seg in s.segments):
+            sb = s.box  # (holds every point of its segments: a stroke wholly beside the box cannot cross it)
+            if (box[2] > box[0] and box[3] > box[1] and sb[0] < box[2] and sb[2] > box[0] and sb[1] < box[3]
+                    and sb[3] > box[1] and crosses_any(s.segments, box)):
                 found.append(n)
                 break
     return found
 
 
-def crowded(sheet: Sheet, design: Sheet, settings: Settings, *, scale: float) -> Iterable[Hit]:
+def crowded(sheet: Sheet, design: Sheet | Page, settings: Settings, *, scale: float) -> Iterable[Hit]:
     """The labels of a picture as printed (``sheet``, at ``scale``) under their least size, or crowded onto its
-    lines where at its print size (``design``) they stand clear."""
+    lines where at its print size (``design``: its sheet, or its page, flattened only when a label comes near a
+    line) they stand clear."""
     texts = _texts_of(sheet.inks)
     for t in texts:
         least = settings.min_label if len(t.text.strip()) <= 24 else settings.min_text
         if t.size < least - 0.05:
             yield Hit("picture", t.src, f"prints {_quote(t.text)} at {t.size:.1f} pt in a picture set at "
                       f"{scale:.0%} of its size, below the {least:g} pt least", sheet.number, t.text)
-    drawn = _texts_of(design.inks)
-    hit = near_lines(sheet.inks, settings.clearance, scale=scale, design=drawn)
+    # a label clear of its lines by the whole clearance is clear by its own room (never more: ``clearances``):
+    # most pictures' labels are, and their design need not be read
+    strokes = _lines_of(sheet.inks)
+    near = _near(strokes, texts, [settings.clearance] * len(texts))
+    if not near:
+        return
+    page = design if isinstance(design, Page) else None
+    # the design's labels (what their room depends on): its texts alone flattened, when it is not read yet
+    drawn = _texts_of((design if page is None else _sheet(sheet, Page(page.width, page.height,
+                                                                      list(_texts_only(page.ops))))).inks)
+    rooms = clearances(texts, settings.clearance, scale, drawn)
+    hit = _near(strokes, texts, rooms, among=near)
     if not hit:
         return
-    designed = set(near_lines(design.inks, settings.clearance))
-    if len(drawn) != len(texts):  # not the same labels: every one counts
-        designed = set()
-    rooms = clearances(texts, settings.clearance, scale, drawn)
+    designed: set[int] = set()
+    if len(drawn) == len(texts):  # the same labels: one as close at print size is the drawing's, not the book's
+        inks = (design if page is None else _sheet(sheet, page)).inks
+        designed = set(_near(_lines_of(inks), drawn, [settings.clearance] * len(drawn), among=hit))
     for n in hit:
         if n not in designed:
             t = texts[n]
             yield Hit("picture", t.src, f"prints {_quote(t.text)} on one of its lines (closer than "
                       f"{rooms[n]:.2f} mm) in a picture set at {scale:.0%} of its size", sheet.number, t.text)
+
+
+def _sheet(like: Sheet, page: Page) -> Sheet:
+    return Sheet.of(like.stem, like.paper, like.number, like.count, page)
+
+
+def _texts_only(ops) -> Iterable:
+    """``ops`` with their groups (matrices and clips kept) holding only their texts: what flattens to the same
+    texts, in the same order, without measuring every line of a map."""
+    for op in ops:
+        if type(op) is Group:
+            inner = tuple(_texts_only(op.ops))
+            if inner:
+                yield Group(inner, op.matrix, op.clip)
+        elif type(op) is Text:
+            yield op
 
 
 def locate_picture(game, kind: str, name: str) -> Location | None:

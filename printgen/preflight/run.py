@@ -152,20 +152,78 @@ PICTURE_CHECKS = ("overlap", "contrast", "ink-on-ink")
 
 
 def picture_hits(pictures, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
-    """Every hit in the pictures of a book (``PdfFile.pictures``), each on the book page it is printed on."""
+    """Every hit in the pictures of a book (``PdfFile.pictures``), each on the book page it is printed on. A
+    picture drawn alike again (twice in a book, or at the same scale in its A4 and Letter editions, which a
+    worker renders one after the other) is checked once: its hits are looked up (``_SEEN``)."""
+    from dataclasses import replace
+
+    hits: list[Hit] = []
+    for number, page, *design in pictures:
+        # pictures are looked up by their sizes first, and compared by what they draw only when those match
+        # (a picture met for the first time costs no deep comparison)
+        sizes = (stem, settings, page.width, page.height,
+                 (design[0].width, design[0].height, design[1]) if design else None)
+        alike = _SEEN.setdefault(sizes, [])
+        # a text's source and role are not part of its value: they are part of what its hits say
+        drawn = (page.ops, design[0].ops if design else None)
+        marks = None
+        found = None
+        for ops, their_marks, their_hits in alike:
+            if ops == drawn:
+                marks = _text_marks(page.ops) if marks is None else marks
+                if their_marks == marks:
+                    found = their_hits
+                    break
+        if found is None:
+            found = _picture(page, design, settings, stem=stem, paper=paper)
+            alike.append((drawn, _text_marks(page.ops) if marks is None else marks, found))
+            _seen_trim()
+        hits += [replace(h, page=number) for h in found]
+    return hits
+
+
+def _seen_trim(most: int = 64) -> None:
+    while sum(len(v) for v in _SEEN.values()) > most:
+        first = next(iter(_SEEN))
+        _SEEN[first].pop(0)
+        if not _SEEN[first]:
+            del _SEEN[first]
+
+
+def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
     from dataclasses import replace
 
     from .pictures import crowded
 
-    hits: list[Hit] = []
-    for number, page, *design in pictures:
-        sheet = Sheet.of(stem, paper, number, number, page)
-        for name in PICTURE_CHECKS:
-            hits += [replace(h, page=number, message=f"in a picture: {h.message}")
-                     for h in ALL_PAGE_CHECKS[name](sheet, settings)]
-        if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
-            hits += crowded(sheet, Sheet.of(stem, paper, number, number, design[0]), settings, scale=design[1])
-    return hits
+    sheet = Sheet.of(stem, paper, 1, 1, page)
+    found: list[Hit] = []
+    for name in PICTURE_CHECKS:
+        for h in ALL_PAGE_CHECKS[name](sheet, settings):
+            # a hit on one of the picture's words already names the picture ("the picture 'printgen:...'")
+            named = h.src is not None and h.src.what.startswith("the picture ")
+            found.append(h if named else replace(h, message=f"in a picture: {h.message}"))
+    if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
+        found += crowded(sheet, design[0], settings, scale=design[1])
+    return found
+
+
+def _text_marks(ops, out: list | None = None) -> tuple:
+    """The source and role of each text among ``ops`` (groups opened), in order."""
+    from ..draw.document import Group, Text
+
+    top = out is None
+    out = [] if out is None else out
+    for op in ops:
+        if type(op) is Group:
+            _text_marks(op.ops, out)
+        elif type(op) is Text:
+            out.append((op.src, op.role))
+    return tuple(out) if top else ()
+
+
+# the hits of the pictures checked last, by their sizes and settings: [(what they draw, compared by value, the
+# sources and roles of their texts, their hits)]; each holds its picture's ops alive, so a few dozen are kept
+_SEEN: dict[tuple, list[tuple]] = {}
 
 
 def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> list[Finding]:
@@ -179,7 +237,7 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
         elif isinstance(doc, PdfFile):
             from .book import check_pdf
 
-            hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game)
+            hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game, drawn=doc.drawn)
             hits += picture_hits(doc.pictures, settings, stem=stem, paper=paper)
             from .tables import table_hits
 

@@ -86,17 +86,34 @@ def template_lines(game) -> Iterator[tuple[Path, int, str]]:
     """Each line (file, 0-based index, text) of the rulebook's chapters and macros (``*.md``, then
     ``*.j2``, each in name order): where a finding in the book is located. Nothing when the game has no
     templates folder."""
+    yield from _read(game)[0]
+
+
+def _read(game) -> tuple[list[tuple[Path, int, str]], dict[tuple[str, ...], Location]]:
+    """The rulebook's template lines (``template_lines``) and where each table row is first written, read once
+    per validated game (its key: a long watch validates anew on every save, so only the last few are kept)."""
     templates = getattr(game, "templates", None)
     if templates is None:
-        return
+        return [], {}
+    key = (getattr(game, "key", id(game)), str(templates))
+    got = _READ.get(key)
+    if got is not None:
+        return got
     folder = Path(templates) / "rulebook"
+    lines: list[tuple[Path, int, str]] = []
     for path in sorted(folder.glob("*.md")) + sorted(folder.glob("*.j2")):
         try:
-            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            text = path.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-        for i, line in enumerate(lines):
-            yield path, i, line
+        lines += [(path, i, line) for i, line in enumerate(text)]
+    while len(_READ) >= 8:
+        _READ.pop(next(iter(_READ)))
+    _READ[key] = got = (lines, {})
+    return got
+
+
+_READ: dict[tuple, tuple[list, dict]] = {}
 
 
 def locate_table(game, header: tuple[str, ...]) -> Location | None:
@@ -104,9 +121,13 @@ def locate_table(game, header: tuple[str, ...]) -> Location | None:
     if not any(header):
         return None
     want = tuple(" ".join(h.split()) for h in header)
-    for path, i, line in template_lines(game):
-        if _cells(line) == want:
-            from ..load.game_folder import display_path
+    lines, rows = _read(game)
+    if lines and not rows:  # every table row's first place, found in one pass
+        from ..load.game_folder import display_path
 
-            return Location(display_path(path), i + 1, line.find("|") + 1)
-    return None
+        rows[()] = None  # (read: a folder without tables is not read again)
+        for path, i, line in lines:
+            cells = _cells(line)
+            if cells is not None and cells not in rows:
+                rows[cells] = Location(display_path(path), i + 1, line.find("|") + 1)
+    return rows.get(want)

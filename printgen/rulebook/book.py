@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
@@ -32,16 +31,11 @@ from ..safety.markup import paragraph, tag, text
 from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
+from .record import book_canvas, recorded_pages
 from .tables import Spanning
 from .markdown import Heading
 from .styles import _pt, styles  # noqa: F401 (styles: read here by the renderer and the tests)
 from .theme import Theme, default_theme
-
-
-def _canvas(*args, **kwargs) -> Canvas:
-    # Without this, reportlab starts every page in Helvetica: an unembedded font in the file.
-    kwargs.setdefault("initialFontName", pdf_name("sans"))
-    return Canvas(*args, **kwargs)
 
 
 @dataclass
@@ -390,15 +384,18 @@ def contents_story(st, headings: list, room: float | None = None) -> list:
 
 def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = None,
              cover_art: tuple | None = None, pictures: list | None = None,
-             tables: list | None = None) -> tuple[bytes, int]:
+             tables: list | None = None, read: list | None = None) -> tuple[bytes, int]:
     """Typeset a story (built by ``story_for(frame_width_pt)``) into PDF bytes, in one pass; returns
     (bytes, pages). ``cover_art``: (PNG or JPEG bytes, (width, height) px) of the theme's cover picture;
     ``pictures``: a list that takes (page, ops, scale, (w, h) mm) of every picture as it is drawn; ``tables``:
-    one that takes every table as drawn (tables.record)."""
+    one that takes every table as drawn (tables.record); ``read``: one that takes each page's text runs and
+    object boxes as drawn (record.recorded_pages; left empty when they could not all be followed)."""
     buf = io.BytesIO()
     doc = Rulebook(buf, spec, info, theme)
     doc.cover_art = cover_art
     doc.pictures = pictures
     doc.tables = tables
-    doc.build(story_for(doc.frame_width), canvasmaker=_canvas)
+    doc.build(story_for(doc.frame_width), canvasmaker=book_canvas)
+    if read is not None:
+        read.extend(recorded_pages(doc.canv, doc.pagesize) or ())
     return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)

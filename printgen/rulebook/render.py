@@ -106,14 +106,15 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     g = game.data.game
     drawn: list = []
     tables: list = []
+    read: list = []
     data, pages = set_book(story, spec, BookInfo(g.name, g.version, g.description or ""), theme, art, drawn,
-                           tables)
+                           tables, read)
     # each picture as printed, and at its own print size: what the preflight tells apart to find the labels the
     # book's scale crowded onto its lines
     pictures = tuple((page, Page(w * k, h * k, [scaled(ops, k)]), Page(w, h, list(design)), k)
                      for page, ops, k, (w, h), design in drawn)
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages, pictures=pictures,
-                                  tables=tuple(tables),
+                                  tables=tuple(tables), drawn=tuple(read),
                                   facts=PrintFacts(title="Rulebook", part="rules", book=True,
                                                    notes=("fold or staple on the left edge",)))}
 

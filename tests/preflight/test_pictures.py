@@ -194,3 +194,22 @@ def test_cinder_ridge_prints_every_label(paper):
     bad = [w[4] for w in pg.get_text("words", flags=pymupdf.TEXT_ACCURATE_BBOXES)
            if len(w[4]) <= 3 and w[4].strip() and _touches(w, pg.get_drawings())]
     assert not bad, bad
+
+
+def test_a_hit_on_a_named_picture_says_picture_once_and_is_checked_once_across_papers():
+    from printgen.draw.provenance import Source, drawing
+    from printgen.findings import Location
+    from printgen.preflight.run import report
+
+    with drawing(Source("the picture 'printgen:map/Stockade'", element=Location("rules.md", 3, 1))):
+        ops = [Text(10, 15, "Defense 4", "sans", 3.2),
+               Poly(((5, 14.2), (50, 14.2)), Style(stroke="#555555", width=0.25), closed=False)]
+    a4 = picture_hits(((7, Page(60, 30, list(ops))),), Settings(), stem="rulebook", paper="a4")
+    (hit,) = [h for h in a4 if h.cls == "overlap"]
+    assert hit.page == 7 and hit.message.startswith("prints 'Defense 4' across a line")
+    (finding,) = report([hit], Settings(), stem="rulebook", paper="a4", place=Location("game.yaml", 1, 1))
+    assert "the picture 'printgen:map/Stockade' prints 'Defense 4' across a line" in finding.message
+    assert "in a picture" not in finding.message
+    # the same picture drawn alike on another page (the Letter book): the same hits, looked up, on its page
+    letter = picture_hits(((9, Page(60, 30, list(ops))),), Settings(), stem="rulebook", paper="letter")
+    assert [(h.cls, h.message, h.page) for h in letter] == [(h.cls, h.message, 9) for h in a4]

@@ -1,0 +1,104 @@
+"""The rulebook's pages as its canvas notes them while drawing (rulebook/record.py) are the pages the preflight
+read back from the finished PDF: the same text runs (text, printed size, box, weight) and object boxes, so the
+same findings at the same places."""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+import pytest
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from printgen.build import validate_game
+from printgen.draw.canvas import draw_ops
+from printgen.draw.document import Poly, Style, Text
+from printgen.draw.fonts import pdf_name, register_pdf_fonts
+from printgen.draw.page import PageSpec
+from printgen.plan import plan_build
+from printgen.preflight.book import book_hits, drawn_pages, read_pages
+from printgen.preflight.checks import Settings
+from printgen.rulebook.record import RecordingCanvas, recorded_pages
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+STRICT = Settings(empty_page=0.9, min_text=11, min_label=9, printable=25)  # findings on every page
+
+
+def _same(read, drawn) -> None:
+    assert len(read) == len(drawn)
+    for p, q in zip(read, drawn):
+        assert (p.number, p.width, p.height) == (q.number, q.width, q.height)
+        # a reader sees one space where two are drawn, and may add one at a run's end: the words are the same
+        assert [" ".join(r.text.split()) for r in p.runs] == [" ".join(r.text.split()) for r in q.runs]
+        assert [r.bold for r in p.runs] == [r.bold for r in q.runs]
+        assert [r.size for r in p.runs] == pytest.approx([r.size for r in q.runs], abs=1e-9)
+        assert len(p.boxes) == len(q.boxes)
+        for a, b in zip([r.box for r in p.runs] + p.boxes, [r.box for r in q.runs] + q.boxes):
+            assert a == pytest.approx(b, abs=1e-3)  # mm
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_small_books_recorded_pages_are_its_pdf_read_back(paper):
+    game = validate_game(FIXTURES / "preflight-corpus")
+    spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=[paper]) if t.asset.name == "rulebook")
+    book = target.asset.render(game, spec)["rulebook"]
+    assert book.drawn, "the book's canvas followed everything it drew"
+    read, drawn = read_pages(book.data), drawn_pages(book.drawn)
+    _same(read, drawn)
+    assert sum(len(p.runs) for p in drawn) > 20
+    hits = [(h.cls, h.message, h.page) for h, _ in book_hits(drawn, STRICT, 10.0)]
+    assert hits == [(h.cls, h.message, h.page) for h, _ in book_hits(read, STRICT, 10.0)]
+    assert {"small-text", "empty-page"} <= {cls for cls, _, _ in hits}
+
+
+def _canvas() -> tuple[RecordingCanvas, io.BytesIO]:
+    register_pdf_fonts()
+    buf = io.BytesIO()
+    return RecordingCanvas(buf, pagesize=(420, 300), invariant=1, initialFontName=pdf_name("sans")), buf
+
+
+def test_what_a_canvas_draws_is_noted_as_a_reader_reads_it():
+    c, buf = _canvas()
+    c.setLineWidth(2)
+    c.line(20, 20, 120, 40)
+    c.rect(30, 60, 50.3, 20.7, stroke=1, fill=0)
+    c.roundRect(100, 60, 60, 30, 6, stroke=1, fill=1)
+    c.circle(200, 80, 15, stroke=1, fill=0)
+    c.setFont(pdf_name("sans"), 11)
+    c.drawString(20, 120, "Plain text, then a heading")
+    style = ParagraphStyle("p", fontName=pdf_name("sans"), fontSize=9.6, leading=12, alignment=4)
+    para = Paragraph("A justified paragraph with <b>bold words</b> and a second line set wide enough "
+                     "to wrap onto a third, with ünïcödé and a no-break\xa0space.", style)
+    para.wrapOn(c, 200, 100)
+    para.drawOn(c, 20, 140)
+    c.saveState()
+    c.translate(250, 280)
+    c.scale(1.7, -1.7)  # as a picture is set: mm ops, y down, scaled
+    hexes = [Poly(tuple((cx + 6 * math.cos(math.pi / 3 * k), cy + 6 * math.sin(math.pi / 3 * k)) for k in range(6)),
+                  Style(stroke="#203040", width=0.5)) for cx, cy in ((10, 50), (19, 55.2), (28, 50))]  # alike, moved
+    draw_ops(c, [Poly(((0, 0), (30, 10), (25, 40), (5, 30)), Style(fill="#c0d0e0", stroke="#203040", width=0.8)),
+                 Poly(((40, 0), (70, 4), (40, 9)), Style(stroke="#000000", width=1.2)),  # a sharp corner
+                 Poly(((40, 20), (66, 31), (45, 44)), Style(stroke="#000000", width=0.3), closed=False),
+                 *hexes, Text(10, 20, "A 7", "sans-bold", 6.2, "#000000")])
+    c.restoreState()
+    c.showPage()
+    pages = recorded_pages(c, (420, 300))
+    c.save()
+    drawn = drawn_pages(pages)
+    _same(read_pages(buf.getvalue()), drawn)
+    assert [r.bold for r in drawn[0].runs if r.text.startswith("bold")] == [True]
+    # the line, rect, round rect, circle, three polygons and three hexes
+    assert len(drawn[0].boxes) == len(drawn[0].runs) + 10
+
+
+def test_a_canvas_that_draws_what_it_does_not_follow_leaves_the_pdf_to_be_read():
+    c, _ = _canvas()
+    t = c.beginText(20, 20)
+    t.setHorizScale(80)  # stretched text: not followed
+    t.textLine("stretched")
+    c.drawText(t)
+    c.showPage()
+    assert recorded_pages(c, (420, 300)) is None
