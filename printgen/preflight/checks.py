@@ -129,33 +129,99 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # text over text: sweep by x so a page of a thousand labels stays fast
     order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
     inner = [_inner(t, 0.18) for t in texts]
-    active: list[int] = []
-    for i in order:
-        a = texts[i]
-        left = a.box[0]
-        active = [j for j in active if texts[j].box[2] > left]
-        x0, y0, x1, y1 = inner[i]
-        for j in active:
-            b = texts[j]
-            o = inner[j]
-            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
-                first, second = (b, a) if j < i else (a, b)
-                yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}",
-                          sheet.number)
-        active.append(i)
+    for i, j in (_over_bulk(order, inner) if len(texts) > 48 else _over_sweep(order, inner, texts)):
+        a, b = texts[i], texts[j]
+        first, second = (b, a) if j < i else (a, b)
+        yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}", sheet.number)
     # text crossed by a stroke: grid lines, frames, rules. Each text's hit names the first stroke in drawing order
-    # that crosses it: the strokes are read in that order, each against the texts near it (a map page has
-    # thousands of strokes and a few texts, so the texts are what is bucketed)
+    # that crosses it (a map page has thousands of strokes and a few hundred texts: their boxes are compared in
+    # bulk, or through a grid of the texts when there are few)
     live = [(k, inner) for k, inner in enumerate(_inner(t, 0.25) for t in texts)
             if inner[2] > inner[0] and inner[3] > inner[1]]
     if not live:
         return
+    strokes = [s for s in sheet.inks if s.kind == "shape" and s.segments and s.role not in GROUND_ROLES]
+    first = _first_crossings(strokes, live) if len(strokes) * len(live) > BULK else _crossed(strokes, live)
+    for k, t in enumerate(texts):
+        role = first.get(k)
+        if role is not None:
+            cls = "cut" if role in CUT_ROLES else "overlap"
+            what = "a cut line" if role == "cut" else "a crop mark" if role == "crop" else "a line"
+            yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
+
+
+def _over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]]:
+    """(i, j) of each two texts whose ``inner`` boxes overlap, j met before i by a sweep along x (``order``:
+    by their boxes' left edges), in the sweep's order."""
+    out = []
+    active: list[int] = []
+    for i in order:
+        left = texts[i].box[0]
+        active = [j for j in active if texts[j].box[2] > left]
+        x0, y0, x1, y1 = inner[i]
+        for j in active:
+            o = inner[j]
+            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
+                out.append((i, j))
+        active.append(i)
+    return out
+
+
+def _over_bulk(order: list[int], inner: list[Box]) -> list[tuple[int, int]]:
+    """``_over_sweep`` for many texts: every two inner boxes compared at once. A pair the sweep meets is one
+    whose inner boxes overlap (their outer boxes, which hold them, then overlap too, and the earlier is still
+    in the sweep's active list), met at the later one's turn, the earlier ones in their own turns' order."""
+    import numpy as np
+
+    bs = np.array([inner[i] for i in order])  # in the sweep's order
+    x0, y0, x1, y1 = bs[:, 0], bs[:, 1], bs[:, 2], bs[:, 3]
+    # overlap(): for floats min(a, b) - max(c, d) > 0 exactly when a and b both exceed c and d
+    hit = ((x1[:, None] > x0) & (x1 > x0[:, None]) & (y1[:, None] > y0) & (y1 > y0[:, None])
+           & ((x1 > x0) & (y1 > y0))[:, None] & ((x1 > x0) & (y1 > y0)))
+    later, earlier = np.nonzero(np.tril(hit, -1))  # by the later's turn, then the earlier's
+    return [(order[a], order[b]) for a, b in zip(later.tolist(), earlier.tolist())]
+
+
+BULK = 4000  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+
+
+def _first_crossings(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
+    """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box, ``live``:
+    (text index, inner box). Every text's box is compared with every stroke's at once; only the pairs whose
+    boxes overlap (``overlap``, as the grid's reading tests them) are followed segment by segment."""
+    import numpy as np
+
+    first: dict[int, str] = {}
+    ts = np.array([inner for _, inner in live])
+    tx0, ty0, tx1, ty1 = (ts[:, i, None] for i in range(4))
+    step = max(1, 400_000 // len(live))  # strokes per slab: a few hundred kB of comparisons at a time
+    for start in range(0, len(strokes), step):
+        chunk = strokes[start:start + step]
+        ss = np.array([s.box for s in chunk])
+        sx0, sy0, sx1, sy1 = ss[:, 0], ss[:, 1], ss[:, 2], ss[:, 3]
+        # overlap(): min(b[2], x1) - max(b[0], x0) > 0.0, and along y. For floats a - b > 0 exactly when a > b,
+        # so it is each of the four ends beyond the other box's start (a live text's own box is not empty)
+        hit = (sx1 > tx0) & (tx1 > sx0) & (sy1 > ty0) & (ty1 > sy0) & ((sx1 > sx0) & (sy1 > sy0))
+        for n in np.flatnonzero(hit.any(axis=1)).tolist():  # (a row per text: its strokes in drawing order)
+            k, inner = live[n]
+            if k in first:
+                continue
+            for r in np.flatnonzero(hit[n]).tolist():
+                if crosses_any(chunk[r].segments, inner):
+                    first[k] = chunk[r].role
+                    break
+        if len(first) == len(live):
+            break
+    return first
+
+
+def _crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
+    """``_first_crossings`` for a few pairs: the strokes read in drawing order, each against the texts near it
+    (a grid of the texts)."""
     grid = Grid(live, boxes=[inner for _, inner in live])
     buckets, cell, near = grid.buckets, grid.cell, grid.near_index
     first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
-    for s in sheet.inks:
-        if s.kind != "shape" or not s.segments or s.role in GROUND_ROLES:
-            continue
+    for s in strokes:
         b = s.box
         gx, gy = int(b[0] // cell), int(b[1] // cell)
         if not grid.big and gx == int(b[2] // cell) and gy == int(b[3] // cell):
@@ -170,12 +236,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                 continue  # (already crossed by an earlier stroke; or not overlap()ping it)
             if crosses_any(s.segments, live[n][1]):
                 first[k] = s.role
-    for k, t in enumerate(texts):
-        role = first.get(k)
-        if role is not None:
-            cls = "cut" if role in CUT_ROLES else "overlap"
-            what = "a cut line" if role == "cut" else "a crop mark" if role == "crop" else "a line"
-            yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
+    return first
 
 
 _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",
@@ -260,6 +321,10 @@ def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> 
     m = 5.0
     cols = max(1, int((width - 2 * m) // cell))
     rows = max(1, int((height - 2 * m - 12.0) // cell))
+    if len(boxes) > 64:
+        got = _share_bulk(cols, rows, boxes, cell, m)
+        if got is not None:
+            return got
     marks = bytearray(cols * rows)
     for b in boxes:
         c0, c1 = max(0, int((b[0] - m) // cell)), min(cols - 1, int((b[2] - m) // cell))
@@ -267,6 +332,32 @@ def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> 
         for r in range(r0, r1 + 1):
             marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
     return sum(marks) / len(marks)
+
+
+def _share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: float) -> float | None:
+    """``_share``'s count for many boxes: the cells each box covers marked at once, by a table of differences
+    (+1 at a box's first cell, -1 past its last, along each axis) summed along both axes."""
+    import numpy as np
+
+    b = np.array(boxes, dtype=float)
+    # the cell ranges, as _share's int((b - m) // cell) gives them (numpy's floor division is Python's)
+    c0 = np.maximum(0, ((b[:, 0] - m) // cell).astype(np.int64))
+    c1 = np.minimum(cols - 1, ((b[:, 2] - m) // cell).astype(np.int64))
+    r0 = np.maximum(0, ((b[:, 1] - m) // cell).astype(np.int64))
+    r1 = np.minimum(rows - 1, ((b[:, 3] - m) // cell).astype(np.int64))
+    if ((r0 <= r1) & (r0 * cols + c1 + 1 < 0)).any():
+        # a box left of the area whose row slice ends at a negative index: that slice counts from the end of
+        # the marks (and the assignment resizes them), which only the loop itself reproduces
+        return None
+    keep = (c0 <= c1) & (r0 <= r1)
+    c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
+    diff = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+    np.add.at(diff, (r0, c0), 1)
+    np.add.at(diff, (r0, c1), -1)
+    np.add.at(diff, (r1, c0), -1)
+    np.add.at(diff, (r1, c1), 1)
+    covered = diff.cumsum(axis=0).cumsum(axis=1)[:rows, :cols] > 0
+    return int(covered.sum()) / (cols * rows)
 
 
 def _source(sheets: list[Sheet]) -> Source | None:

@@ -76,6 +76,35 @@ def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
     return worst
 
 
+BULK = 4000  # ground-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+
+
+def _grounds_bulk(grounds: list, texts: list) -> dict:
+    """text number -> the last of ``grounds`` ((drawing order, ink)) drawn before it whose box, and outline when
+    it has one, holds its centre (``texts``: (drawing order, ink, cx, cy)): every ground's box compared with
+    every text's centre at once, each text's candidates then tried from the last drawn back."""
+    import numpy as np
+
+    from .collide import _inside
+
+    gs = np.array([g.box for _, g in grounds])
+    order = np.array([n for n, _ in grounds])
+    pos = np.array([p for p, _, _, _ in texts])
+    cx = np.array([x for _, _, x, _ in texts])
+    cy = np.array([y for _, _, _, y in texts])
+    hit = ((order[:, None] < pos) & (gs[:, 0, None] <= cx) & (cx <= gs[:, 2, None]) & (gs[:, 1, None] <= cy)
+           & (cy <= gs[:, 3, None]))
+    under = {}
+    for k in np.flatnonzero(hit.any(axis=0)).tolist():
+        _, _, x, y = texts[k]
+        for r in np.flatnonzero(hit[:, k])[::-1].tolist():
+            g = grounds[r][1]
+            if not g.outline or _inside((x, y), list(g.outline)):
+                under[k] = g
+                break
+    return under
+
+
 def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .collide import _inside
     from .scene import Grid
@@ -93,16 +122,20 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # its centre (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a
     # disc holds the text only inside its outline: its box also covers the corners of its neighbours. The
     # grounds are read in drawing order, each against the texts near it, so a later one replaces an earlier.
-    grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
-    under: dict[int, object] = {}
-    for n, g in enumerate(inks):
-        if not (g.kind == "image" or g.kind == "shape" and g.filled and rgb(g.colour) is not None):
-            continue
-        x0, y0, x1, y1 = g.box
-        for k in grid.near_index(g.box):
-            pos, _, cx, cy = texts[k]
-            if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (not g.outline or _inside((cx, cy), list(g.outline))):
-                under[k] = g
+    grounds = [(n, g) for n, g in enumerate(inks)
+               if g.kind == "image" or g.kind == "shape" and g.filled and rgb(g.colour) is not None]
+    if len(grounds) * len(texts) > BULK:
+        under = _grounds_bulk(grounds, texts)
+    else:
+        grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
+        under = {}
+        for n, g in grounds:
+            x0, y0, x1, y1 = g.box
+            for k in grid.near_index(g.box):
+                pos, _, cx, cy = texts[k]
+                if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (
+                        not g.outline or _inside((cx, cy), list(g.outline))):
+                    under[k] = g
     for k, (pos, t, _, _) in enumerate(texts):
         g = under.get(k)
         if g is not None and g.kind == "image":

@@ -75,17 +75,28 @@ def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
     a sheet repeats one back or one face) is flattened once, at its turn and scale, and its inks are
     moved to each place it is drawn: the same facts, without measuring every text again."""
     out: list[Ink] = []
+    append = out.append
     for i, op in enumerate(page.ops):
-        if faces is not None and isinstance(op, Group):
-            a, b, c, d, e, f = op.matrix
-            # by what it draws (a text's source is not compared: the backs of two cards are one face)
-            key = (op.ops, op.clip, a, b, c, d)
-            local = faces.get(key)
-            if local is None:
-                local = faces[key] = _walk([(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
-            out += [_moved(ink, e, f, i) for ink in local]
+        kind = type(op)
+        if kind is Group:
+            if faces is not None:
+                a, b, c, d, e, f = op.matrix
+                # by what it draws (a text's source is not compared: the backs of two cards are one face)
+                key = (op.ops, op.clip, a, b, c, d)
+                local = faces.get(key)
+                if local is None:
+                    local = faces[key] = _walk([(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0,
+                                                 0)])
+                out += [_moved(ink, e, f, i) for ink in local]
+            else:
+                _into((op,), IDENTITY, None, 0, i, out)
             continue
-        out += _walk([(op, IDENTITY, None, 0, i)])
+        # a loose op (a map page is thousands of them): _into's work for one op at the page's origin, unclipped
+        ink = _ink(op, IDENTITY, 0, i)
+        if ink is not None:
+            box = ink.box
+            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
+                append(ink)
     return out
 
 
