@@ -140,7 +140,8 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             if inner[2] > inner[0] and inner[3] > inner[1]]
     if not live:
         return
-    strokes = [s for s in sheet.inks if s.kind == "shape" and s.segments and s.role not in GROUND_ROLES]
+    # (``stroked``: a stroke whose segments are not yet worked out is read as one; with none, it crosses nothing)
+    strokes = [s for s in sheet.inks if s.kind == "shape" and s.stroked and s.role not in GROUND_ROLES]
     first = _first_crossings(strokes, live) if len(strokes) * len(live) > BULK else _crossed(strokes, live)
     for k, t in enumerate(texts):
         role = first.get(k)
@@ -351,12 +352,11 @@ def _share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: fl
         return None
     keep = (c0 <= c1) & (r0 <= r1)
     c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
-    diff = np.zeros((rows + 1, cols + 1), dtype=np.int64)
-    np.add.at(diff, (r0, c0), 1)
-    np.add.at(diff, (r0, c1), -1)
-    np.add.at(diff, (r1, c0), -1)
-    np.add.at(diff, (r1, c1), 1)
-    covered = diff.cumsum(axis=0).cumsum(axis=1)[:rows, :cols] > 0
+    w = cols + 1
+    size = (rows + 1) * w
+    diff = (np.bincount(r0 * w + c0, minlength=size) - np.bincount(r0 * w + c1, minlength=size)
+            - np.bincount(r1 * w + c0, minlength=size) + np.bincount(r1 * w + c1, minlength=size))
+    covered = diff.reshape(rows + 1, w).cumsum(axis=0).cumsum(axis=1)[:rows, :cols] > 0
     return int(covered.sum()) / (cols * rows)
 
 

@@ -79,7 +79,8 @@ def _marks(sheet: Sheet) -> list[Ink]:
 
 def is_mark(i: Ink) -> bool:
     """Is ``i`` a mark (a small filled shape with an outline, not a ground, a cut or the furniture)?"""
-    return i.kind == "shape" and bool(i.outline) and _area(i.box) <= SMALL and i.role.split(":")[0] not in SKIP_ROLES
+    # (an outline first: most inks have none, and only a shape has one)
+    return bool(i.outline) and i.kind == "shape" and _area(i.box) <= SMALL and i.role.split(":")[0] not in SKIP_ROLES
 
 
 def free_marks(inks: list[Ink]) -> list[Ink]:

@@ -56,7 +56,7 @@ class Summary:
                 texts.append(i)
                 order[id(i)] = n
             elif i.kind == "shape":
-                if i.segments and i.role not in GROUND_ROLES:
+                if i.stroked and i.role not in GROUND_ROLES:  # (one with no segments crosses nothing)
                     strokes.append(i)
                 if i.filled and rgb(i.colour) is not None:
                     grounds.append((n, i))  # (position among the element's inks, ink): a ground to read against

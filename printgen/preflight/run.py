@@ -99,10 +99,12 @@ def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
     return [Sheet.of(stem, paper, i + 1, n, page, faces) for i, page in enumerate(doc.pages)]
 
 
-# the last document's faces and what was found on them, by (game, printable, settings): the next paper of the
+# the last documents' faces and what was found on them, by (game, printable, settings): the next paper of the
 # same printable (A4, then Letter: the same faces on other sheets) looks up each face instead of reading it
-# again. One is kept: it holds that document's drawing.
+# again. The last few are kept (a target of several decks draws a document each), the oldest let go first:
+# each holds its document's drawing.
 _LAST: dict[tuple, object] = {}
+KEPT = 4
 
 
 def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
@@ -110,13 +112,15 @@ def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
 
     if key is not None:
         key = (*key, stem, settings)
-        got = _LAST.get(key)
+        got = _LAST.pop(key, None)
         if got is not None:
+            _LAST[key] = got  # (the newest again)
             got.paper = paper  # (what its sheets are named by; no check reads it)
             return got
     parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
     if key is not None:
-        _LAST.clear()
+        while len(_LAST) >= KEPT:
+            del _LAST[next(iter(_LAST))]
         _LAST[key] = parts
     return parts
 

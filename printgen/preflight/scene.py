@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 from operator import eq
-from dataclasses import dataclass
 
 from ..draw.document import IDENTITY, Circle, Group, Image, Matrix, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.document import compose as _mul
-from ..draw.geometry import box_span, text_box
+from ..draw.fonts import text_width
+from ..draw.geometry import ASCENT, DESCENT, box_span, text_box
 from ..draw.provenance import Source
 
 Box = tuple[float, float, float, float]
@@ -22,25 +22,83 @@ Segment = tuple[tuple[float, float], tuple[float, float]]
 MM_TO_PT = 72.0 / 25.4
 
 
-@dataclass(slots=True)
 class Ink:
-    """One inked thing. ``kind``: text, shape or image. ``size``: a text's printed size in pt."""
+    """One inked thing. ``kind``: text, shape or image. ``size``: a text's printed size in pt.
 
-    kind: str
-    box: Box
-    role: str = ""
-    text: str = ""
-    size: float = 0.0
-    font: str = ""
-    src: Source | None = None
-    segments: tuple[Segment, ...] = ()  # a stroked shape's strokes, page mm
-    filled: bool = False
-    stroke_width: float = 0.0  # mm on the page
-    depth: int = 0  # how deep in groups: the face a text belongs to is the group it sits in
-    group: int = 0  # which top-level group (face, legend, element) it belongs to
-    colour: str = ""  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
-    face: Box | None = None  # a text on a card face: the face's trim on the page
-    outline: tuple = ()  # a filled polygon or disc (not a rectangle: those tile by design): its outline, page mm
+    A stroked shape's ``segments`` (page mm) are worked out when first read, from the ``lines`` it was made
+    with ((its loops, closed?)): a map page's thousands of hexes are read for their boxes, their strokes only
+    where a text lies near."""
+
+    __slots__ = ("kind", "box", "role", "text", "size", "font", "src", "_segments", "filled", "stroke_width", "depth",
+                 "group", "colour", "face", "outline", "_lines")
+
+    def __init__(self, kind: str, box: Box, role: str = "", text: str = "", size: float = 0.0, font: str = "",
+                 src: Source | None = None, segments: tuple[Segment, ...] | None = (), filled: bool = False,
+                 stroke_width: float = 0.0, depth: int = 0, group: int = 0, colour: str = "", face: Box | None = None,
+                 outline: tuple = (), lines: tuple | None = None) -> None:
+        self.kind = kind
+        self.box = box
+        self.role = role
+        self.text = text
+        self.size = size  # pt
+        self.font = font
+        self.src = src
+        self._segments = segments  # None: not worked out yet (from ``lines``)
+        self.filled = filled
+        self.stroke_width = stroke_width  # mm on the page
+        self.depth = depth  # how deep in groups: the face a text belongs to is the group it sits in
+        self.group = group  # which top-level group (face, legend, element) it belongs to
+        self.colour = colour  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
+        self.face = face  # a text on a card face: the face's trim on the page
+        self.outline = outline  # a filled polygon or disc (not a rectangle: those tile by design): its outline, mm
+        self._lines = lines
+
+    @property
+    def segments(self) -> tuple[Segment, ...]:
+        """A stroked shape's strokes, page mm (none for a shape not stroked, a text, a picture)."""
+        got = self._segments
+        if got is None:
+            got = self._segments = _segments_of(*self._lines)
+            self._lines = None
+        return got
+
+    @segments.setter
+    def segments(self, value: tuple[Segment, ...]) -> None:
+        self._segments, self._lines = value, None
+
+    @property
+    def stroked(self) -> bool:
+        """Might it have segments (without working them out: a stroke whose points all coincide has none)?"""
+        return self._segments is None or bool(self._segments)
+
+    def _fields(self) -> tuple:
+        return (self.kind, self.box, self.role, self.text, self.size, self.font, self.src, self.segments, self.filled,
+                self.stroke_width, self.depth, self.group, self.colour, self.face, self.outline)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Ink and self._fields() == other._fields()  # type: ignore[union-attr]
+
+    __hash__ = None  # type: ignore[assignment]  (mutable, as the dataclass it was)
+
+    def __repr__(self) -> str:
+        names = ("kind", "box", "role", "text", "size", "font", "src", "segments", "filled", "stroke_width", "depth",
+                 "group", "colour", "face", "outline")
+        return "Ink(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields())) + ")"
+
+
+def _segments_of(loops: list, closed: bool) -> tuple[Segment, ...]:
+    """The segments of a stroked shape's ``loops`` (page mm), each point to the next (and round, ``closed``)."""
+    if len(loops) == 1:
+        loop = loops[0]
+        ends = loop[1:] + loop[:1] if closed else loop[1:]
+        # (a point repeated makes no segment: filtered only where one is, the rest zipped in C)
+        return tuple([(a, b) for a, b in zip(loop, ends) if a != b]) if any(map(eq, loop, ends)) \
+            else tuple(zip(loop, ends))
+    found: list[Segment] = []
+    for loop in loops:
+        pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
+        found += [(a, b) for a, b in pairs if a != b]
+    return tuple(found)
 
 
 def _pt(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -144,6 +202,17 @@ def _moved(ink: Ink, dx: float, dy: float, group: int) -> Ink:
                seg, ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out)
 
 
+def _plain_text_box(op: Text) -> Box:
+    """geometry.text_box of a text drawn at the page's own axes, without the matrix (the same box)."""
+    w = text_width(op.text, op.font, op.size)
+    anchor = op.anchor
+    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
+    x1 = x0 + w
+    size = op.size
+    y0, y1 = op.y - ASCENT * size, op.y + DESCENT * size
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
     kind = type(op)
     plain = m == IDENTITY
@@ -156,8 +225,8 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         if src is not None and src.trim is not None:
             x, y, w, h = src.trim
             face = _bbox(_pts(m, ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
-        return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, src, (), False, 0.0,
-                   depth, group, op.colour.lower(), face)
+        return Ink("text", _plain_text_box(op) if plain else text_box(op, m), op.role, op.text,
+                   op.size * s * MM_TO_PT, op.font, src, (), False, 0.0, depth, group, op.colour.lower(), face)
     if kind is Image:
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
         return Ink("image", _bbox(_pts(m, pts)), op.role, depth=depth, group=group)
@@ -192,28 +261,17 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         box = _bbox(loops[0] if len(loops) == 1 else [p for loop in loops for p in loop])
     else:
         return None
-    segments: tuple = ()
-    if stroked:
-        if len(loops) == 1:
-            loop = loops[0]
-            ends = loop[1:] + loop[:1] if closed else loop[1:]
-            # (a point repeated makes no segment: filtered only where one is, the rest zipped in C)
-            segments = tuple([(a, b) for a, b in zip(loop, ends) if a != b]) if any(map(eq, loop, ends)) \
-                else tuple(zip(loop, ends))
-        else:
-            found: list[Segment] = []
-            for loop in loops:
-                pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
-                found += [(a, b) for a, b in pairs if a != b]
-            segments = tuple(found)
     if half:
         box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
     filled = bool(fill) and closed
     outline = ()
     if filled and loops and kind is not Rect and (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA:
         outline = tuple(loops[0])
-    return Ink("shape", box, op.role, "", 0.0, "", None, segments, filled, width * s if stroked else 0.0, depth,
-               group, (fill or style.stroke or "").lower(), None, outline)
+    if stroked:  # (its segments worked out when first read)
+        return Ink("shape", box, op.role, "", 0.0, "", None, None, filled, width * s, depth, group,
+                   (fill or style.stroke or "").lower(), None, outline, (loops, closed))
+    return Ink("shape", box, op.role, "", 0.0, "", None, (), filled, 0.0, depth, group,
+               (fill or style.stroke or "").lower(), None, outline)
 
 
 _RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius
