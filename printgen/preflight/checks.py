@@ -19,7 +19,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import Page
 from ..draw.provenance import Source
-from .registration import intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
+from .registration import clear_boxes, intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
 from .scene import Box, Grid, Ink, crosses_any, flatten, overlap
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
@@ -69,6 +69,22 @@ class Sheet:
     def area(self) -> Box:
         return (0.0, 0.0, self.page.width, self.page.height)
 
+    def texts(self) -> list[Ink]:
+        """Its text inks, in drawing order: worked out once for the checks that read only those."""
+        inks = self.inks
+        got = self.__dict__.get("_texts")
+        if got is None or got[0] is not inks:
+            got = self.__dict__["_texts"] = (inks, [i for i in inks if i.kind == "text"])
+        return got[1]
+
+    def roles(self) -> set[str]:
+        """The roles its inks are drawn in (a check of marks in a role looks here first)."""
+        inks = self.inks
+        got = self.__dict__.get("_roles")
+        if got is None or got[0] is not inks:
+            got = self.__dict__["_roles"] = (inks, {i.role for i in inks})
+        return got[1]
+
     def used_boxes(self) -> Iterable[Box]:
         """The boxes of the inks that count as use of the page (not the furniture): ``used`` reads them."""
         for ink in self.inks:
@@ -93,16 +109,14 @@ def _quote(text: str, limit: int = 40) -> str:
 
 
 def placeholders(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    for ink in sheet.inks:
-        if ink.kind == "text" and PLACEHOLDER.search(ink.text):
+    for ink in sheet.texts():
+        if PLACEHOLDER.search(ink.text):
             yield Hit("placeholder", ink.src, f"prints the unfilled placeholder {_quote(ink.text)}", sheet.number,
                       ink.text)
 
 
 def small_text(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    for ink in sheet.inks:
-        if ink.kind != "text":
-            continue
+    for ink in sheet.texts():
         label = len(ink.text.strip()) <= LABEL_CHARS
         least = settings.min_label if label else settings.min_text
         if ink.size < least - 0.05:
@@ -112,7 +126,7 @@ def small_text(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 
 def _texts(sheet: Sheet) -> list[Ink]:
-    return [i for i in sheet.inks if i.kind == "text"]
+    return sheet.texts()
 
 
 def _inner(ink: Ink, share: float) -> Box:
@@ -247,8 +261,8 @@ _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "
 def safe_area(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # A card is cut by hand or by a shop's blade, neither exactly on the line: text must keep inside.
     d = settings.safe
-    for ink in sheet.inks:
-        if ink.kind != "text" or ink.face is None:
+    for ink in sheet.texts():
+        if ink.face is None:
             continue
         f, b = ink.face, ink.box
         out = max(f[0] + d - b[0], f[1] + d - b[1], b[2] - (f[2] - d), b[3] - (f[3] - d))
@@ -261,7 +275,14 @@ def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     m = settings.printable
     x0, y0, x1, y1 = m, m, sheet.page.width - m, sheet.page.height - m
     worst: dict[object, tuple[float, Ink]] = {}
-    for ink in sheet.inks:
+    inks = sheet.inks
+    if len(inks) > 256:  # a map page: only the inks whose boxes reach past the area, found in bulk, are read
+        import numpy as np
+
+        bs = np.array([i.box for i in inks])
+        past = np.maximum(np.maximum(x0 - bs[:, 0], y0 - bs[:, 1]), np.maximum(bs[:, 2] - x1, bs[:, 3] - y1)) > 0.05
+        inks = [inks[k] for k in np.flatnonzero(past).tolist()]
+    for ink in inks:
         b = ink.box
         out = max(x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
         if out > 0.05:
@@ -413,7 +434,8 @@ PAGE_CHECKS: dict[str, Callable[[Sheet, Settings], Iterable[Hit]]] = {
     "margin": margins,
     "legend": legends,
     "safe-area": safe_area,  # a "cut" finding
-    "registration": lambda sheet, _: (Hit("registration", i.src, m, sheet.number) for i, m in intruders(sheet.inks)),
+    "registration": lambda sheet, _: (Hit("registration", i.src, m, sheet.number) for i, m in intruders(sheet.inks))
+    if any(clear_boxes(r or "") for r in sheet.roles()) else (),  # (no mark on the page: nothing to keep clear)
 }
 DOCUMENT_CHECKS: dict[str, Callable[[list[Sheet], Settings], Iterable[Hit]]] = {
     "empty-page": empty_pages,

@@ -171,11 +171,14 @@ def _element_line(file: str, role: str):
 
 
 def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    inks = sheet.inks
+    if len({i.group for i in inks}) == len(inks):
+        return  # each ink a group of its own (a map's loose ops): no two marks, nor a label and a mark, share one
     marks = _marks(sheet)
     faces = _face_sources(sheet)
     for b, message in mark_pairs(marks, settings.clearance):
         yield Hit("ink-on-ink", _src(faces.get(b.group), b), message, sheet.number)
-    yield from label_hits([t for t in sheet.inks if t.kind == "text" and len(t.text.strip()) <= 4], marks,
+    yield from label_hits([t for t in sheet.texts() if len(t.text.strip()) <= 4], marks,
                           sheet.number)
 
 

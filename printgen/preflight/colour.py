@@ -33,11 +33,10 @@ def markup_residue(text: str) -> str | None:
 
 
 def markup(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    for ink in sheet.inks:
-        if ink.kind == "text":
-            bad = markup_residue(ink.text)
-            if bad is not None:
-                yield Hit("markup", ink.src, f"prints the markup {bad} left in {_quote(ink.text)}", sheet.number, ink.text)
+    for ink in sheet.texts():
+        bad = markup_residue(ink.text)
+        if bad is not None:
+            yield Hit("markup", ink.src, f"prints the markup {bad} left in {_quote(ink.text)}", sheet.number, ink.text)
 
 
 @lru_cache(maxsize=4096)
@@ -89,15 +88,13 @@ def _grounds_bulk(grounds: list, texts: list) -> dict:
 
     gs = np.array([g.box for _, g in grounds])
     order = np.array([n for n, _ in grounds])
-    pos = np.array([p for p, _, _, _ in texts])
-    cx = np.array([x for _, _, x, _ in texts])
-    cy = np.array([y for _, _, _, y in texts])
-    hit = ((order[:, None] < pos) & (gs[:, 0, None] <= cx) & (cx <= gs[:, 2, None]) & (gs[:, 1, None] <= cy)
-           & (cy <= gs[:, 3, None]))
+    ts = np.array([(p, x, y) for p, _, x, y in texts])
+    pos, cx, cy = ts[:, 0, None], ts[:, 1, None], ts[:, 2, None]  # (a row per text: its grounds in drawing order)
+    hit = ((order < pos) & (gs[:, 0] <= cx) & (cx <= gs[:, 2]) & (gs[:, 1] <= cy) & (cy <= gs[:, 3]))
     under = {}
-    for k in np.flatnonzero(hit.any(axis=0)).tolist():
+    for k in np.flatnonzero(hit.any(axis=1)).tolist():
         _, _, x, y = texts[k]
-        for r in np.flatnonzero(hit[:, k])[::-1].tolist():
+        for r in np.flatnonzero(hit[k])[::-1].tolist():
             g = grounds[r][1]
             if not g.outline or _inside((x, y), list(g.outline)):
                 under[k] = g
@@ -110,20 +107,23 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .scene import Grid
 
     inks = sheet.inks
-    # (drawing order, ink, centre) of every text in a colour: what is read against its ground
+    # (drawing order, ink, centre) of every text in a colour: what is read against its ground; and what each
+    # text reads against: the last filled shape in a plain colour, or picture, drawn before it under its centre
+    # (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a disc holds the
+    # text only inside its outline: its box also covers the corners of its neighbours. The grounds are read in
+    # drawing order, each against the texts near it, so a later one replaces an earlier.
     texts = []
+    grounds = []
     for pos, t in enumerate(inks):
-        if t.kind == "text" and rgb(t.colour) is not None:
-            b = t.box
-            texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
+        kind = t.kind
+        if kind == "text":
+            if rgb(t.colour) is not None:
+                b = t.box
+                texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
+        elif kind == "image" or kind == "shape" and t.filled and rgb(t.colour) is not None:
+            grounds.append((pos, t))
     if not texts:
         return
-    # what each text reads against: the last filled shape in a plain colour, or picture, drawn before it under
-    # its centre (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a
-    # disc holds the text only inside its outline: its box also covers the corners of its neighbours. The
-    # grounds are read in drawing order, each against the texts near it, so a later one replaces an earlier.
-    grounds = [(n, g) for n, g in enumerate(inks)
-               if g.kind == "image" or g.kind == "shape" and g.filled and rgb(g.colour) is not None]
     if len(grounds) * len(texts) > BULK:
         under = _grounds_bulk(grounds, texts)
     else:
