@@ -6,7 +6,8 @@ Run from the repository root:  python3 bench/profile_preflight.py [--letter] [--
 Each game is validated and planned, every paper target rendered once to warm up (fonts, caches, as a worker
 that has drawn a target before), then rendered again with cProfile enabled only inside
 printgen.preflight.run.preflight_documents: the profile is the preflight's own work, not the drawing's or the
-PDF's. The rulebooks are left out unless ``--books`` (their preflight reads the PDF: preflight/book.py).
+PDF's (each printable's first paper without the faces its warm-up read: preflight/run.py ``_LAST``). The
+rulebooks are left out unless ``--books`` (their preflight reads the PDF: preflight/book.py).
 ``--only TARGET`` profiles the targets of that name alone. ``--by-target`` prints each target's preflight time (the profiler's overhead included) instead.
 Not a test: timings depend on the machine (say its load with them).
 """
@@ -63,7 +64,11 @@ def main(args: list[str]) -> None:
 
     run.preflight_documents = profiled
     print(f"load: {os.getloadavg()[0]:.2f}   targets: {len(targets)}")
+    last = None
     for t in targets:
+        if (id(t.game), t.asset.name) != last:  # a printable's first paper reads its faces afresh, as in a build
+            run._LAST.clear()
+            last = (id(t.game), t.asset.name)
         before = spent[0]
         build.render_target(t, previews=False)
         if by_target:

@@ -96,6 +96,9 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
     if not shared:
         return marks
     crowd = [m for m in marks if m.group in shared]
+    if len(crowd) >= BULK:
+        held = {id(crowd[i]) for i in _held_bulk(crowd)}
+        return [m for m in marks if id(m) not in held]
     grid = Grid(crowd, cell=8.0)
     held = set()
     for i, m in enumerate(crowd):
@@ -104,6 +107,43 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
                for j in grid.near_index(box)):
             held.add(id(m))
     return [m for m in marks if id(m) not in held]
+
+
+BULK = 24  # marks: from this many on, their boxes are compared all at once (numpy), not through a grid
+
+
+def _holding(marks: list[Ink], tol: float = 0.05):
+    """(h, same): h[j, i] when mark j's box holds mark i's (``_holds``, elementwise), same[j, i] when the two
+    are of one group."""
+    import numpy as np
+
+    b = np.array([m.box for m in marks])
+    g = np.array([m.group for m in marks])
+    h = ((b[:, 0, None] - tol <= b[:, 0]) & (b[:, 1, None] - tol <= b[:, 1]) & (b[:, 2] <= b[:, 2, None] + tol)
+         & (b[:, 3] <= b[:, 3, None] + tol))
+    return h, g[:, None] == g
+
+
+def _held_bulk(crowd: list[Ink]) -> list[int]:
+    """The indices of ``crowd`` held by another mark of their group that they do not hold (``free_marks``)."""
+    import numpy as np
+
+    h, same = _holding(crowd)
+    return np.flatnonzero((h & ~h.T & same).any(axis=0)).tolist()  # (a mark holds itself both ways: never)
+
+
+def _near_pairs(marks: list[Ink], d: float) -> list[tuple[int, int]]:
+    """(i, j), i < j, in order, of the marks of one group within ``d`` mm of each other's box that neither holds:
+    what ``mark_pairs`` then measures."""
+    import numpy as np
+
+    h, same = _holding(marks)
+    b = np.array([m.box for m in marks])
+    # the later box against the earlier's box padded by d: not beyond any of its sides
+    near = ~((b[:, 0] > b[:, 2, None] + d) | (b[:, 2] < b[:, 0, None] - d) | (b[:, 1] > b[:, 3, None] + d)
+             | (b[:, 3] < b[:, 1, None] - d))
+    rows, cols = np.nonzero(np.triu(near & same & ~h & ~h.T, 1))
+    return list(zip(rows.tolist(), cols.tolist()))
 
 
 def _shared_groups(inks: list[Ink]) -> set[int]:
@@ -185,29 +225,38 @@ def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:
     """(the later mark, what is wrong) of each two free ``marks`` of one group closer than ``d`` mm that
     neither holds, in order."""
-    from .scene import Grid
-
     out = []
     shared = _shared_groups(marks) if len(marks) >= 2 else ()
     if shared:  # (two marks of one group: a mark alone in its group meets none)
         marks = [m for m in marks if m.group in shared]
-        grid = Grid(marks, cell=8.0)
-        for i, a in enumerate(marks):
-            pad = (a.box[0] - d, a.box[1] - d, a.box[2] + d, a.box[3] + d)
-            for j in grid.near_index(pad):
-                if j <= i:
-                    continue
-                b = marks[j]
-                if b.group != a.group or _holds(a.box, b.box) or _holds(b.box, a.box):
-                    continue
-                if b.box[0] > pad[2] or b.box[2] < pad[0] or b.box[1] > pad[3] or b.box[3] < pad[1]:
-                    continue
-                if a.colour == b.colour or _tiled(a.outline, b.outline):
-                    continue  # one ink is one shape to the eye (an icon in parts); cells drawn edge to edge: meant
-                g = gap(a.outline, b.outline)
-                if g < d - 1e-9:
-                    how = "over" if g == 0.0 else f"{g:.2f} mm from"
-                    out.append((b, f"draws {_name(b)} {how} {_name(a)} (keep {d:g} mm clear)"))
+        for i, j in (_near_pairs(marks, d) if len(marks) >= BULK else _pairs_near(marks, d)):
+            a, b = marks[i], marks[j]
+            if a.colour == b.colour or _tiled(a.outline, b.outline):
+                continue  # one ink is one shape to the eye (an icon in parts); cells drawn edge to edge: meant
+            g = gap(a.outline, b.outline)
+            if g < d - 1e-9:
+                how = "over" if g == 0.0 else f"{g:.2f} mm from"
+                out.append((b, f"draws {_name(b)} {how} {_name(a)} (keep {d:g} mm clear)"))
+    return out
+
+
+def _pairs_near(marks: list[Ink], d: float) -> list[tuple[int, int]]:
+    """``_near_pairs`` for a few marks, through a grid of them."""
+    from .scene import Grid
+
+    out = []
+    grid = Grid(marks, cell=8.0)
+    for i, a in enumerate(marks):
+        pad = (a.box[0] - d, a.box[1] - d, a.box[2] + d, a.box[3] + d)
+        for j in grid.near_index(pad):
+            if j <= i:
+                continue
+            b = marks[j]
+            if b.group != a.group or _holds(a.box, b.box) or _holds(b.box, a.box):
+                continue
+            if b.box[0] > pad[2] or b.box[2] < pad[0] or b.box[1] > pad[3] or b.box[3] < pad[1]:
+                continue
+            out.append((i, j))
     return out
 
 

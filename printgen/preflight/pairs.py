@@ -182,13 +182,14 @@ def _crossings(sa: Summary, others: list[Summary]) -> list[Hit]:
 def _last_ground(grounds, x: float, y: float, before: int | None = None):
     """The last of ``grounds`` ((position, ink), in drawing order) whose box holds (x, y), drawn before
     position ``before`` when given."""
-    under = None
-    for n, g in grounds:
+    # (read from the last back: the first found is the last drawn, and most texts sit on a late ground)
+    for n, g in reversed(grounds):
         if before is not None and n >= before:
-            break
-        if g.box[0] <= x <= g.box[2] and g.box[1] <= y <= g.box[3]:
-            under = g
-    return under
+            continue
+        b = g.box
+        if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+            return g
+    return None
 
 
 def face_contrast(parts, scan, page: Page) -> list[Hit]:

@@ -36,7 +36,8 @@ from ..draw.measure import TILE_ROLES
 from .checks import Hit, Settings, Sheet
 from .pairs import BY_ELEMENT, _meet, _union
 from .registration import clear_boxes
-from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, flatten
+from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points
+from .scene import _moved as _shift
 
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
 # (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
@@ -102,10 +103,11 @@ class Scan:
     """One face flattened at its turn with its origin at (0, 0): its inks (top-level group 0), in the
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
-    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled")
+    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op")
 
-    def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info) -> None:
+    def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info, op: Group | None = None) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
+        self.op = op  # the group it was read from (its texts' sources are that group's)
         self._inks: list[Ink] | None = None
         self.box, self.texts, self.legend, self.zones, self.cover = (info.box, info.texts, info.legend, info.zones,
                                                                      info.cover)
@@ -179,7 +181,7 @@ class Parts:
                     hit = self.elements[ekey] = (child, inks, Info.of(inks), next(self.count))
                 spans.append((hit[3], hit[1]))
                 infos.append(hit[2])
-            got = self.scans[key] = Scan(spans, Info.joined(infos))
+            got = self.scans[key] = Scan(spans, Info.joined(infos), op)
         return got
 
     def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:
@@ -264,8 +266,34 @@ class PartSheet(Sheet):
     @property
     def inks(self) -> list[Ink]:  # type: ignore[override]
         if self._inks is None:
-            self._inks = flatten(self.page, self.parts.flat)
+            self._inks = self._whole()
         return self._inks
+
+    def _whole(self) -> list[Ink]:
+        """``flatten(self.page, self.parts.flat)``, from what the parts have read already: a face read from this
+        very group is the group flattened (each element walked as flatten's walk reaches it), and the loose
+        ops' inks are theirs (each its own top-level group). A face read from another group drawn alike is
+        not (its texts' sources are the other's): that group is walked, as flatten walks it."""
+        faces = self.parts.flat
+        out: list[Ink] = []
+        loose = iter(self.loose)  # (in drawing order, each ink's group the index of its op)
+        pending = next(loose, None)
+        placed = iter(self.faces)
+        for i, op in enumerate(self.page.ops):
+            if isinstance(op, Group):
+                scan = next(placed)[0]
+                a, b, c, d, e, f = op.matrix
+                key = (op.ops, op.clip, a, b, c, d)
+                local = faces.get(key)
+                if local is None:
+                    local = faces[key] = scan.inks if scan.op is op else _walk(
+                        [(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
+                out += [_shift(ink, e, f, i) for ink in local]
+                continue
+            while pending is not None and pending.group == i:
+                out.append(pending)
+                pending = next(loose, None)
+        return out
 
     @inks.setter
     def inks(self, value) -> None:

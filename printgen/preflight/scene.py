@@ -14,7 +14,7 @@ from operator import eq
 from ..draw.document import IDENTITY, Circle, Group, Image, Matrix, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.document import compose as _mul
 from ..draw.fonts import text_width
-from ..draw.geometry import ASCENT, DESCENT, box_span, text_box
+from ..draw.geometry import ASCENT, DESCENT, box_span
 from ..draw.provenance import Source
 
 Box = tuple[float, float, float, float]
@@ -213,6 +213,22 @@ def _plain_text_box(op: Text) -> Box:
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
+def _text_box(op: Text, m: Matrix) -> Box:
+    """geometry.text_box(op, m): the same sums in the same order, without its lists and generators."""
+    w = text_width(op.text, op.font, op.size)
+    anchor = op.anchor
+    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
+    x1 = x0 + w + 0.0
+    size = op.size
+    y0, y1 = op.y - ASCENT * size, op.y + DESCENT * size + 0.0
+    a, b, c, d, e, f = m
+    ax0, ax1, cy0, cy1 = a * x0, a * x1, c * y0, c * y1
+    bx0, bx1, dy0, dy1 = b * x0, b * x1, d * y0, d * y1
+    px = (ax0 + cy0 + e, ax1 + cy0 + e, ax1 + cy1 + e, ax0 + cy1 + e)
+    py = (bx0 + dy0 + f, bx1 + dy0 + f, bx1 + dy1 + f, bx0 + dy1 + f)
+    return (min(px), min(py), max(px), max(py))
+
+
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
     kind = type(op)
     plain = m == IDENTITY
@@ -225,7 +241,7 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         if src is not None and src.trim is not None:
             x, y, w, h = src.trim
             face = _bbox(_pts(m, ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
-        return Ink("text", _plain_text_box(op) if plain else text_box(op, m), op.role, op.text,
+        return Ink("text", _plain_text_box(op) if plain else _text_box(op, m), op.role, op.text,
                    op.size * s * MM_TO_PT, op.font, src, (), False, 0.0, depth, group, op.colour.lower(), face)
     if kind is Image:
         pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
