@@ -58,16 +58,31 @@ def _inside(p, poly) -> bool:
     return hit
 
 
-def gap(a: tuple, b: tuple) -> float:
-    """The least distance (mm) between two outlines' filled insides: 0 when they overlap."""
+def gap(a: tuple, b: tuple, limit: float = math.inf) -> float:
+    """The least distance (mm) between two outlines' filled insides: 0 when they overlap. ``limit``: a distance
+    past which the exact figure does not matter (anything at least ``limit`` may come back as any figure at least
+    that). Two edges whose boxes lie farther apart than the least distance found so far (or than ``limit``) are
+    not measured: their distance is at least that gap between their boxes, so they cannot be the nearest."""
     if _inside(a[0], b) or _inside(b[0], a):
         return 0.0
     best = math.inf
+    edges = [(r, s, min(r[0], s[0]), min(r[1], s[1]), max(r[0], s[0]), max(r[1], s[1]))
+             for r, s in zip(b, b[1:] + b[:1])]
+    bound = limit + 1e-9
     for p, q in zip(a, a[1:] + a[:1]):
-        for r, s in zip(b, b[1:] + b[:1]):
-            best = min(best, _seg_dist(p, q, r, s))
-            if best == 0.0:
-                return 0.0
+        x0, y0, x1, y1 = min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1])
+        for r, s, rx0, ry0, rx1, ry1 in edges:
+            # (the boxes' separation along the wider axis: never more than the edges' distance; the 1e-9 covers
+            # the rounding of both figures)
+            if max(rx0 - x1, x0 - rx1, ry0 - y1, y0 - ry1) > bound:
+                continue
+            got = _seg_dist(p, q, r, s)
+            if got < best:
+                best = got
+                if best == 0.0:
+                    return 0.0
+                if best + 1e-9 < bound:
+                    bound = best + 1e-9
     return best
 
 
@@ -233,7 +248,7 @@ def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:
             a, b = marks[i], marks[j]
             if a.colour == b.colour or _tiled(a.outline, b.outline):
                 continue  # one ink is one shape to the eye (an icon in parts); cells drawn edge to edge: meant
-            g = gap(a.outline, b.outline)
+            g = gap(a.outline, b.outline, d)  # (past d, the figure is not reported)
             if g < d - 1e-9:
                 how = "over" if g == 0.0 else f"{g:.2f} mm from"
                 out.append((b, f"draws {_name(b)} {how} {_name(a)} (keep {d:g} mm clear)"))
