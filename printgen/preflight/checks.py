@@ -217,14 +217,11 @@ def _first_crossings(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[in
         # overlap(): min(b[2], x1) - max(b[0], x0) > 0.0, and along y. For floats a - b > 0 exactly when a > b,
         # so it is each of the four ends beyond the other box's start (a live text's own box is not empty)
         hit = (sx1 > tx0) & (tx1 > sx0) & (sy1 > ty0) & (ty1 > sy0) & ((sx1 > sx0) & (sy1 > sy0))
-        for n in np.flatnonzero(hit.any(axis=1)).tolist():  # (a row per text: its strokes in drawing order)
+        rows, cols = np.nonzero(hit)  # (a row per text: its strokes in drawing order)
+        for n, r in zip(rows.tolist(), cols.tolist()):
             k, inner = live[n]
-            if k in first:
-                continue
-            for r in np.flatnonzero(hit[n]).tolist():
-                if crosses_any(chunk[r].segments, inner):
-                    first[k] = chunk[r].role
-                    break
+            if k not in first and crosses_any(chunk[r].segments, inner):
+                first[k] = chunk[r].role
         if len(first) == len(live):
             break
     return first

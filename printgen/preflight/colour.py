@@ -91,14 +91,15 @@ def _grounds_bulk(grounds: list, texts: list) -> dict:
     ts = np.array([(p, x, y) for p, _, x, y in texts])
     pos, cx, cy = ts[:, 0, None], ts[:, 1, None], ts[:, 2, None]  # (a row per text: its grounds in drawing order)
     hit = ((order < pos) & (gs[:, 0] <= cx) & (cx <= gs[:, 2]) & (gs[:, 1] <= cy) & (cy <= gs[:, 3]))
-    under = {}
-    for k in np.flatnonzero(hit.any(axis=1)).tolist():
-        _, _, x, y = texts[k]
-        for r in np.flatnonzero(hit[k])[::-1].tolist():
-            g = grounds[r][1]
-            if not g.outline or _inside((x, y), list(g.outline)):
-                under[k] = g
-                break
+    under: dict = {}
+    rows, cols = np.nonzero(hit)
+    # (from the last pair back: each text's grounds from the last drawn, up to the first that holds its centre)
+    for k, r in zip(reversed(rows.tolist()), reversed(cols.tolist())):
+        if k in under:
+            continue
+        g = grounds[r][1]
+        if not g.outline or _inside(texts[k][2:], list(g.outline)):
+            under[k] = g
     return under
 
 

@@ -30,7 +30,7 @@ class Ink:
     where a text lies near."""
 
     __slots__ = ("kind", "box", "role", "text", "size", "font", "src", "_segments", "filled", "stroke_width", "depth",
-                 "group", "colour", "face", "outline", "_lines")
+                 "group", "colour", "face", "outline", "_lines", "stroked")
 
     def __init__(self, kind: str, box: Box, role: str = "", text: str = "", size: float = 0.0, font: str = "",
                  src: Source | None = None, segments: tuple[Segment, ...] | None = (), filled: bool = False,
@@ -52,6 +52,8 @@ class Ink:
         self.face = face  # a text on a card face: the face's trim on the page
         self.outline = outline  # a filled polygon or disc (not a rectangle: those tile by design): its outline, mm
         self._lines = lines
+        # might it have segments (without working them out: a stroke whose points all coincide has none)?
+        self.stroked = segments is None or bool(segments)
 
     @property
     def segments(self) -> tuple[Segment, ...]:
@@ -59,17 +61,12 @@ class Ink:
         got = self._segments
         if got is None:
             got = self._segments = _segments_of(*self._lines)
-            self._lines = None
+            self._lines, self.stroked = None, bool(got)
         return got
 
     @segments.setter
     def segments(self, value: tuple[Segment, ...]) -> None:
-        self._segments, self._lines = value, None
-
-    @property
-    def stroked(self) -> bool:
-        """Might it have segments (without working them out: a stroke whose points all coincide has none)?"""
-        return self._segments is None or bool(self._segments)
+        self._segments, self._lines, self.stroked = value, None, bool(value)
 
     def _fields(self) -> tuple:
         return (self.kind, self.box, self.role, self.text, self.size, self.font, self.src, self.segments, self.filled,
