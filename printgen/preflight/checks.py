@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import Page
 from ..draw.provenance import Source
+from .bulk import first_crossings, over_bulk, share_bulk
 from .registration import clear_boxes, intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
 from .scene import Box, Grid, Ink, crosses_any, flatten, overlap
 
@@ -143,7 +144,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # text over text: sweep by x so a page of a thousand labels stays fast
     order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
     inner = [_inner(t, 0.18) for t in texts]
-    for i, j in (_over_bulk(order, inner) if len(texts) > 48 else _over_sweep(order, inner, texts)):
+    for i, j in (over_bulk(order, inner) if len(texts) > 48 else _over_sweep(order, inner, texts)):
         a, b = texts[i], texts[j]
         first, second = (b, a) if j < i else (a, b)
         yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}", sheet.number)
@@ -156,7 +157,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         return
     # (``stroked``: a stroke whose segments are not yet worked out is read as one; with none, it crosses nothing)
     strokes = [s for s in sheet.inks if s.kind == "shape" and s.stroked and s.role not in GROUND_ROLES]
-    first = _first_crossings(strokes, live) if len(strokes) * len(live) > BULK else _crossed(strokes, live)
+    first = first_crossings(strokes, live) if len(strokes) * len(live) > BULK else _crossed(strokes, live)
     for k, t in enumerate(texts):
         role = first.get(k)
         if role is not None:
@@ -182,49 +183,7 @@ def _over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tu
     return out
 
 
-def _over_bulk(order: list[int], inner: list[Box]) -> list[tuple[int, int]]:
-    """``_over_sweep`` for many texts: every two inner boxes compared at once. A pair the sweep meets is one
-    whose inner boxes overlap (their outer boxes, which hold them, then overlap too, and the earlier is still
-    in the sweep's active list), met at the later one's turn, the earlier ones in their own turns' order."""
-    import numpy as np
-
-    bs = np.array([inner[i] for i in order])  # in the sweep's order
-    x0, y0, x1, y1 = bs[:, 0], bs[:, 1], bs[:, 2], bs[:, 3]
-    # overlap(): for floats min(a, b) - max(c, d) > 0 exactly when a and b both exceed c and d
-    hit = ((x1[:, None] > x0) & (x1 > x0[:, None]) & (y1[:, None] > y0) & (y1 > y0[:, None])
-           & ((x1 > x0) & (y1 > y0))[:, None] & ((x1 > x0) & (y1 > y0)))
-    later, earlier = np.nonzero(np.tril(hit, -1))  # by the later's turn, then the earlier's
-    return [(order[a], order[b]) for a, b in zip(later.tolist(), earlier.tolist())]
-
-
 BULK = 4000  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
-
-
-def _first_crossings(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
-    """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box, ``live``:
-    (text index, inner box). Every text's box is compared with every stroke's at once; only the pairs whose
-    boxes overlap (``overlap``, as the grid's reading tests them) are followed segment by segment."""
-    import numpy as np
-
-    first: dict[int, str] = {}
-    ts = np.array([inner for _, inner in live])
-    tx0, ty0, tx1, ty1 = (ts[:, i, None] for i in range(4))
-    step = max(1, 400_000 // len(live))  # strokes per slab: a few hundred kB of comparisons at a time
-    for start in range(0, len(strokes), step):
-        chunk = strokes[start:start + step]
-        ss = np.array([s.box for s in chunk])
-        sx0, sy0, sx1, sy1 = ss[:, 0], ss[:, 1], ss[:, 2], ss[:, 3]
-        # overlap(): min(b[2], x1) - max(b[0], x0) > 0.0, and along y. For floats a - b > 0 exactly when a > b,
-        # so it is each of the four ends beyond the other box's start (a live text's own box is not empty)
-        hit = (sx1 > tx0) & (tx1 > sx0) & (sy1 > ty0) & (ty1 > sy0) & ((sx1 > sx0) & (sy1 > sy0))
-        rows, cols = np.nonzero(hit)  # (a row per text: its strokes in drawing order)
-        for n, r in zip(rows.tolist(), cols.tolist()):
-            k, inner = live[n]
-            if k not in first and crosses_any(chunk[r].segments, inner):
-                first[k] = chunk[r].role
-        if len(first) == len(live):
-            break
-    return first
 
 
 def _crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
@@ -341,7 +300,7 @@ def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> 
     cols = max(1, int((width - 2 * m) // cell))
     rows = max(1, int((height - 2 * m - 12.0) // cell))
     if len(boxes) > 64:
-        got = _share_bulk(cols, rows, boxes, cell, m)
+        got = share_bulk(cols, rows, boxes, cell, m)
         if got is not None:
             return got
     marks = bytearray(cols * rows)
@@ -351,31 +310,6 @@ def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> 
         for r in range(r0, r1 + 1):
             marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
     return sum(marks) / len(marks)
-
-
-def _share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: float) -> float | None:
-    """``_share``'s count for many boxes: the cells each box covers marked at once, by a table of differences
-    (+1 at a box's first cell, -1 past its last, along each axis) summed along both axes."""
-    import numpy as np
-
-    b = np.array(boxes, dtype=float)
-    # the cell ranges, as _share's int((b - m) // cell) gives them (numpy's floor division is Python's)
-    c0 = np.maximum(0, ((b[:, 0] - m) // cell).astype(np.int64))
-    c1 = np.minimum(cols - 1, ((b[:, 2] - m) // cell).astype(np.int64))
-    r0 = np.maximum(0, ((b[:, 1] - m) // cell).astype(np.int64))
-    r1 = np.minimum(rows - 1, ((b[:, 3] - m) // cell).astype(np.int64))
-    if ((r0 <= r1) & (r0 * cols + c1 + 1 < 0)).any():
-        # a box left of the area whose row slice ends at a negative index: that slice counts from the end of
-        # the marks (and the assignment resizes them), which only the loop itself reproduces
-        return None
-    keep = (c0 <= c1) & (r0 <= r1)
-    c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
-    w = cols + 1
-    size = (rows + 1) * w
-    diff = (np.bincount(r0 * w + c0, minlength=size) - np.bincount(r0 * w + c1, minlength=size)
-            - np.bincount(r1 * w + c0, minlength=size) + np.bincount(r1 * w + c1, minlength=size))
-    covered = diff.reshape(rows + 1, w).cumsum(axis=0).cumsum(axis=1)[:rows, :cols] > 0
-    return int(covered.sum()) / (cols * rows)
 
 
 def _source(sheets: list[Sheet]) -> Source | None:

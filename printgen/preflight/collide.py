@@ -15,6 +15,7 @@ from typing import Iterable
 
 from ..draw.fonts import text_width
 from ..draw.provenance import Source
+from .bulk import held_bulk, near_pairs
 from .checks import GROUND_ROLES, Hit, Settings, Sheet, _quote
 from .scene import MARK_AREA, Box, Ink
 
@@ -112,7 +113,7 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
         return marks
     crowd = [m for m in marks if m.group in shared]
     if len(crowd) >= BULK:
-        held = {id(crowd[i]) for i in _held_bulk(crowd)}
+        held = {id(crowd[i]) for i in held_bulk(crowd)}
         return [m for m in marks if id(m) not in held]
     grid = Grid(crowd, cell=8.0)
     held = set()
@@ -125,40 +126,6 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
 
 
 BULK = 24  # marks: from this many on, their boxes are compared all at once (numpy), not through a grid
-
-
-def _holding(marks: list[Ink], tol: float = 0.05):
-    """(h, same): h[j, i] when mark j's box holds mark i's (``_holds``, elementwise), same[j, i] when the two
-    are of one group."""
-    import numpy as np
-
-    b = np.array([m.box for m in marks])
-    g = np.array([m.group for m in marks])
-    h = ((b[:, 0, None] - tol <= b[:, 0]) & (b[:, 1, None] - tol <= b[:, 1]) & (b[:, 2] <= b[:, 2, None] + tol)
-         & (b[:, 3] <= b[:, 3, None] + tol))
-    return h, g[:, None] == g
-
-
-def _held_bulk(crowd: list[Ink]) -> list[int]:
-    """The indices of ``crowd`` held by another mark of their group that they do not hold (``free_marks``)."""
-    import numpy as np
-
-    h, same = _holding(crowd)
-    return np.flatnonzero((h & ~h.T & same).any(axis=0)).tolist()  # (a mark holds itself both ways: never)
-
-
-def _near_pairs(marks: list[Ink], d: float) -> list[tuple[int, int]]:
-    """(i, j), i < j, in order, of the marks of one group within ``d`` mm of each other's box that neither holds:
-    what ``mark_pairs`` then measures."""
-    import numpy as np
-
-    h, same = _holding(marks)
-    b = np.array([m.box for m in marks])
-    # the later box against the earlier's box padded by d: not beyond any of its sides
-    near = ~((b[:, 0] > b[:, 2, None] + d) | (b[:, 2] < b[:, 0, None] - d) | (b[:, 1] > b[:, 3, None] + d)
-             | (b[:, 3] < b[:, 1, None] - d))
-    rows, cols = np.nonzero(np.triu(near & same & ~h & ~h.T, 1))
-    return list(zip(rows.tolist(), cols.tolist()))
 
 
 def _shared_groups(inks: list[Ink]) -> set[int]:
@@ -244,7 +211,7 @@ def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:
     shared = _shared_groups(marks) if len(marks) >= 2 else ()
     if shared:  # (two marks of one group: a mark alone in its group meets none)
         marks = [m for m in marks if m.group in shared]
-        for i, j in (_near_pairs(marks, d) if len(marks) >= BULK else _pairs_near(marks, d)):
+        for i, j in (near_pairs(marks, d) if len(marks) >= BULK else _pairs_near(marks, d)):
             a, b = marks[i], marks[j]
             if a.colour == b.colour or _tiled(a.outline, b.outline):
                 continue  # one ink is one shape to the eye (an icon in parts); cells drawn edge to edge: meant
@@ -287,10 +254,10 @@ def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
     if not marks:
         return []
     out = []
-    grid = Grid(marks, cell=8.0)
+    grid = Grid(marks, cell=8.0) if len(texts) * len(marks) > 200 else None
     for t in texts:
         cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
-        for k in grid.near_index((cx, cy, cx, cy)):
+        for k in grid.near_index((cx, cy, cx, cy)) if grid is not None else _sharing_cell(marks, cx, cy, 8.0):
             m = marks[k]
             if m.group != t.group or not _inside((cx, cy), list(m.outline)):
                 continue
@@ -302,3 +269,11 @@ def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
                                f"{room:.2f} mm across", number, t.text))
             break
     return out
+
+
+def _sharing_cell(marks: list[Ink], x: float, y: float, cell: float) -> list[int]:
+    """What ``Grid(marks, cell).near_index((x, y, x, y))`` gives (the marks whose boxes share the point's
+    cell, ascending), for a few marks without building the grid."""
+    gx, gy = int(x // cell), int(y // cell)
+    return [k for k, m in enumerate(marks) if int(m.box[0] // cell) <= gx <= int(m.box[2] // cell)
+            and int(m.box[1] // cell) <= gy <= int(m.box[3] // cell)]

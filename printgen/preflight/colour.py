@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..draw.colour import CVD, ratio
+from .bulk import grounds_bulk
 from .checks import Hit, Settings, Sheet, _quote
 
 # a backslash before ASCII punctuation (a Markdown or template escape left in), HTML entities and tags,
@@ -78,31 +79,6 @@ def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
 BULK = 4000  # ground-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
 
 
-def _grounds_bulk(grounds: list, texts: list) -> dict:
-    """text number -> the last of ``grounds`` ((drawing order, ink)) drawn before it whose box, and outline when
-    it has one, holds its centre (``texts``: (drawing order, ink, cx, cy)): every ground's box compared with
-    every text's centre at once, each text's candidates then tried from the last drawn back."""
-    import numpy as np
-
-    from .collide import _inside
-
-    gs = np.array([g.box for _, g in grounds])
-    order = np.array([n for n, _ in grounds])
-    ts = np.array([(p, x, y) for p, _, x, y in texts])
-    pos, cx, cy = ts[:, 0, None], ts[:, 1, None], ts[:, 2, None]  # (a row per text: its grounds in drawing order)
-    hit = ((order < pos) & (gs[:, 0] <= cx) & (cx <= gs[:, 2]) & (gs[:, 1] <= cy) & (cy <= gs[:, 3]))
-    under: dict = {}
-    rows, cols = np.nonzero(hit)
-    # (from the last pair back: each text's grounds from the last drawn, up to the first that holds its centre)
-    for k, r in zip(reversed(rows.tolist()), reversed(cols.tolist())):
-        if k in under:
-            continue
-        g = grounds[r][1]
-        if not g.outline or _inside(texts[k][2:], list(g.outline)):
-            under[k] = g
-    return under
-
-
 def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .collide import _inside
     from .scene import Grid
@@ -126,7 +102,7 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     if not texts:
         return
     if len(grounds) * len(texts) > BULK:
-        under = _grounds_bulk(grounds, texts)
+        under = grounds_bulk(grounds, texts, _inside)
     else:
         grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
         under = {}

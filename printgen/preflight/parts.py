@@ -87,6 +87,11 @@ class Info:
 
     @classmethod
     def of(cls, inks: list[Ink]) -> "Info":
+        if len(inks) == 1:  # (most elements: one ink)
+            i = inks[0]
+            role = i.role
+            return cls(i.box, i.box if i.kind == "text" else None, role in LEGEND_ROLES, bool(clear_boxes(role or "")),
+                       [] if role == "furniture" or role.startswith("ruler") else [i.box])
         return cls(_union(i.box for i in inks), _union(i.box for i in inks if i.kind == "text"),
                    any(i.role in LEGEND_ROLES for i in inks), any(clear_boxes(i.role or "") for i in inks),
                    _cover(i.box for i in inks if i.role != "furniture" and not i.role.startswith("ruler")))
@@ -129,7 +134,7 @@ class Scan:
         return self._inks
 
 
-# checks that judge each ink alone: a face's hits are its elements' hits, each element looked at once
+# checks that judge each text alone: a face's hits are its elements' hits, each element looked at once
 PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 
 
@@ -215,8 +220,9 @@ class Parts:
                 for eid, inks in scan.spans:
                     hits = self.element_hits.get(eid)
                     if hits is None:
-                        sheet = self._sheet(page, inks)
-                        hits = self.element_hits[eid] = [
+                        # (each of PER_INK reads texts alone: an element without one has no hit)
+                        sheet = self._sheet(page, inks) if any(i.kind == "text" for i in inks) else None
+                        hits = self.element_hits[eid] = [] if sheet is None else [
                             (n, h) for n in names for h in self.checks[n](sheet, self.settings)]
                     for n, h in hits:
                         found[n].append(h)

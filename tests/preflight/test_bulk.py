@@ -13,6 +13,7 @@ from printgen.draw.geometry import text_box
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 from printgen.preflight import checks, collide, colour
+from printgen.preflight.bulk import over_bulk
 from printgen.preflight.checks import Settings, Sheet, _share
 from printgen.preflight.parts import Parts
 from printgen.preflight.run import ALL_PAGE_CHECKS, settings_of
@@ -74,7 +75,7 @@ def test_each_bulk_reading_finds_what_its_grid_finds_in_the_same_order(monkeypat
         order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
         inner = [checks._inner(t, 0.18) for t in texts]
         swept = checks._over_sweep(order, inner, texts)
-        assert checks._over_bulk(order, inner) == swept and swept
+        assert over_bulk(order, inner) == swept and swept
         bulk, grid = _both(monkeypatch, colour, "BULK", colour.contrast, sheet)
         assert bulk == grid and bulk
         bulk, grid = _both(monkeypatch, collide, "BULK", collide.collisions, sheet)
@@ -147,3 +148,22 @@ def test_a_page_read_whole_from_its_parts_is_the_page_flattened():
                         assert sheet.inks == fresh and [i.src for i in sheet.inks] == [i.src for i in fresh]
                         pages += 1
     assert pages >= 4
+
+
+def _outline(cx: float, cy: float, r: float, n: int, turn: float) -> tuple:
+    return tuple((cx + r * math.cos(turn + 2 * math.pi * k / n), cy + r * math.sin(turn + 2 * math.pi * k / n))
+                 for k in range(n))
+
+
+@settings(max_examples=300, deadline=None)
+@given(*[st.tuples(st.floats(0, 8), st.floats(0, 8), st.floats(0.2, 3), st.sampled_from([4, 6, 16]),
+                   st.floats(0, 1))] * 2, st.sampled_from([0.05, 0.3, 1.0]))
+def test_the_gap_between_two_outlines_skips_no_nearer_edge(a, b, d):
+    a, b = _outline(*a), _outline(*b)
+    if collide._inside(a[0], b) or collide._inside(b[0], a):
+        plain = 0.0
+    else:  # every edge against every edge, as the gap was measured before it skipped any
+        plain = min(collide._seg_dist(p, q, r, s) for p, q in zip(a, a[1:] + a[:1]) for r, s in zip(b, b[1:] + b[:1]))
+    assert collide.gap(a, b) == plain
+    near = collide.gap(a, b, d)  # past d the figure may be any at least d; under it, the same
+    assert (near < d - 1e-9) == (plain < d - 1e-9) and (plain >= d - 1e-9 or near == plain)
