@@ -132,7 +132,9 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     faces read for one paper may be looked up for the next (``_LAST``)."""
     from .parts import PartSheet
 
-    parts = _parts((game_key,) if game_key is not None else None, stem, paper, settings)
+    # (a document without a sheet of faces, a map's, keeps nothing the next paper could look up)
+    kept = game_key is not None and any(page.trim is not None for page in doc.pages)
+    parts = _parts((game_key,) if kept else None, stem, paper, settings)
     n = len(doc.pages)
     sheets = [parts.sheet(page, i + 1, n) if page.trim is not None
               else Sheet.of(stem, paper, i + 1, n, page, parts.flat) for i, page in enumerate(doc.pages)]
