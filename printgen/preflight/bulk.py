@@ -92,7 +92,7 @@ def grounds_bulk(grounds: list, texts: list, inside) -> dict:
         if k in under:
             continue
         g = grounds[r][1]
-        if not g.outline or inside(texts[k][2:], list(g.outline)):
+        if not g.outline or inside(texts[k][2:], g.outline):
             under[k] = g
     return under
 

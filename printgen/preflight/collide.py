@@ -51,11 +51,18 @@ def _pt_seg(p, a, b) -> float:
 
 
 def _inside(p, poly) -> bool:
+    """Is point ``p`` inside the outline ``poly`` (a sequence of points; even-odd)? Each edge is tested from
+    its first point to its next, the last edge closing the loop taken first (the count's parity is the same)."""
+    if not poly:
+        return False
     x, y = p
     hit = False
-    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+    x1, y1 = poly[-1]
+    for x2, y2 in poly:
+        # (the edge from (x1, y1) to (x2, y2), as zip(poly, poly[1:] + poly[:1]) pairs them)
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             hit = not hit
+        x1, y1 = x2, y2
     return hit
 
 
@@ -259,7 +266,7 @@ def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
         cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
         for k in grid.near_index((cx, cy, cx, cy)) if grid is not None else _sharing_cell(marks, cx, cy, 8.0):
             m = marks[k]
-            if m.group != t.group or not _inside((cx, cy), list(m.outline)):
+            if m.group != t.group or not _inside((cx, cy), m.outline):
                 continue
             # the word's advance along its own line (a card may be turned on the sheet): the font's measure
             width = text_width(t.text.strip(), t.font or "sans", t.size * 25.4 / 72.0)

@@ -57,6 +57,12 @@ def rgb(colour: str) -> tuple[float, float, float] | None:
         return None
 
 
+@lru_cache(maxsize=1024)
+def means(role: str) -> bool:
+    """Does a ground drawn in ``role`` carry meaning in its colour (MEANING_ROLES)? Asked of every text's ground."""
+    return any(w in role for w in MEANING_ROLES)
+
+
 def large(size_pt: float, bold: bool) -> bool:
     """WCAG's large text: 18 pt, or 14 pt bold."""
     return size_pt >= 18.0 or (bold and size_pt >= 14.0)
@@ -111,7 +117,7 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             for k in grid.near_index(g.box):
                 pos, _, cx, cy = texts[k]
                 if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (
-                        not g.outline or _inside((cx, cy), list(g.outline))):
+                        not g.outline or _inside((cx, cy), g.outline)):
                     under[k] = g
     for k, (pos, t, _, _) in enumerate(texts):
         g = under.get(k)
@@ -119,7 +125,7 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             continue
         # with nothing drawn under it, a text stands on the paper
         ground = PAPER if g is None else g.colour
-        meaning = g is not None and any(w in g.role for w in MEANING_ROLES)
+        meaning = g is not None and means(g.role)
         value, vision = worst_ratio(t.colour, ground, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:

@@ -16,7 +16,7 @@ from ..draw.document import Page
 from .checks import CUT_ROLES, GROUND_ROLES, Hit, Settings, _inner, _quote
 from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
-from .colour import MEANING_ROLES, large, rgb, worst_ratio
+from .colour import large, means, rgb, worst_ratio
 from .scene import Box, Ink, crosses_any
 
 
@@ -219,7 +219,7 @@ def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hi
             g = _last_ground(sb.grounds, x, y)
         if g is None:
             continue
-        meaning = any(w in g.role for w in MEANING_ROLES)
+        meaning = means(g.role)
         value, vision = worst_ratio(t.colour, g.colour, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:

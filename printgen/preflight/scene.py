@@ -147,7 +147,7 @@ def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
                 _into((op,), IDENTITY, None, 0, i, out)
             continue
         # a loose op (a map page is thousands of them): _into's work for one op at the page's origin, unclipped
-        ink = _ink(op, IDENTITY, 0, i)
+        ink = _plain_poly(op, i) if kind is Poly else _ink(op, IDENTITY, 0, i)
         if ink is not None:
             box = ink.box
             if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
@@ -224,6 +224,33 @@ def _text_box(op: Text, m: Matrix) -> Box:
     px = (ax0 + cy0 + e, ax1 + cy0 + e, ax1 + cy1 + e, ax0 + cy1 + e)
     py = (bx0 + dy0 + f, bx1 + dy0 + f, bx1 + dy1 + f, bx0 + dy1 + f)
     return (min(px), min(py), max(px), max(py))
+
+
+def _plain_poly(op: Poly, group: int) -> Ink | None:
+    """``_ink(op, IDENTITY, 0, group)`` of a polygon (a map's hex): the same ink, by the same sums, without the
+    matrix and the other kinds' branches."""
+    style = op.style
+    width = style.width
+    stroke = style.stroke
+    fill = style.fill
+    stroked = bool(stroke) and width > 0
+    if not stroked and not fill:
+        return None
+    loop = op.points
+    xs, ys = zip(*loop)
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if stroked:
+        half = width * 1.0 / 2
+        if half:
+            x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    closed = op.closed
+    filled = bool(fill) and closed
+    outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
+    if stroked:
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width * 1.0, 0, group,
+                   (fill or stroke or "").lower(), None, outline, ([loop], closed))
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, 0, group,
+               (fill or stroke or "").lower(), None, outline)
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
