@@ -183,7 +183,7 @@ def _over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tu
     return out
 
 
-BULK = 4000  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+BULK = 256  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
 
 
 def _crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:

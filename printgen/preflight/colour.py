@@ -82,7 +82,7 @@ def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
     return worst
 
 
-BULK = 4000  # ground-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+BULK = 256  # ground-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
 
 
 def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
