@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..draw.document import Document, PdfFile
+from ..draw.document import Document, Group, PdfFile
 from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
 from .collide import collisions
@@ -136,7 +136,8 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     kept = game_key is not None and any(page.trim is not None for page in doc.pages)
     parts = _parts((game_key,) if kept else None, stem, paper, settings)
     n = len(doc.pages)
-    sheets = [parts.sheet(page, i + 1, n) if page.trim is not None
+    # (a sheet of loose ops alone, no face on it, is read ink by ink: its parts would be its ops one by one)
+    sheets = [parts.sheet(page, i + 1, n) if page.trim is not None and any(type(op) is Group for op in page.ops)
               else Sheet.of(stem, paper, i + 1, n, page, parts.flat) for i, page in enumerate(doc.pages)]
     hits: list[Hit] = []
     for sheet in sheets:
