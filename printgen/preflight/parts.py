@@ -36,7 +36,7 @@ from ..draw.measure import TILE_ROLES
 from .checks import Hit, Settings, Sheet
 from .pairs import BY_ELEMENT, _meet, _union
 from .registration import clear_boxes
-from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points
+from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, loose_inks
 from .scene import _moved as _shift
 
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
@@ -196,7 +196,7 @@ class Parts:
             key = (start, len(ops), id(ops[0]))
             got = self.loose.get(key)
             if got is None or not all(map(operator.is_, ops, got[0])):
-                inks = [ink for k, op in enumerate(ops) for ink in _walk([(op, IDENTITY, None, 0, start + k)])]
+                inks = loose_inks(ops, start)  # (each op its own top-level group, as flatten has it)
                 got = self.loose[key] = (tuple(ops), inks, Info.of(inks), next(self.count))
                 self.boxes[got[3]] = got[2].box
             spans.append((got[3], got[1]))

@@ -83,8 +83,16 @@ class Ink:
         return "Ink(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields())) + ")"
 
 
-def _segments_of(loops: list, closed: bool) -> tuple[Segment, ...]:
-    """The segments of a stroked shape's ``loops`` (page mm), each point to the next (and round, ``closed``)."""
+def _ring(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A circle as the polygon the preflight reads it as (_RING sides), page mm."""
+    return [(cx + r * c, cy + r * sn) for c, sn in _RING_CS]
+
+
+def _segments_of(loops, closed) -> tuple[Segment, ...]:
+    """The segments of a stroked shape's ``loops`` (page mm), each point to the next (and round, ``closed``);
+    ``loops`` "ring": a circle's, ``closed`` then its centre and radius, as ``_ring`` gives it."""
+    if loops == "ring":
+        loops, closed = [_ring(*closed)], True
     if len(loops) == 1:
         loop = loops[0]
         ends = loop[1:] + loop[:1] if closed else loop[1:]
@@ -152,6 +160,19 @@ def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
             box = ink.box
             if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
                 append(ink)
+    return out
+
+
+def loose_inks(ops, start: int) -> list[Ink]:
+    """The inks of ``ops``, loose ops of a page (no group among them) from its ``start``-th on, each its own
+    top-level group: what ``flatten`` gives of them."""
+    out: list[Ink] = []
+    for k, op in enumerate(ops, start):
+        ink = _plain_poly(op, k) if type(op) is Poly else _ink(op, IDENTITY, 0, k)
+        if ink is not None:
+            box = ink.box
+            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
+                out.append(ink)
     return out
 
 
@@ -284,7 +305,13 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
         box = (cx - r, cy - r, cx + r, cy + r)
         # a stroke's segments are read (a line across a text), a small filled disc's outline (a disc on a disc)
         ring = stroked or (fill and 4 * r * r <= MARK_AREA)
-        loops = [[(cx + r * c, cy + r * sn) for c, sn in _RING_CS]] if ring else []
+        if stroked:
+            padded = (box[0] - half, box[1] - half, box[2] + half, box[3] + half) if half else box
+            if not (fill and (padded[2] - padded[0]) * (padded[3] - padded[1]) <= MARK_AREA):
+                # no outline kept (below): its ring read only for its strokes, worked out when first read
+                return Ink("shape", padded, op.role, "", 0.0, "", None, None, bool(fill), width * s, depth, group,
+                           (fill or style.stroke or "").lower(), None, (), ("ring", (cx, cy, r)))
+        loops = [_ring(cx, cy, r)] if ring else []
     elif kind is Rect:
         x, y, w, h = op.x, op.y, op.w, op.h
         pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]

@@ -167,3 +167,21 @@ def test_the_gap_between_two_outlines_skips_no_nearer_edge(a, b, d):
     assert collide.gap(a, b) == plain
     near = collide.gap(a, b, d)  # past d the figure may be any at least d; under it, the same
     assert (near < d - 1e-9) == (plain < d - 1e-9) and (plain >= d - 1e-9 or near == plain)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.floats(0, 100), st.floats(0, 100), st.floats(0.5, 40), st.sampled_from([None, "#aa0000"]),
+       st.sampled_from([0.0, 0.2, 1.5]))
+def test_a_circles_ring_worked_out_late_is_its_ring(cx, cy, r, fill, width):
+    from printgen.preflight.scene import MARK_AREA, _ring
+
+    style = Style(fill=fill, stroke="#000000" if width else None, width=width)
+    if fill is None and not width:
+        return
+    (ink,) = flatten(Page(200, 200, [Circle(cx, cy, r, style)]))
+    ring = tuple(_ring(cx, cy, r))
+    b = ink.box
+    small = (b[2] - b[0]) * (b[3] - b[1]) <= MARK_AREA
+    # a small filled disc keeps its outline (a disc on a disc); a stroked one its segments, round its ring
+    assert ink.outline == (ring if fill and (width or 4 * r * r <= MARK_AREA) and small else ())
+    assert ink.segments == (_segments_of([list(ring)], True) if width else ())
