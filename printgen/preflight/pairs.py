@@ -62,13 +62,17 @@ class Summary:
                     grounds.append((n, i))  # (position among the element's inks, ink): a ground to read against
                 marks = marks or is_mark(i)
         self.texts, self.strokes, self.grounds, self.order, self.marks = texts, strokes, grounds, order, marks
+        self.sbox = _union([i.box for i in strokes]) if strokes else None
+        self.gbox = _union([g.box for _, g in grounds]) if grounds else None
+        if not texts:  # (most elements: a shape or a run of them)
+            self.inner18, self.inner25, self.centres, self.pairs, self.short = [], [], [], [], []
+            self.tbox = self.cbox = None
+            return
         self.inner18 = [_inner(t, 0.18) for t in texts]
         self.inner25 = [_inner(t, 0.25) for t in texts]
         self.tbox = _union(self.inner18)
-        self.sbox = _union(i.box for i in strokes)
-        self.gbox = _union(g.box for _, g in grounds)
         self.centres = [((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in texts]
-        self.cbox = _union((x, y, x, y) for x, y in self.centres)
+        self.cbox = _union([(x, y, x, y) for x, y in self.centres])
         self.pairs = _text_pairs(self.inner18, self.inner18, same=True) if len(texts) > 1 else []
         self.short = [t for t in texts if len(t.text.strip()) <= 4]
 

@@ -187,15 +187,17 @@ def _walk(stack: list) -> list[Ink]:
 def _into(ops, m: Matrix, clip: Box | None, depth: int, group: int, out: list[Ink]) -> None:
     """Append the inks of ``ops`` (drawn through ``m``, clipped to ``clip``) to ``out``, depth first."""
     append = out.append
+    plain = m == IDENTITY
     for op in ops:
-        if type(op) is Group:
+        kind = type(op)
+        if kind is Group:
             inner = _mul(m, op.matrix)
             c = clip
             if op.clip:
                 c = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), clip) or (0, 0, 0, 0)
             _into(op.ops, inner, c, depth + 1, group, out)
             continue
-        ink = _ink(op, m, depth, group)
+        ink = _plain_poly(op, group, depth) if plain and kind is Poly else _ink(op, m, depth, group)
         if ink is None:
             continue
         box = ink.box
@@ -247,9 +249,9 @@ def _text_box(op: Text, m: Matrix) -> Box:
     return (min(px), min(py), max(px), max(py))
 
 
-def _plain_poly(op: Poly, group: int) -> Ink | None:
-    """``_ink(op, IDENTITY, 0, group)`` of a polygon (a map's hex): the same ink, by the same sums, without the
-    matrix and the other kinds' branches."""
+def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
+    """``_ink(op, IDENTITY, depth, group)`` of a polygon (a map's hex): the same ink, by the same sums, without
+    the matrix and the other kinds' branches."""
     style = op.style
     width = style.width
     stroke = style.stroke
@@ -268,9 +270,9 @@ def _plain_poly(op: Poly, group: int) -> Ink | None:
     filled = bool(fill) and closed
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
     if stroked:
-        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width * 1.0, 0, group,
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width * 1.0, depth, group,
                    (fill or stroke or "").lower(), None, outline, ([loop], closed))
-    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, 0, group,
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group,
                (fill or stroke or "").lower(), None, outline)
 
 
