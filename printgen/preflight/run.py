@@ -132,13 +132,15 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     faces read for one paper may be looked up for the next (``_LAST``)."""
     from .parts import PartSheet
 
-    # (a document without a sheet of faces, a map's, keeps nothing the next paper could look up)
-    kept = game_key is not None and any(page.trim is not None for page in doc.pages)
-    parts = _parts((game_key,) if kept else None, stem, paper, settings)
+    # a sheet of faces: a page with a TrimBox and a face on it (one of loose ops alone is read ink by ink: its
+    # parts would be its ops one by one). A document with none (a map's) reads no parts, and keeps nothing the
+    # next paper could look up.
+    faced = [page.trim is not None and any(type(op) is Group for op in page.ops) for page in doc.pages]
+    parts = _parts((game_key,) if game_key is not None else None, stem, paper, settings) if any(faced) else None
+    flat = parts.flat if parts is not None else {}
     n = len(doc.pages)
-    # (a sheet of loose ops alone, no face on it, is read ink by ink: its parts would be its ops one by one)
-    sheets = [parts.sheet(page, i + 1, n) if page.trim is not None and any(type(op) is Group for op in page.ops)
-              else Sheet.of(stem, paper, i + 1, n, page, parts.flat) for i, page in enumerate(doc.pages)]
+    sheets = [parts.sheet(page, i + 1, n) if faced[i] else Sheet.of(stem, paper, i + 1, n, page, flat)
+              for i, page in enumerate(doc.pages)]
     hits: list[Hit] = []
     for sheet in sheets:
         if isinstance(sheet, PartSheet):
