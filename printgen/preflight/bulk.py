@@ -27,17 +27,23 @@ def over_bulk(order: list[int], inner: list[Box]) -> list[tuple[int, int]]:
     return [(order[a], order[b]) for a, b in zip(later.tolist(), earlier.tolist())]
 
 
-def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
+def box_array(boxes: list[Box]):
+    """``boxes`` as an n x 4 array of floats (an empty list as 0 x 4)."""
+    return np.array(boxes, dtype=float).reshape(len(boxes), 4)
+
+
+def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None) -> dict[int, str]:
     """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box, ``live``:
     (text index, inner box). Every text's box is compared with every stroke's at once; only the pairs whose
-    boxes overlap (``overlap``, as the grid's reading tests them) are followed segment by segment."""
+    boxes overlap (``overlap``, as the grid's reading tests them) are followed segment by segment. ``boxes``:
+    the strokes' boxes as an array, when at hand."""
     first: dict[int, str] = {}
     ts = np.array([inner for _, inner in live])
     tx0, ty0, tx1, ty1 = (ts[:, i, None] for i in range(4))
     step = max(1, 400_000 // len(live))  # strokes per slab: a few hundred kB of comparisons at a time
     for start in range(0, len(strokes), step):
         chunk = strokes[start:start + step]
-        ss = np.array([s.box for s in chunk])
+        ss = np.array([s.box for s in chunk]) if boxes is None else boxes[start:start + step]
         sx0, sy0, sx1, sy1 = ss[:, 0], ss[:, 1], ss[:, 2], ss[:, 3]
         # overlap(): min(b[2], x1) - max(b[0], x0) > 0.0, and along y. For floats a - b > 0 exactly when a > b,
         # so it is each of the four ends beyond the other box's start (a live text's own box is not empty)
@@ -55,7 +61,7 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int
 def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: float) -> float | None:
     """checks._share's count for many boxes: the cells each box covers marked at once, by a table of differences
     (+1 at a box's first cell, -1 past its last, along each axis) summed along both axes."""
-    b = np.array(boxes, dtype=float)
+    b = np.asarray(boxes, dtype=float)
     # the cell ranges, as _share's int((b - m) // cell) gives them (numpy's floor division is Python's)
     c0 = np.maximum(0, ((b[:, 0] - m) // cell).astype(np.int64))
     c1 = np.minimum(cols - 1, ((b[:, 2] - m) // cell).astype(np.int64))
@@ -75,12 +81,12 @@ def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: flo
     return int(covered.sum()) / (cols * rows)
 
 
-def grounds_bulk(grounds: list, texts: list, inside) -> dict:
+def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
     """text number -> the last of ``grounds`` ((drawing order, ink)) drawn before it whose box, and outline when
     it has one, holds its centre (``texts``: (drawing order, ink, cx, cy); ``inside(point, outline)``: collide's
     test of a point in an outline): every ground's box compared with every text's centre at once, each text's
     candidates then tried from the last drawn back."""
-    gs = np.array([g.box for _, g in grounds])
+    gs = np.array([g.box for _, g in grounds]) if boxes is None else boxes  # (``boxes``: theirs, when at hand)
     order = np.array([n for n, _ in grounds])
     ts = np.array([(p, x, y) for p, _, x, y in texts])
     pos, cx, cy = ts[:, 0, None], ts[:, 1, None], ts[:, 2, None]  # (a row per text: its grounds in drawing order)

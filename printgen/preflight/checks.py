@@ -19,7 +19,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import Page
 from ..draw.provenance import Source
-from .bulk import first_crossings, over_bulk, share_bulk
+from .bulk import box_array, first_crossings, np, over_bulk, share_bulk
 from .registration import clear_boxes, intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
 from .scene import Box, Grid, Ink, crosses_any, flatten, overlap
 
@@ -84,6 +84,14 @@ class Sheet:
         got = self.__dict__.get("_roles")
         if got is None or got[0] is not inks:
             got = self.__dict__["_roles"] = (inks, {i.role for i in inks})
+        return got[1]
+
+    def boxes(self):
+        """Its inks' boxes as one array (n x 4, page mm, in drawing order): what the bulk readings compare."""
+        inks = self.inks
+        got = self.__dict__.get("_boxes")
+        if got is None or got[0] is not inks:
+            got = self.__dict__["_boxes"] = (inks, box_array([i.box for i in inks]))
         return got[1]
 
     def used_boxes(self) -> Iterable[Box]:
@@ -156,8 +164,11 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     if not live:
         return
     # (``stroked``: a stroke whose segments are not yet worked out is read as one; with none, it crosses nothing)
-    strokes = [s for s in sheet.inks if s.kind == "shape" and s.stroked and s.role not in GROUND_ROLES]
-    first = first_crossings(strokes, live) if len(strokes) * len(live) > BULK else _crossed(strokes, live)
+    inks = sheet.inks
+    at = [k for k, s in enumerate(inks) if s.kind == "shape" and s.stroked and s.role not in GROUND_ROLES]
+    strokes = [inks[k] for k in at]
+    first = first_crossings(strokes, live, sheet.boxes()[at]) if len(strokes) * len(live) > BULK \
+        else _crossed(strokes, live)
     for k, t in enumerate(texts):
         role = first.get(k)
         if role is not None:
@@ -233,9 +244,7 @@ def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     worst: dict[object, tuple[float, Ink]] = {}
     inks = sheet.inks
     if len(inks) > 256:  # a map page: only the inks whose boxes reach past the area, found in bulk, are read
-        import numpy as np
-
-        bs = np.array([i.box for i in inks])
+        bs = sheet.boxes()
         past = np.maximum(np.maximum(x0 - bs[:, 0], y0 - bs[:, 1]), np.maximum(bs[:, 2] - x1, bs[:, 3] - y1)) > 0.05
         inks = [inks[k] for k in np.flatnonzero(past).tolist()]
     for ink in inks:
@@ -289,7 +298,26 @@ def used(sheet: Sheet, cell: float = 2.0) -> float:
 
 
 def _used(sheet: Sheet, cell: float) -> float:
+    if type(sheet) is Sheet and len(sheet.inks) > 64:  # a page read ink by ink (a map's): its boxes in bulk
+        inks = sheet.inks
+        kept = [k for k, i in enumerate(inks) if i.role != "furniture" and not i.role.startswith("ruler")]
+        got = _share_of(sheet.page.width, sheet.page.height, sheet.boxes()[kept], cell)
+        if got is not None:
+            return got
     return _share(sheet.page.width, sheet.page.height, tuple(sheet.used_boxes()), cell)
+
+
+def _grid_size(width: float, height: float, cell: float) -> tuple[int, int]:
+    m = 5.0
+    return max(1, int((width - 2 * m) // cell)), max(1, int((height - 2 * m - 12.0) // cell))
+
+
+def _share_of(width: float, height: float, boxes, cell: float) -> float | None:
+    """``_share`` of many boxes given as an array (None where only its loop gives the count: share_bulk)."""
+    if len(boxes) <= 64:
+        return None
+    cols, rows = _grid_size(width, height, cell)
+    return share_bulk(cols, rows, boxes, cell, 5.0)
 
 
 @lru_cache(maxsize=32)
@@ -297,8 +325,7 @@ def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> 
     """used()'s share for a page of ``width`` x ``height`` mm inked in ``boxes``: the sheets of a deck ink
     the same boxes page after page (their faces' grounds), so each is counted once."""
     m = 5.0
-    cols = max(1, int((width - 2 * m) // cell))
-    rows = max(1, int((height - 2 * m - 12.0) // cell))
+    cols, rows = _grid_size(width, height, cell)
     if len(boxes) > 64:
         got = share_bulk(cols, rows, boxes, cell, m)
         if got is not None:

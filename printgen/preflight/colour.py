@@ -108,7 +108,7 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     if not texts:
         return
     if len(grounds) * len(texts) > BULK:
-        under = grounds_bulk(grounds, texts, _inside)
+        under = grounds_bulk(grounds, texts, _inside, sheet.boxes()[[n for n, _ in grounds]])
     else:
         grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
         under = {}
