@@ -49,10 +49,19 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None)
         # so it is each of the four ends beyond the other box's start (a live text's own box is not empty)
         hit = (sx1 > tx0) & (tx1 > sx0) & (sy1 > ty0) & (ty1 > sy0) & ((sx1 > sx0) & (sy1 > sy0))
         rows, cols = np.nonzero(hit)  # (a row per text: its strokes in drawing order)
-        for n, r in zip(rows.tolist(), cols.tolist()):
+        if not len(rows):
+            continue
+        starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])  # where each text's strokes begin
+        ends = starts[1:].tolist() + [len(rows)]
+        cols = cols.tolist()
+        for n, a, b in zip(rows[starts].tolist(), starts.tolist(), ends):
             k, inner = live[n]
-            if k not in first and crosses_any(chunk[r].segments, inner):
-                first[k] = chunk[r].role
+            if k in first:
+                continue
+            for r in cols[a:b]:
+                if crosses_any(chunk[r].segments, inner):
+                    first[k] = chunk[r].role
+                    break
         if len(first) == len(live):
             break
     return first
