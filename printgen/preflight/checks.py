@@ -240,24 +240,42 @@ def safe_area(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     m = settings.printable
-    x0, y0, x1, y1 = m, m, sheet.page.width - m, sheet.page.height - m
-    worst: dict[object, tuple[float, Ink]] = {}
+    area = (m, m, sheet.page.width - m, sheet.page.height - m)
     inks = sheet.inks
     if len(inks) > 256:  # a map page: only the inks whose boxes reach past the area, found in bulk, are read
+        x0, y0, x1, y1 = area
         bs = sheet.boxes()
         past = np.maximum(np.maximum(x0 - bs[:, 0], y0 - bs[:, 1]), np.maximum(bs[:, 2] - x1, bs[:, 3] - y1)) > 0.05
         inks = [inks[k] for k in np.flatnonzero(past).tolist()]
+    return margin_hits(outside(inks, area), m, sheet.number)
+
+
+def outside(inks: list[Ink], area: Box) -> list[tuple[float, Ink]]:
+    """(how far, ink) of each of ``inks`` reaching more than 0.05 mm past ``area`` (page mm), in order."""
+    x0, y0, x1, y1 = area
+    out = []
     for ink in inks:
         b = ink.box
-        out = max(x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
-        if out > 0.05:
-            key = ink.src if ink.src is not None else ink.role or ink.kind
-            if key not in worst or out > worst[key][0]:
-                worst[key] = (out, ink)
+        past = max(x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
+        if past > 0.05:
+            out.append((past, ink))
+    return out
+
+
+def margin_hits(found: Iterable[tuple[float, Ink]], m: float, number: int) -> list[Hit]:
+    """The ``margin`` hits of the inks ``found`` past the printable area (``outside``): the worst of each source
+    (else role, else kind), in the order each was first found."""
+    worst: dict[object, tuple[float, Ink]] = {}
+    for out, ink in found:
+        key = ink.src if ink.src is not None else ink.role or ink.kind
+        if key not in worst or out > worst[key][0]:
+            worst[key] = (out, ink)
+    hits = []
     for out, ink in worst.values():
         what = _quote(ink.text) if ink.kind == "text" else _ROLE_WORDS.get(ink.role.split(":")[0], "a shape")
-        yield Hit("margin", ink.src, f"inks {what} {out:.1f} mm beyond the printable area ({m:g} mm from each "
-                  "edge)", sheet.number)
+        hits.append(Hit("margin", ink.src, f"inks {what} {out:.1f} mm beyond the printable area ({m:g} mm from each "
+                        "edge)", number))
+    return hits
 
 
 def legends(sheet: Sheet, settings: Settings) -> Iterable[Hit]:

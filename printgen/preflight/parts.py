@@ -33,7 +33,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import IDENTITY, Group, Page, Text
 from ..draw.measure import TILE_ROLES
-from .checks import Hit, Settings, Sheet
+from .checks import Hit, Settings, Sheet, margin_hits, margins, outside
 from .pairs import BY_ELEMENT, _meet, _union
 from .registration import clear_boxes
 from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, loose_inks
@@ -80,10 +80,11 @@ class Info:
     its texts, whether it draws a legend or a registration mark, and the boxes that count as use of the page
     (not the furniture, none inside another)."""
 
-    __slots__ = ("box", "texts", "legend", "zones", "cover")
+    __slots__ = ("box", "texts", "legend", "zones", "cover", "tiled")
 
-    def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box]) -> None:
+    def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box], tiled: bool = False) -> None:
         self.box, self.texts, self.legend, self.zones, self.cover = box, texts, legend, zones, cover
+        self.tiled = tiled  # does it draw a tile's trim line (draw.measure.TILE_ROLES)?
 
     @classmethod
     def of(cls, inks: list[Ink]) -> "Info":
@@ -91,17 +92,18 @@ class Info:
             i = inks[0]
             role = i.role
             return cls(i.box, i.box if i.kind == "text" else None, role in LEGEND_ROLES, bool(clear_boxes(role or "")),
-                       [] if role == "furniture" or role.startswith("ruler") else [i.box])
+                       [] if role == "furniture" or role.startswith("ruler") else [i.box], role in TILE_ROLES)
         return cls(_union(i.box for i in inks), _union(i.box for i in inks if i.kind == "text"),
                    any(i.role in LEGEND_ROLES for i in inks), any(clear_boxes(i.role or "") for i in inks),
-                   _cover(i.box for i in inks if i.role != "furniture" and not i.role.startswith("ruler")))
+                   _cover(i.box for i in inks if i.role != "furniture" and not i.role.startswith("ruler")),
+                   any(i.role in TILE_ROLES for i in inks))
 
     @classmethod
     def joined(cls, infos: list["Info"], *, reduce: bool = True) -> "Info":
         covers = (b for i in infos for b in i.cover)
         return cls(_union(i.box for i in infos if i.box is not None),
                    _union(i.texts for i in infos if i.texts is not None), any(i.legend for i in infos),
-                   any(i.zones for i in infos), _cover(covers) if reduce else list(covers))
+                   any(i.zones for i in infos), _cover(covers) if reduce else list(covers), any(i.tiled for i in infos))
 
 
 class Scan:
@@ -118,13 +120,11 @@ class Scan:
                                                                      info.cover)
         self.hits: dict[str, list[Hit]] = {}
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
-        self._tiled: bool | None = None
+        self._tiled = info.tiled
 
     @property
     def tiled(self) -> bool:
-        """Does it draw a tile's trim line (draw.measure.TILE_ROLES)? Asked once per face, not per page."""
-        if self._tiled is None:
-            self._tiled = any(i.role in TILE_ROLES for i in self.inks)
+        """Does it draw a tile's trim line (draw.measure.TILE_ROLES)? Its elements' Info say."""
         return self._tiled
 
     @property
@@ -155,6 +155,7 @@ class Parts:
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
         self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
+        self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
 
     def number(self, op) -> int:
         """``op``'s number by value (ops compare by what they draw, never by a text's source)."""
@@ -365,9 +366,10 @@ class PartSheet(Sheet):
                 out += self._loose_hits(check, settings, name)
             return out
         if name == "margin" and self.inside(settings.printable):
-            return self._loose_hits(check, settings)
+            return self._loose_margins(settings) if check is margins else self._loose_hits(check, settings)
         if name == "legend" and not any(s.legend for s, _, _ in self.faces):
-            return self._loose_hits(check, settings)
+            # (no legend's role among the loose inks either: a legend check finds nothing to read)
+            return self._loose_hits(check, settings) if self.loose_scan.legend else []
         if name == "registration" and not any(s.zones for s, _, _ in self.faces):
             if not self.loose_scan.zones:
                 return []
@@ -377,7 +379,21 @@ class PartSheet(Sheet):
 
     def _tiled(self) -> bool:
         """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""
-        return any(i.role in TILE_ROLES for i in self.loose) or any(s.tiled for s, _, _ in self.faces)
+        return self.loose_scan.tiled or any(s.tiled for s, _, _ in self.faces)
+
+    def _loose_margins(self, settings: Settings) -> list[Hit]:
+        """checks.margins on the loose inks, each chunk's inks past the area found once for the document (a
+        sheet's crop marks and rulers are the same ops on every page)."""
+        m = settings.printable
+        area = (m, m, self.page.width - m, self.page.height - m)
+        memo = self.parts.outside
+        found = []
+        for eid, inks in self.loose_scan.spans:
+            got = memo.get((eid, area))
+            if got is None:
+                got = memo[(eid, area)] = outside(inks, area)
+            found += got
+        return margin_hits(found, m, self.number)
 
     def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
         if not self.loose:
