@@ -8,7 +8,8 @@ that has drawn a target before), then rendered again with cProfile enabled only 
 printgen.preflight.run.preflight_documents: the profile is the preflight's own work, not the drawing's or the
 PDF's (each printable's first paper without the faces its warm-up read: preflight/run.py ``_LAST``). The
 rulebooks are left out unless ``--books`` (their preflight reads the PDF: preflight/book.py).
-``--only TARGET`` profiles the targets of that name alone. ``--by-target`` prints each target's preflight time (the profiler's overhead included) instead.
+``--only TARGET`` profiles the targets of that name alone. ``--by-target`` prints each target's preflight
+time (the profiler's overhead included) instead.
 Not a test: timings depend on the machine (say its load with them).
 """
 
