@@ -265,10 +265,15 @@ class PartSheet(Sheet):
                 chunks[-1][1].append(op)
             alone = isinstance(op, Text)
         # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
-        # ops on every page, are looked at once), each op its own top-level group as flatten has it
-        self.loose_scan = parts.loose_scan(chunks)
-        self.loose = self.loose_scan.inks
-        self.apart = self._apart()
+        # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
+        # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
+        self.loose_scan: Scan | None = None
+        self.loose: list[Ink] | None = None
+        self.apart = self._faces_apart()
+        if self.apart:
+            self.loose_scan = parts.loose_scan(chunks)
+            self.loose = self.loose_scan.inks
+            self.apart = self._loose_apart()
 
     @property
     def inks(self) -> list[Ink]:  # type: ignore[override]
@@ -283,7 +288,7 @@ class PartSheet(Sheet):
         not (its texts' sources are the other's): that group is walked, as flatten walks it."""
         faces = self.parts.flat
         out: list[Ink] = []
-        loose = iter(self.loose)  # (in drawing order, each ink's group the index of its op)
+        loose = iter(self.loose or ())  # (in drawing order, each ink's group the index of its op)
         pending = next(loose, None)
         placed = iter(self.faces)
         for i, op in enumerate(self.page.ops):
@@ -297,6 +302,9 @@ class PartSheet(Sheet):
                         [(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
                 out += [_shift(ink, e, f, i) for ink in local]
                 continue
+            if self.loose is None:  # (not read as parts: flattened here)
+                out += loose_inks((op,), i)
+                continue
             while pending is not None and pending.group == i:
                 out.append(pending)
                 pending = next(loose, None)
@@ -306,8 +314,8 @@ class PartSheet(Sheet):
     def inks(self, value) -> None:
         self._inks = value
 
-    def _apart(self) -> bool:
-        """Is each face's text clear of every other part (another face, a loose ink)?"""
+    def _faces_apart(self) -> bool:
+        """Is each face's text clear of every other face?"""
         boxes = [(_moved(s.box, dx, dy) if s.box else None, _moved(s.texts, dx, dy) if s.texts else None)
                  for s, dx, dy in self.faces]
         for k, (_, texts) in enumerate(boxes):
@@ -315,9 +323,13 @@ class PartSheet(Sheet):
                 continue
             if any(j != k and _meet(texts, box) for j, (box, _) in enumerate(boxes)):
                 return False
+        return True
+
+    def _loose_apart(self) -> bool:
+        """Are the faces (apart from each other) clear of the loose inks too?"""
         # a loose ink reaching into a face's box (a crop mark, the furniture) could meet its inks: those
         # near the faces at all are compared with each
-        faces = [box for box, _ in boxes if box is not None]
+        faces = [_moved(s.box, dx, dy) for s, dx, dy in self.faces if s.box]
         grid = _union(faces)
         boxes_of = self.parts.boxes
         for eid, inks in self.loose_scan.spans:
@@ -340,7 +352,7 @@ class PartSheet(Sheet):
         return True
 
     def used_boxes(self) -> Iterable[Box]:
-        if self._inks is not None:
+        if self._inks is not None or self.loose_scan is None:
             yield from Sheet.used_boxes(self)
             return
         yield from self.loose_scan.cover
