@@ -57,7 +57,13 @@ def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
     boxes = boxes if isinstance(boxes, list) else list(boxes)
     if not boxes:
         return []
-    # most faces: the largest box (the first of the largest, as the sort below has it) holds every other
+    # most faces: the largest box (the first of the largest, as the sort below has it) holds every other. The
+    # first box (a face's ground) is tried first: one holding every other (none of them inside out) is at least
+    # as large as each, and the first of any as large, so it is that box
+    first = boxes[0]
+    x0, y0, x1, y1 = first
+    if all(x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1 for b in boxes):
+        return [first]
     big = max(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
     if all(big[0] <= b[0] and big[1] <= b[1] and b[2] <= big[2] and b[3] <= big[3] for b in boxes):
         return [big]
