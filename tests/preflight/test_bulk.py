@@ -185,3 +185,22 @@ def test_a_circles_ring_worked_out_late_is_its_ring(cx, cy, r, fill, width):
     # a small filled disc keeps its outline (a disc on a disc); a stroked one its segments, round its ring
     assert ink.outline == (ring if fill and (width or 4 * r * r <= MARK_AREA) and small else ())
     assert ink.segments == (_segments_of([list(ring)], True) if width else ())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(*[st.sampled_from([0.0, 1.0, 2.0, 5.5, 10.0])] * 4), min_size=1, max_size=8),
+       st.booleans())
+def test_a_faces_cover_tried_from_its_ground_is_the_cover_its_areas_sort_gives(boxes, ground):
+    from printgen.preflight.parts import _cover
+
+    boxes = ([(0.0, 0.0, 10.0, 10.0)] if ground else []) + boxes  # (some inside out: x1 < x0)
+    area = lambda b: (b[2] - b[0]) * (b[3] - b[1])  # noqa: E731
+    big = max(boxes, key=area)
+    if all(big[0] <= b[0] and big[1] <= b[1] and b[2] <= big[2] and b[3] <= big[3] for b in boxes):
+        plain = [big]
+    else:  # the largest first, each kept unless inside one of the first four kept
+        plain = []
+        for b in sorted(boxes, key=lambda b: -area(b)):
+            if not any(k[0] <= b[0] and k[1] <= b[1] and b[2] <= k[2] and b[3] <= k[3] for k in plain[:4]):
+                plain.append(b)
+    assert _cover(list(boxes)) == plain
