@@ -1,7 +1,7 @@
 """Profile: where the preflight's time goes on every paper target of the bundled games (issue 38, deliver 4).
 
 Run from the repository root:  python3 bench/profile_preflight.py [--letter] [--books] [--sort tottime|cumulative]
-[--top N] [--by-target] [--only TARGET] [GAME ...]
+[--top N] [--by-target] [--only TARGET] [--shares N] [GAME ...]
 
 Each game is validated and planned, every paper target rendered once to warm up (fonts, caches, as a worker
 that has drawn a target before), then rendered again with cProfile enabled only inside
@@ -10,6 +10,9 @@ PDF's (each printable's first paper without the faces its warm-up read: prefligh
 rulebooks are left out unless ``--books`` (their preflight reads the PDF: preflight/book.py).
 ``--only TARGET`` profiles the targets of that name alone. ``--by-target`` prints each target's preflight
 time (the profiler's overhead included) instead.
+``--shares N`` profiles nothing: it renders every target N times (each printable's papers in turn, A4 then
+Letter, its first paper afresh) and prints each target's least render and preflight CPU time (process time,
+the least of N: what a loaded machine's other work adds to a figure falls away) and the preflight's share.
 Not a test: timings depend on the machine (say its load with them).
 """
 
@@ -33,7 +36,7 @@ def main(args: list[str]) -> None:
     sort = args[args.index("--sort") + 1] if "--sort" in args else "tottime"
     top = int(args[args.index("--top") + 1]) if "--top" in args else 40
     only = args[args.index("--only") + 1] if "--only" in args else None
-    skip = {args[args.index(o) + 1] for o in ("--sort", "--top", "--only") if o in args}
+    skip = {args[args.index(o) + 1] for o in ("--sort", "--top", "--only", "--shares") if o in args}
     names = [a for a in args if not a.startswith("--") and a not in skip]
     from printgen.launcher import batch_gc
 
@@ -48,6 +51,8 @@ def main(args: list[str]) -> None:
     targets = [t for t in plan_build(games, papers=papers)
                if t.asset.kind == "paper" and (books or "rulebook" not in t.asset.name)
                and (only is None or t.asset.name == only)]
+    if "--shares" in args:
+        return shares(targets, int(args[args.index("--shares") + 1]), build, run)
     for t in targets:  # warm-up
         build.render_target(t, previews=False)
     profiler = cProfile.Profile()
@@ -78,6 +83,39 @@ def main(args: list[str]) -> None:
     print(f"preflight CPU (profiled): {spent[0]:.3f} s")
     if not by_target:
         pstats.Stats(profiler).sort_stats(sort).print_stats(top)
+
+
+def shares(targets, repeat: int, build, run) -> None:
+    """Each target's least render and preflight CPU time over ``repeat`` rounds, and the preflight's share."""
+    original = run.preflight_documents
+    spent = [0.0]
+
+    def timed(*a, **k):
+        t = time.process_time()
+        try:
+            return original(*a, **k)
+        finally:
+            spent[0] += time.process_time() - t
+
+    run.preflight_documents = timed
+    print(f"load: {os.getloadavg()[0]:.2f}   targets: {len(targets)}   rounds: {repeat}")
+    least: dict[int, tuple[float, float]] = {}
+    for _ in range(repeat):
+        last = None
+        for k, t in enumerate(targets):
+            if (id(t.game), t.asset.name) != last:
+                run._LAST.clear()
+                last = (id(t.game), t.asset.name)
+            spent[0] = 0.0
+            start = time.process_time()
+            build.render_target(t, previews=False)
+            took = time.process_time() - start
+            r, p = least.get(k, (took, spent[0]))
+            least[k] = (min(r, took), min(p, spent[0]))
+    for k, t in enumerate(targets):
+        r, p = least[k]
+        print(f"  {t.game.data.game.name[:16]:16s} {t.asset.name:20s} {t.paper:6s} render {r * 1000:7.1f} ms   "
+              f"preflight {p * 1000:6.1f} ms   share {p / r:6.1%}{'  >15 %' if p / r > 0.15 else ''}")
 
 
 if __name__ == "__main__":
