@@ -21,7 +21,9 @@ from ..draw.document import Page
 from ..draw.provenance import Source
 from .bulk import box_array, first_crossings, np, over_bulk, share_bulk
 from .registration import clear_boxes, intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
-from .scene import Box, Grid, Ink, crosses_any, flatten, overlap
+from .scene import Box, Ink, flatten, overlap
+from .scene import crossed as _crossed
+from .scene import over_sweep as _over_sweep
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
@@ -177,48 +179,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
 
 
-def _over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]]:
-    """(i, j) of each two texts whose ``inner`` boxes overlap, j met before i by a sweep along x (``order``:
-    by their boxes' left edges), in the sweep's order."""
-    out = []
-    active: list[int] = []
-    for i in order:
-        left = texts[i].box[0]
-        active = [j for j in active if texts[j].box[2] > left]
-        x0, y0, x1, y1 = inner[i]
-        for j in active:
-            o = inner[j]
-            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
-                out.append((i, j))
-        active.append(i)
-    return out
-
-
 BULK = 256  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
-
-
-def _crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
-    """``_first_crossings`` for a few pairs: the strokes read in drawing order, each against the texts near it
-    (a grid of the texts)."""
-    grid = Grid(live, boxes=[inner for _, inner in live])
-    buckets, cell, near = grid.buckets, grid.cell, grid.near_index
-    first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
-    for s in strokes:
-        b = s.box
-        gx, gy = int(b[0] // cell), int(b[1] // cell)
-        if not grid.big and gx == int(b[2] // cell) and gy == int(b[3] // cell):
-            cands = buckets.get((gx, gy))  # (a stroke in one cell: near_index's own shortcut, written out)
-            if not cands:
-                continue
-        else:
-            cands = near(b)
-        for n in cands:
-            k, (x0, y0, x1, y1) = live[n]
-            if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
-                continue  # (already crossed by an earlier stroke; or not overlap()ping it)
-            if crosses_any(s.segments, live[n][1]):
-                first[k] = s.role
-    return first
 
 
 _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",

@@ -217,3 +217,45 @@ class Grid:
         """The inks whose boxes share a cell with ``box``, each once, in drawing order."""
         inks = self.inks
         return [inks[i] for i in self.near_index(box)]
+
+
+def over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]]:
+    """(i, j) of each two texts whose ``inner`` boxes overlap, j met before i by a sweep along x (``order``:
+    by their boxes' left edges), in the sweep's order."""
+    out = []
+    active: list[int] = []
+    for i in order:
+        left = texts[i].box[0]
+        active = [j for j in active if texts[j].box[2] > left]
+        x0, y0, x1, y1 = inner[i]
+        for j in active:
+            o = inner[j]
+            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
+                out.append((i, j))
+        active.append(i)
+    return out
+
+
+def crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
+    """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box (``live``: (text
+    index, inner box)): the strokes read in drawing order, each against the texts near it (a grid of the texts);
+    bulk.first_crossings reads many at once."""
+    grid = Grid(live, boxes=[inner for _, inner in live])
+    buckets, cell, near = grid.buckets, grid.cell, grid.near_index
+    first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
+    for s in strokes:
+        b = s.box
+        gx, gy = int(b[0] // cell), int(b[1] // cell)
+        if not grid.big and gx == int(b[2] // cell) and gy == int(b[3] // cell):
+            cands = buckets.get((gx, gy))  # (a stroke in one cell: near_index's own shortcut, written out)
+            if not cands:
+                continue
+        else:
+            cands = near(b)
+        for n in cands:
+            k, (x0, y0, x1, y1) = live[n]
+            if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
+                continue  # (already crossed by an earlier stroke; or not overlap()ping it)
+            if crosses_any(s.segments, live[n][1]):
+                first[k] = s.role
+    return first

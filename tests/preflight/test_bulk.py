@@ -191,7 +191,7 @@ def test_a_circles_ring_worked_out_late_is_its_ring(cx, cy, r, fill, width):
 @given(st.lists(st.tuples(*[st.sampled_from([0.0, 1.0, 2.0, 5.5, 10.0])] * 4), min_size=1, max_size=8),
        st.booleans())
 def test_a_faces_cover_tried_from_its_ground_is_the_cover_its_areas_sort_gives(boxes, ground):
-    from printgen.preflight.parts import _cover
+    from printgen.preflight.info import _cover
 
     boxes = ([(0.0, 0.0, 10.0, 10.0)] if ground else []) + boxes  # (some inside out: x1 < x0)
     area = lambda b: (b[2] - b[0]) * (b[3] - b[1])  # noqa: E731
