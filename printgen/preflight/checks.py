@@ -19,8 +19,11 @@ from typing import Callable, Iterable
 
 from ..draw.document import Page
 from ..draw.provenance import Source
-from .registration import intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
-from .scene import Box, Grid, Ink, crosses_any, flatten, overlap
+from .bulk import box_array, first_crossings, np, over_bulk, share_bulk
+from .registration import clear_boxes, intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
+from .scene import Box, Ink, flatten, overlap
+from .scene import crossed as _crossed
+from .scene import over_sweep as _over_sweep
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
@@ -69,6 +72,30 @@ class Sheet:
     def area(self) -> Box:
         return (0.0, 0.0, self.page.width, self.page.height)
 
+    def texts(self) -> list[Ink]:
+        """Its text inks, in drawing order: worked out once for the checks that read only those."""
+        inks = self.inks
+        got = self.__dict__.get("_texts")
+        if got is None or got[0] is not inks:
+            got = self.__dict__["_texts"] = (inks, [i for i in inks if i.kind == "text"])
+        return got[1]
+
+    def roles(self) -> set[str]:
+        """The roles its inks are drawn in (a check of marks in a role looks here first)."""
+        inks = self.inks
+        got = self.__dict__.get("_roles")
+        if got is None or got[0] is not inks:
+            got = self.__dict__["_roles"] = (inks, {i.role for i in inks})
+        return got[1]
+
+    def boxes(self):
+        """Its inks' boxes as one array (n x 4, page mm, in drawing order): what the bulk readings compare."""
+        inks = self.inks
+        got = self.__dict__.get("_boxes")
+        if got is None or got[0] is not inks:
+            got = self.__dict__["_boxes"] = (inks, box_array([i.box for i in inks]))
+        return got[1]
+
     def used_boxes(self) -> Iterable[Box]:
         """The boxes of the inks that count as use of the page (not the furniture): ``used`` reads them."""
         for ink in self.inks:
@@ -93,16 +120,14 @@ def _quote(text: str, limit: int = 40) -> str:
 
 
 def placeholders(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    for ink in sheet.inks:
-        if ink.kind == "text" and PLACEHOLDER.search(ink.text):
+    for ink in sheet.texts():
+        if PLACEHOLDER.search(ink.text):
             yield Hit("placeholder", ink.src, f"prints the unfilled placeholder {_quote(ink.text)}", sheet.number,
                       ink.text)
 
 
 def small_text(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    for ink in sheet.inks:
-        if ink.kind != "text":
-            continue
+    for ink in sheet.texts():
         label = len(ink.text.strip()) <= LABEL_CHARS
         least = settings.min_label if label else settings.min_text
         if ink.size < least - 0.05:
@@ -112,7 +137,7 @@ def small_text(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 
 def _texts(sheet: Sheet) -> list[Ink]:
-    return [i for i in sheet.inks if i.kind == "text"]
+    return sheet.texts()
 
 
 def _inner(ink: Ink, share: float) -> Box:
@@ -129,53 +154,32 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # text over text: sweep by x so a page of a thousand labels stays fast
     order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
     inner = [_inner(t, 0.18) for t in texts]
-    active: list[int] = []
-    for i in order:
-        a = texts[i]
-        left = a.box[0]
-        active = [j for j in active if texts[j].box[2] > left]
-        x0, y0, x1, y1 = inner[i]
-        for j in active:
-            b = texts[j]
-            o = inner[j]
-            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
-                first, second = (b, a) if j < i else (a, b)
-                yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}",
-                          sheet.number)
-        active.append(i)
+    for i, j in (over_bulk(order, inner) if len(texts) > 48 else _over_sweep(order, inner, texts)):
+        a, b = texts[i], texts[j]
+        first, second = (b, a) if j < i else (a, b)
+        yield Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}", sheet.number)
     # text crossed by a stroke: grid lines, frames, rules. Each text's hit names the first stroke in drawing order
-    # that crosses it: the strokes are read in that order, each against the texts near it (a map page has
-    # thousands of strokes and a few texts, so the texts are what is bucketed)
+    # that crosses it (a map page has thousands of strokes and a few hundred texts: their boxes are compared in
+    # bulk, or through a grid of the texts when there are few)
     live = [(k, inner) for k, inner in enumerate(_inner(t, 0.25) for t in texts)
             if inner[2] > inner[0] and inner[3] > inner[1]]
     if not live:
         return
-    grid = Grid(live, boxes=[inner for _, inner in live])
-    buckets, cell, near = grid.buckets, grid.cell, grid.near_index
-    first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
-    for s in sheet.inks:
-        if s.kind != "shape" or not s.segments or s.role in GROUND_ROLES:
-            continue
-        b = s.box
-        gx, gy = int(b[0] // cell), int(b[1] // cell)
-        if not grid.big and gx == int(b[2] // cell) and gy == int(b[3] // cell):
-            cands = buckets.get((gx, gy))  # (a stroke in one cell: near_index's own shortcut, written out)
-            if not cands:
-                continue
-        else:
-            cands = near(b)
-        for n in cands:
-            k, (x0, y0, x1, y1) = live[n]
-            if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
-                continue  # (already crossed by an earlier stroke; or not overlap()ping it)
-            if crosses_any(s.segments, live[n][1]):
-                first[k] = s.role
+    # (``stroked``: a stroke whose segments are not yet worked out is read as one; with none, it crosses nothing)
+    inks = sheet.inks
+    at = [k for k, s in enumerate(inks) if s.kind == "shape" and s.stroked and s.role not in GROUND_ROLES]
+    strokes = [inks[k] for k in at]
+    first = first_crossings(strokes, live, sheet.boxes()[at]) if len(strokes) * len(live) > BULK \
+        else _crossed(strokes, live)
     for k, t in enumerate(texts):
         role = first.get(k)
         if role is not None:
             cls = "cut" if role in CUT_ROLES else "overlap"
             what = "a cut line" if role == "cut" else "a crop mark" if role == "crop" else "a line"
             yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
+
+
+BULK = 256  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
 
 
 _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",
@@ -185,8 +189,8 @@ _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "
 def safe_area(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # A card is cut by hand or by a shop's blade, neither exactly on the line: text must keep inside.
     d = settings.safe
-    for ink in sheet.inks:
-        if ink.kind != "text" or ink.face is None:
+    for ink in sheet.texts():
+        if ink.face is None:
             continue
         f, b = ink.face, ink.box
         out = max(f[0] + d - b[0], f[1] + d - b[1], b[2] - (f[2] - d), b[3] - (f[3] - d))
@@ -197,19 +201,42 @@ def safe_area(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     m = settings.printable
-    x0, y0, x1, y1 = m, m, sheet.page.width - m, sheet.page.height - m
-    worst: dict[object, tuple[float, Ink]] = {}
-    for ink in sheet.inks:
+    area = (m, m, sheet.page.width - m, sheet.page.height - m)
+    inks = sheet.inks
+    if len(inks) > 256:  # a map page: only the inks whose boxes reach past the area, found in bulk, are read
+        x0, y0, x1, y1 = area
+        bs = sheet.boxes()
+        past = np.maximum(np.maximum(x0 - bs[:, 0], y0 - bs[:, 1]), np.maximum(bs[:, 2] - x1, bs[:, 3] - y1)) > 0.05
+        inks = [inks[k] for k in np.flatnonzero(past).tolist()]
+    return margin_hits(outside(inks, area), m, sheet.number)
+
+
+def outside(inks: list[Ink], area: Box) -> list[tuple[float, Ink]]:
+    """(how far, ink) of each of ``inks`` reaching more than 0.05 mm past ``area`` (page mm), in order."""
+    x0, y0, x1, y1 = area
+    out = []
+    for ink in inks:
         b = ink.box
-        out = max(x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
-        if out > 0.05:
-            key = ink.src if ink.src is not None else ink.role or ink.kind
-            if key not in worst or out > worst[key][0]:
-                worst[key] = (out, ink)
+        past = max(x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
+        if past > 0.05:
+            out.append((past, ink))
+    return out
+
+
+def margin_hits(found: Iterable[tuple[float, Ink]], m: float, number: int) -> list[Hit]:
+    """The ``margin`` hits of the inks ``found`` past the printable area (``outside``): the worst of each source
+    (else role, else kind), in the order each was first found."""
+    worst: dict[object, tuple[float, Ink]] = {}
+    for out, ink in found:
+        key = ink.src if ink.src is not None else ink.role or ink.kind
+        if key not in worst or out > worst[key][0]:
+            worst[key] = (out, ink)
+    hits = []
     for out, ink in worst.values():
         what = _quote(ink.text) if ink.kind == "text" else _ROLE_WORDS.get(ink.role.split(":")[0], "a shape")
-        yield Hit("margin", ink.src, f"inks {what} {out:.1f} mm beyond the printable area ({m:g} mm from each "
-                  "edge)", sheet.number)
+        hits.append(Hit("margin", ink.src, f"inks {what} {out:.1f} mm beyond the printable area ({m:g} mm from each "
+                        "edge)", number))
+    return hits
 
 
 def legends(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
@@ -250,7 +277,26 @@ def used(sheet: Sheet, cell: float = 2.0) -> float:
 
 
 def _used(sheet: Sheet, cell: float) -> float:
+    if type(sheet) is Sheet and len(sheet.inks) > 64:  # a page read ink by ink (a map's): its boxes in bulk
+        inks = sheet.inks
+        kept = [k for k, i in enumerate(inks) if i.role != "furniture" and not i.role.startswith("ruler")]
+        got = _share_of(sheet.page.width, sheet.page.height, sheet.boxes()[kept], cell)
+        if got is not None:
+            return got
     return _share(sheet.page.width, sheet.page.height, tuple(sheet.used_boxes()), cell)
+
+
+def _grid_size(width: float, height: float, cell: float) -> tuple[int, int]:
+    m = 5.0
+    return max(1, int((width - 2 * m) // cell)), max(1, int((height - 2 * m - 12.0) // cell))
+
+
+def _share_of(width: float, height: float, boxes, cell: float) -> float | None:
+    """``_share`` of many boxes given as an array (None where only its loop gives the count: share_bulk)."""
+    if len(boxes) <= 64:
+        return None
+    cols, rows = _grid_size(width, height, cell)
+    return share_bulk(cols, rows, boxes, cell, 5.0)
 
 
 @lru_cache(maxsize=32)
@@ -258,8 +304,11 @@ def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> 
     """used()'s share for a page of ``width`` x ``height`` mm inked in ``boxes``: the sheets of a deck ink
     the same boxes page after page (their faces' grounds), so each is counted once."""
     m = 5.0
-    cols = max(1, int((width - 2 * m) // cell))
-    rows = max(1, int((height - 2 * m - 12.0) // cell))
+    cols, rows = _grid_size(width, height, cell)
+    if len(boxes) > 64:
+        got = share_bulk(cols, rows, boxes, cell, m)
+        if got is not None:
+            return got
     marks = bytearray(cols * rows)
     for b in boxes:
         c0, c1 = max(0, int((b[0] - m) // cell)), min(cols - 1, int((b[2] - m) // cell))
@@ -322,7 +371,8 @@ PAGE_CHECKS: dict[str, Callable[[Sheet, Settings], Iterable[Hit]]] = {
     "margin": margins,
     "legend": legends,
     "safe-area": safe_area,  # a "cut" finding
-    "registration": lambda sheet, _: (Hit("registration", i.src, m, sheet.number) for i, m in intruders(sheet.inks)),
+    "registration": lambda sheet, _: (Hit("registration", i.src, m, sheet.number) for i, m in intruders(sheet.inks))
+    if any(clear_boxes(r or "") for r in sheet.roles()) else (),  # (no mark on the page: nothing to keep clear)
 }
 DOCUMENT_CHECKS: dict[str, Callable[[list[Sheet], Settings], Iterable[Hit]]] = {
     "empty-page": empty_pages,

@@ -15,6 +15,7 @@ from typing import Iterable
 
 from ..draw.fonts import text_width
 from ..draw.provenance import Source
+from .bulk import held_bulk, near_pairs
 from .checks import GROUND_ROLES, Hit, Settings, Sheet, _quote
 from .scene import MARK_AREA, Box, Ink
 
@@ -50,24 +51,46 @@ def _pt_seg(p, a, b) -> float:
 
 
 def _inside(p, poly) -> bool:
+    """Is point ``p`` inside the outline ``poly`` (a sequence of points; even-odd)? Each edge is tested from
+    its first point to its next, the last edge closing the loop taken first (the count's parity is the same)."""
+    if not poly:
+        return False
     x, y = p
     hit = False
-    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+    x1, y1 = poly[-1]
+    for x2, y2 in poly:
+        # (the edge from (x1, y1) to (x2, y2), as zip(poly, poly[1:] + poly[:1]) pairs them)
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             hit = not hit
+        x1, y1 = x2, y2
     return hit
 
 
-def gap(a: tuple, b: tuple) -> float:
-    """The least distance (mm) between two outlines' filled insides: 0 when they overlap."""
+def gap(a: tuple, b: tuple, limit: float = math.inf) -> float:
+    """The least distance (mm) between two outlines' filled insides: 0 when they overlap. ``limit``: a distance
+    past which the exact figure does not matter (anything at least ``limit`` may come back as any figure at least
+    that). Two edges whose boxes lie farther apart than the least distance found so far (or than ``limit``) are
+    not measured: their distance is at least that gap between their boxes, so they cannot be the nearest."""
     if _inside(a[0], b) or _inside(b[0], a):
         return 0.0
     best = math.inf
+    edges = [(r, s, min(r[0], s[0]), min(r[1], s[1]), max(r[0], s[0]), max(r[1], s[1]))
+             for r, s in zip(b, b[1:] + b[:1])]
+    bound = limit + 1e-9
     for p, q in zip(a, a[1:] + a[:1]):
-        for r, s in zip(b, b[1:] + b[:1]):
-            best = min(best, _seg_dist(p, q, r, s))
-            if best == 0.0:
-                return 0.0
+        x0, y0, x1, y1 = min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1])
+        for r, s, rx0, ry0, rx1, ry1 in edges:
+            # (the boxes' separation along the wider axis: never more than the edges' distance; the 1e-9 covers
+            # the rounding of both figures)
+            if max(rx0 - x1, x0 - rx1, ry0 - y1, y0 - ry1) > bound:
+                continue
+            got = _seg_dist(p, q, r, s)
+            if got < best:
+                best = got
+                if best == 0.0:
+                    return 0.0
+                if best + 1e-9 < bound:
+                    bound = best + 1e-9
     return best
 
 
@@ -79,7 +102,8 @@ def _marks(sheet: Sheet) -> list[Ink]:
 
 def is_mark(i: Ink) -> bool:
     """Is ``i`` a mark (a small filled shape with an outline, not a ground, a cut or the furniture)?"""
-    return i.kind == "shape" and bool(i.outline) and _area(i.box) <= SMALL and i.role.split(":")[0] not in SKIP_ROLES
+    # (an outline first: most inks have none, and only a shape has one)
+    return bool(i.outline) and i.kind == "shape" and _area(i.box) <= SMALL and i.role.split(":")[0] not in SKIP_ROLES
 
 
 def free_marks(inks: list[Ink]) -> list[Ink]:
@@ -95,6 +119,9 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
     if not shared:
         return marks
     crowd = [m for m in marks if m.group in shared]
+    if len(crowd) >= BULK:
+        held = {id(crowd[i]) for i in held_bulk(crowd)}
+        return [m for m in marks if id(m) not in held]
     grid = Grid(crowd, cell=8.0)
     held = set()
     for i, m in enumerate(crowd):
@@ -103,6 +130,9 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
                for j in grid.near_index(box)):
             held.add(id(m))
     return [m for m in marks if id(m) not in held]
+
+
+BULK = 24  # marks: from this many on, their boxes are compared all at once (numpy), not through a grid
 
 
 def _shared_groups(inks: list[Ink]) -> set[int]:
@@ -170,40 +200,52 @@ def _element_line(file: str, role: str):
 
 
 def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    inks = sheet.inks
+    if len({i.group for i in inks}) == len(inks):
+        return  # each ink a group of its own (a map's loose ops): no two marks, nor a label and a mark, share one
     marks = _marks(sheet)
     faces = _face_sources(sheet)
     for b, message in mark_pairs(marks, settings.clearance):
         yield Hit("ink-on-ink", _src(faces.get(b.group), b), message, sheet.number)
-    yield from label_hits([t for t in sheet.inks if t.kind == "text" and len(t.text.strip()) <= 4], marks,
+    yield from label_hits([t for t in sheet.texts() if len(t.text.strip()) <= 4], marks,
                           sheet.number)
 
 
 def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:
     """(the later mark, what is wrong) of each two free ``marks`` of one group closer than ``d`` mm that
     neither holds, in order."""
-    from .scene import Grid
-
     out = []
     shared = _shared_groups(marks) if len(marks) >= 2 else ()
     if shared:  # (two marks of one group: a mark alone in its group meets none)
         marks = [m for m in marks if m.group in shared]
-        grid = Grid(marks, cell=8.0)
-        for i, a in enumerate(marks):
-            pad = (a.box[0] - d, a.box[1] - d, a.box[2] + d, a.box[3] + d)
-            for j in grid.near_index(pad):
-                if j <= i:
-                    continue
-                b = marks[j]
-                if b.group != a.group or _holds(a.box, b.box) or _holds(b.box, a.box):
-                    continue
-                if b.box[0] > pad[2] or b.box[2] < pad[0] or b.box[1] > pad[3] or b.box[3] < pad[1]:
-                    continue
-                if a.colour == b.colour or _tiled(a.outline, b.outline):
-                    continue  # one ink is one shape to the eye (an icon in parts); cells drawn edge to edge: meant
-                g = gap(a.outline, b.outline)
-                if g < d - 1e-9:
-                    how = "over" if g == 0.0 else f"{g:.2f} mm from"
-                    out.append((b, f"draws {_name(b)} {how} {_name(a)} (keep {d:g} mm clear)"))
+        for i, j in (near_pairs(marks, d) if len(marks) >= BULK else _pairs_near(marks, d)):
+            a, b = marks[i], marks[j]
+            if a.colour == b.colour or _tiled(a.outline, b.outline):
+                continue  # one ink is one shape to the eye (an icon in parts); cells drawn edge to edge: meant
+            g = gap(a.outline, b.outline, d)  # (past d, the figure is not reported)
+            if g < d - 1e-9:
+                how = "over" if g == 0.0 else f"{g:.2f} mm from"
+                out.append((b, f"draws {_name(b)} {how} {_name(a)} (keep {d:g} mm clear)"))
+    return out
+
+
+def _pairs_near(marks: list[Ink], d: float) -> list[tuple[int, int]]:
+    """``_near_pairs`` for a few marks, through a grid of them."""
+    from .scene import Grid
+
+    out = []
+    grid = Grid(marks, cell=8.0)
+    for i, a in enumerate(marks):
+        pad = (a.box[0] - d, a.box[1] - d, a.box[2] + d, a.box[3] + d)
+        for j in grid.near_index(pad):
+            if j <= i:
+                continue
+            b = marks[j]
+            if b.group != a.group or _holds(a.box, b.box) or _holds(b.box, a.box):
+                continue
+            if b.box[0] > pad[2] or b.box[2] < pad[0] or b.box[1] > pad[3] or b.box[3] < pad[1]:
+                continue
+            out.append((i, j))
     return out
 
 
@@ -219,12 +261,12 @@ def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
     if not marks:
         return []
     out = []
-    grid = Grid(marks, cell=8.0)
+    grid = Grid(marks, cell=8.0) if len(texts) * len(marks) > 200 else None
     for t in texts:
         cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
-        for k in grid.near_index((cx, cy, cx, cy)):
+        for k in grid.near_index((cx, cy, cx, cy)) if grid is not None else _sharing_cell(marks, cx, cy, 8.0):
             m = marks[k]
-            if m.group != t.group or not _inside((cx, cy), list(m.outline)):
+            if m.group != t.group or not _inside((cx, cy), m.outline):
                 continue
             # the word's advance along its own line (a card may be turned on the sheet): the font's measure
             width = text_width(t.text.strip(), t.font or "sans", t.size * 25.4 / 72.0)
@@ -234,3 +276,11 @@ def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
                                f"{room:.2f} mm across", number, t.text))
             break
     return out
+
+
+def _sharing_cell(marks: list[Ink], x: float, y: float, cell: float) -> list[int]:
+    """What ``Grid(marks, cell).near_index((x, y, x, y))`` gives (the marks whose boxes share the point's
+    cell, ascending), for a few marks without building the grid."""
+    gx, gy = int(x // cell), int(y // cell)
+    return [k for k, m in enumerate(marks) if int(m.box[0] // cell) <= gx <= int(m.box[2] // cell)
+            and int(m.box[1] // cell) <= gy <= int(m.box[3] // cell)]

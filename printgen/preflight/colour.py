@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..draw.colour import CVD, ratio
+from .bulk import grounds_bulk
 from .checks import Hit, Settings, Sheet, _quote
 
 # a backslash before ASCII punctuation (a Markdown or template escape left in), HTML entities and tags,
@@ -33,11 +34,10 @@ def markup_residue(text: str) -> str | None:
 
 
 def markup(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
-    for ink in sheet.inks:
-        if ink.kind == "text":
-            bad = markup_residue(ink.text)
-            if bad is not None:
-                yield Hit("markup", ink.src, f"prints the markup {bad} left in {_quote(ink.text)}", sheet.number, ink.text)
+    for ink in sheet.texts():
+        bad = markup_residue(ink.text)
+        if bad is not None:
+            yield Hit("markup", ink.src, f"prints the markup {bad} left in {_quote(ink.text)}", sheet.number, ink.text)
 
 
 @lru_cache(maxsize=4096)
@@ -55,6 +55,12 @@ def rgb(colour: str) -> tuple[float, float, float] | None:
         return tuple(int(c[i:i + 2], 16) / 255.0 for i in (0, 2, 4))  # type: ignore[return-value]
     except ValueError:
         return None
+
+
+@lru_cache(maxsize=1024)
+def means(role: str) -> bool:
+    """Does a ground drawn in ``role`` carry meaning in its colour (MEANING_ROLES)? Asked of every text's ground."""
+    return any(w in role for w in MEANING_ROLES)
 
 
 def large(size_pt: float, bold: bool) -> bool:
@@ -76,40 +82,50 @@ def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
     return worst
 
 
+BULK = 256  # ground-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+
+
 def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .collide import _inside
     from .scene import Grid
 
     inks = sheet.inks
-    # (drawing order, ink, centre) of every text in a colour: what is read against its ground
+    # (drawing order, ink, centre) of every text in a colour: what is read against its ground; and what each
+    # text reads against: the last filled shape in a plain colour, or picture, drawn before it under its centre
+    # (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a disc holds the
+    # text only inside its outline: its box also covers the corners of its neighbours. The grounds are read in
+    # drawing order, each against the texts near it, so a later one replaces an earlier.
     texts = []
+    grounds = []
     for pos, t in enumerate(inks):
-        if t.kind == "text" and rgb(t.colour) is not None:
-            b = t.box
-            texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
+        kind = t.kind
+        if kind == "text":
+            if rgb(t.colour) is not None:
+                b = t.box
+                texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
+        elif kind == "image" or kind == "shape" and t.filled and rgb(t.colour) is not None:
+            grounds.append((pos, t))
     if not texts:
         return
-    # what each text reads against: the last filled shape in a plain colour, or picture, drawn before it under
-    # its centre (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a
-    # disc holds the text only inside its outline: its box also covers the corners of its neighbours. The
-    # grounds are read in drawing order, each against the texts near it, so a later one replaces an earlier.
-    grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
-    under: dict[int, object] = {}
-    for n, g in enumerate(inks):
-        if not (g.kind == "image" or g.kind == "shape" and g.filled and rgb(g.colour) is not None):
-            continue
-        x0, y0, x1, y1 = g.box
-        for k in grid.near_index(g.box):
-            pos, _, cx, cy = texts[k]
-            if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (not g.outline or _inside((cx, cy), list(g.outline))):
-                under[k] = g
+    if len(grounds) * len(texts) > BULK:
+        under = grounds_bulk(grounds, texts, _inside, sheet.boxes()[[n for n, _ in grounds]])
+    else:
+        grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
+        under = {}
+        for n, g in grounds:
+            x0, y0, x1, y1 = g.box
+            for k in grid.near_index(g.box):
+                pos, _, cx, cy = texts[k]
+                if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (
+                        not g.outline or _inside((cx, cy), g.outline)):
+                    under[k] = g
     for k, (pos, t, _, _) in enumerate(texts):
         g = under.get(k)
         if g is not None and g.kind == "image":
             continue
         # with nothing drawn under it, a text stands on the paper
         ground = PAPER if g is None else g.colour
-        meaning = g is not None and any(w in g.role for w in MEANING_ROLES)
+        meaning = g is not None and means(g.role)
         value, vision = worst_ratio(t.colour, ground, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:

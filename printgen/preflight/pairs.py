@@ -16,7 +16,7 @@ from ..draw.document import Page
 from .checks import CUT_ROLES, GROUND_ROLES, Hit, Settings, _inner, _quote
 from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
-from .colour import MEANING_ROLES, large, rgb, worst_ratio
+from .colour import large, means, rgb, worst_ratio
 from .scene import Box, Ink, crosses_any
 
 
@@ -56,19 +56,23 @@ class Summary:
                 texts.append(i)
                 order[id(i)] = n
             elif i.kind == "shape":
-                if i.segments and i.role not in GROUND_ROLES:
+                if i.stroked and i.role not in GROUND_ROLES:  # (one with no segments crosses nothing)
                     strokes.append(i)
                 if i.filled and rgb(i.colour) is not None:
                     grounds.append((n, i))  # (position among the element's inks, ink): a ground to read against
                 marks = marks or is_mark(i)
         self.texts, self.strokes, self.grounds, self.order, self.marks = texts, strokes, grounds, order, marks
+        self.sbox = _union([i.box for i in strokes]) if strokes else None
+        self.gbox = _union([g.box for _, g in grounds]) if grounds else None
+        if not texts:  # (most elements: a shape or a run of them)
+            self.inner18, self.inner25, self.centres, self.pairs, self.short = [], [], [], [], []
+            self.tbox = self.cbox = None
+            return
         self.inner18 = [_inner(t, 0.18) for t in texts]
         self.inner25 = [_inner(t, 0.25) for t in texts]
         self.tbox = _union(self.inner18)
-        self.sbox = _union(i.box for i in strokes)
-        self.gbox = _union(g.box for _, g in grounds)
         self.centres = [((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in texts]
-        self.cbox = _union((x, y, x, y) for x, y in self.centres)
+        self.cbox = _union([(x, y, x, y) for x, y in self.centres])
         self.pairs = _text_pairs(self.inner18, self.inner18, same=True) if len(texts) > 1 else []
         self.short = [t for t in texts if len(t.text.strip()) <= 4]
 
@@ -182,13 +186,14 @@ def _crossings(sa: Summary, others: list[Summary]) -> list[Hit]:
 def _last_ground(grounds, x: float, y: float, before: int | None = None):
     """The last of ``grounds`` ((position, ink), in drawing order) whose box holds (x, y), drawn before
     position ``before`` when given."""
-    under = None
-    for n, g in grounds:
+    # (read from the last back: the first found is the last drawn, and most texts sit on a late ground)
+    for n, g in reversed(grounds):
         if before is not None and n >= before:
-            break
-        if g.box[0] <= x <= g.box[2] and g.box[1] <= y <= g.box[3]:
-            under = g
-    return under
+            continue
+        b = g.box
+        if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+            return g
+    return None
 
 
 def face_contrast(parts, scan, page: Page) -> list[Hit]:
@@ -218,7 +223,7 @@ def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hi
             g = _last_ground(sb.grounds, x, y)
         if g is None:
             continue
-        meaning = any(w in g.role for w in MEANING_ROLES)
+        meaning = means(g.role)
         value, vision = worst_ratio(t.colour, g.colour, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:

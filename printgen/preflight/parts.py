@@ -32,17 +32,16 @@ from dataclasses import replace
 from typing import Callable, Iterable
 
 from ..draw.document import IDENTITY, Group, Page, Text
-from ..draw.measure import TILE_ROLES
-from .checks import Hit, Settings, Sheet
+from .checks import Hit, Settings, Sheet, margin_hits, margins, outside
+from .info import Info
 from .pairs import BY_ELEMENT, _meet, _union
-from .registration import clear_boxes
-from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, flatten
+from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, loose_inks
+from .scene import _moved as _shift
 
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
 # (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
 # size or a face's place on it must not).
 LOCAL = {"placeholder", "small-text", "overlap", "safe-area", "markup", "contrast", "ink-on-ink"}
-LEGEND_ROLES = ("legend-swatch", "legend-entry")
 _VERIFY = bool(os.environ.get("PRINTGEN_PARTS_VERIFY"))  # a test's switch: each face also checked as a whole
 
 
@@ -50,74 +49,25 @@ def _moved(b: Box, dx: float, dy: float) -> Box:
     return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)  # as scene._moved moves an ink's box
 
 
-def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
-    """``boxes`` less those inside one of the ``against`` largest: the cells they touch are the cells all of
-    them touch (a box kept inside another changes nothing either)."""
-    boxes = boxes if isinstance(boxes, list) else list(boxes)
-    if not boxes:
-        return []
-    # most faces: the largest box (the first of the largest, as the sort below has it) holds every other
-    big = max(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
-    if all(big[0] <= b[0] and big[1] <= b[1] and b[2] <= big[2] and b[3] <= big[3] for b in boxes):
-        return [big]
-    kept: list[Box] = []
-    top: list[Box] = kept  # the first ``against`` kept (the largest): what a box is tried against
-    for b in sorted(boxes, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1])):
-        x0, y0, x1, y1 = b
-        for k in top:
-            if k[0] <= x0 and k[1] <= y0 and x1 <= k[2] and y1 <= k[3]:
-                break
-        else:
-            kept.append(b)
-            if len(kept) == against:
-                top = kept[:]
-    return kept
-
-
-class Info:
-    """What the page-level reading needs of a face or of one of its elements: the box of all its inks and of
-    its texts, whether it draws a legend or a registration mark, and the boxes that count as use of the page
-    (not the furniture, none inside another)."""
-
-    __slots__ = ("box", "texts", "legend", "zones", "cover")
-
-    def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box]) -> None:
-        self.box, self.texts, self.legend, self.zones, self.cover = box, texts, legend, zones, cover
-
-    @classmethod
-    def of(cls, inks: list[Ink]) -> "Info":
-        return cls(_union(i.box for i in inks), _union(i.box for i in inks if i.kind == "text"),
-                   any(i.role in LEGEND_ROLES for i in inks), any(clear_boxes(i.role or "") for i in inks),
-                   _cover(i.box for i in inks if i.role != "furniture" and not i.role.startswith("ruler")))
-
-    @classmethod
-    def joined(cls, infos: list["Info"], *, reduce: bool = True) -> "Info":
-        covers = (b for i in infos for b in i.cover)
-        return cls(_union(i.box for i in infos if i.box is not None),
-                   _union(i.texts for i in infos if i.texts is not None), any(i.legend for i in infos),
-                   any(i.zones for i in infos), _cover(covers) if reduce else list(covers))
-
-
 class Scan:
     """One face flattened at its turn with its origin at (0, 0): its inks (top-level group 0), in the
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
-    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled")
+    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op")
 
-    def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info) -> None:
+    def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info, op: Group | None = None) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
+        self.op = op  # the group it was read from (its texts' sources are that group's)
         self._inks: list[Ink] | None = None
         self.box, self.texts, self.legend, self.zones, self.cover = (info.box, info.texts, info.legend, info.zones,
                                                                      info.cover)
         self.hits: dict[str, list[Hit]] = {}
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
-        self._tiled: bool | None = None
+        self._tiled = info.tiled
 
     @property
     def tiled(self) -> bool:
-        """Does it draw a tile's trim line (draw.measure.TILE_ROLES)? Asked once per face, not per page."""
-        if self._tiled is None:
-            self._tiled = any(i.role in TILE_ROLES for i in self.inks)
+        """Does it draw a tile's trim line (draw.measure.TILE_ROLES)? Its elements' Info say."""
         return self._tiled
 
     @property
@@ -127,7 +77,7 @@ class Scan:
         return self._inks
 
 
-# checks that judge each ink alone: a face's hits are its elements' hits, each element looked at once
+# checks that judge each text alone: a face's hits are its elements' hits, each element looked at once
 PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 
 
@@ -148,6 +98,7 @@ class Parts:
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
         self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
+        self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
 
     def number(self, op) -> int:
         """``op``'s number by value (ops compare by what they draw, never by a text's source)."""
@@ -179,7 +130,7 @@ class Parts:
                     hit = self.elements[ekey] = (child, inks, Info.of(inks), next(self.count))
                 spans.append((hit[3], hit[1]))
                 infos.append(hit[2])
-            got = self.scans[key] = Scan(spans, Info.joined(infos))
+            got = self.scans[key] = Scan(spans, Info.joined(infos), op)
         return got
 
     def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:
@@ -189,7 +140,7 @@ class Parts:
             key = (start, len(ops), id(ops[0]))
             got = self.loose.get(key)
             if got is None or not all(map(operator.is_, ops, got[0])):
-                inks = [ink for k, op in enumerate(ops) for ink in _walk([(op, IDENTITY, None, 0, start + k)])]
+                inks = loose_inks(ops, start)  # (each op its own top-level group, as flatten has it)
                 got = self.loose[key] = (tuple(ops), inks, Info.of(inks), next(self.count))
                 self.boxes[got[3]] = got[2].box
             spans.append((got[3], got[1]))
@@ -213,8 +164,9 @@ class Parts:
                 for eid, inks in scan.spans:
                     hits = self.element_hits.get(eid)
                     if hits is None:
-                        sheet = self._sheet(page, inks)
-                        hits = self.element_hits[eid] = [
+                        # (each of PER_INK reads texts alone: an element without one has no hit)
+                        sheet = self._sheet(page, inks) if any(i.kind == "text" for i in inks) else None
+                        hits = self.element_hits[eid] = [] if sheet is None else [
                             (n, h) for n in names for h in self.checks[n](sheet, self.settings)]
                     for n, h in hits:
                         found[n].append(h)
@@ -256,23 +208,57 @@ class PartSheet(Sheet):
                 chunks[-1][1].append(op)
             alone = isinstance(op, Text)
         # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
-        # ops on every page, are looked at once), each op its own top-level group as flatten has it
-        self.loose_scan = parts.loose_scan(chunks)
-        self.loose = self.loose_scan.inks
-        self.apart = self._apart()
+        # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
+        # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
+        self.loose_scan: Scan | None = None
+        self.loose: list[Ink] | None = None
+        self.apart = self._faces_apart()
+        if self.apart:
+            self.loose_scan = parts.loose_scan(chunks)
+            self.loose = self.loose_scan.inks
+            self.apart = self._loose_apart()
 
     @property
     def inks(self) -> list[Ink]:  # type: ignore[override]
         if self._inks is None:
-            self._inks = flatten(self.page, self.parts.flat)
+            self._inks = self._whole()
         return self._inks
+
+    def _whole(self) -> list[Ink]:
+        """``flatten(self.page, self.parts.flat)``, from what the parts have read already: a face read from this
+        very group is the group flattened (each element walked as flatten's walk reaches it), and the loose
+        ops' inks are theirs (each its own top-level group). A face read from another group drawn alike is
+        not (its texts' sources are the other's): that group is walked, as flatten walks it."""
+        faces = self.parts.flat
+        out: list[Ink] = []
+        loose = iter(self.loose or ())  # (in drawing order, each ink's group the index of its op)
+        pending = next(loose, None)
+        placed = iter(self.faces)
+        for i, op in enumerate(self.page.ops):
+            if isinstance(op, Group):
+                scan = next(placed)[0]
+                a, b, c, d, e, f = op.matrix
+                key = (op.ops, op.clip, a, b, c, d)
+                local = faces.get(key)
+                if local is None:
+                    local = faces[key] = scan.inks if scan.op is op else _walk(
+                        [(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
+                out += [_shift(ink, e, f, i) for ink in local]
+                continue
+            if self.loose is None:  # (not read as parts: flattened here)
+                out += loose_inks((op,), i)
+                continue
+            while pending is not None and pending.group == i:
+                out.append(pending)
+                pending = next(loose, None)
+        return out
 
     @inks.setter
     def inks(self, value) -> None:
         self._inks = value
 
-    def _apart(self) -> bool:
-        """Is each face's text clear of every other part (another face, a loose ink)?"""
+    def _faces_apart(self) -> bool:
+        """Is each face's text clear of every other face?"""
         boxes = [(_moved(s.box, dx, dy) if s.box else None, _moved(s.texts, dx, dy) if s.texts else None)
                  for s, dx, dy in self.faces]
         for k, (_, texts) in enumerate(boxes):
@@ -280,9 +266,13 @@ class PartSheet(Sheet):
                 continue
             if any(j != k and _meet(texts, box) for j, (box, _) in enumerate(boxes)):
                 return False
+        return True
+
+    def _loose_apart(self) -> bool:
+        """Are the faces (apart from each other) clear of the loose inks too?"""
         # a loose ink reaching into a face's box (a crop mark, the furniture) could meet its inks: those
         # near the faces at all are compared with each
-        faces = [box for box, _ in boxes if box is not None]
+        faces = [_moved(s.box, dx, dy) for s, dx, dy in self.faces if s.box]
         grid = _union(faces)
         boxes_of = self.parts.boxes
         for eid, inks in self.loose_scan.spans:
@@ -305,7 +295,7 @@ class PartSheet(Sheet):
         return True
 
     def used_boxes(self) -> Iterable[Box]:
-        if self._inks is not None:
+        if self._inks is not None or self.loose_scan is None:
             yield from Sheet.used_boxes(self)
             return
         yield from self.loose_scan.cover
@@ -331,9 +321,10 @@ class PartSheet(Sheet):
                 out += self._loose_hits(check, settings, name)
             return out
         if name == "margin" and self.inside(settings.printable):
-            return self._loose_hits(check, settings)
+            return self._loose_margins(settings) if check is margins else self._loose_hits(check, settings)
         if name == "legend" and not any(s.legend for s, _, _ in self.faces):
-            return self._loose_hits(check, settings)
+            # (no legend's role among the loose inks either: a legend check finds nothing to read)
+            return self._loose_hits(check, settings) if self.loose_scan.legend else []
         if name == "registration" and not any(s.zones for s, _, _ in self.faces):
             if not self.loose_scan.zones:
                 return []
@@ -343,7 +334,21 @@ class PartSheet(Sheet):
 
     def _tiled(self) -> bool:
         """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""
-        return any(i.role in TILE_ROLES for i in self.loose) or any(s.tiled for s, _, _ in self.faces)
+        return self.loose_scan.tiled or any(s.tiled for s, _, _ in self.faces)
+
+    def _loose_margins(self, settings: Settings) -> list[Hit]:
+        """checks.margins on the loose inks, each chunk's inks past the area found once for the document (a
+        sheet's crop marks and rulers are the same ops on every page)."""
+        m = settings.printable
+        area = (m, m, self.page.width - m, self.page.height - m)
+        memo = self.parts.outside
+        found = []
+        for eid, inks in self.loose_scan.spans:
+            got = memo.get((eid, area))
+            if got is None:
+                got = memo[(eid, area)] = outside(inks, area)
+            found += got
+        return margin_hits(found, m, self.number)
 
     def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
         if not self.loose:

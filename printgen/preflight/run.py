@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..draw.document import Document, PdfFile
+from ..draw.document import Document, Group, PdfFile
 from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
 from .collide import collisions
@@ -99,10 +99,12 @@ def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
     return [Sheet.of(stem, paper, i + 1, n, page, faces) for i, page in enumerate(doc.pages)]
 
 
-# the last document's faces and what was found on them, by (game, printable, settings): the next paper of the
+# the last documents' faces and what was found on them, by (game, printable, settings): the next paper of the
 # same printable (A4, then Letter: the same faces on other sheets) looks up each face instead of reading it
-# again. One is kept: it holds that document's drawing.
+# again. The last few are kept (a target of several decks draws a document each), the oldest let go first:
+# each holds its document's drawing.
 _LAST: dict[tuple, object] = {}
+KEPT = 4
 
 
 def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
@@ -110,13 +112,15 @@ def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
 
     if key is not None:
         key = (*key, stem, settings)
-        got = _LAST.get(key)
+        got = _LAST.pop(key, None)
         if got is not None:
+            _LAST[key] = got  # (the newest again)
             got.paper = paper  # (what its sheets are named by; no check reads it)
             return got
     parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
     if key is not None:
-        _LAST.clear()
+        while len(_LAST) >= KEPT:
+            del _LAST[next(iter(_LAST))]
         _LAST[key] = parts
     return parts
 
@@ -128,10 +132,15 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     faces read for one paper may be looked up for the next (``_LAST``)."""
     from .parts import PartSheet
 
-    parts = _parts((game_key,) if game_key is not None else None, stem, paper, settings)
+    # a sheet of faces: a page with a TrimBox and a face on it (one of loose ops alone is read ink by ink: its
+    # parts would be its ops one by one). A document with none (a map's) reads no parts, and keeps nothing the
+    # next paper could look up.
+    faced = [page.trim is not None and any(type(op) is Group for op in page.ops) for page in doc.pages]
+    parts = _parts((game_key,) if game_key is not None else None, stem, paper, settings) if any(faced) else None
+    flat = parts.flat if parts is not None else {}
     n = len(doc.pages)
-    sheets = [parts.sheet(page, i + 1, n) if page.trim is not None
-              else Sheet.of(stem, paper, i + 1, n, page, parts.flat) for i, page in enumerate(doc.pages)]
+    sheets = [parts.sheet(page, i + 1, n) if faced[i] else Sheet.of(stem, paper, i + 1, n, page, flat)
+              for i, page in enumerate(doc.pages)]
     hits: list[Hit] = []
     for sheet in sheets:
         if isinstance(sheet, PartSheet):

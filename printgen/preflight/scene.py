@@ -8,54 +8,12 @@ Boxes are (x0, y0, x1, y1), page mm, y down.
 
 from __future__ import annotations
 
-import math
-from operator import eq
-from dataclasses import dataclass
-
-from ..draw.document import IDENTITY, Circle, Group, Image, Matrix, Page, Path, Poly, Rect, Text, clip_points
+from ..draw.document import IDENTITY, Group, Matrix, Page, Poly, clip_points
 from ..draw.document import compose as _mul
-from ..draw.geometry import box_span, text_box
-from ..draw.provenance import Source
-
-Box = tuple[float, float, float, float]
-Segment = tuple[tuple[float, float], tuple[float, float]]
-MM_TO_PT = 72.0 / 25.4
-
-
-@dataclass(slots=True)
-class Ink:
-    """One inked thing. ``kind``: text, shape or image. ``size``: a text's printed size in pt."""
-
-    kind: str
-    box: Box
-    role: str = ""
-    text: str = ""
-    size: float = 0.0
-    font: str = ""
-    src: Source | None = None
-    segments: tuple[Segment, ...] = ()  # a stroked shape's strokes, page mm
-    filled: bool = False
-    stroke_width: float = 0.0  # mm on the page
-    depth: int = 0  # how deep in groups: the face a text belongs to is the group it sits in
-    group: int = 0  # which top-level group (face, legend, element) it belongs to
-    colour: str = ""  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
-    face: Box | None = None  # a text on a card face: the face's trim on the page
-    outline: tuple = ()  # a filled polygon or disc (not a rectangle: those tile by design): its outline, page mm
-
-
-def _pt(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)
-
-
-def _scale(m: Matrix) -> float:
-    a, b, c, d, _, _ = m
-    return math.sqrt(abs(a * d - b * c))
-
-
-def _bbox(points) -> Box:
-    xs, ys = zip(*points)
-    return (min(xs), min(ys), max(xs), max(ys))
+from ..draw.geometry import box_span
+# one op as the ink it prints (what flatten gives of each), and what the other modules read of it here
+from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_poly, _plain_text_box,  # noqa: F401
+                     _pt, _pts, _ring, _scale, _segments_of, _text_box)
 
 
 def _clip(box: Box, clip: Box | None) -> Box | None:
@@ -75,17 +33,41 @@ def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
     a sheet repeats one back or one face) is flattened once, at its turn and scale, and its inks are
     moved to each place it is drawn: the same facts, without measuring every text again."""
     out: list[Ink] = []
+    append = out.append
     for i, op in enumerate(page.ops):
-        if faces is not None and isinstance(op, Group):
-            a, b, c, d, e, f = op.matrix
-            # by what it draws (a text's source is not compared: the backs of two cards are one face)
-            key = (op.ops, op.clip, a, b, c, d)
-            local = faces.get(key)
-            if local is None:
-                local = faces[key] = _walk([(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
-            out += [_moved(ink, e, f, i) for ink in local]
+        kind = type(op)
+        if kind is Group:
+            if faces is not None:
+                a, b, c, d, e, f = op.matrix
+                # by what it draws (a text's source is not compared: the backs of two cards are one face)
+                key = (op.ops, op.clip, a, b, c, d)
+                local = faces.get(key)
+                if local is None:
+                    local = faces[key] = _walk([(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0,
+                                                 0)])
+                out += [_moved(ink, e, f, i) for ink in local]
+            else:
+                _into((op,), IDENTITY, None, 0, i, out)
             continue
-        out += _walk([(op, IDENTITY, None, 0, i)])
+        # a loose op (a map page is thousands of them): _into's work for one op at the page's origin, unclipped
+        ink = _plain_poly(op, i) if kind is Poly else _ink(op, IDENTITY, 0, i)
+        if ink is not None:
+            box = ink.box
+            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
+                append(ink)
+    return out
+
+
+def loose_inks(ops, start: int) -> list[Ink]:
+    """The inks of ``ops``, loose ops of a page (no group among them) from its ``start``-th on, each its own
+    top-level group: what ``flatten`` gives of them."""
+    out: list[Ink] = []
+    for k, op in enumerate(ops, start):
+        ink = _plain_poly(op, k) if type(op) is Poly else _ink(op, IDENTITY, 0, k)
+        if ink is not None:
+            box = ink.box
+            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
+                out.append(ink)
     return out
 
 
@@ -100,15 +82,17 @@ def _walk(stack: list) -> list[Ink]:
 def _into(ops, m: Matrix, clip: Box | None, depth: int, group: int, out: list[Ink]) -> None:
     """Append the inks of ``ops`` (drawn through ``m``, clipped to ``clip``) to ``out``, depth first."""
     append = out.append
+    plain = m == IDENTITY
     for op in ops:
-        if type(op) is Group:
+        kind = type(op)
+        if kind is Group:
             inner = _mul(m, op.matrix)
             c = clip
             if op.clip:
                 c = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), clip) or (0, 0, 0, 0)
             _into(op.ops, inner, c, depth + 1, group, out)
             continue
-        ink = _ink(op, m, depth, group)
+        ink = _plain_poly(op, group, depth) if plain and kind is Poly else _ink(op, m, depth, group)
         if ink is None:
             continue
         box = ink.box
@@ -133,89 +117,6 @@ def _moved(ink: Ink, dx: float, dy: float, group: int) -> Ink:
                seg, ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out)
 
 
-def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
-    kind = type(op)
-    plain = m == IDENTITY
-    s = 1.0 if plain else _scale(m)
-    if kind is Text:
-        if not op.text.strip():
-            return None
-        face = None
-        src = op.src
-        if src is not None and src.trim is not None:
-            x, y, w, h = src.trim
-            face = _bbox(_pts(m, ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
-        return Ink("text", text_box(op, m), op.role, op.text, op.size * s * MM_TO_PT, op.font, src, (), False, 0.0,
-                   depth, group, op.colour.lower(), face)
-    if kind is Image:
-        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
-        return Ink("image", _bbox(_pts(m, pts)), op.role, depth=depth, group=group)
-    style = op.style
-    width = style.width
-    stroked = bool(style.stroke) and width > 0
-    fill = style.fill
-    if not stroked and not fill:
-        return None
-    half = width * s / 2 if stroked else 0.0
-    closed = True
-    if kind is Circle:
-        cx, cy = _pt(m, op.cx, op.cy)
-        r = op.r * s
-        box = (cx - r, cy - r, cx + r, cy + r)
-        # a stroke's segments are read (a line across a text), a small filled disc's outline (a disc on a disc)
-        ring = stroked or (fill and 4 * r * r <= MARK_AREA)
-        loops = [[(cx + r * c, cy + r * sn) for c, sn in _RING_CS]] if ring else []
-    elif kind is Rect:
-        x, y, w, h = op.x, op.y, op.w, op.h
-        pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-        loops = [pts if plain else _pts(m, pts)]
-        box = _bbox(loops[0])
-    elif kind is Poly:
-        loops = [op.points if plain else _pts(m, op.points)]
-        box = _bbox(loops[0])
-        closed = op.closed
-    elif kind is Path:
-        loops = [loop if plain else _pts(m, loop) for loop in op.loops if loop]
-        if not loops:
-            return None
-        box = _bbox(loops[0] if len(loops) == 1 else [p for loop in loops for p in loop])
-    else:
-        return None
-    segments: tuple = ()
-    if stroked:
-        if len(loops) == 1:
-            loop = loops[0]
-            ends = loop[1:] + loop[:1] if closed else loop[1:]
-            # (a point repeated makes no segment: filtered only where one is, the rest zipped in C)
-            segments = tuple([(a, b) for a, b in zip(loop, ends) if a != b]) if any(map(eq, loop, ends)) \
-                else tuple(zip(loop, ends))
-        else:
-            found: list[Segment] = []
-            for loop in loops:
-                pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
-                found += [(a, b) for a, b in pairs if a != b]
-            segments = tuple(found)
-    if half:
-        box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
-    filled = bool(fill) and closed
-    outline = ()
-    if filled and loops and kind is not Rect and (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA:
-        outline = tuple(loops[0])
-    return Ink("shape", box, op.role, "", 0.0, "", None, segments, filled, width * s if stroked else 0.0, depth,
-               group, (fill or style.stroke or "").lower(), None, outline)
-
-
-_RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius
-_RING_CS = [(math.cos(2 * math.pi * k / _RING), math.sin(2 * math.pi * k / _RING)) for k in range(_RING)]
-MARK_AREA = 900.0  # mm²: a filled shape's box up to this keeps its outline (an icon, a badge: collide.SMALL)
-
-
-def _pts(m: Matrix, points) -> list[tuple[float, float]]:
-    """``points`` through matrix ``m`` (one comprehension: a map page has thousands of them)."""
-    a, b, c, d, e, f = m
-    return [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
-
-
 def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
     """Do two boxes share more than ``pad`` mm each way?"""
     return min(a[2], b[2]) - max(a[0], b[0]) > pad and min(a[3], b[3]) - max(a[1], b[1]) > pad
@@ -232,14 +133,30 @@ def crosses(seg: Segment, box: Box) -> bool:
 
 
 def crosses_any(segments, box: Box) -> bool:
-    """Does any of ``segments`` pass through the inside of ``box`` (``crosses``, for a shape's strokes)?"""
+    """Does any of ``segments`` pass through the inside of ``box`` (``crosses``, for a shape's strokes)?
+    geometry.box_span's clipping written out here, the same sums in the same order (a map page asks this of
+    thousands of edges)."""
     bx0, by0, bx1, by1 = box
-    for seg in segments:
-        (x0, y0), (x1, y1) = seg
+    for (x0, y0), (x1, y1) in segments:
         if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
                 or (y0 >= by1 and y1 >= by1)):
             continue
-        if box_span(seg, box) is not None:
+        dx, dy = x1 - x0, y1 - y0
+        t0, t1 = 0.0, 1.0
+        for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+            if p == 0:
+                if q <= 0:
+                    break
+                continue
+            t = q / p
+            if p < 0:
+                if t > t0:  # (max(t0, t))
+                    t0 = t
+            elif t < t1:  # (min(t1, t))
+                t1 = t
+            if t0 >= t1:
+                break
+        else:
             return True
     return False
 
@@ -300,3 +217,45 @@ class Grid:
         """The inks whose boxes share a cell with ``box``, each once, in drawing order."""
         inks = self.inks
         return [inks[i] for i in self.near_index(box)]
+
+
+def over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]]:
+    """(i, j) of each two texts whose ``inner`` boxes overlap, j met before i by a sweep along x (``order``:
+    by their boxes' left edges), in the sweep's order."""
+    out = []
+    active: list[int] = []
+    for i in order:
+        left = texts[i].box[0]
+        active = [j for j in active if texts[j].box[2] > left]
+        x0, y0, x1, y1 = inner[i]
+        for j in active:
+            o = inner[j]
+            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
+                out.append((i, j))
+        active.append(i)
+    return out
+
+
+def crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
+    """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box (``live``: (text
+    index, inner box)): the strokes read in drawing order, each against the texts near it (a grid of the texts);
+    bulk.first_crossings reads many at once."""
+    grid = Grid(live, boxes=[inner for _, inner in live])
+    buckets, cell, near = grid.buckets, grid.cell, grid.near_index
+    first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
+    for s in strokes:
+        b = s.box
+        gx, gy = int(b[0] // cell), int(b[1] // cell)
+        if not grid.big and gx == int(b[2] // cell) and gy == int(b[3] // cell):
+            cands = buckets.get((gx, gy))  # (a stroke in one cell: near_index's own shortcut, written out)
+            if not cands:
+                continue
+        else:
+            cands = near(b)
+        for n in cands:
+            k, (x0, y0, x1, y1) = live[n]
+            if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
+                continue  # (already crossed by an earlier stroke; or not overlap()ping it)
+            if crosses_any(s.segments, live[n][1]):
+                first[k] = s.role
+    return first

@@ -73,10 +73,12 @@ def trim_lines(inks: list[Ink]) -> list:
 
 def seams(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     """A hit for each marker on a map tile that the tile's trim line runs through."""
+    if not any(r in TILE_ROLES for r in sheet.roles()):
+        return  # (no trim line on the page)
     lines = trim_lines(sheet.inks)
     if not lines:
         return
-    texts = [i for i in sheet.inks if i.kind == "text"]
+    texts = sheet.texts()
     tile = sheet.page.label or "this tile"
     cut: list[Box] = []  # the marks found: a disc's own code, inside it, is not a second finding
     for mark in (i for i in sheet.inks if _is_mark(i)):

@@ -200,4 +200,8 @@ def test_the_next_paper_looks_up_the_faces_read_for_the_last_and_finds_the_same(
     assert run._LAST[(game.key, stem, settings)] is parts and len(parts.scans) == faces  # every face looked up
     assert _alike(warm) == _alike(fresh) and {h.cls for h in fresh} >= {"ink-on-ink", "contrast", "small-text"}
     check_document(letter, settings, stem="other", paper="letter", game_key=game.key)
-    assert list(run._LAST) == [(game.key, "other", settings)]  # one kept: the last printable's
+    # the last few kept, the newest last (a target of several decks: each deck's next paper finds its faces)
+    assert list(run._LAST) == [(game.key, stem, settings), (game.key, "other", settings)]
+    for k in range(run.KEPT):
+        check_document(letter, settings, stem=f"more-{k}", paper="letter", game_key=game.key)
+    assert list(run._LAST) == [(game.key, f"more-{k}", settings) for k in range(run.KEPT)]  # the oldest let go

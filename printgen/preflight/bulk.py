@@ -1,0 +1,140 @@
+"""The preflight's comparisons in bulk: every box of one kind against every box of another at once (numpy),
+where a page holds so many that a grid's Python loop is the slower reading. Each gives exactly what the
+reading it stands for gives (the same hits in the same order): the boxes are compared with the same float
+sums, elementwise, and only the pairs they find are followed in Python (tests/preflight/test_bulk.py).
+
+numpy is imported with this module, so a build's workers have it before they time anything (a build loads it
+before forking them, with printgen.mesh.preview).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .scene import Box, Ink, crosses_any
+
+
+def over_bulk(order: list[int], inner: list[Box]) -> list[tuple[int, int]]:
+    """checks._over_sweep for many texts: every two inner boxes compared at once. A pair the sweep meets is one
+    whose inner boxes overlap (their outer boxes, which hold them, then overlap too, and the earlier is still
+    in the sweep's active list), met at the later one's turn, the earlier ones in their own turns' order."""
+    bs = np.array([inner[i] for i in order])  # in the sweep's order
+    x0, y0, x1, y1 = bs[:, 0], bs[:, 1], bs[:, 2], bs[:, 3]
+    # overlap(): for floats min(a, b) - max(c, d) > 0 exactly when a and b both exceed c and d
+    hit = ((x1[:, None] > x0) & (x1 > x0[:, None]) & (y1[:, None] > y0) & (y1 > y0[:, None])
+           & ((x1 > x0) & (y1 > y0))[:, None] & ((x1 > x0) & (y1 > y0)))
+    later, earlier = np.nonzero(np.tril(hit, -1))  # by the later's turn, then the earlier's
+    return [(order[a], order[b]) for a, b in zip(later.tolist(), earlier.tolist())]
+
+
+def box_array(boxes: list[Box]):
+    """``boxes`` as an n x 4 array of floats (an empty list as 0 x 4)."""
+    return np.array(boxes, dtype=float).reshape(len(boxes), 4)
+
+
+def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None) -> dict[int, str]:
+    """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box, ``live``:
+    (text index, inner box). Every text's box is compared with every stroke's at once; only the pairs whose
+    boxes overlap (``overlap``, as the grid's reading tests them) are followed segment by segment. ``boxes``:
+    the strokes' boxes as an array, when at hand."""
+    first: dict[int, str] = {}
+    ts = np.array([inner for _, inner in live])
+    tx0, ty0, tx1, ty1 = (ts[:, i, None] for i in range(4))
+    step = max(1, 400_000 // len(live))  # strokes per slab: a few hundred kB of comparisons at a time
+    for start in range(0, len(strokes), step):
+        chunk = strokes[start:start + step]
+        ss = np.array([s.box for s in chunk]) if boxes is None else boxes[start:start + step]
+        sx0, sy0, sx1, sy1 = ss[:, 0], ss[:, 1], ss[:, 2], ss[:, 3]
+        # overlap(): min(b[2], x1) - max(b[0], x0) > 0.0, and along y. For floats a - b > 0 exactly when a > b,
+        # so it is each of the four ends beyond the other box's start (a live text's own box is not empty)
+        hit = (sx1 > tx0) & (tx1 > sx0) & (sy1 > ty0) & (ty1 > sy0) & ((sx1 > sx0) & (sy1 > sy0))
+        rows, cols = np.nonzero(hit)  # (a row per text: its strokes in drawing order)
+        if not len(rows):
+            continue
+        starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])  # where each text's strokes begin
+        ends = starts[1:].tolist() + [len(rows)]
+        cols = cols.tolist()
+        for n, a, b in zip(rows[starts].tolist(), starts.tolist(), ends):
+            k, inner = live[n]
+            if k in first:
+                continue
+            for r in cols[a:b]:
+                if crosses_any(chunk[r].segments, inner):
+                    first[k] = chunk[r].role
+                    break
+        if len(first) == len(live):
+            break
+    return first
+
+
+def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: float) -> float | None:
+    """checks._share's count for many boxes: the cells each box covers marked at once, by a table of differences
+    (+1 at a box's first cell, -1 past its last, along each axis) summed along both axes."""
+    b = np.asarray(boxes, dtype=float)
+    # the cell ranges, as _share's int((b - m) // cell) gives them (numpy's floor division is Python's)
+    c0 = np.maximum(0, ((b[:, 0] - m) // cell).astype(np.int64))
+    c1 = np.minimum(cols - 1, ((b[:, 2] - m) // cell).astype(np.int64))
+    r0 = np.maximum(0, ((b[:, 1] - m) // cell).astype(np.int64))
+    r1 = np.minimum(rows - 1, ((b[:, 3] - m) // cell).astype(np.int64))
+    if ((r0 <= r1) & (r0 * cols + c1 + 1 < 0)).any():
+        # a box left of the area whose row slice ends at a negative index: that slice counts from the end of
+        # the marks (and the assignment resizes them), which only the loop itself reproduces
+        return None
+    keep = (c0 <= c1) & (r0 <= r1)
+    c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
+    w = cols + 1
+    size = (rows + 1) * w
+    diff = (np.bincount(r0 * w + c0, minlength=size) - np.bincount(r0 * w + c1, minlength=size)
+            - np.bincount(r1 * w + c0, minlength=size) + np.bincount(r1 * w + c1, minlength=size))
+    covered = diff.reshape(rows + 1, w).cumsum(axis=0).cumsum(axis=1)[:rows, :cols] > 0
+    return int(covered.sum()) / (cols * rows)
+
+
+def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
+    """text number -> the last of ``grounds`` ((drawing order, ink)) drawn before it whose box, and outline when
+    it has one, holds its centre (``texts``: (drawing order, ink, cx, cy); ``inside(point, outline)``: collide's
+    test of a point in an outline): every ground's box compared with every text's centre at once, each text's
+    candidates then tried from the last drawn back."""
+    gs = np.array([g.box for _, g in grounds]) if boxes is None else boxes  # (``boxes``: theirs, when at hand)
+    order = np.array([n for n, _ in grounds])
+    ts = np.array([(p, x, y) for p, _, x, y in texts])
+    pos, cx, cy = ts[:, 0, None], ts[:, 1, None], ts[:, 2, None]  # (a row per text: its grounds in drawing order)
+    hit = ((order < pos) & (gs[:, 0] <= cx) & (cx <= gs[:, 2]) & (gs[:, 1] <= cy) & (cy <= gs[:, 3]))
+    under: dict = {}
+    rows, cols = np.nonzero(hit)
+    # (from the last pair back: each text's grounds from the last drawn, up to the first that holds its centre)
+    for k, r in zip(reversed(rows.tolist()), reversed(cols.tolist())):
+        if k in under:
+            continue
+        g = grounds[r][1]
+        if not g.outline or inside(texts[k][2:], g.outline):
+            under[k] = g
+    return under
+
+
+def holding(marks: list[Ink], tol: float = 0.05):
+    """(h, same): h[j, i] when mark j's box holds mark i's (``_holds``, elementwise), same[j, i] when the two
+    are of one group."""
+    b = np.array([m.box for m in marks])
+    g = np.array([m.group for m in marks])
+    h = ((b[:, 0, None] - tol <= b[:, 0]) & (b[:, 1, None] - tol <= b[:, 1]) & (b[:, 2] <= b[:, 2, None] + tol)
+         & (b[:, 3] <= b[:, 3, None] + tol))
+    return h, g[:, None] == g
+
+
+def held_bulk(crowd: list[Ink]) -> list[int]:
+    """The indices of ``crowd`` held by another mark of their group that they do not hold (``free_marks``)."""
+    h, same = holding(crowd)
+    return np.flatnonzero((h & ~h.T & same).any(axis=0)).tolist()  # (a mark holds itself both ways: never)
+
+
+def near_pairs(marks: list[Ink], d: float) -> list[tuple[int, int]]:
+    """(i, j), i < j, in order, of the marks of one group within ``d`` mm of each other's box that neither holds:
+    what ``mark_pairs`` then measures."""
+    h, same = holding(marks)
+    b = np.array([m.box for m in marks])
+    # the later box against the earlier's box padded by d: not beyond any of its sides
+    near = ~((b[:, 0] > b[:, 2, None] + d) | (b[:, 2] < b[:, 0, None] - d) | (b[:, 1] > b[:, 3, None] + d)
+             | (b[:, 3] < b[:, 1, None] - d))
+    rows, cols = np.nonzero(np.triu(near & same & ~h & ~h.T, 1))
+    return list(zip(rows.tolist(), cols.tolist()))

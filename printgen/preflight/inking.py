@@ -1,0 +1,249 @@
+"""One drawing op as the ink it prints: an ``Ink`` (kind, page box, size, source, strokes...) and the
+functions making one from a Text, Image, Circle, Rect, Poly or Path drawn through a matrix. ``scene.flatten``
+walks a page's groups and asks these for each op. Boxes are (x0, y0, x1, y1), page mm, y down.
+"""
+
+from __future__ import annotations
+
+import math
+from operator import eq
+
+from ..draw.document import IDENTITY, Circle, Image, Matrix, Path, Poly, Rect, Text
+from ..draw.fonts import text_width
+from ..draw.geometry import ASCENT, DESCENT
+from ..draw.provenance import Source
+
+Box = tuple[float, float, float, float]
+Segment = tuple[tuple[float, float], tuple[float, float]]
+MM_TO_PT = 72.0 / 25.4
+
+
+class Ink:
+    """One inked thing. ``kind``: text, shape or image. ``size``: a text's printed size in pt.
+
+    A stroked shape's ``segments`` (page mm) are worked out when first read, from the ``lines`` it was made
+    with ((its loops, closed?)): a map page's thousands of hexes are read for their boxes, their strokes only
+    where a text lies near."""
+
+    __slots__ = ("kind", "box", "role", "text", "size", "font", "src", "_segments", "filled", "stroke_width", "depth",
+                 "group", "colour", "face", "outline", "_lines", "stroked")
+
+    def __init__(self, kind: str, box: Box, role: str = "", text: str = "", size: float = 0.0, font: str = "",
+                 src: Source | None = None, segments: tuple[Segment, ...] | None = (), filled: bool = False,
+                 stroke_width: float = 0.0, depth: int = 0, group: int = 0, colour: str = "", face: Box | None = None,
+                 outline: tuple = (), lines: tuple | None = None) -> None:
+        self.kind = kind
+        self.box = box
+        self.role = role
+        self.text = text
+        self.size = size  # pt
+        self.font = font
+        self.src = src
+        self._segments = segments  # None: not worked out yet (from ``lines``)
+        self.filled = filled
+        self.stroke_width = stroke_width  # mm on the page
+        self.depth = depth  # how deep in groups: the face a text belongs to is the group it sits in
+        self.group = group  # which top-level group (face, legend, element) it belongs to
+        self.colour = colour  # a text's colour; a shape's fill (else its stroke): what a legend's swatch stands for
+        self.face = face  # a text on a card face: the face's trim on the page
+        self.outline = outline  # a filled polygon or disc (not a rectangle: those tile by design): its outline, mm
+        self._lines = lines
+        # might it have segments (without working them out: a stroke whose points all coincide has none)?
+        self.stroked = segments is None or bool(segments)
+
+    @property
+    def segments(self) -> tuple[Segment, ...]:
+        """A stroked shape's strokes, page mm (none for a shape not stroked, a text, a picture)."""
+        got = self._segments
+        if got is None:
+            got = self._segments = _segments_of(*self._lines)
+            self._lines, self.stroked = None, bool(got)
+        return got
+
+    @segments.setter
+    def segments(self, value: tuple[Segment, ...]) -> None:
+        self._segments, self._lines, self.stroked = value, None, bool(value)
+
+    def _fields(self) -> tuple:
+        return (self.kind, self.box, self.role, self.text, self.size, self.font, self.src, self.segments, self.filled,
+                self.stroke_width, self.depth, self.group, self.colour, self.face, self.outline)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Ink and self._fields() == other._fields()  # type: ignore[union-attr]
+
+    __hash__ = None  # type: ignore[assignment]  (mutable, as the dataclass it was)
+
+    def __repr__(self) -> str:
+        names = ("kind", "box", "role", "text", "size", "font", "src", "segments", "filled", "stroke_width", "depth",
+                 "group", "colour", "face", "outline")
+        return "Ink(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields())) + ")"
+
+
+def _ring(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A circle as the polygon the preflight reads it as (_RING sides), page mm."""
+    return [(cx + r * c, cy + r * sn) for c, sn in _RING_CS]
+
+
+def _segments_of(loops, closed) -> tuple[Segment, ...]:
+    """The segments of a stroked shape's ``loops`` (page mm), each point to the next (and round, ``closed``);
+    ``loops`` "ring": a circle's, ``closed`` then its centre and radius, as ``_ring`` gives it."""
+    if loops == "ring":
+        loops, closed = [_ring(*closed)], True
+    if len(loops) == 1:
+        loop = loops[0]
+        ends = loop[1:] + loop[:1] if closed else loop[1:]
+        # (a point repeated makes no segment: filtered only where one is, the rest zipped in C)
+        return tuple([(a, b) for a, b in zip(loop, ends) if a != b]) if any(map(eq, loop, ends)) \
+            else tuple(zip(loop, ends))
+    found: list[Segment] = []
+    for loop in loops:
+        pairs = zip(loop, loop[1:] + loop[:1]) if closed else zip(loop, loop[1:])
+        found += [(a, b) for a, b in pairs if a != b]
+    return tuple(found)
+
+
+def _pt(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def _scale(m: Matrix) -> float:
+    a, b, c, d, _, _ = m
+    return math.sqrt(abs(a * d - b * c))
+
+
+def _bbox(points) -> Box:
+    xs, ys = zip(*points)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _plain_text_box(op: Text) -> Box:
+    """geometry.text_box of a text drawn at the page's own axes, without the matrix (the same box)."""
+    w = text_width(op.text, op.font, op.size)
+    anchor = op.anchor
+    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
+    x1 = x0 + w
+    size = op.size
+    y0, y1 = op.y - ASCENT * size, op.y + DESCENT * size
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def _text_box(op: Text, m: Matrix) -> Box:
+    """geometry.text_box(op, m): the same sums in the same order, without its lists and generators."""
+    w = text_width(op.text, op.font, op.size)
+    anchor = op.anchor
+    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
+    x1 = x0 + w + 0.0
+    size = op.size
+    y0, y1 = op.y - ASCENT * size, op.y + DESCENT * size + 0.0
+    a, b, c, d, e, f = m
+    ax0, ax1, cy0, cy1 = a * x0, a * x1, c * y0, c * y1
+    bx0, bx1, dy0, dy1 = b * x0, b * x1, d * y0, d * y1
+    px = (ax0 + cy0 + e, ax1 + cy0 + e, ax1 + cy1 + e, ax0 + cy1 + e)
+    py = (bx0 + dy0 + f, bx1 + dy0 + f, bx1 + dy1 + f, bx0 + dy1 + f)
+    return (min(px), min(py), max(px), max(py))
+
+
+def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
+    """``_ink(op, IDENTITY, depth, group)`` of a polygon (a map's hex): the same ink, by the same sums, without
+    the matrix and the other kinds' branches."""
+    style = op.style
+    width = style.width
+    stroke = style.stroke
+    fill = style.fill
+    stroked = bool(stroke) and width > 0
+    if not stroked and not fill:
+        return None
+    loop = op.points
+    xs, ys = zip(*loop)
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if stroked:
+        half = width * 1.0 / 2
+        if half:
+            x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    closed = op.closed
+    filled = bool(fill) and closed
+    outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
+    if stroked:
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width * 1.0, depth, group,
+                   (fill or stroke or "").lower(), None, outline, ([loop], closed))
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group,
+               (fill or stroke or "").lower(), None, outline)
+
+
+def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
+    kind = type(op)
+    plain = m == IDENTITY
+    s = 1.0 if plain else _scale(m)
+    if kind is Text:
+        if not op.text.strip():
+            return None
+        face = None
+        src = op.src
+        if src is not None and src.trim is not None:
+            x, y, w, h = src.trim
+            face = _bbox(_pts(m, ((x, y), (x + w, y), (x + w, y + h), (x, y + h))))
+        return Ink("text", _plain_text_box(op) if plain else _text_box(op, m), op.role, op.text,
+                   op.size * s * MM_TO_PT, op.font, src, (), False, 0.0, depth, group, op.colour.lower(), face)
+    if kind is Image:
+        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
+        return Ink("image", _bbox(_pts(m, pts)), op.role, depth=depth, group=group)
+    style = op.style
+    width = style.width
+    stroked = bool(style.stroke) and width > 0
+    fill = style.fill
+    if not stroked and not fill:
+        return None
+    half = width * s / 2 if stroked else 0.0
+    closed = True
+    if kind is Circle:
+        cx, cy = _pt(m, op.cx, op.cy)
+        r = op.r * s
+        box = (cx - r, cy - r, cx + r, cy + r)
+        # a stroke's segments are read (a line across a text), a small filled disc's outline (a disc on a disc)
+        ring = stroked or (fill and 4 * r * r <= MARK_AREA)
+        if stroked:
+            padded = (box[0] - half, box[1] - half, box[2] + half, box[3] + half) if half else box
+            if not (fill and (padded[2] - padded[0]) * (padded[3] - padded[1]) <= MARK_AREA):
+                # no outline kept (below): its ring read only for its strokes, worked out when first read
+                return Ink("shape", padded, op.role, "", 0.0, "", None, None, bool(fill), width * s, depth, group,
+                           (fill or style.stroke or "").lower(), None, (), ("ring", (cx, cy, r)))
+        loops = [_ring(cx, cy, r)] if ring else []
+    elif kind is Rect:
+        x, y, w, h = op.x, op.y, op.w, op.h
+        pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        loops = [pts if plain else _pts(m, pts)]
+        box = _bbox(loops[0])
+    elif kind is Poly:
+        loops = [op.points if plain else _pts(m, op.points)]
+        box = _bbox(loops[0])
+        closed = op.closed
+    elif kind is Path:
+        loops = [loop if plain else _pts(m, loop) for loop in op.loops if loop]
+        if not loops:
+            return None
+        box = _bbox(loops[0] if len(loops) == 1 else [p for loop in loops for p in loop])
+    else:
+        return None
+    if half:
+        box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+    filled = bool(fill) and closed
+    outline = ()
+    if filled and loops and kind is not Rect and (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA:
+        outline = tuple(loops[0])
+    if stroked:  # (its segments worked out when first read)
+        return Ink("shape", box, op.role, "", 0.0, "", None, None, filled, width * s, depth, group,
+                   (fill or style.stroke or "").lower(), None, outline, (loops, closed))
+    return Ink("shape", box, op.role, "", 0.0, "", None, (), filled, 0.0, depth, group,
+               (fill or style.stroke or "").lower(), None, outline)
+
+
+_RING = 16  # a stroked circle as a polygon of this many sides: its chord strays under 2 % of the radius
+_RING_CS = [(math.cos(2 * math.pi * k / _RING), math.sin(2 * math.pi * k / _RING)) for k in range(_RING)]
+MARK_AREA = 900.0  # mm²: a filled shape's box up to this keeps its outline (an icon, a badge: collide.SMALL)
+
+
+def _pts(m: Matrix, points) -> list[tuple[float, float]]:
+    """``points`` through matrix ``m`` (one comprehension: a map page has thousands of them)."""
+    a, b, c, d, e, f = m
+    return [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
