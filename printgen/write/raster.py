@@ -214,7 +214,9 @@ def page_sheets(pdf: bytes, cell: tuple[int, int], sheets: Sequence[tuple[int, i
             for i in slots:
                 if i is not None:
                     w_pt, h_pt = doc.get_page_size(i)
-                    spare = max(spare, math.ceil(h_pt * cell[0] / w_pt) - cell[1])
+                    # the scale worked out exactly as where the page is painted (h * (c / w) and (h * c) / w
+                    # can round to either side of a whole pixel)
+                    spare = max(spare, math.ceil(h_pt * (cell[0] / w_pt)) - cell[1])
             sheet = Rows.blank(cols * cell[0], nrows * cell[1] + spare)
             for slot, i in enumerate(slots):
                 if i is None:

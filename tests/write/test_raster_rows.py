@@ -110,3 +110,21 @@ def test_rows_of_an_image_read_back_as_it():
     assert (rows.width, rows.height, rows.stride) == (5, 7, 21)
     assert np.array_equal(np.asarray(Image.open(io.BytesIO(rows.png()))), pixels)
     assert np.array_equal(np.asarray(rows.image()), pixels)
+
+
+def test_a_sheet_of_faces_whose_scale_rounds_up_a_pixel_lays_out_every_slot():
+    # A 30 mm square face 100 px wide: h * (c / w) is just over 100 where (h * c) / w is 100. The sheet's
+    # spare rows and the painting once worked the height out each their way, and the slot in the last row
+    # was refused as "not inside" the sheet (a build of the preflight corpus failed so).
+    from printgen.draw.document import Document, Page, Rect, Style
+    from printgen.write.pdf import to_pdf
+    from printgen.write.raster import page_sheets
+
+    pdf = to_pdf(Document(title="faces", pages=[Page(30, 30, [Rect(0, 0, 30, 30, Style(fill="#204080"))])] * 8))
+    (sheet,) = page_sheets(pdf, (100, 100), [(4, 2, list(range(8)))])
+    assert (sheet.width, sheet.height) == (400, 200)
+    img = sheet.image()
+    for slot in range(8):  # each slot filled with its face's blue, corner to corner
+        x, y = (slot % 4) * 100, (slot // 4) * 100
+        assert img.getpixel((x + 50, y + 50)) == (0x20, 0x40, 0x80)
+        assert img.getpixel((x + 98, y + 98))[2] > 0x60
