@@ -14,6 +14,7 @@ drew it), and never one that validates (it draws each face once, and checks each
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
@@ -25,6 +26,7 @@ from ..draw.document import Op
 # of its own making, or a translated layout, under the same names)
 _FACES: OrderedDict[tuple, tuple[Any, Any, frozenset, frozenset, tuple]] = OrderedDict()
 _KEEP = 2_000  # faces: a worker's last few printables; a watch's kept pool sees a new game at every save
+_LOCK = threading.Lock()  # the studio may draw from more than one thread
 
 
 def drawn(maker, draw: Callable[[], list[Op]], layout, item, kind: str, index: int, what: str,
@@ -42,16 +44,19 @@ def drawn(maker, draw: Callable[[], list[Op]], layout, item, kind: str, index: i
     if not isinstance(gkey, str) or maker.validating or maker.found:
         return draw()  # a maker that has found something draws for itself: its findings stay its own
     keys = game._log.keys if logged else set()
-    entry = _FACES.get(key)
+    with _LOCK:
+        entry = _FACES.get(key)
+        if entry is not None:
+            _FACES.move_to_end(key)
     if entry is not None and entry[0] is layout and entry[1] is item and entry[2] <= keys:
-        _FACES.move_to_end(key)
         if logged:
             game.note(entry[3])
         return list(entry[4])
     before = frozenset(keys)
     ops = draw()
     if not maker.found:
-        _FACES[key] = (layout, item, before, frozenset(keys - before), tuple(ops))
-        while len(_FACES) > _KEEP:
-            _FACES.popitem(last=False)
+        with _LOCK:
+            _FACES[key] = (layout, item, before, frozenset(keys - before), tuple(ops))
+            while len(_FACES) > _KEEP:
+                _FACES.popitem(last=False)
     return ops
