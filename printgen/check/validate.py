@@ -52,10 +52,13 @@ class ValidatedGame:
     templates: Path | None = None  # the folder of the game's templates (rulebook/...), when it has one
     edition: Any = None  # a translated edition's language and catalogue (printgen.editions.edition.Edition)
     # This validation's own name: a copy of it (pickled to a build worker) has the same key, so what
-    # was worked out from it once can be found again (printgen.rulebook.images); never in a digest.
+    # was worked out from it once can be found again (printgen.rulebook.images, printgen.layout.drawn_faces);
+    # never in a digest.
     key: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False, repr=False)
-    # Work its validation did that rendering would do again, by the value of its inputs (its maps' tilings):
-    # travels with the game to a build's workers, which take it rather than do it again (printgen.workers).
+    # Work its validation did that rendering would do again: its maps' tilings (printgen.workers), the
+    # rulebook's compiled templates, rendered chapters with their reads, and drawn pictures
+    # (printgen.rulebook.templates, .images). It travels with the game to a build's workers, which take
+    # it rather than do it again (issue 41).
     shared: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property

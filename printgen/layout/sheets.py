@@ -33,6 +33,7 @@ from ..safety.paths import absolute, escaping_link, link_message
 from ..safety.sandbox import environment
 from ..units import UnitError
 from .elements import element_types
+from .drawn_faces import drawn
 from .expressions import Expressions
 from .face import FAILED, Face, bleed_box, render_face
 from .face_geometry import face_lattice, face_shape, face_size
@@ -141,7 +142,12 @@ class FaceMaker:
              size: tuple[float, float] | None = None) -> list[Op]:
         """``item``'s face in bleed-box mm (an item of ``kind`` at ``index``, named ``what`` in findings);
         ``bleed`` mm replaces the layout's (print-on-demand sizes), ``size`` (w, h mm) its trim (a pack
-        whose data sets a face's size, as HexPrint's looks.yaml does its markers')."""
+        whose data sets a face's size, as HexPrint's looks.yaml does its markers'). Drawn once per process
+        (another paper takes it: layout/drawn_faces.py)."""
+        args = (layout, item, kind, index, what, bleed, size)
+        return drawn(self, lambda: self._draw(*args), *args)
+
+    def _draw(self, layout: Layout, item, kind: str, index: int, what: str, bleed, size) -> list[Op]:
         w, h, own = face_size(layout, self.game.data.game)
         shape, cut = face_shape(layout)
         if size is not None:

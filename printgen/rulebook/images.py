@@ -174,6 +174,35 @@ def art_image(src: str, game) -> Drawing:
 # validates again and again.
 _DRAWN: dict[str, tuple[ReadLog, dict[str, tuple[tuple, float, float, list[str]]]]] = {}
 _KEEP = 8
+# A build's workers are forked after its first game validated: the pictures of the games validated after
+# that go along with the game instead (ValidatedGame.shared, pickled: 40-200 kB for the bundled games' books),
+# so no worker draws them again (issue 41). A book whose pictures pickle larger is left to draw its own.
+PICTURES = "rulebook-pictures"
+_HANDED_MAX = 4_000_000  # bytes
+
+
+def hand_on_pictures(game) -> None:
+    """After validation drew ``game``'s rulebook pictures (``resolve``): they go along with the game to the
+    build's workers (``shared``), unless they pickle larger than _HANDED_MAX."""
+    base = ReadLog.unwrapped(game)
+    drawn = _DRAWN.get(getattr(base, "key", None))
+    shared = getattr(base, "shared", None)
+    if drawn and drawn[1] and isinstance(shared, dict):
+        import pickle
+
+        blob = pickle.dumps(drawn[1], protocol=pickle.HIGHEST_PROTOCOL)
+        if len(blob) <= _HANDED_MAX:
+            shared[PICTURES] = blob
+
+
+def _handed(base) -> dict:
+    """The pictures validation drew and handed on with ``base`` (a ValidatedGame), or {}."""
+    blob = (getattr(base, "shared", None) or {}).get(PICTURES)
+    if not isinstance(blob, bytes):
+        return {}
+    import pickle
+
+    return pickle.loads(blob)  # made by this build's own main process (hand_on_pictures), as the game itself is
 
 
 def resolve(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
@@ -187,7 +216,7 @@ def resolve(address: str, game, extra: dict[str, ImageFn]) -> Drawing:
     if key not in _DRAWN:
         while len(_DRAWN) >= _KEEP:
             del _DRAWN[next(iter(_DRAWN))]
-        _DRAWN[key] = (ReadLog(base), {})
+        _DRAWN[key] = (ReadLog(base), _handed(base))
     seen, drawn = _DRAWN[key]
     if address not in drawn:
         ops, w, h = _draw(address, seen, extra)

@@ -18,11 +18,11 @@ from .book import BookInfo, contents_story, cover_story, set_book, styles
 from .theme import game_theme
 from .ending import NotesPanel
 from .flowables import OpsFlowable, scaled
-from .images import ImageError, across_columns, key_of, resolve
+from .images import ImageError, across_columns, hand_on_pictures, key_of, resolve
 from .sizing import least_of, needed_scale, picture_scale
 from .markdown import Converter, Heading, nesting, parse, table_columns
 from ..safety.paths import escaping_link
-from .templates import chapter_files, render_chapters, template_dir
+from .templates import book_chapters, chapter_files, render_chapters, template_dir
 
 CELL_ICON, CELL_MAX = 9.0, 24.0  # mm: a picture in a table cell, and one whose words must be read
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
@@ -44,7 +44,7 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
     """Asset renderer: the rulebook, when the game has rulebook templates."""
     if not chapter_files(template_dir(game)):
         return {}
-    chapters, findings = render_chapters(game, template_scope(game))
+    chapters, findings = book_chapters(game)  # as validation rendered them, when it handed them on
     if findings:  # the validator reports these; a build never gets here with them
         raise ValueError("; ".join(f.format() for f in findings))
     text = "\n\n".join(md for _, md in chapters)
@@ -146,7 +146,7 @@ def check_rulebook(game) -> list:
         return render_chapters(game, {})[1]  # a linked rulebook/: its finding, nothing of it read
     if not chapter_files(folder):
         return []
-    chapters, findings = render_chapters(game, template_scope(game))
+    chapters, findings = book_chapters(game)  # rendered once: the build's workers take them (and the pictures)
     findings = game_theme(game)[2] + findings
     if not chapters:
         return findings
@@ -209,4 +209,5 @@ def check_rulebook(game) -> list:
             why = str(exc) if len(str(exc)) <= 200 else str(exc)[:197] + "..."  # it may repeat a long name
             findings.append(error("template-image", f"rulebook image {quoted(src)}: {why}",
                                   at or Location(display_path(path), line, 1)))
+    hand_on_pictures(game)
     return findings

@@ -195,3 +195,42 @@ def render_chapters(game, scope: dict) -> tuple[list[tuple[Path, str]], list[Fin
     if out and not findings:
         _hand_on_compiled(env, folder, game)
     return out, findings
+
+
+CHAPTERS = "rulebook-chapters"  # ValidatedGame.shared: the chapters as validation rendered them, and what they read
+
+
+def _fingerprint(folder: Path) -> tuple:
+    """What rendered chapters were made from on disk: each template's name, size and time of last change."""
+    if not folder.is_dir():
+        return ()
+    return tuple((p.name, st.st_size, st.st_mtime_ns) for p in sorted(folder.iterdir())
+                 if p.suffix in (".md", ".j2") for st in (p.stat(),))
+
+
+def book_chapters(game) -> tuple[list[tuple[Path, str]], list[Finding]]:
+    """``render_chapters`` in the game's own scope (deps.content_scope), rendered once per validated game.
+    ``game``: a ValidatedGame, or a ReadLog of one (printgen.deps; then what the chapters read is noted in it).
+
+    Validation renders the chapters through a ReadLog of its own, to know what they read, and hands them on
+    with the game (``shared``) to the build's workers: each rulebook (one per paper) takes them, noting the same
+    reads, instead of rendering them again (about a tenth of a second a book; issue 41). A template changed on
+    disk since (its size or time) is rendered afresh; a book with findings is never handed on."""
+    from ..deps import ReadLog, content_scope
+
+    base = ReadLog.unwrapped(game)
+    shared, folder = getattr(base, "shared", None), template_dir(base)
+    handed = shared.get(CHAPTERS) if isinstance(shared, dict) else None
+    if handed is not None and folder is not None and handed[0] == _fingerprint(folder):
+        if isinstance(game, ReadLog):
+            game.note(handed[2])
+        return list(handed[1]), []
+    if isinstance(game, ReadLog) or not isinstance(shared, dict) or folder is None:
+        return render_chapters(game, content_scope(game))
+    log = ReadLog(base)
+    before = _fingerprint(folder)
+    chapters, found = render_chapters(log, content_scope(log))
+    if found:  # reported from the game itself, as they always were (a ReadLog's proxies stay out of the messages)
+        return render_chapters(game, content_scope(game))
+    shared[CHAPTERS] = (before, tuple(chapters), log.reads)
+    return chapters, found

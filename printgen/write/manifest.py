@@ -74,6 +74,11 @@ class Manifest:
     def __init__(self, root: Path, targets: dict[str, dict]):
         self.root = root
         self.targets = targets
+        # key -> (its entry, that entry as save() writes it): a build saves the record twice per target it
+        # writes, and encoding every target each time cost the main process a quarter of a second over the
+        # bundled games (issue 41). Entries are replaced, never changed in place, so an entry that is still
+        # the same object still has the same text.
+        self._encoded: dict[str, tuple[dict, str]] = {}
 
     @classmethod
     def load(cls, root: Path) -> "Manifest":
@@ -107,9 +112,25 @@ class Manifest:
         return cls(root, targets)
 
     def save(self) -> None:
-        body = {"format": FORMAT, "targets": {k: {kk: vv for kk, vv in v.items() if vv or kk != "old"}
-                                              for k, v in self.targets.items()}}
-        write_if_changed(self.root / MANIFEST, json.dumps(body, indent=1, sort_keys=True).encode())
+        write_if_changed(self.root / MANIFEST, self.encoded().encode())
+
+    def encoded(self) -> str:
+        """The record as JSON: exactly ``json.dumps(body, indent=1, sort_keys=True)`` of the whole body, made
+        of each target's text (encoded again only when its entry was replaced)."""
+        if not self.targets:
+            return json.dumps({"format": FORMAT, "targets": {}}, indent=1, sort_keys=True)
+        parts = []
+        for key in sorted(self.targets):
+            entry = self.targets[key]
+            known = self._encoded.get(key)
+            if known is None or known[0] is not entry:
+                body = {kk: vv for kk, vv in entry.items() if vv or kk != "old"}
+                # nested two levels down (the body, then "targets"): each line of it two spaces further in
+                known = self._encoded[key] = (entry, json.dumps(body, indent=1, sort_keys=True).replace("\n", "\n  "))
+            parts.append(f"  {json.dumps(key)}: {known[1]}")
+        for gone in [k for k in self._encoded if k not in self.targets]:
+            del self._encoded[gone]
+        return f'{{\n "format": {FORMAT},\n "targets": {{\n' + ",\n".join(parts) + "\n }\n}"
 
     def up_to_date(self, key: str, digest: str, previews: bool) -> bool:
         """True when ``key`` was fully written from ``digest`` and its files are still there at their size."""

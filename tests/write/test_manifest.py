@@ -182,3 +182,27 @@ def test_each_file_of_a_target_is_refused_when_a_link_is_on_its_way_though_its_f
     assert manifest.link_in_path("png/a.png", seen) is None and seen == {"svg": root / "svg", "png": None}
     written = manifest.write_target("t", "d", False, {"png/a.png": b"a", "deep/er/z.txt": b"z"})
     assert [p.read_bytes() for p in written] == [b"z", b"a"] and not list((tmp_path / "elsewhere").iterdir())
+
+
+def test_the_record_is_written_as_one_json_dump_of_it_though_each_target_is_encoded_once(tmp_path):
+    """save() writes each target's text kept from before unless its entry was replaced: the file is still
+    exactly json.dumps of the whole record (indent 1, keys sorted), through writes, replacements and
+    removals, with names and paths that JSON escapes."""
+    m = Manifest(tmp_path, {})
+
+    def expected() -> str:
+        body = {k: {kk: vv for kk, vv in v.items() if vv or kk != "old"} for k, v in m.targets.items()}
+        return json.dumps({"format": 2, "targets": body}, indent=1, sort_keys=True)
+
+    assert m.encoded() == expected()
+    m.write_target("cards@a4", "d1", True, {"a4/cards.pdf": b"x", 'a4/odd "é"\n.txt': b"y"},
+                   reads=["game.yaml", "units.csv"], findings=[{"code": "c", "message": "m\nn"}])
+    m.write_target("tokens@a4", "d2", False, {"a4/tokens.pdf": b"t"}, sources={"a4/tokens.pdf": "s"})
+    assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == expected()
+    m.write_target("cards@a4", "d3", True, {"a4/cards.pdf": b"z"})  # replaced: its "old" now holds files
+    del m.targets["tokens@a4"]
+    m.save()
+    assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == expected()
+    assert Manifest.load(tmp_path).targets["cards@a4"]["digest"] == "d3"
+    del m.targets["cards@a4"]
+    assert m.encoded() == expected()
