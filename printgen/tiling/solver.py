@@ -34,41 +34,10 @@ class _LazyCpModel:
     brings pandas), and most commands never tile a map."""
 
     def __getattr__(self, name: str):
-        real = _import_cp_model()
+        from ortools.sat.python import cp_model as real
+
         globals()["cp_model"] = real
         return getattr(real, name)
-
-
-def _import_cp_model():
-    """``ortools.sat.python.cp_model``, without pandas when nothing in this process has imported it yet.
-
-    The module imports pandas (0.16 s of CPU, most of its import) only for its ``*_series`` helpers and
-    their type hints, which the solver never calls: it is imported with a stand-in that has the two names
-    those hints evaluate, and the stand-in is gone from ``sys.modules`` straight after, so a later
-    ``import pandas`` gets the real one. The stand-in stays inside cp_model alone (its ``pd``), where only
-    those helpers read it. An OR-Tools that needs more of pandas at import gets the real pandas instead
-    (issue 41: the build's main process solves its games' tilings while its workers render)."""
-    import sys
-    import types
-
-    if "pandas" in sys.modules or "ortools.sat.python.cp_model" in sys.modules:
-        from ortools.sat.python import cp_model as real
-
-        return real
-    stand_in = types.ModuleType("pandas", "a stand-in: printgen never calls cp_model's pandas helpers")
-    stand_in.Index = type("Index", (), {})
-    stand_in.Series = type("Series", (), {})
-    sys.modules["pandas"] = stand_in
-    try:
-        from ortools.sat.python import cp_model as real
-    except Exception:  # it wanted more of pandas than the names of its hints: import it for real
-        sys.modules.pop("ortools.sat.python.cp_model", None)
-        del sys.modules["pandas"]
-        from ortools.sat.python import cp_model as real
-    finally:
-        if sys.modules.get("pandas") is stand_in:
-            del sys.modules["pandas"]
-    return real
 
 
 cp_model = _LazyCpModel()

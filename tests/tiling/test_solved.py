@@ -69,21 +69,3 @@ def test_a_bad_handover_is_ignored(monkeypatch):
     monkeypatch.setattr(solver, "_SOLVED", {})
     solver.learn({1: "not a tiling", "key": None})
     assert solver._SOLVED == {}
-
-
-def test_or_tools_is_imported_without_pandas_and_pandas_is_still_there_after():
-    """cp_model imports pandas only for helpers the solver never calls: a process that solves a tiling (a
-    build's main process validating its maps) does not pay for it, and a later ``import pandas`` is pandas."""
-    import subprocess
-    import sys
-
-    code = ("import sys\n"
-            "from printgen.tiling import cells_from_heights, solve\n"
-            "from printgen.hexgrid import hexagon\n"
-            "cells = cells_from_heights({h: (1 + (h.q + h.r) % 2, 'grass') for h in hexagon(3)})\n"
-            "t = solve(cells)\n"
-            "print(sum(len(x.hexes) for x in t.tiles) == len(cells), 'pandas' in sys.modules)\n"
-            "import pandas\n"
-            "print(hasattr(pandas, 'DataFrame'), pandas.Series is not sys.modules['ortools.sat.python.cp_model'].pd.Series)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["True", "False", "True", "True"]
