@@ -53,3 +53,16 @@ def test_bad_layouts_are_refused():
         Layout("sideways", 10)
     with pytest.raises(ValueError):
         Layout("flat", 0)
+
+
+@given(st.floats(-1e4, 1e4), st.floats(-1e4, 1e4), st.floats(min_value=1e-3, max_value=500.0), orient)
+def test_hex_corners_from_cached_offsets_equal_the_trigonometry(cx, cy, radius, orientation):
+    # the corners add a size's cached offsets to the centre: the very floats computing them afresh gives
+    # (the PDFs' bytes depend on it)
+    from printgen.hexgrid.layout import hex_corners
+
+    start = 0.0 if orientation == "flat" else 30.0
+    fresh = [(cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i)))
+             for i in range(6)]
+    assert hex_corners(cx, cy, radius, orientation) == fresh
+    assert hex_corners(cx, cy, radius, orientation) == fresh  # a second time, from the cache
