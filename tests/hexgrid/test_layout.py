@@ -62,7 +62,7 @@ def test_hex_corners_from_cached_offsets_equal_the_trigonometry(cx, cy, radius, 
     from printgen.hexgrid.layout import hex_corners
 
     start = 0.0 if orientation == "flat" else 30.0
-    fresh = [(cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i)))
-             for i in range(6)]
+    fresh = [(cx + radius * math.cos(math.radians(start + 60 * i)),
+              cy + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
     assert hex_corners(cx, cy, radius, orientation) == fresh
     assert hex_corners(cx, cy, radius, orientation) == fresh  # a second time, from the cache
