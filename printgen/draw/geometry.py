@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .fonts import text_width  # stdlib only at import: geometry stays light
+
 Point = tuple[float, float]
 
 
@@ -80,8 +82,6 @@ ASCENT, DESCENT = 0.72, 0.22
 def text_box(op, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), pad: float = 0.0) -> tuple[float, float, float, float]:
     """Where a Text op's glyphs print (x0, y0, x1, y1 mm, after the matrix ``m``): its advance width by the
     font's metrics, the em's ink height, ``pad`` mm round."""
-    from .fonts import text_width
-
     w = text_width(op.text, op.font, op.size)
     anchor = op.anchor
     x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0) - pad
