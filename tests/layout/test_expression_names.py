@@ -23,7 +23,7 @@ TRICKY = [
 
 def _bundled_expressions() -> set[str]:
     found = set()
-    for folder in ("data", "templates", "tests/fixtures"):
+    for folder in ("data", "templates", "tests/fixtures", "printgen/packs"):
         for path in (ROOT / folder).rglob("*"):
             if path.suffix in (".yaml", ".yml", ".md", ".j2"):
                 found.update(re.findall(r"\{\{.*?\}\}", path.read_text(errors="replace"), re.S))
