@@ -106,11 +106,12 @@ class Layout:
 
     def bounds(self, hexes) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) mm of the hexes' corners."""
-        xs, ys = [], []
-        for h in hexes:
-            for x, y in self.corners(h):
-                xs.append(x)
-                ys.append(y)
-        if not xs:
+        centres = [self.hex_to_point(h) for h in hexes]
+        if not centres:
             return (0.0, 0.0, 0.0, 0.0)
-        return (min(xs), min(ys), max(xs), max(ys))
+        # A corner is its centre plus one of six fixed offsets, and rounding a sum never reverses an order:
+        # the extreme centre plus the extreme offset is the extreme corner, to the last bit (no corner made)
+        offsets = _corner_offsets(self.radius, self.orientation)
+        oxs, oys = [o[0] for o in offsets], [o[1] for o in offsets]
+        cxs, cys = [c[0] for c in centres], [c[1] for c in centres]
+        return (min(cxs) + min(oxs), min(cys) + min(oys), max(cxs) + max(oxs), max(cys) + max(oys))

@@ -66,3 +66,15 @@ def test_hex_corners_from_cached_offsets_equal_the_trigonometry(cx, cy, radius, 
               cy + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
     assert hex_corners(cx, cy, radius, orientation) == fresh
     assert hex_corners(cx, cy, radius, orientation) == fresh  # a second time, from the cache
+
+
+@given(st.lists(st.tuples(coord, coord), max_size=30), orient, size,
+       st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)))
+def test_bounds_equal_the_extremes_of_every_corner(qrs, orientation, s, origin):
+    # bounds come from the extreme centres and offsets: the very floats of the corner-by-corner extremes
+    lay = Layout(orientation, s, origin=origin)
+    hexes = [Hex(q, r) for q, r in qrs]
+    corners = [p for h in hexes for p in lay.corners(h)]
+    want = (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners),
+            max(y for _, y in corners)) if corners else (0.0, 0.0, 0.0, 0.0)
+    assert lay.bounds(hexes) == want
