@@ -24,8 +24,31 @@ def _rl_colour(hexstr: str):
     return HexColor(hexstr)
 
 
+@lru_cache(maxsize=1024)
+def _rl_codes(hexstr: str) -> tuple:
+    """The colour object of "#rrggbb" and the operators reportlab writes to fill and to stroke with it."""
+    colour = _rl_colour(hexstr)
+    rgb = fp_str((colour.red, colour.green, colour.blue))
+    return colour, f"{rgb} rg", f"{rgb} RG"
+
+
 def _colour(c, hexstr: str, stroke: bool, alpha: float) -> None:
-    # Parsing "#rrggbb" on every shape is measurable on card-heavy pages: cache the colour objects.
+    # Parsing "#rrggbb" on every shape is measurable on card-heavy pages: cache the colour objects, and on
+    # a canvas that converts no colours (no enforced colour space) the operators too, written as reportlab's
+    # setFillColor / setStrokeColor write them for an RGB colour (the same code, the same state).
+    if not c._enforceColorSpace:
+        colour, fill_code, stroke_code = _rl_codes(hexstr)
+        if stroke:
+            c._strokeColorObj = colour
+            c._code.append(stroke_code)
+            if alpha != 1.0 or colour.alpha is not None:
+                c.setStrokeAlpha(alpha if alpha != 1.0 else colour.alpha)
+        else:
+            c._fillColorObj = colour
+            c._code.append(fill_code)
+            if alpha != 1.0 or colour.alpha is not None:
+                c.setFillAlpha(alpha if alpha != 1.0 else colour.alpha)
+        return
     colour = _rl_colour(hexstr)
     if stroke:
         c.setStrokeColor(colour, alpha=alpha if alpha != 1.0 else None)

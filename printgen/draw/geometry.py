@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .fonts import text_width  # stdlib only at import: geometry stays light
+
 Point = tuple[float, float]
 
 
@@ -80,14 +82,18 @@ ASCENT, DESCENT = 0.72, 0.22
 def text_box(op, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), pad: float = 0.0) -> tuple[float, float, float, float]:
     """Where a Text op's glyphs print (x0, y0, x1, y1 mm, after the matrix ``m``): its advance width by the
     font's metrics, the em's ink height, ``pad`` mm round."""
-    from .fonts import text_width
-
     w = text_width(op.text, op.font, op.size)
-    x0 = op.x - {"middle": w / 2, "end": w}.get(op.anchor, 0.0) - pad
+    anchor = op.anchor
+    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0) - pad
     x1, y0, y1 = x0 + w + 2 * pad, op.y - ASCENT * op.size - pad, op.y + DESCENT * op.size + pad
     a, b, c, d, e, f = m
-    pts = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+    # the four corners (x0, y0), (x1, y0), (x1, y1), (x0, y1) through the matrix, each product once: the
+    # preflight boxes every text of every page (no lists, no generators: a third of the time)
+    ax0, ax1, cy0, cy1 = a * x0, a * x1, c * y0, c * y1
+    bx0, bx1, dy0, dy1 = b * x0, b * x1, d * y0, d * y1
+    xs = (ax0 + cy0 + e, ax1 + cy0 + e, ax1 + cy1 + e, ax0 + cy1 + e)
+    ys = (bx0 + dy0 + f, bx1 + dy0 + f, bx1 + dy1 + f, bx0 + dy1 + f)
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def box_span(seg: tuple[Point, Point], box: tuple[float, float, float, float]) -> tuple[float, float] | None:

@@ -120,24 +120,38 @@ def wrap(runs: Sequence[Run], width: float, size: float, *, break_words: bool = 
     detect the overflow through ``Line.width``), or with ``break_words`` cut
     where the line ends (a narrow table column must still show all its text).
     """
-    lines: list[Line] = []
-    cur: list[tuple[float, Run]] = []
-    x = 0.0
     words = _words(runs)
     if break_words:
         words = [piece for word in words for piece in
                  (_split_word(word, width / size) if sum(run_width(r) for r in word) * size > width else [word])]
+    return _wrap_measured(_measured(words), width, size)
+
+
+def _measured(words: list[list[Run]]) -> tuple:
+    """Each word with what wrapping needs of it at size 1, none of which depends on the size: its runs,
+    their advances, the word's advance and the space before it."""
+    out = []
     for word in words:
-        ww = sum(run_width(r) for r in word)
-        space = text_width(" ", "sans" if word[0].font.startswith(ICON) else word[0].font, 1.0)
+        widths = tuple(run_width(r) for r in word)
+        out.append((tuple(word), widths, sum(widths),
+                    text_width(" ", "sans" if word[0].font.startswith(ICON) else word[0].font, 1.0)))
+    return tuple(out)
+
+
+def _wrap_measured(measured: tuple, width: float, size: float) -> list[Line]:
+    """``wrap`` of words already measured (``_measured``): fitting tries a paragraph at many sizes."""
+    lines: list[Line] = []
+    cur: list[tuple[float, Run]] = []
+    x = 0.0
+    for word, widths, ww, space in measured:
         if cur and (x + space + ww) * size > width:
             lines.append(Line(tuple(cur), x))
             cur, x = [], 0.0
         elif cur:
             x += space
-        for r in word:
+        for r, w in zip(word, widths):
             cur.append((x, r))
-            x += run_width(r)
+            x += w
     if cur:
         lines.append(Line(tuple(cur), x))
     return lines
@@ -178,12 +192,15 @@ def _fit(paragraphs: tuple[tuple[Run, ...], ...], width: float, height: float, m
     # A pure function of its arguments, cached: a deck repeats the same texts in the same boxes
     # (an action shared by classes, a card back), and fitting steps down through many sizes.
     size = max_size
+    # without breaking words, a paragraph's words and their advances are the same at every size tried
+    measured = None if break_words else [_measured(_words(para)) for para in paragraphs]
     while size >= min_size - 1e-9:
         lines: list[Line] = []
         starts: list[int] = []
-        for para in paragraphs:
+        for i, para in enumerate(paragraphs):
             starts.append(len(lines))
-            lines += wrap(para, width, size, break_words=break_words)
+            lines += (wrap(para, width, size, break_words=True) if measured is None
+                      else _wrap_measured(measured[i], width, size))
         f = Fitted(size, size * leading, tuple(lines), tuple(starts))
         if f.height <= height + 1e-9 and all(ln.width * size <= width + 1e-9 for ln in lines):
             return f

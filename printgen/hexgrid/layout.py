@@ -8,6 +8,8 @@ Screen convention: x to the right, y down.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+
 from .coords import Hex, round_hex
 
 SQRT3 = math.sqrt(3.0)
@@ -16,9 +18,19 @@ SQRT3 = math.sqrt(3.0)
 def hex_corners(cx: float, cy: float, radius: float, orientation: str = "flat") -> list[tuple[float, float]]:
     """The six corners of a hexagon centred on (cx, cy) mm with centre-to-corner ``radius`` mm, going round
     clockwise on screen from the right (flat-top) or the lower right (pointy-top)."""
+    (ax, ay), (bx, by), (cx_, cy_), (dx, dy), (ex, ey), (fx, fy) = _corner_offsets(radius, orientation)
+    return [(cx + ax, cy + ay), (cx + bx, cy + by), (cx + cx_, cy + cy_), (cx + dx, cy + dy), (cx + ex, cy + ey),
+            (cx + fx, cy + fy)]
+
+
+@lru_cache(maxsize=256)
+def _corner_offsets(radius: float, orientation: str) -> tuple[tuple[float, float], ...]:
+    """The six corners' offsets from the centre (mm), the same products ``hex_corners`` adds to a centre:
+    worked out once per hex size (a map page places tens of thousands of corners, each the same six
+    offsets; adding a cached product gives the very float computing it again would)."""
     start = 0.0 if orientation == "flat" else 30.0
-    return [(cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i)))
-            for i in range(6)]
+    return tuple((radius * math.cos(math.radians(start + 60 * i)), radius * math.sin(math.radians(start + 60 * i)))
+                 for i in range(6))
 
 
 def honeycomb(width: float, height: float, radius: float):
@@ -94,11 +106,12 @@ class Layout:
 
     def bounds(self, hexes) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) mm of the hexes' corners."""
-        xs, ys = [], []
-        for h in hexes:
-            for x, y in self.corners(h):
-                xs.append(x)
-                ys.append(y)
-        if not xs:
+        centres = [self.hex_to_point(h) for h in hexes]
+        if not centres:
             return (0.0, 0.0, 0.0, 0.0)
-        return (min(xs), min(ys), max(xs), max(ys))
+        # A corner is its centre plus one of six fixed offsets, and rounding a sum never reverses an order:
+        # the extreme centre plus the extreme offset is the extreme corner, to the last bit (no corner made)
+        offsets = _corner_offsets(self.radius, self.orientation)
+        oxs, oys = [o[0] for o in offsets], [o[1] for o in offsets]
+        cxs, cys = [c[0] for c in centres], [c[1] for c in centres]
+        return (min(cxs) + min(oxs), min(cys) + min(oys), max(cxs) + max(oxs), max(cys) + max(oys))

@@ -8,7 +8,7 @@ import re
 from typing import Any, Callable
 
 import jinja2
-from jinja2 import meta
+from jinja2 import meta, nodes
 
 from ..draw.colour import ink_on, legible, mix, readable
 from ..limits import limit
@@ -111,10 +111,11 @@ class Expressions:
         if m and "{{" not in m.group(1) and "}}" not in m.group(1):
             expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
             fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
+            self.names[text] = expression_names(self.env.parse(text), self.env.globals)
         else:
             tpl = self.env.from_string(text)
             fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
-        self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
+            self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
         return fn
 
     def _path(self, first: str, attrs: tuple[str, ...]) -> Callable[[dict], Any]:
@@ -135,6 +136,14 @@ class Expressions:
             return _defined(value)
 
         return fn
+
+
+def expression_names(ast: nodes.Template, globals_: dict) -> frozenset[str]:
+    """The free names of a parsed lone expression (``{{ ... }}``, no statements): every name it reads that
+    is not one of the environment's ``globals_``, as jinja2.meta.find_undeclared_variables finds them (an
+    expression binds none), without generating the template's code to track them (most of what
+    compiling a layout value cost besides compiling it)."""
+    return frozenset(n.name for n in ast.find_all(nodes.Name) if n.ctx == "load" and n.name not in globals_)
 
 
 def _defined(value: Any) -> Any:

@@ -67,12 +67,45 @@ def element_reads(el, env: jinja2.Environment) -> tuple[tuple[str, ...], ...] | 
         if "group" in e.args:
             return None
         for text in _strings(e.args):
-            try:
-                _paths(env.parse(text), out)
-            except (jinja2.TemplateSyntaxError, RecursionError):
+            paths = text_paths(env, text)
+            if paths is None:
                 return None  # drawing the element reports it
+            out |= paths
         todo.extend(e.children)
     return tuple(sorted(out, key=lambda p: (len(p), p)))
+
+
+# text -> the dotted names it reads, per kind of parser: every face maker of a build (validation, each paper,
+# each export) asks about the same few hundred texts, and parsing them again was most of what it cost
+_TEXT_PATHS: dict[tuple, frozenset | None] = {}
+_TEXT_PATHS_MAX = 20_000  # past this (a long watch of many edits), start again
+
+
+def _parser_key(env: jinja2.Environment) -> tuple:
+    """What decides how ``env`` parses a text: its class, its syntax settings and its extensions."""
+    return (type(env), env.block_start_string, env.block_end_string, env.variable_start_string,
+            env.variable_end_string, env.comment_start_string, env.comment_end_string,
+            env.line_statement_prefix, env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks,
+            env.newline_sequence, env.keep_trailing_newline, tuple(sorted(env.extensions)))
+
+
+def text_paths(env: jinja2.Environment, text: str) -> frozenset | None:
+    """The dotted names (tuples) ``text`` reads as ``env`` parses it; None when it does not parse."""
+    key = (_parser_key(env), text)
+    got = _TEXT_PATHS.get(key, _ABSENT)
+    if got is _ABSENT:
+        out: set = set()
+        try:
+            _paths(env.parse(text), out)
+            got = frozenset(out)
+        except RecursionError:
+            return None  # deep nesting: depends on the stack at the time, so not remembered
+        except jinja2.TemplateSyntaxError:
+            got = None
+        if len(_TEXT_PATHS) >= _TEXT_PATHS_MAX:
+            _TEXT_PATHS.clear()
+        _TEXT_PATHS[key] = got
+    return got
 
 
 def _value(scope: dict, path: tuple[str, ...], env: jinja2.Environment) -> Any:

@@ -53,3 +53,28 @@ def test_bad_layouts_are_refused():
         Layout("sideways", 10)
     with pytest.raises(ValueError):
         Layout("flat", 0)
+
+
+@given(st.floats(-1e4, 1e4), st.floats(-1e4, 1e4), st.floats(min_value=1e-3, max_value=500.0), orient)
+def test_hex_corners_from_cached_offsets_equal_the_trigonometry(cx, cy, radius, orientation):
+    # the corners add a size's cached offsets to the centre: the very floats computing them afresh gives
+    # (the PDFs' bytes depend on it)
+    from printgen.hexgrid.layout import hex_corners
+
+    start = 0.0 if orientation == "flat" else 30.0
+    fresh = [(cx + radius * math.cos(math.radians(start + 60 * i)),
+              cy + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+    assert hex_corners(cx, cy, radius, orientation) == fresh
+    assert hex_corners(cx, cy, radius, orientation) == fresh  # a second time, from the cache
+
+
+@given(st.lists(st.tuples(coord, coord), max_size=30), orient, size,
+       st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)))
+def test_bounds_equal_the_extremes_of_every_corner(qrs, orientation, s, origin):
+    # bounds come from the extreme centres and offsets: the very floats of the corner-by-corner extremes
+    lay = Layout(orientation, s, origin=origin)
+    hexes = [Hex(q, r) for q, r in qrs]
+    corners = [p for h in hexes for p in lay.corners(h)]
+    want = (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners),
+            max(y for _, y in corners)) if corners else (0.0, 0.0, 0.0, 0.0)
+    assert lay.bounds(hexes) == want

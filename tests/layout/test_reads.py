@@ -118,3 +118,32 @@ def test_values_equal_in_python_but_of_another_type_are_told_apart():
     assert _freeze([1]) != _freeze([True]) != _freeze([1.0])
     assert _freeze({"a": [1, "x"]}) == _freeze({"a": [1, "x"]})
     assert _freeze(object()) is None  # known only by its address: never taken as the same
+
+
+def test_the_remembered_names_of_a_text_equal_a_fresh_parse():
+    # every face maker of a build asks about the same texts: the names remembered for a text are those a
+    # parse of it now finds, for every element of the fixture's layouts (and a text that does not parse)
+    import jinja2
+
+    from printgen.layout import reads
+
+    game = validate_game(FIXTURES / "mini-hoh")
+    maker = FaceMaker(game)
+    env = maker.exprs.env
+    texts = {t for name in ("class-card",) for el in maker.layouts.get(name).elements
+             for t in reads._strings(el.args)} | {"{{ item.name ", "{{ a.b.c }} and {{ d[e].f }}"}
+    for text in sorted(texts):
+        reads._TEXT_PATHS.clear()
+        fresh: set = set()
+        try:
+            reads._paths(env.parse(text), fresh)
+            want = frozenset(fresh)
+        except jinja2.TemplateSyntaxError:
+            want = None
+        assert reads.text_paths(env, text) == want
+        assert reads.text_paths(env, text) == want  # remembered
+    assert reads.text_paths(env, "{{ a.b.c }} and {{ d[e].f }}") == {("a", "b", "c"), ("d",), ("e",)}
+    # another syntax is another parser: not answered from what the default one read
+    other = jinja2.Environment(variable_start_string="[[", variable_end_string="]]")
+    assert reads.text_paths(other, "[[ x.y ]]") == {("x", "y")}
+    assert reads.text_paths(other, "{{ x.y }}") == frozenset()

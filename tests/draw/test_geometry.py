@@ -1,0 +1,44 @@
+"""Where a text prints: ``text_box`` against the corners worked out one by one."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, strategies as st
+
+from printgen.draw.document import Text
+from printgen.draw.fonts import FONTS, text_width
+from printgen.draw.geometry import ASCENT, DESCENT, text_box
+
+coord = st.floats(-500.0, 500.0)
+matrices = st.one_of(
+    st.just((1.0, 0.0, 0.0, 1.0, 0.0, 0.0)),
+    st.tuples(st.floats(-math.pi, math.pi), coord, coord).map(
+        lambda t: (math.cos(t[0]), math.sin(t[0]), -math.sin(t[0]), math.cos(t[0]), t[1], t[2])),
+    st.tuples(*[st.floats(-3.0, 3.0)] * 4, coord, coord))
+
+
+def _reference(op, m, pad):
+    w = text_width(op.text, op.font, op.size)
+    x0 = op.x - {"middle": w / 2, "end": w}.get(op.anchor, 0.0) - pad
+    x1, y0, y1 = x0 + w + 2 * pad, op.y - ASCENT * op.size - pad, op.y + DESCENT * op.size + pad
+    a, b, c, d, e, f = m
+    pts = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+
+
+@given(coord, coord, st.text(max_size=12), st.sampled_from(sorted(FONTS)), st.floats(0.5, 20.0),
+       st.sampled_from(["start", "middle", "end"]), matrices, st.sampled_from([0.0, 0.4, 1.5]))
+def test_text_box_equals_its_corners_one_by_one(x, y, text, font, size, anchor, m, pad):
+    op = Text(x, y, text, font=font, size=size, anchor=anchor)
+    box = text_box(op, m, pad)
+    assert box == _reference(op, m, pad)
+    assert box[0] <= box[2] and box[1] <= box[3]
+
+
+def test_text_box_of_a_middle_anchored_word_is_centred():
+    op = Text(50.0, 20.0, "Attack", font="sans", size=4.0, anchor="middle")
+    x0, y0, x1, y1 = text_box(op)
+    w = text_width("Attack", "sans", 4.0)
+    assert math.isclose(x1 - x0, w) and math.isclose((x0 + x1) / 2, 50.0)
+    assert math.isclose(y0, 20.0 - ASCENT * 4.0) and math.isclose(y1, 20.0 + DESCENT * 4.0)
