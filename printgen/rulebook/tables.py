@@ -87,21 +87,28 @@ def measure(cell, pad: float = PAD) -> Measure:
     return Measure(least + 2 * pad + SLACK, natural + 2 * pad + SLACK)
 
 
-def columns(rows: list[list], pad: float = PAD) -> list[Measure]:
-    """Each column's measure: the most any of its cells needs; ``cells`` holds each cell's own."""
+def columns(rows: list[list], pad: float = PAD, measured: list[list[Measure]] | None = None) -> list[Measure]:
+    """Each column's measure: the most any of its cells needs (``measured``: each cell's ``measure``, when
+    already worked out)."""
     n = max((len(r) for r in rows), default=0)
     least, natural = [2 * pad] * n, [2 * pad] * n
-    for row in rows:
-        for c, cell in enumerate(row):
-            m = measure(cell, pad)
+    for row, ms in zip(rows, measured or [[measure(cell, pad) for cell in row] for row in rows]):
+        for c, m in enumerate(ms):
             least[c] = max(least[c], m.least)
             natural[c] = max(natural[c], m.natural)
     return [Measure(a, b) for a, b in zip(least, natural)]
 
 
-def cell_widths(rows: list[list], pad: float = PAD) -> list[list[float]]:
+def cell_widths(rows: list[list], pad: float = PAD, measured: list[list[Measure]] | None = None
+                ) -> list[list[float]]:
     """Each cell's natural width (pt, padding included): what it takes on one line."""
-    return [[measure(cell, pad).natural for cell in row] for row in rows]
+    return [[m.natural for m in ms] for ms in (measured or [[measure(cell, pad) for cell in row] for row in rows])]
+
+
+def measured(rows: list[list], pad: float = PAD) -> tuple[list[Measure], list[list[float]]]:
+    """``columns`` and ``cell_widths`` of ``rows``, each cell measured once."""
+    each = [[measure(cell, pad) for cell in row] for row in rows]
+    return columns(rows, pad, each), cell_widths(rows, pad, each)
 
 
 STEPS = 40  # the spare width is handed out in this many steps
@@ -130,6 +137,8 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
         lines = [[_lines(x, w[c], pad) for c, x in enumerate(row)] for row in cells]
         for _ in range(STEPS):
             best, gain = -1, 1e-6
+            # each row's tallest cell and the tallest of the others (a row's height, with that cell widened)
+            tops = [_tallest_two(row_lines) for row_lines in lines]
             for c in range(len(cols)):
                 if whole[c]:
                     continue
@@ -137,8 +146,8 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
                 for r, row in enumerate(cells):
                     if c >= len(row):
                         continue
-                    now = max(lines[r])
-                    after = max([v for k, v in enumerate(lines[r]) if k != c] + [_lines(row[c], w[c] + step, pad)])
+                    now, first, second = tops[r]
+                    after = max(second if c == first else now, _lines(row[c], w[c] + step, pad))
                     g += now - after
                 if g > gain:
                     best, gain = c, g
@@ -158,6 +167,13 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
     if comfort and out[prose] < min(cols[prose].natural, COMFORT * room) - 1e-6:
         return None  # its column of prose a few words wide: the table wants more room than this
     return out
+
+
+def _tallest_two(values: list[float]) -> tuple[float, int, float]:
+    """(the largest of ``values``, its first place, the largest of the others; -inf when there are none)."""
+    first = max(range(len(values)), key=values.__getitem__) if values else -1
+    second = max((v for k, v in enumerate(values) if k != first), default=float("-inf"))
+    return (values[first] if values else float("-inf")), first, second
 
 
 def _lines(natural: float, width: float, pad: float) -> float:
