@@ -46,10 +46,21 @@ class Measure:
 
 
 def _words(cell: Paragraph) -> list[tuple[str, float]]:
-    """The words of a paragraph cell, each with its printed width (pt) at the fonts of its pieces."""
+    """The words of a paragraph cell, each with its printed width (pt) at the fonts of its pieces: worked
+    out once per cell (its widths measured when the table is made, its words read again when it is drawn)."""
+    frags = getattr(cell, "frags", None)
+    known = cell.__dict__.get("_printgen_words")
+    if known is not None and known[0] is frags:
+        return known[1]
+    words = _words_of(frags)
+    cell.__dict__["_printgen_words"] = (frags, words)
+    return words
+
+
+def _words_of(frags) -> list[tuple[str, float]]:
     words: list[tuple[str, float]] = []
     text, width = "", 0.0
-    for frag in getattr(cell, "frags", None) or []:
+    for frag in frags or []:
         for piece in re.split(r"(\s+)", getattr(frag, "text", "") or ""):
             if not piece:
                 continue
@@ -135,6 +146,8 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
     if cells:
         step = spare / STEPS
         lines = [[_lines(x, w[c], pad) for c, x in enumerate(row)] for row in cells]
+        # each cell's lines were its column a step wider (only the widened column's change from step to step)
+        wider = [[_lines(x, w[c] + step, pad) for c, x in enumerate(row)] for row in cells]
         for _ in range(STEPS):
             best, gain = -1, 1e-6
             # each row's tallest cell and the tallest of the others (a row's height, with that cell widened)
@@ -147,7 +160,7 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
                     if c >= len(row):
                         continue
                     now, first, second = tops[r]
-                    after = max(second if c == first else now, _lines(row[c], w[c] + step, pad))
+                    after = max(second if c == first else now, wider[r][c])
                     g += now - after
                 if g > gain:
                     best, gain = c, g
@@ -158,6 +171,7 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
             for r, row in enumerate(cells):
                 if best < len(row):
                     lines[r][best] = _lines(row[best], w[best], pad)
+                    wider[r][best] = _lines(row[best], w[best] + step, pad)
     want = [0.0 if x else max(0.0, min(c.natural, PROSE * room) - wc) for c, x, wc in zip(cols, whole, w)]
     total = sum(want)
     if total <= 0:

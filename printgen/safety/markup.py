@@ -129,7 +129,7 @@ def _families_unchanged() -> bool:
     return False
 
 
-class _Paragraph(Paragraph):
+class BookParagraph(Paragraph):
     """A Paragraph that breaks its lines once per width. Platypus wraps most paragraphs two or three
     times at the same width (a keep-together group measures, then the frame places; a table measures
     its cells, then draws them), and only the width decides the lines (reportlab's own ``wrap`` reads
@@ -166,4 +166,4 @@ def paragraph(markup: Markup, style, **kw) -> Paragraph:
     """The only way printgen builds a reportlab Paragraph."""
     if not isinstance(markup, Markup):
         raise TypeError(f"unescaped text would reach paragraph markup: {str(markup)[:40]!r}")
-    return _Paragraph(markup, style, **kw)
+    return BookParagraph(markup, style, **kw)
