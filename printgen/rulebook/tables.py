@@ -185,9 +185,14 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
 
 def _tallest_two(values: list[float]) -> tuple[float, int, float]:
     """(the largest of ``values``, its first place, the largest of the others; -inf when there are none)."""
-    first = max(range(len(values)), key=values.__getitem__) if values else -1
-    second = max((v for k, v in enumerate(values) if k != first), default=float("-inf"))
-    return (values[first] if values else float("-inf")), first, second
+    top = second = float("-inf")
+    first = -1
+    for k, v in enumerate(values):
+        if v > top:
+            top, first, second = v, k, top
+        elif v > second:
+            second = v
+    return top, first, second
 
 
 def _lines(natural: float, width: float, pad: float) -> float:
