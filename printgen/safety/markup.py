@@ -80,7 +80,7 @@ _PARSE_READS = ("fontName", "fontSize", "textColor", "bulletFontName", "bulletFo
                 "textTransform", "linkUnderline", "underlineWidth", "underlineColor", "underlineOffset",
                 "underlineGap", "strikeWidth", "strikeColor", "strikeOffset", "strikeGap")
 PARSED_MAX = 4096  # distinct (markup, style) parses kept; a book has a few thousand paragraphs at most
-_PARSED: dict[tuple, tuple] = {}  # (markup, style's parse key, bullet) -> (text, pristine pieces)
+_PARSED: dict[tuple, tuple] = {}  # (markup, style's parse key, bullet, cleaner) -> (text, pristine pieces)
 _STYLE_KEYS: dict[int, tuple] = {}  # id(style) -> (the style, its parse key)
 _FAMILIES: list = [None, None]  # reportlab's font families (<b>, <i> -> a font) when _PARSED was filled
 
@@ -130,7 +130,8 @@ def _families_unchanged() -> bool:
 
 
 class BookParagraph(Paragraph):
-    """A Paragraph that breaks its lines once per width. Platypus wraps most paragraphs two or three
+    """A Paragraph whose markup is parsed once per process (``_setup``) and whose lines are broken once per
+    width. Platypus wraps most paragraphs two or three
     times at the same width (a keep-together group measures, then the frame places; a table measures
     its cells, then draws them), and only the width decides the lines (reportlab's own ``wrap`` reads
     nothing else). Splitting makes new paragraphs, which break their own lines."""
@@ -141,7 +142,7 @@ class BookParagraph(Paragraph):
         size), and the parse is most of what making a paragraph costs. Each paragraph gets its own copy."""
         if frags is not None or not isinstance(text, str):
             return super()._setup(text, style, bulletText, frags, cleaner)
-        key = (text, _parse_key(style), bulletText)
+        key = (text, _parse_key(style), bulletText, cleaner)
         hit = _PARSED.get(key) if _families_unchanged() else None
         if hit is None:
             super()._setup(text, style, bulletText, frags, cleaner)
