@@ -1,41 +1,96 @@
-"""Benchmark: rulebook typesetting speed in pages per second (target: 40 or better).
+"""Benchmark: the CPU of typesetting the bundled games' rulebooks (ten targets: five games on A4 and Letter),
+as a build worker spends it, beside the same work at an anchor commit, measured in one run.
 
-Run from the repository root:  python3 bench/bench_rulebook.py [runs]
-Times render_rulebook (templates, Markdown, two platypus passes, PDF bytes) in-process
-for each bundled game with rulebook templates, on A4 and Letter, and reports the median.
+Run from the repository root:  python3 bench/bench_rulebook.py [--anchor REV] [--repeat 3] [--passes 5]
+
+Each tree runs in a fresh process, as the console script sets the collector (launcher.batch_gc): every game
+validated and the build planned (the main process's work, then frozen as a worker inherits it at its
+fork), each rulebook target rendered once to warm (fonts, glyph metrics, imports), then ``--passes`` passes
+over the ten targets (each book's A4, then its Letter, as a worker is handed them), with the typesetting's
+per-process caches emptied before each (a worker starts with none). A pass's CPU seconds (process time: what a
+loaded machine changes least) is reported as the least and the median over the passes; the trees take
+turns ``--repeat`` times. Not a test: timings depend on the machine (say its load with them).
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import statistics
+import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
-from printgen.check import validate_game
-from printgen.load.game_folder import discover_games
-from printgen.render.page import PageSpec
-from printgen.rulebook.render import render_rulebook
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_loop import ROOT, compiled, this_tree, tree_at  # noqa: E402
+
+ANCHOR = "40d38cc"  # main before this round's rulebook typesetting work (issue 41)
+
+# run in the tree measured (its own printgen, its own data): prints "least median" CPU seconds of a pass
+CHILD = r"""
+import gc, os, sys, time
+from pathlib import Path
+from printgen.launcher import batch_gc
+batch_gc()
+from printgen.project import validate_game
+from printgen.plan import plan_build
+from printgen.build import render_target
+games = [g for g in (validate_game(f) for f in sorted(p.parent for p in Path("data").glob("*/game.yaml"))) if g.ok()]
+targets = [t for t in plan_build(games, papers=["a4", "letter"]) if t.asset.name == "rulebook"]
+gc.freeze()  # what a worker inherits at its fork is never walked (launcher.batch_gc)
+for t in targets:
+    render_target(t, previews=False)
+
+def cold():
+    import printgen.safety.markup as mk
+    for name in ("_PARSED", "_STYLE_KEYS"):  # (not in an anchor before them)
+        getattr(mk, name, {}).clear()
+
+cpus = []
+for _ in range(int(sys.argv[1])):
+    cold()
+    c0 = time.process_time()
+    for t in targets:
+        render_target(t, previews=False)
+    cpus.append(time.process_time() - c0)
+cpus.sort()
+print(len(targets), cpus[0], cpus[len(cpus) // 2])
+"""
 
 
-def main(runs: int = 7) -> None:
-    for folder in discover_games(Path.cwd()):
-        game = validate_game(folder)
-        for paper in ("a4", "letter"):
-            spec = PageSpec.for_paper(paper, game.data.game.print.margin)
-            render_rulebook(game, spec)  # warm caches (fonts, glyph metrics)
-            times, pages = [], 0
-            for _ in range(runs):
-                t = time.perf_counter()
-                out = render_rulebook(game, spec)
-                times.append(time.perf_counter() - t)
-                pages = out["rulebook"].pages if out else 0
-            if not pages:
-                continue
-            med = statistics.median(times)
-            print(f"{game.game_id} {paper}: {pages} pages in {med:.3f} s (median of {runs}), "
-                  f"{pages / med:.1f} pages/s (best {pages / min(times):.1f})")
+def measure(tree: Path, passes: int) -> tuple[int, float, float]:
+    """(rulebook targets, least and median CPU seconds of a pass) of ``tree``, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    run = subprocess.run([sys.executable, "-c", CHILD, str(passes)], cwd=tree, env=env, capture_output=True,
+                         text=True)
+    if run.returncode:
+        raise SystemExit(f"{tree}: {run.stderr[-2000:]}")
+    out = run.stdout.split()
+    return int(out[0]), float(out[1]), float(out[2])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--anchor", default=ANCHOR, help="the commit measured beside this tree")
+    ap.add_argument("--repeat", type=int, default=3, help="turns each tree takes")
+    ap.add_argument("--passes", type=int, default=5, help="timed passes over the targets per turn")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as td:
+        tmp = Path(td)
+        new = compiled(this_tree(tmp / "this"))
+        old = compiled(tree_at(args.anchor, tmp / "anchor"))
+        rows: dict[str, list[tuple[int, float, float]]] = {"this tree": [], args.anchor: []}
+        print(f"anchor: {args.anchor}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
+        for _ in range(args.repeat):
+            rows["this tree"].append(measure(new, args.passes))
+            rows[args.anchor].append(measure(old, args.passes))
+        print("| tree | targets | CPU s a pass, least | median |\n| --- | --- | --- | --- |")
+        for name, got in rows.items():
+            print(f"| {name} | {got[0][0]} | {min(g[1] for g in got):.3f} | "
+                  f"{statistics.median(g[2] for g in got):.3f} |")
+        print(f"\nload average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    main()

@@ -16,8 +16,9 @@ from ..units import mm_to_pt
 from .sizing import Least, floored, needed_scale, uncrowded
 
 
-class Heading(Paragraph):
-    """A heading that registers itself in the outline and table of contents."""
+class Heading(mk.BookParagraph):
+    """A heading that registers itself in the outline and table of contents (a paragraph whose markup is
+    parsed once and lines broken once per width, as every paragraph of the book: safety/markup.py)."""
 
     def __init__(self, text: Markup, style, *, level: int, key: str, toc: bool) -> None:
         if not isinstance(text, Markup):

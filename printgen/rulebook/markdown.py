@@ -327,7 +327,7 @@ class Converter:
 
         def build(k: float = 1.0, pad: float = tables.PAD) -> tuple[Table, list[tables.Measure], list]:
             rows = [[self._cell(*c, k) for c in row] for row in cells]
-            return self._styled(rows, header_rows, pad), tables.columns(rows, pad), tables.cell_widths(rows, pad)
+            return (self._styled(rows, header_rows, pad),) + tables.measured(rows, pad)
 
         table, cols, each = build()
         room = self.frame_width

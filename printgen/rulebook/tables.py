@@ -46,10 +46,21 @@ class Measure:
 
 
 def _words(cell: Paragraph) -> list[tuple[str, float]]:
-    """The words of a paragraph cell, each with its printed width (pt) at the fonts of its pieces."""
+    """The words of a paragraph cell, each with its printed width (pt) at the fonts of its pieces: worked
+    out once per cell (its widths measured when the table is made, its words read again when it is drawn)."""
+    frags = getattr(cell, "frags", None)
+    known = cell.__dict__.get("_printgen_words")
+    if known is not None and known[0] is frags:
+        return known[1]
+    words = _words_of(frags)
+    cell.__dict__["_printgen_words"] = (frags, words)
+    return words
+
+
+def _words_of(frags) -> list[tuple[str, float]]:
     words: list[tuple[str, float]] = []
     text, width = "", 0.0
-    for frag in getattr(cell, "frags", None) or []:
+    for frag in frags or []:
         for piece in re.split(r"(\s+)", getattr(frag, "text", "") or ""):
             if not piece:
                 continue
@@ -87,21 +98,28 @@ def measure(cell, pad: float = PAD) -> Measure:
     return Measure(least + 2 * pad + SLACK, natural + 2 * pad + SLACK)
 
 
-def columns(rows: list[list], pad: float = PAD) -> list[Measure]:
-    """Each column's measure: the most any of its cells needs; ``cells`` holds each cell's own."""
+def columns(rows: list[list], pad: float = PAD, measured: list[list[Measure]] | None = None) -> list[Measure]:
+    """Each column's measure: the most any of its cells needs (``measured``: each cell's ``measure``, when
+    already worked out)."""
     n = max((len(r) for r in rows), default=0)
     least, natural = [2 * pad] * n, [2 * pad] * n
-    for row in rows:
-        for c, cell in enumerate(row):
-            m = measure(cell, pad)
+    for row, ms in zip(rows, measured or [[measure(cell, pad) for cell in row] for row in rows]):
+        for c, m in enumerate(ms):
             least[c] = max(least[c], m.least)
             natural[c] = max(natural[c], m.natural)
     return [Measure(a, b) for a, b in zip(least, natural)]
 
 
-def cell_widths(rows: list[list], pad: float = PAD) -> list[list[float]]:
+def cell_widths(rows: list[list], pad: float = PAD, measured: list[list[Measure]] | None = None
+                ) -> list[list[float]]:
     """Each cell's natural width (pt, padding included): what it takes on one line."""
-    return [[measure(cell, pad).natural for cell in row] for row in rows]
+    return [[m.natural for m in ms] for ms in (measured or [[measure(cell, pad) for cell in row] for row in rows])]
+
+
+def measured(rows: list[list], pad: float = PAD) -> tuple[list[Measure], list[list[float]]]:
+    """``columns`` and ``cell_widths`` of ``rows``, each cell measured once."""
+    each = [[measure(cell, pad) for cell in row] for row in rows]
+    return columns(rows, pad, each), cell_widths(rows, pad, each)
 
 
 STEPS = 40  # the spare width is handed out in this many steps
@@ -128,8 +146,12 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
     if cells:
         step = spare / STEPS
         lines = [[_lines(x, w[c], pad) for c, x in enumerate(row)] for row in cells]
+        # each cell's lines were its column a step wider (only the widened column's change from step to step)
+        wider = [[_lines(x, w[c] + step, pad) for c, x in enumerate(row)] for row in cells]
         for _ in range(STEPS):
             best, gain = -1, 1e-6
+            # each row's tallest cell and the tallest of the others (a row's height, with that cell widened)
+            tops = [_tallest_two(row_lines) for row_lines in lines]
             for c in range(len(cols)):
                 if whole[c]:
                     continue
@@ -137,8 +159,8 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
                 for r, row in enumerate(cells):
                     if c >= len(row):
                         continue
-                    now = max(lines[r])
-                    after = max([v for k, v in enumerate(lines[r]) if k != c] + [_lines(row[c], w[c] + step, pad)])
+                    now, first, second = tops[r]
+                    after = max(second if c == first else now, wider[r][c])
                     g += now - after
                 if g > gain:
                     best, gain = c, g
@@ -149,6 +171,7 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
             for r, row in enumerate(cells):
                 if best < len(row):
                     lines[r][best] = _lines(row[best], w[best], pad)
+                    wider[r][best] = _lines(row[best], w[best] + step, pad)
     want = [0.0 if x else max(0.0, min(c.natural, PROSE * room) - wc) for c, x, wc in zip(cols, whole, w)]
     total = sum(want)
     if total <= 0:
@@ -158,6 +181,18 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
     if comfort and out[prose] < min(cols[prose].natural, COMFORT * room) - 1e-6:
         return None  # its column of prose a few words wide: the table wants more room than this
     return out
+
+
+def _tallest_two(values: list[float]) -> tuple[float, int, float]:
+    """(the largest of ``values``, its first place, the largest of the others; -inf when there are none)."""
+    top = second = float("-inf")
+    first = -1
+    for k, v in enumerate(values):
+        if v > top:
+            top, first, second = v, k, top
+        elif v > second:
+            second = v
+    return top, first, second
 
 
 def _lines(natural: float, width: float, pad: float) -> float:

@@ -20,6 +20,7 @@ import html
 import re
 from typing import Iterable
 
+from reportlab.lib import fonts as _fonts
 from reportlab.platypus import Paragraph
 
 # C0 and C1 controls, DEL, lone surrogates and non-characters: not text in a PDF or SVG.
@@ -72,11 +73,86 @@ def plain(markup: Markup) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
-class _Paragraph(Paragraph):
-    """A Paragraph that breaks its lines once per width. Platypus wraps most paragraphs two or three
+# What reportlab's paragraph parser reads of a style (paraparser.py ``_initial_frag`` and its tags): two
+# styles alike in these parse the same markup to the same pieces (the rest, indents and spacing, is read
+# when the lines are broken). The name only labels a parse error.
+_PARSE_READS = ("fontName", "fontSize", "textColor", "bulletFontName", "bulletFontSize", "bulletColor",
+                "textTransform", "linkUnderline", "underlineWidth", "underlineColor", "underlineOffset",
+                "underlineGap", "strikeWidth", "strikeColor", "strikeOffset", "strikeGap")
+PARSED_MAX = 4096  # distinct (markup, style) parses kept; a book has a few thousand paragraphs at most
+_PARSED: dict[tuple, tuple] = {}  # (markup, style's parse key, bullet, cleaner) -> (text, pristine pieces)
+_STYLE_KEYS: dict[int, tuple] = {}  # id(style) -> (the style, its parse key)
+_FAMILIES: list = [None, None]  # reportlab's font families (<b>, <i> -> a font) when _PARSED was filled
+
+
+def _value_key(value):
+    """A style value as a dict key: a colour by its components (reportlab's colours compare loosely)."""
+    if hasattr(value, "__dict__") and not isinstance(value, (str, int, float)):
+        return (type(value).__name__,) + tuple(sorted((k, repr(v)) for k, v in vars(value).items()))
+    return value
+
+
+def _parse_key(style) -> tuple:
+    """What the parser reads of ``style``, worked out once per style object (a book's styles are made
+    for it and not changed after)."""
+    known = _STYLE_KEYS.get(id(style))
+    if known is None or known[0] is not style:
+        if len(_STYLE_KEYS) >= PARSED_MAX:
+            _STYLE_KEYS.clear()
+        known = _STYLE_KEYS[id(style)] = (style, tuple(_value_key(getattr(style, name, None))
+                                                      for name in _PARSE_READS))
+    return known[1]
+
+
+def _copied(frags: list) -> list:
+    """Pieces a paragraph may change (line breaking sets a piece's text) as its own: each piece, its links,
+    its underline marks and its draw callback copied."""
+    out = []
+    for f in frags:
+        g = f.clone()
+        for name in ("link", "us_lines"):
+            if isinstance(g.__dict__.get(name), list):
+                g.__dict__[name] = list(g.__dict__[name])
+        if hasattr(g.__dict__.get("cbDefn"), "clone"):
+            g.cbDefn = g.cbDefn.clone()
+        out.append(g)
+    return out
+
+
+def _families_unchanged() -> bool:
+    """Are reportlab's font families as when the parses were kept? (A game registers its own: a font that
+    is the body of one book and a heading of another maps <b> differently.) Else forget them."""
+    if _FAMILIES[0] == _fonts._tt2ps_map and _FAMILIES[1] == _fonts._ps2tt_map:
+        return True
+    _PARSED.clear()
+    _FAMILIES[:] = [dict(_fonts._tt2ps_map), dict(_fonts._ps2tt_map)]
+    return False
+
+
+class BookParagraph(Paragraph):
+    """A Paragraph whose markup is parsed once per process (``_setup``) and whose lines are broken once per
+    width. Platypus wraps most paragraphs two or three
     times at the same width (a keep-together group measures, then the frame places; a table measures
     its cells, then draws them), and only the width decides the lines (reportlab's own ``wrap`` reads
     nothing else). Splitting makes new paragraphs, which break their own lines."""
+
+    def _setup(self, text, style, bulletText, frags, cleaner):
+        """reportlab's, but the markup parsed once per process per (markup, what the parser reads of the
+        style): a book sets the same cell text and table many times (each paper, each try at a table's
+        size), and the parse is most of what making a paragraph costs. Each paragraph gets its own copy."""
+        if frags is not None or not isinstance(text, str):
+            return super()._setup(text, style, bulletText, frags, cleaner)
+        key = (text, _parse_key(style), bulletText, cleaner)
+        hit = _PARSED.get(key) if _families_unchanged() else None
+        if hit is None:
+            super()._setup(text, style, bulletText, frags, cleaner)
+            if self.style is style and self.bulletText is bulletText:  # no <para> or <bullet> of its own
+                if len(_PARSED) >= PARSED_MAX:
+                    _PARSED.clear()
+                _PARSED[key] = (self.text, _copied(self.frags))
+            return None
+        self.text, self.frags, self.style, self.bulletText, self.debug = hit[0], _copied(hit[1]), style, bulletText, 0
+        return None
 
     def wrap(self, availWidth, availHeight):
         if availWidth == self.__dict__.get("_wrapped_at") and "blPara" in self.__dict__:
@@ -91,4 +167,4 @@ def paragraph(markup: Markup, style, **kw) -> Paragraph:
     """The only way printgen builds a reportlab Paragraph."""
     if not isinstance(markup, Markup):
         raise TypeError(f"unescaped text would reach paragraph markup: {str(markup)[:40]!r}")
-    return _Paragraph(markup, style, **kw)
+    return BookParagraph(markup, style, **kw)

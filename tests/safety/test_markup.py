@@ -51,3 +51,68 @@ def test_a_book_comes_out_byte_for_byte_as_with_reportlabs_paragraph():
     import pymupdf
 
     assert len(pymupdf.open(stream=ours)) >= 3  # groups kept together across pages, a table of paragraphs
+
+
+# -- the markup parsed once per (markup, what the parser reads of the style) ------------------------------
+
+RICH = mk.tag('<b>Attack</b> with <i>every</i> <a href="#h-move" color="#1f5f8b">unit</a> in range; '
+              '<font color="#4a3b2a"><b>2+</b></font> hits.<br/>') + mk.text(WORDS)
+
+
+def _pieces(p) -> list[dict]:
+    return [dict(vars(f)) for f in p.frags]
+
+
+def test_a_cached_parse_equals_a_fresh_one_and_is_its_own_copy():
+    mk._PARSED.clear()
+    first = mk.paragraph(RICH, STYLE)
+    again = mk.paragraph(RICH, ParagraphStyle("other-name", parent=STYLE))  # alike in what the parser reads
+    fresh = Paragraph(str(RICH), STYLE)
+    assert len(mk._PARSED) == 1
+    assert _pieces(first) == _pieces(again) == _pieces(fresh) and again.text == fresh.text
+    assert all(a is not b for a, b in zip(first.frags, again.frags))
+    assert all(a.link is not b.link for a, b in zip(first.frags, again.frags))
+    again.frags[0].text = "changed"  # what line breaking may do to a piece: the cache keeps its own
+    assert mk.paragraph(RICH, STYLE).frags[0].text == fresh.frags[0].text
+
+
+def test_styles_that_parse_differently_do_not_share_a_parse():
+    red = ParagraphStyle("red", parent=STYLE, textColor="#aa0000")
+    big = ParagraphStyle("big", parent=STYLE, fontSize=14)
+    for style in (STYLE, red, big, STYLE):
+        p = mk.paragraph(RICH, style)
+        assert _pieces(p) == _pieces(Paragraph(str(RICH), style))
+
+
+def test_a_font_family_registered_anew_is_parsed_anew():
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+    markup = mk.tag("<b>bold</b> and plain")
+    try:
+        registerFontFamily("Courier", normal="Courier", bold="Courier-Bold", italic="Courier-Oblique",
+                           boldItalic="Courier-BoldOblique")
+        style = ParagraphStyle("mono", parent=STYLE, fontName="Courier")
+        assert mk.paragraph(markup, style).frags[0].fontName == "Courier-Bold"
+        registerFontFamily("Courier", normal="Courier", bold="Courier", italic="Courier", boldItalic="Courier")
+        assert mk.paragraph(markup, style).frags[0].fontName == Paragraph(str(markup), style).frags[0].fontName \
+            == "Courier"
+    finally:
+        registerFontFamily("Courier", normal="Courier", bold="Courier-Bold", italic="Courier-Oblique",
+                           boldItalic="Courier-BoldOblique")
+
+
+def test_a_book_of_rich_markup_comes_out_byte_for_byte_as_with_reportlabs_paragraph():
+    mk._PARSED.clear()
+
+    def book(make) -> bytes:
+        buf = io.BytesIO()
+        story = [make(mk.tag('<a name="h-move"/>Move'), STYLE)]
+        story += [KeepTogether([make(RICH, STYLE), make(RICH, ParagraphStyle("narrow", parent=STYLE,
+                                                                            rightIndent=120))])
+                 for _ in range(12)]
+        story.append(Table([[make(RICH, STYLE), make(RICH, STYLE)]], colWidths=[150, 150]))
+        SimpleDocTemplate(buf, invariant=1).build(story)
+        return buf.getvalue()
+
+    ours = book(mk.paragraph)
+    assert ours == book(lambda m, s: Paragraph(str(m), s)) == book(mk.paragraph)
