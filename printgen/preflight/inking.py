@@ -11,6 +11,7 @@ from operator import eq
 from ..draw.document import IDENTITY, Circle, Image, Matrix, Path, Poly, Rect, Text
 from ..draw.fonts import text_width
 from ..draw.geometry import ASCENT, DESCENT
+from ..draw.geometry import text_box as _text_box  # already list-free: the preflight boxes texts through it
 from ..draw.provenance import Source
 
 Box = tuple[float, float, float, float]
@@ -126,22 +127,6 @@ def _plain_text_box(op: Text) -> Box:
     size = op.size
     y0, y1 = op.y - ASCENT * size, op.y + DESCENT * size
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-
-
-def _text_box(op: Text, m: Matrix) -> Box:
-    """geometry.text_box(op, m): the same sums in the same order, without its lists and generators."""
-    w = text_width(op.text, op.font, op.size)
-    anchor = op.anchor
-    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
-    x1 = x0 + w + 0.0
-    size = op.size
-    y0, y1 = op.y - ASCENT * size, op.y + DESCENT * size + 0.0
-    a, b, c, d, e, f = m
-    ax0, ax1, cy0, cy1 = a * x0, a * x1, c * y0, c * y1
-    bx0, bx1, dy0, dy1 = b * x0, b * x1, d * y0, d * y1
-    px = (ax0 + cy0 + e, ax1 + cy0 + e, ax1 + cy1 + e, ax0 + cy1 + e)
-    py = (bx0 + dy0 + f, bx1 + dy0 + f, bx1 + dy1 + f, bx0 + dy1 + f)
-    return (min(px), min(py), max(px), max(py))
 
 
 def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
