@@ -6,10 +6,8 @@ printables make the same zip bytes.
 
 from __future__ import annotations
 
-import struct
-import zlib
-
-from isal import isal_zlib
+import io
+import zipfile
 
 from .kit import Entry
 
@@ -65,31 +63,17 @@ def listed_files(text: str) -> list[str]:
 def zip_bytes(files: dict[str, bytes], *, folder: str) -> bytes:
     """A zip of ``files`` (path -> bytes) under ``folder/``, with fixed timestamps and modes.
 
-    Written here rather than by zipfile so that ISA-L deflates the members (isal, its level 3): seven times
-    zlib's speed at level 6 on the kits' PDFs (0.02 s against 0.14 s for every bundled game's A4 zip) for
-    a zip half a percent larger. Deflating was half a kit job's time."""
-    local: list[bytes] = []  # each member's header and deflated bytes, joined once at the end
-    central, offset = bytearray(), 0
-    date, time = (FIXED_TIME[0] - 1980) << 9 | FIXED_TIME[1] << 5 | FIXED_TIME[2], 0
-    paths = sorted(files, key=lambda p: (p != "README.txt", "/" in p, p))
-    for path in paths:
-        data = files[path]
-        name = f"{folder}/{path}".encode()
-        flags = 0 if name.isascii() else 0x800  # bit 11: the name is UTF-8
-        packed = isal_zlib.compress(data, 3, wbits=-15)  # raw deflate, as a zip member holds it
-        if len(data) > 0xFFFFFFFF or offset > 0xFFFFFFFF:
-            raise ValueError(f"{path}: too large for a zip without its 64-bit extension")
-        # (after the signature) version needed 2.0, flags, method 8 (deflate), time, date, CRC-32, sizes
-        fields = struct.pack("<HHHHHIII", 20, flags, 8, time, date, zlib.crc32(data), len(packed), len(data))
-        central += (b"PK\x01\x02" + struct.pack("<H", 3 << 8 | 20) + fields  # made by: unix, so the mode holds
-                    + struct.pack("<HHHHHII", len(name), 0, 0, 0, 0, 0o100644 << 16, offset) + name)
-        header = b"PK\x03\x04" + fields + struct.pack("<HH", len(name), 0) + name
-        local += [header, packed]
-        offset += len(header) + len(packed)
-    if offset > 0xFFFFFFFF:
-        raise ValueError("the zip is too large without its 64-bit extension")
-    end = struct.pack("<4sHHHHIIH", b"PK\x05\x06", 0, 0, len(paths), len(paths), len(central), offset, 0)
-    return b"".join([*local, central, end])
+    Written by zipfile (zlib, level 6): a container of our own, deflated by ISA-L, saved about 0.1 s of CPU
+    for every bundled game's zips together, not worth a zip writer to keep."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for path in sorted(files, key=lambda p: (p != "README.txt", "/" in p, p)):
+            info = zipfile.ZipInfo(f"{folder}/{path}", date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # unix, so the mode below means what it says
+            info.external_attr = (0o100644 << 16)
+            zf.writestr(info, files[path], compresslevel=6)
+    return buf.getvalue()
 
 
 def bundle(game_cfg, paper: str, kit_name: str, kit: bytes, kit_pages: int, entries: list[Entry],

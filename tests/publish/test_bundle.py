@@ -1,4 +1,4 @@
-"""The players' zip as printgen writes it (printgen/publish/bundle.py zip_bytes, members deflated by ISA-L):
+"""The players' zip as printgen writes it (printgen/publish/bundle.py zip_bytes):
 zipfile and Info-ZIP's unzip read every member back byte for byte, with the fixed time and mode, names
 in UTF-8 flagged as such, and the same files give the same bytes."""
 
