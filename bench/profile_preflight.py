@@ -87,6 +87,7 @@ def main(args: list[str]) -> None:
 
 def shares(targets, repeat: int, build, run) -> None:
     """Each target's least render and preflight CPU time over ``repeat`` rounds, and the preflight's share."""
+    from printgen.layout import drawn_faces
     original = run.preflight_documents
     spent = [0.0]
 
@@ -104,7 +105,8 @@ def shares(targets, repeat: int, build, run) -> None:
         last = None
         for k, t in enumerate(targets):
             if (id(t.game), t.asset.name) != last:
-                run._LAST.clear()
+                run._LAST.clear()  # each printable's first paper afresh: its faces' reading...
+                drawn_faces._FACES.clear()  # ...and its faces' drawing, as in a build's worker
                 last = (id(t.game), t.asset.name)
             spent[0] = 0.0
             start = time.process_time()
