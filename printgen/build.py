@@ -23,6 +23,7 @@ from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids, validate_game
 from .publish import Publisher, run_job, run_jobs
+from .schedule import in_order, smallest_first
 from .workers import Parcel, prepare as prepare_workers, take_shared
 from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
@@ -193,7 +194,7 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     workers to render in, kept by the caller across builds (a watch), else made for this build.
 
     Workers start on a game's targets (and its exports) as soon as it validates, while the next game is
-    checked; nothing is written until every game has validated. ``profiles``: the print profiles to make files
+    checked (the smallest folder first: printgen.schedule); nothing is written until every game has validated. ``profiles``: the print profiles to make files
     for (model/defaults.PRINT_PROFILES), in place of each game's ``print: {profile: ...}``. ``languages``: translated
     editions to build besides each game's own and its game.yaml ``languages:`` (printgen.editions)."""
     emit = on_event or (lambda name, info: None)
@@ -213,10 +214,15 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
 
     run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
                folders=len(folders))
-    for folder in folders:
-        for game in editions_of(validate_game(folder, project=project), languages):  # each language a game
+    ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
+    for k in smallest_first(folders):  # the workers start on the first game's targets sooner (schedule.py)
+        for e, game in enumerate(editions_of(validate_game(folders[k], project=project), languages)):
+            ranks[id(game)] = (k, e)  # each language a game
             run.add(game)
-    result = BuildResult(games=run.games)
+    games = in_order(run.games, ranks)
+    for n in range(2, len(games) + 1):
+        check_ids(games[:n])  # as if validated in the order asked: the later folder gets the finding
+    result = BuildResult(games=games)
     if not result.ok:
         run.cancel()
         emit("invalid", {"games": [g.game_id for g in run.games if not g.ok()]})
@@ -247,6 +253,12 @@ def _held_back(result: BuildResult) -> None:
             result.preflight += held
             classes = ", ".join(sorted({f.code.removeprefix("preflight-") for f in held}))
             result.refused.append(f"{game.game_id}'s shop decks with {classes} at error")
+
+
+def _shares_id(game: ValidatedGame, others: list[ValidatedGame]) -> bool:
+    """Another folder's game has ``game``'s id: one of the two gets check_ids' finding, so nothing is built."""
+    return game.data is not None and any(o.data is not None and o.game_id == game.game_id and
+                                         o.folder.resolve() != game.folder.resolve() for o in others)
 
 
 @dataclass
@@ -291,8 +303,7 @@ class _Run:
     def add(self, game: ValidatedGame) -> None:
         """A validated game: plan it, and start its work unless this build will write nothing."""
         self.games.append(game)
-        check_ids(self.games)
-        if not all(g.ok() for g in self.games):
+        if not all(g.ok() for g in self.games) or _shares_id(game, self.games[:-1]):
             return  # this build writes nothing: start no more work
         gid = game.game_id
         self.manifests[gid], self.digests[gid] = Manifest.load(self.out / gid), Digests(game)
