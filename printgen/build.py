@@ -231,7 +231,8 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     emit("planned", {"targets": len(run.planned)})
     for target, fresh in run.planned:
         if fresh:
-            result.preflight += recorded_findings(run.manifests[target.game.game_id].targets[target.key])
+            result.preflight += run.named(target.game.game_id,
+                                          recorded_findings(run.manifests[target.game.game_id].targets[target.key]))
             result.skipped.append(f"{target.game.game_id}/{target.key}")
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)
@@ -250,7 +251,8 @@ def _held_back(result: BuildResult) -> None:
         held = [f for f in game.findings if f.is_error and f.code in HELD_BACK]
         if held:
             game.findings[:] = [f for f in game.findings if f not in held]
-            result.preflight += held
+            result.preflight += [replace(f, message=f"{game.game_id}: {f.message}") for f in held] \
+                if len(result.games) > 1 else held
             classes = ", ".join(sorted({f.code.removeprefix("preflight-") for f in held}))
             result.refused.append(f"{game.game_id}'s shop decks with {classes} at error")
 
@@ -365,6 +367,14 @@ class _Run:
         last = {} if self.force else self.manifests[gid].sources(target.key)
         return Reuse(self.out / gid, last) if last else Reuse()
 
+    def named(self, gid: str, found: list[Finding]) -> list[Finding]:
+        """``found`` as the build reports it: in a build of more than one game (or edition: they share a
+        folder, and every game shares the built-in layouts) each message starts with the game's id, so the same
+        finding on two editions reads as two places, not as one printed twice."""
+        if len(self.games) < 2:
+            return found
+        return [replace(f, message=f"{gid}: {f.message}") for f in found]
+
     def cancel(self) -> None:
         for fut in list(self.futures) + [f for f, _, _ in self.exports]:
             fut.cancel()
@@ -373,7 +383,7 @@ class _Run:
         # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
         files, reads, sources, found = rendered
         gid = target.game.game_id
-        result.preflight += found
+        result.preflight += self.named(gid, found)
         if any(f.severity is Severity.ERROR for f in found):
             # a class the game set to error: this target's pages are not written (the rest are)
             result.refused.append(f"{gid}/{target.key}")

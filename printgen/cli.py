@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import List, Optional
 
@@ -98,9 +99,10 @@ def build(
         typer.echo(REPORTERS["text"](result.games), err=False)
         typer.echo("build stopped: fix the errors above; nothing was written.", err=True)
         raise typer.Exit(1)
-    for g in result.games:
+    for g in result.games:  # in a build of several games (editions share a folder) each says whose it is
         for f in g.findings:
-            typer.echo(f.format(), err=True)
+            typer.echo((replace(f, message=f"{g.game_id}: {f.message}") if len(result.games) > 1 else f).format(),
+                       err=True)
     for f in sorted(result.preflight, key=lambda f: f.sort_key()):
         typer.echo(f.format(), err=True)
     for note in result.notes:

@@ -77,9 +77,19 @@ def test_the_german_edition_prints_its_translations(built):
 def test_an_untranslated_text_falls_back_and_is_counted(built):
     out, output = built
     # "Clear the cellar." and the kit's three paper tips
-    assert "messages.po:1:1: warning[untranslated]: de: 4 of 27 printed texts have no translation" in output
+    assert "messages.po:1:1: warning[untranslated]: i18n-hoh-de: de: 4 of 27 printed texts have no translation" in output
     spans = " ".join(s["text"] for s in _spans(out / "i18n-hoh-de" / "a4" / "scenario-rat-cellar.pdf"))
     assert "Clear the cellar." in spans and "Besiege jede Rat." in spans
+
+
+def test_each_finding_of_a_two_edition_build_says_whose_it_is(built):
+    _, output = built
+    lines = [line for line in output.splitlines() if "warning[" in line or "error[" in line]
+    assert any("preflight-" in line for line in lines)  # the fixture's scenario pages are found wasteful
+    assert len(lines) == len(set(lines))  # the same page of two editions is two places, not one said twice
+    for line in lines:
+        message = line.split("]: ", 1)[1]
+        assert message.startswith(("i18n-hoh: ", "i18n-hoh-de: ")), line
 
 
 def test_an_overlong_translation_is_a_finding_at_its_catalogue_line(tmp_path):
@@ -96,7 +106,8 @@ def test_keywords_and_numbers_in_a_translation_are_checked_like_the_source(tmp_p
     game = _copy(tmp_path)
     line = _po(game, "wende Knockback 2 an", "wende Knockback an")
     result = _build(game, tmp_path / "out")
-    assert f"messages.po:{line}:1: warning[keyword-parameter]: 'Knockback' takes a parameter" in result.output
+    assert f"messages.po:{line}:1: warning[keyword-parameter]: i18n-hoh-de: 'Knockback' takes a parameter" \
+        in result.output
     assert f"messages.po:{line}:1: warning[po-numbers]" in result.output
 
 
