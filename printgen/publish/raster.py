@@ -32,7 +32,7 @@ def items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
 
 def _items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
     pages = [Page(w, h, [Group(tuple(ops))]) for ops in items]
-    return to_pdf(Document(title="items", pages=pages))
+    return to_pdf(Document(title="items", pages=pages), joinable=False)  # rasterised only
 
 
 def items_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tuple[int, int],

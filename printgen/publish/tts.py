@@ -184,8 +184,8 @@ def _map_files(game, reuse: Reuse) -> dict[str, bytes]:
         if kept is not None:
             files.update(kept)
             continue
-        (files[path],) = pdf_page_pngs(to_pdf(Document(title=mapdef.name, pages=[page])), dpi=MAP_DPI,
-                                       stated_dpi=MAP_DPI)
+        (files[path],) = pdf_page_pngs(to_pdf(Document(title=mapdef.name, pages=[page]), joinable=False),
+                                       dpi=MAP_DPI, stated_dpi=MAP_DPI)
     return files
 
 
