@@ -12,6 +12,7 @@ setting pairs each back with its front whatever range is printed.
 from __future__ import annotations
 
 import io
+from contextlib import ExitStack
 from dataclasses import dataclass
 
 import pikepdf
@@ -149,12 +150,9 @@ def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFa
     (stem -> what the build wrote beside each PDF), where each landed, and the kit's page count;
     ``offered``: (title, text) of the other ways to print the build made (publish/choices.py)."""
     # each printable opened once: its page count for the cover, its pages for the join
-    opened = {stem: pikepdf.open(io.BytesIO(data)) for stem, data in pdfs.items()}
-    try:
+    with ExitStack() as stack:
+        opened = {stem: stack.enter_context(pikepdf.open(io.BytesIO(data))) for stem, data in pdfs.items()}
         return _build_kit(game, paper, opened, facts, offered)
-    finally:
-        for pdf in opened.values():
-            pdf.close()
 
 
 def _build_kit(game, paper: str, pdfs: dict[str, pikepdf.Pdf], facts: dict[str, PrintFacts | None] | None,
