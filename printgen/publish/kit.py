@@ -12,6 +12,7 @@ setting pairs each back with its front whatever range is printed.
 from __future__ import annotations
 
 import io
+from contextlib import ExitStack
 from dataclasses import dataclass
 
 import pikepdf
@@ -46,14 +47,11 @@ class Entry:
         return str(self.first) if self.pages == 1 else f"{self.first}-{self.last}"
 
 
-def plan_entries(pdfs: dict[str, bytes], facts: dict[str, PrintFacts | None]) -> list[Entry]:
-    """The printables of one paper in kit order, page counts read from their PDFs, advice from their facts
-    (not yet placed)."""
-    entries = []
-    for stem, data in pdfs.items():
-        with pikepdf.open(io.BytesIO(data)) as pdf:
-            n = len(pdf.pages)
-        entries.append(Entry(stem, guide_for(facts.get(stem), stem, n), n))
+def plan_entries(pdfs: dict[str, pikepdf.Pdf], facts: dict[str, PrintFacts | None]) -> list[Entry]:
+    """The printables of one paper in kit order, page counts read from their PDFs (opened), advice from their
+    facts (not yet placed)."""
+    entries = [Entry(stem, guide_for(facts.get(stem), stem, len(pdf.pages)), len(pdf.pages))
+               for stem, pdf in pdfs.items()]
     return sorted(entries, key=lambda e: (e.guide.rank, e.stem))
 
 
@@ -151,6 +149,14 @@ def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFa
     """The kit PDF of ``game`` on ``paper`` from its printables (stem -> PDF bytes) and their print facts
     (stem -> what the build wrote beside each PDF), where each landed, and the kit's page count;
     ``offered``: (title, text) of the other ways to print the build made (publish/choices.py)."""
+    # each printable opened once: its page count for the cover, its pages for the join
+    with ExitStack() as stack:
+        opened = {stem: stack.enter_context(pikepdf.open(io.BytesIO(data))) for stem, data in pdfs.items()}
+        return _build_kit(game, paper, opened, facts, offered)
+
+
+def _build_kit(game, paper: str, pdfs: dict[str, pikepdf.Pdf], facts: dict[str, PrintFacts | None] | None,
+               offered: list[tuple[str, str]]) -> tuple[bytes, list[Entry], int]:
     cfg = game.data.game
     spec = PageSpec.for_paper(paper, cfg.print.margin)
     entries = plan_entries(pdfs, facts or {})
@@ -180,17 +186,19 @@ def build_kit(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, PrintFa
     return join_pdfs(parts, info), placed, total
 
 
-def join_pdfs(parts: list[tuple[bytes, str | None, bool, range | None]], info: dict[str, str]) -> bytes:
-    """One PDF of ``parts`` (PDF bytes, its bookmark title or None, whether its own bookmarks go under it,
-    which of its pages: None for all) in order, opening on its bookmarks. qpdf copies the pages as they are
-    (their streams are not decoded and compressed again); links and bookmarks inside a part keep pointing
-    at its pages. A PDF given in several parts is read once, what its pages share copied once."""
+def join_pdfs(parts: list[tuple[bytes | pikepdf.Pdf, str | None, bool, range | None]], info: dict[str, str]
+              ) -> bytes:
+    """One PDF of ``parts`` (PDF bytes or an open PDF, its bookmark title or None, whether its own bookmarks
+    go under it, which of its pages: None for all) in order, opening on its bookmarks. qpdf copies the pages
+    as they are (their streams are not decoded and compressed again); links and bookmarks inside a part keep
+    pointing at its pages. A PDF given in several parts is read once, what its pages share copied once; an
+    open PDF is its caller's to close (after this returns)."""
     out = pikepdf.new()
-    sources = []  # kept open until the save: the copied pages read their streams from them
+    sources = []  # opened here, kept open until the save: the copied pages read their streams from them
     chosen: dict[int, pikepdf.Pdf] = {}  # the PDFs given in parts of some pages, each opened once
     with out.open_outline() as outline:
         for data, bookmark, nested, pages in parts:
-            src = chosen.get(id(data)) if pages is not None else None
+            src = data if isinstance(data, pikepdf.Pdf) else chosen.get(id(data)) if pages is not None else None
             if src is None:
                 src = pikepdf.open(io.BytesIO(data))
                 sources.append(src)

@@ -6,7 +6,7 @@ dots per inch; the drawing model is in mm, so ``px = mm / 25.4 * dpi``.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from PIL import Image
 
@@ -32,16 +32,18 @@ def items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
 
 def _items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
     pages = [Page(w, h, [Group(tuple(ops))]) for ops in items]
-    return to_pdf(Document(title="items", pages=pages))
+    return to_pdf(Document(title="items", pages=pages), joinable=False)  # rasterised only
 
 
 def items_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tuple[int, int],
-               transparent: bool = False) -> list[Rows]:
+               transparent: bool = False) -> Iterator[Rows]:
     """Each item (``w`` x ``h`` mm) as rows of exactly ``size_px`` pixels (printgen.write.raster.Rows: a
-    PNG's scanlines), on white or, when ``transparent``, clear white. Where faces become pixels."""
+    PNG's scanlines), on white or, when ``transparent``, clear white, one after the other (drawn as they
+    are asked for: a caller encoding each as it comes frees its buffer, often 3 MB, before the next is
+    drawn, and the allocator hands the same memory back rather than fresh pages). Where faces become pixels."""
     if not items:
-        return []
-    return list(page_rows(items_pdf(items, w, h), size_px=size_px, transparent=transparent))
+        return iter(())
+    return page_rows(items_pdf(items, w, h), size_px=size_px, transparent=transparent)
 
 
 def sheet_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, cell: tuple[int, int],
@@ -79,7 +81,7 @@ def reused_pngs(reuse: Reuse, paths: Sequence[str], items: Sequence[Sequence[Op]
         else:
             todo.append(k)
     drawn = items_rows([items[k] for k in todo], *box, size_px=size_px, transparent=transparent)
-    for k, rows in zip(todo, drawn):
+    for k, rows in zip(todo, drawn):  # each encoded as it comes (items_rows)
         files[paths[k]] = png_bytes(finish(rows.image()), dpi=dpi) if finish else rows.png(dpi)
         if store is not None:  # the ops kept beside their PNG, so that no other object takes their id
             store["png", id(items[k]), box, size_px, dpi, transparent] = (items[k], files[paths[k]])

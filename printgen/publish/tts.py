@@ -81,7 +81,7 @@ def deck_sheets(deck: CardDeck, items: list | None = None) -> tuple[list[tuple[R
         grids.append((cols, rows, slots))
     drawn = sheet_rows(items, *deck.box(0.0), cell=cell, sheets=grids)
     if not drawn:  # a deck of no cards: the back alone
-        return [], items_rows([items[-1]], *deck.box(0.0), size_px=cell)[0]
+        return [], next(items_rows([items[-1]], *deck.box(0.0), size_px=cell))
     cols, rows, _ = grids[0]
     back = drawn[0].cut((cols - 1) * cell[0], (rows - 1) * cell[1], *cell)  # as drawn alone: the same pixels
     return [(sheet, cols, rows, chunk) for sheet, (cols, rows, _), chunk in zip(drawn, grids, chunks)], back
@@ -184,8 +184,8 @@ def _map_files(game, reuse: Reuse) -> dict[str, bytes]:
         if kept is not None:
             files.update(kept)
             continue
-        (files[path],) = pdf_page_pngs(to_pdf(Document(title=mapdef.name, pages=[page])), dpi=MAP_DPI,
-                                       stated_dpi=MAP_DPI)
+        (files[path],) = pdf_page_pngs(to_pdf(Document(title=mapdef.name, pages=[page]), joinable=False),
+                                       dpi=MAP_DPI, stated_dpi=MAP_DPI)
     return files
 
 

@@ -86,8 +86,10 @@ def pdf_box(box: tuple[float, float, float, float] | None, height: float) -> tup
     return tuple(round(mm_to_pt(v), 4) for v in (x0, height - y1, x1, height - y0))
 
 
-def to_pdf(doc: Document) -> bytes:
-    """Render a Document to PDF bytes. Same document, same bytes."""
+def to_pdf(doc: Document, *, joinable: bool = True) -> bytes:
+    """Render a Document to PDF bytes. Same document, same bytes. ``joinable`` False: a PDF only rasterised
+    (an export's faces or map, never written): its font subsets keep reportlab's tags, unique within the
+    one file, which is all pdfium needs (the renaming reads the whole PDF back: 2 ms a file)."""
     register_game_fonts()
     buf = io.BytesIO()
     c = rl_canvas.Canvas(buf, invariant=1, pageCompression=1, initialFontName=pdf_name("sans"))
@@ -110,4 +112,4 @@ def to_pdf(doc: Document) -> bytes:
         c.restoreState()
         c.showPage()
     c.save()
-    return unique_subset_names(buf.getvalue())
+    return unique_subset_names(buf.getvalue()) if joinable else buf.getvalue()

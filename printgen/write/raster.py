@@ -217,7 +217,10 @@ def page_sheets(pdf: bytes, cell: tuple[int, int], sheets: Sequence[tuple[int, i
                     # the scale worked out exactly as where the page is painted (h * (c / w) and (h * c) / w
                     # can round to either side of a whole pixel)
                     spare = max(spare, math.ceil(h_pt * (cell[0] / w_pt)) - cell[1])
-            sheet = Rows.blank(cols * cell[0], nrows * cell[1] + spare)
+            # zeros (every row's filter byte; no white sheet written first): pdfium whitens each slot it
+            # paints, the blank slots are whitened after (a deck's sheet is up to 40 MB)
+            width = cols * cell[0]
+            sheet = Rows(width, nrows * cell[1] + spare, "RGB", bytearray((nrows * cell[1] + spare) * (1 + width * 3)))
             for slot, i in enumerate(slots):
                 if i is None:
                     continue
@@ -229,13 +232,12 @@ def page_sheets(pdf: bytes, cell: tuple[int, int], sheets: Sequence[tuple[int, i
                     paint(sheet, page, ((slot % cols) * cell[0], (slot // cols) * cell[1], cell[0], tall), scale)
                 finally:
                     page.close()
-            if spare:  # the blank slots white again, where a page above ran into them
-                blank = WHITE["RGB"] * cell[0]
-                for slot in range(cols * nrows):
-                    if slot >= len(slots) or slots[slot] is None:
-                        x, y = (slot % cols) * cell[0], (slot // cols) * cell[1]
-                        for r in range(y, y + cell[1]):
-                            sheet.data[r * sheet.stride + 1 + x * 3:r * sheet.stride + 1 + (x + cell[0]) * 3] = blank
+            blank = WHITE["RGB"] * cell[0]
+            for slot in range(cols * nrows):  # the blank slots white (where a page above ran into one too)
+                if slot >= len(slots) or slots[slot] is None:
+                    x, y = (slot % cols) * cell[0], (slot // cols) * cell[1]
+                    for r in range(y, y + cell[1]):
+                        sheet.data[r * sheet.stride + 1 + x * 3:r * sheet.stride + 1 + (x + cell[0]) * 3] = blank
             del sheet.data[nrows * cell[1] * sheet.stride:]
             out.append(Rows(sheet.width, nrows * cell[1], "RGB", sheet.data))
     finally:

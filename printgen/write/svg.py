@@ -120,9 +120,14 @@ class _Writer:
             x0 = op.x - (width / 2 if op.anchor == "middle" else width if op.anchor == "end" else 0.0)
             outline = text_outline(op.font, op.text)
             if outline:
-                out.append(_tag("path", {
-                    "d": outline, "fill": op.colour, "aria-label": op.text,
-                    "transform": f"translate({_num(x0)},{_num(op.y)}) scale({_num(op.size)},{_num(-op.size)})"}))
+                transform = f"translate({_num(x0)},{_num(op.y)}) scale({_num(op.size)},{_num(-op.size)})"
+                if op.colour:  # _tag's text, its attributes in name order; the outline (numbers and path
+                    # commands: nothing to escape) put in as it is, not scanned: it is most of a page's bytes
+                    out.append(f'<path aria-label="{_escape_attrib(op.text)}" d="{outline}" '
+                               f'fill="{_escape_attrib(op.colour)}" transform="{transform}" />')
+                else:
+                    out.append(_tag("path", {"d": outline, "fill": op.colour, "aria-label": op.text,
+                                             "transform": transform}))
         elif isinstance(op, Image):
             import base64
 

@@ -52,3 +52,21 @@ def test_subsets_kept_are_bounded(monkeypatch):
     for words in ("abc", "xyz", "QRS", "0123"):
         writer.to_pdf(_doc(words))
         assert len(writer._SUBSETS) <= 2
+
+
+def test_a_pdf_only_rasterised_keeps_reportlabs_subset_tags_and_draws_the_same_pixels():
+    import numpy as np
+
+    from printgen.draw.subsets import subset_fonts
+    from printgen.write.raster import page_rows
+
+    doc = _doc("Tagged once")
+    joinable, plain = writer.to_pdf(doc), writer.to_pdf(doc, joinable=False)
+    with pikepdf.open(io.BytesIO(plain)) as pdf:
+        tags = {name.split("+")[0] for name in subset_fonts(pdf)}
+    with pikepdf.open(io.BytesIO(joinable)) as pdf:
+        renamed = {name.split("+")[0] for name in subset_fonts(pdf)}
+    assert tags == {"AAAAAA"} and renamed and "AAAAAA" not in renamed  # reportlab's own tag, not renamed
+    assert len(plain) == len(joinable)  # the tags are renamed in place: nothing else differs
+    for a, b in zip(page_rows(plain, dpi=150), page_rows(joinable, dpi=150), strict=True):
+        assert np.array_equal(np.asarray(a.image()), np.asarray(b.image()))
