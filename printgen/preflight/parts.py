@@ -84,6 +84,8 @@ PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 class Parts:
     """The memo of one document's pages (faces, elements and loose ops by identity or value)."""
 
+    PLACED = True  # a run of loose ops is looked up by where on the page it starts too (its inks' groups are)
+
     def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
         self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
@@ -136,8 +138,9 @@ class Parts:
     def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:
         """A page's loose ops (``chunks``: (index of the first, ops)) read as a face whose elements are the chunks."""
         spans, infos = [], []
+        placed = self.PLACED
         for start, ops in chunks:
-            key = (start, len(ops), id(ops[0]))
+            key = (start, len(ops), id(ops[0])) if placed else (len(ops), id(ops[0]))
             got = self.loose.get(key)
             if got is None or not all(map(operator.is_, ops, got[0])):
                 inks = loose_inks(ops, start)  # (each op its own top-level group, as flatten has it)
