@@ -88,6 +88,7 @@ def main(args: list[str]) -> None:
 def shares(targets, repeat: int, build, run) -> None:
     """Each target's least render and preflight CPU time over ``repeat`` rounds, and the preflight's share."""
     from printgen.layout import drawn_faces
+    from printgen.preflight import tail
     original = run.preflight_documents
     spent = [0.0]
 
@@ -102,6 +103,9 @@ def shares(targets, repeat: int, build, run) -> None:
     print(f"load: {os.getloadavg()[0]:.2f}   targets: {len(targets)}   rounds: {repeat}")
     least: dict[int, tuple[float, float]] = {}
     for _ in range(repeat):
+        # each round meets the pages' footer strips afresh (preflight/tail.py keeps them for the process, as a
+        # build's worker does from one target to the next; the last round's would be a build's second build)
+        tail._MEMO.clear()
         last = None
         for k, t in enumerate(targets):
             if (id(t.game), t.asset.name) != last:

@@ -283,6 +283,11 @@ def _used(sheet: Sheet, cell: float) -> float:
         got = _share_of(sheet.page.width, sheet.page.height, sheet.boxes()[kept], cell)
         if got is not None:
             return got
+    rows = getattr(sheet, "used_rows", None)  # (a page read in parts with its boxes at hand: preflight/tail.py)
+    if rows is not None:
+        got = _share_of(sheet.page.width, sheet.page.height, rows(), cell)
+        if got is not None:
+            return got
     return _share(sheet.page.width, sheet.page.height, tuple(sheet.used_boxes()), cell)
 
 

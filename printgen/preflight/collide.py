@@ -108,8 +108,6 @@ def is_mark(i: Ink) -> bool:
 
 def free_marks(inks: list[Ink]) -> list[Ink]:
     """The marks among ``inks`` not held by another of their group (see ``_marks``)."""
-    from .scene import Grid
-
     marks = [i for i in inks if is_mark(i)]
     if len(marks) < 2:
         return marks
@@ -122,14 +120,22 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
     if len(crowd) >= BULK:
         held = {id(crowd[i]) for i in held_bulk(crowd)}
         return [m for m in marks if id(m) not in held]
-    grid = Grid(crowd, cell=8.0)
+    # each against those whose boxes share a cell of 8 mm with its own (a Grid's near_index, without the grid)
+    cells = _cells([m.box for m in crowd], 8.0)
     held = set()
     for i, m in enumerate(crowd):
         box, group = m.box, m.group
-        if any(j != i and crowd[j].group == group and _holds(crowd[j].box, box) and not _holds(box, crowd[j].box)
-               for j in grid.near_index(box)):
+        x0, y0, x1, y1 = cells[i]
+        if any(j != i and c[0] <= x1 and x0 <= c[2] and c[1] <= y1 and y0 <= c[3] and crowd[j].group == group
+               and _holds(crowd[j].box, box) and not _holds(box, crowd[j].box) for j, c in enumerate(cells)):
             held.add(id(m))
     return [m for m in marks if id(m) not in held]
+
+
+def _cells(boxes: list[Box], cell: float) -> list[tuple[int, int, int, int]]:
+    """The cells (x0, y0, x1, y1, ``cell`` mm squares) each box touches, as scene.Grid files it: two boxes'
+    ranges meet exactly when the grid gives each for the other's box."""
+    return [(int(b[0] // cell), int(b[1] // cell), int(b[2] // cell), int(b[3] // cell)) for b in boxes]
 
 
 BULK = 24  # marks: from this many on, their boxes are compared all at once (numpy), not through a grid
@@ -230,15 +236,16 @@ def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:
 
 
 def _pairs_near(marks: list[Ink], d: float) -> list[tuple[int, int]]:
-    """``_near_pairs`` for a few marks, through a grid of them."""
-    from .scene import Grid
-
+    """``near_pairs`` for a few marks: each against those after it whose cells meet its padded box's."""
     out = []
-    grid = Grid(marks, cell=8.0)
+    cells = _cells([m.box for m in marks], 8.0)
     for i, a in enumerate(marks):
         pad = (a.box[0] - d, a.box[1] - d, a.box[2] + d, a.box[3] + d)
-        for j in grid.near_index(pad):
-            if j <= i:
+        # (those whose cells meet the padded box's: what a Grid of the marks gives for it, in order)
+        x0, y0, x1, y1 = int(pad[0] // 8.0), int(pad[1] // 8.0), int(pad[2] // 8.0), int(pad[3] // 8.0)
+        for j in range(i + 1, len(marks)):
+            c = cells[j]
+            if c[0] > x1 or x0 > c[2] or c[1] > y1 or y0 > c[3]:
                 continue
             b = marks[j]
             if b.group != a.group or _holds(a.box, b.box) or _holds(b.box, a.box):

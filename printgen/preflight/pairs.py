@@ -84,9 +84,13 @@ def _over(a: Box, b: Box) -> bool:
 def _text_pairs(a: list[Box], b: list[Box], *, same: bool) -> list[tuple[int, int]]:
     """(i, j) of the texts of ``a`` and ``b`` whose inner boxes overlap (i < j within one element)."""
     out = []
-    for i, x in enumerate(a):
-        for j in range(i + 1 if same else 0, len(b)):
-            if _over(x, b[j]):
+    n = len(b)
+    for i, (x0, y0, x1, y1) in enumerate(a):
+        for j in range(i + 1 if same else 0, n):
+            o0, o1, o2, o3 = b[j]
+            # _over(a[i], b[j]) written out: min(p, q) is q when q < p, else p; max(p, q) is q when q > p, else p
+            if ((o2 if o2 < x1 else x1) - (o0 if o0 > x0 else x0) > 0.0
+                    and (o3 if o3 < y1 else y1) - (o1 if o1 > y0 else y0) > 0.0):
                 out.append((i, j))
     return out
 
@@ -170,11 +174,19 @@ def face_overlaps(parts, scan, page: Page) -> list[Hit]:
 
 def _crossings(sa: Summary, others: list[Summary]) -> list[Hit]:
     out = []
+    strokes = [st for sb in others for st in sb.strokes]
     for t, inner in zip(sa.texts, sa.inner25):
-        if inner[2] <= inner[0] or inner[3] <= inner[1]:
+        x0, y0, x1, y1 = inner
+        if x1 <= x0 or y1 <= y0:
             continue
-        role = next((st.role for sb in others for st in sb.strokes
-                     if _over(st.box, inner) and crosses_any(st.segments, inner)), None)
+        role = None
+        for st in strokes:
+            s0, s1, s2, s3 = st.box
+            # _over(st.box, inner) written out (see _text_pairs), then the stroke's segments
+            if ((x1 if x1 < s2 else s2) - (x0 if x0 > s0 else s0) > 0.0
+                    and (y1 if y1 < s3 else s3) - (y0 if y0 > s1 else s1) > 0.0 and crosses_any(st.segments, inner)):
+                role = st.role
+                break
         if role is None:
             continue
         cls = "cut" if role in CUT_ROLES else "overlap"

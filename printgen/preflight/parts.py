@@ -84,6 +84,8 @@ PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 class Parts:
     """The memo of one document's pages (faces, elements and loose ops by identity or value)."""
 
+    PLACED = True  # a run of loose ops is looked up by where on the page it starts too (its inks' groups are)
+
     def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
         self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
@@ -135,16 +137,32 @@ class Parts:
 
     def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:
         """A page's loose ops (``chunks``: (index of the first, ops)) read as a face whose elements are the chunks."""
-        spans, infos = [], []
+        return self.scan_of(self.loose_runs(chunks))
+
+    def loose_runs(self, chunks: list[tuple[int, list]]) -> list[list]:
+        """Each chunk of loose ops as [its ops, its inks, its Info (None until asked for), its number]: a page
+        whose loose ops meet its faces reads them ink by ink and asks no Info of them."""
+        runs = []
+        placed = self.PLACED
         for start, ops in chunks:
-            key = (start, len(ops), id(ops[0]))
+            key = (start, len(ops), id(ops[0])) if placed else (len(ops), id(ops[0]))
             got = self.loose.get(key)
             if got is None or not all(map(operator.is_, ops, got[0])):
                 inks = loose_inks(ops, start)  # (each op its own top-level group, as flatten has it)
-                got = self.loose[key] = (tuple(ops), inks, Info.of(inks), next(self.count))
-                self.boxes[got[3]] = got[2].box
-            spans.append((got[3], got[1]))
-            infos.append(got[2])
+                got = self.loose[key] = [tuple(ops), inks, None, next(self.count)]
+                # (its box: the union of its inks', as Info.of gives it)
+                self.boxes[got[3]] = _union([i.box for i in inks]) if inks else None
+            runs.append(got)
+        return runs
+
+    def scan_of(self, runs: list[list]) -> Scan:
+        """The loose runs read as a face whose elements are the runs."""
+        spans, infos = [], []
+        for run in runs:
+            if run[2] is None:
+                run[2] = Info.of(run[1])
+            spans.append((run[3], run[1]))
+            infos.append(run[2])
         return Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
 
     def face_hits(self, scan: Scan, name: str, page: Page) -> list[Hit]:
@@ -212,11 +230,14 @@ class PartSheet(Sheet):
         # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
         self.loose_scan: Scan | None = None
         self.loose: list[Ink] | None = None
+        self._runs: list[list] | None = None
         self.apart = self._faces_apart()
         if self.apart:
-            self.loose_scan = parts.loose_scan(chunks)
-            self.loose = self.loose_scan.inks
+            self._runs = runs = parts.loose_runs(chunks)
+            self.loose = [ink for run in runs for ink in run[1]]
             self.apart = self._loose_apart()
+            if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
+                self.loose_scan = parts.scan_of(runs)
 
     @property
     def inks(self) -> list[Ink]:  # type: ignore[override]
@@ -275,7 +296,7 @@ class PartSheet(Sheet):
         faces = [_moved(s.box, dx, dy) for s, dx, dy in self.faces if s.box]
         grid = _union(faces)
         boxes_of = self.parts.boxes
-        for eid, inks in self.loose_scan.spans:
+        for _, inks, _, eid in self._runs:
             if not _meet(grid, boxes_of[eid]):
                 continue
             for ink in inks:
@@ -295,9 +316,11 @@ class PartSheet(Sheet):
         return True
 
     def used_boxes(self) -> Iterable[Box]:
-        if self._inks is not None or self.loose_scan is None:
+        if self._inks is not None or self._runs is None:
             yield from Sheet.used_boxes(self)
             return
+        if self.loose_scan is None:
+            self.loose_scan = self.parts.scan_of(self._runs)
         yield from self.loose_scan.cover
         for s, dx, dy in self.faces:
             for b in s.cover:

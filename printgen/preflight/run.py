@@ -16,6 +16,7 @@ from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
 from .collide import collisions
 from .colour import contrast, markup
 from .seam import seams
+from .tail import TailSheet, furniture, strip_start
 
 # the checks of every drawn page: checks.py's, those of what a text says and how it reads, and ink on ink
 ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions, "seam": seams}
@@ -139,11 +140,11 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     parts = _parts((game_key,) if game_key is not None else None, stem, paper, settings) if any(faced) else None
     flat = parts.flat if parts is not None else {}
     n = len(doc.pages)
-    sheets = [parts.sheet(page, i + 1, n) if faced[i] else Sheet.of(stem, paper, i + 1, n, page, flat)
+    sheets = [parts.sheet(page, i + 1, n) if faced[i] else _loose_sheet(stem, paper, i + 1, n, page, flat, settings)
               for i, page in enumerate(doc.pages)]
     hits: list[Hit] = []
     for sheet in sheets:
-        if isinstance(sheet, PartSheet):
+        if isinstance(sheet, (PartSheet, TailSheet)):
             for name, check in ALL_PAGE_CHECKS.items():
                 hits += sheet.check(name, check, settings)
         else:
@@ -152,6 +153,15 @@ def check_document(doc: Document, settings: Settings, *, stem: str, paper: str |
     for check in DOCUMENT_CHECKS.values():
         hits += check(sheets, settings)
     return hits
+
+
+def _loose_sheet(stem: str, paper: str | None, number: int, count: int, page, flat: dict, settings: Settings
+                 ) -> Sheet:
+    """A page read ink by ink: its content so, and its footer strip looked up (preflight/tail.py)."""
+    start = strip_start(page.ops)
+    if start is None:
+        return Sheet.of(stem, paper, number, count, page, flat)
+    return TailSheet(stem, paper, number, count, page, start, furniture(settings, ALL_PAGE_CHECKS), flat)
 
 
 # what a picture set in a book is checked for, as drawn: its texts against its lines and each other, its

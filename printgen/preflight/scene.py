@@ -32,9 +32,15 @@ def flatten(page: Page, faces: dict | None = None) -> list[Ink]:
     ``faces``: a memo shared by the pages of one document. A top-level group drawn again (the same ops, as
     a sheet repeats one back or one face) is flattened once, at its turn and scale, and its inks are
     moved to each place it is drawn: the same facts, without measuring every text again."""
+    return flatten_ops(page.ops, faces)
+
+
+def flatten_ops(ops, faces: dict | None = None) -> list[Ink]:
+    """``flatten`` of a page whose ops are ``ops`` (a page's first ops alone: what they draw is what they draw
+    on the whole page, each top-level op numbered by its place)."""
     out: list[Ink] = []
     append = out.append
-    for i, op in enumerate(page.ops):
+    for i, op in enumerate(ops):
         kind = type(op)
         if kind is Group:
             if faces is not None:
