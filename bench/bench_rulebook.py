@@ -44,8 +44,10 @@ for t in targets:
 
 def cold():
     import printgen.safety.markup as mk
+    import printgen.rulebook.measure as ms
     for name in ("_PARSED", "_STYLE_KEYS"):  # (not in an anchor before them)
         getattr(mk, name, {}).clear()
+    ms.metrics_of.cache_clear()  # each font's glyph boxes and measured strings (a worker reads them afresh)
 
 cpus = []
 for _ in range(int(sys.argv[1])):

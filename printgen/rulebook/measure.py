@@ -73,6 +73,9 @@ class FontMetrics:
         self.bottoms: dict[str, int] = {}
         self.tops: dict[str, int] = {}
         self.seen: set[str] = set()
+        # (a string, its size, character and word spacing) -> its ``extent``: a book prints the same labels,
+        # table cells, running heads and leaders again and again (seven runs in ten are met before)
+        self.extents: dict[tuple, tuple] = {}
         self.known = frozenset(map(chr, face.charToGlyph))
         # pdfium's weight: the descriptor's StemV (reportlab writes it from the OS/2 weight class), 5 or 4
         # times it; bold at 600 and over, or when the font's name says so
@@ -130,9 +133,24 @@ def metrics_of(name: str) -> FontMetrics | None:
 
 def extent(chars: str, metrics: FontMetrics, size: float, char_space: float, word_space: float) -> tuple:
     """(how far the string moves the text position, its glyphs' box x0, x1, y0, y1 from where it starts), in
-    text space: pdfium's union of its glyphs' outline boxes, each at its advance. Summed at once (a book sets
-    a quarter of a million characters): its left is its first glyph's unless another reaches further back,
-    its right its last's unless another reaches further on; only then is it walked glyph by glyph."""
+    text space: pdfium's union of its glyphs' outline boxes, each at its advance. Worked out once per string,
+    size and spacing (``FontMetrics.extents``)."""
+    key = (chars, size, char_space, word_space)
+    got = metrics.extents.get(key)
+    if got is None:
+        if len(metrics.extents) >= EXTENTS_MAX:
+            metrics.extents.clear()
+        got = metrics.extents[key] = _extent(chars, metrics, size, char_space, word_space)
+    return got
+
+
+EXTENTS_MAX = 50_000  # strings kept per font (a few hundred bytes each)
+
+
+def _extent(chars: str, metrics: FontMetrics, size: float, char_space: float, word_space: float) -> tuple:
+    """``extent`` worked out. Summed at once (a book sets a quarter of a million characters): its left is its
+    first glyph's unless another reaches further back, its right its last's unless another reaches further on;
+    only then is it walked glyph by glyph."""
     if not chars:
         return 0.0, 10000.0, -10000.0, 10000.0, -10000.0
     if not metrics.seen.issuperset(chars):
