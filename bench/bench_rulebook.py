@@ -48,6 +48,11 @@ def cold():
     for name in ("_PARSED", "_STYLE_KEYS"):  # (not in an anchor before them)
         getattr(mk, name, {}).clear()
     ms.metrics_of.cache_clear()  # each font's glyph boxes and measured strings (a worker reads them afresh)
+    import printgen.rulebook.sizing as sz
+    getattr(sz, "_AT_SIZE", {}).clear()  # pictures at print size as read for their crowded labels
+    from reportlab.pdfbase import pdfmetrics
+    for font in list(pdfmetrics._fonts.values()):  # the widths a font remembers (measure.remember_widths)
+        font.__dict__.pop("stringWidth", None)
 
 cpus = []
 for _ in range(int(sys.argv[1])):

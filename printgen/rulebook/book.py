@@ -22,7 +22,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..draw.fonts import pdf_name
+from ..draw.fonts import FONTS, pdf_name
 from ..draw.page import PageSpec
 from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb
@@ -31,6 +31,7 @@ from ..safety.markup import paragraph, tag, text
 from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
+from .measure import remember_widths
 from .record import book_canvas, recorded_pages
 from .tables import Spanning
 from .markdown import Heading
@@ -392,6 +393,10 @@ def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = No
     object boxes as drawn (record.recorded_pages; left empty when they could not all be followed)."""
     buf = io.BytesIO()
     doc = Rulebook(buf, spec, info, theme)
+    fonts = doc.theme.fonts
+    for name in {*FONTS, fonts.body, fonts.bold, fonts.italic, fonts.bold_italic, fonts.headings, fonts.subheadings,
+                 fonts.captions, fonts.tables}:
+        remember_widths(pdf_name(name))
     doc.cover_art = cover_art
     doc.pictures = pictures
     doc.tables = tables
