@@ -248,7 +248,13 @@ class RecordingCanvas(Canvas):
             return
         w = self._lineWidth if stroke else 0.0
         if stroke and w:
-            x0, y0, x1, y1 = stroke_bounds(points, w)
+            key = (w, tuple(map(tuple, points)))
+            got = _STROKES.get(key)
+            if got is None:
+                if len(_STROKES) >= 4096:
+                    _STROKES.clear()
+                got = _STROKES[key] = stroke_bounds(points, w)
+            x0, y0, x1, y1 = got
         else:
             xs = [p[0] for p in points]
             ys = [p[1] for p in points]
@@ -354,6 +360,11 @@ class RecordingCanvas(Canvas):
         else:
             self._items.append(("box", rect_box(self._ctm, x, y, x + width, y + height)))
         return got
+
+
+# (line width, a path's points as drawn) -> its stroke's box: a book draws the same shapes at the same places of
+# their own drawing again and again (a card's frame, a cover's hexes, a legend's swatches; one in two)
+_STROKES: dict[tuple, tuple] = {}
 
 
 def book_canvas(*args, **kwargs) -> RecordingCanvas:

@@ -59,7 +59,19 @@ def texts(ops: Sequence[Op], k: float = 1.0) -> Iterator[tuple[Text, float]]:
 
 def needed_scale(ops: Sequence[Op], least: Least) -> float:
     """The picture scale at which every text of ``ops`` is printed at least at its minimum (0: no text)."""
-    return max((least.of(t.text) / size for t, size in texts(ops) if size > 0), default=0.0)
+    ops = tuple(ops)
+    key = (len(ops), id(ops[0]) if ops else 0, id(ops[-1]) if ops else 0, least)
+    got = _NEEDED.get(key)
+    if got is None or any(a is not b for a, b in zip(got[0], ops)):
+        if len(_NEEDED) >= 256:
+            _NEEDED.clear()
+        got = _NEEDED[key] = (ops, max((least.of(t.text) / size for t, size in texts(ops) if size > 0), default=0.0))
+    return got[1]
+
+
+# A picture's needed scale, asked of the same drawing each time the book sizes it (for a column, a table cell,
+# across both columns, on each paper): by the ids of its ops (each entry holds them, so the ids stay theirs)
+_NEEDED: dict[tuple, tuple] = {}
 
 
 def floored(ops: Sequence[Op], k: float, least: Least) -> tuple[Op, ...]:
