@@ -229,6 +229,9 @@ class RecordingCanvas(Canvas):
 
     def drawText(self, aTextObject):
         super().drawText(aTextObject)
+        # a paragraph's text object holds a method bound to itself (reportlab's _do_line, used only while its lines
+        # are set): a cycle that would keep it, its lines and their pieces for the collector to find
+        aTextObject.__dict__.pop("_do_line", None)
         shown = getattr(aTextObject, "_shown", None)
         if shown is None:
             self.record_lost = True
