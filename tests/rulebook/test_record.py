@@ -156,5 +156,5 @@ def test_a_book_set_leaves_nothing_for_the_collector():
     target.asset.render(game, spec)  # (what a first book loads and keeps: fonts, metrics, parses)
     gc.collect()
     book = target.asset.render(game, spec)["rulebook"]
-    assert book.pages > 3 and book.drawn
+    assert book.pages >= 3 and book.drawn
     assert gc.collect() < 50
