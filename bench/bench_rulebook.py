@@ -51,6 +51,8 @@ def cold():
     import printgen.rulebook.sizing as sz
     getattr(sz, "_AT_SIZE", {}).clear()  # pictures at print size as read for their crowded labels
     getattr(sz, "_NEEDED", {}).clear()  # and the scale their words need
+    import printgen.rulebook.tables as tb
+    getattr(tb, "_WORDS", {}).clear()  # table cells' words as measured
     import printgen.rulebook.record as rec
     getattr(rec, "_STROKES", {}).clear()  # strokes' boxes as recorded
     getattr(getattr(rec, "RecordingCanvas", None), "_shapes", {}).clear()
