@@ -44,8 +44,21 @@ for t in targets:
 
 def cold():
     import printgen.safety.markup as mk
+    import printgen.rulebook.measure as ms
     for name in ("_PARSED", "_STYLE_KEYS"):  # (not in an anchor before them)
         getattr(mk, name, {}).clear()
+    ms.metrics_of.cache_clear()  # each font's glyph boxes and measured strings (a worker reads them afresh)
+    import printgen.rulebook.sizing as sz
+    getattr(sz, "_AT_SIZE", {}).clear()  # pictures at print size as read for their crowded labels
+    getattr(sz, "_NEEDED", {}).clear()  # and the scale their words need
+    import printgen.rulebook.tables as tb
+    getattr(tb, "_WORDS", {}).clear()  # table cells' words as measured
+    import printgen.rulebook.record as rec
+    getattr(rec, "_STROKES", {}).clear()  # strokes' boxes as recorded
+    getattr(getattr(rec, "RecordingCanvas", None), "_shapes", {}).clear()
+    from reportlab.pdfbase import pdfmetrics
+    for font in list(pdfmetrics._fonts.values()):  # the widths a font remembers (measure.remember_widths)
+        font.__dict__.pop("stringWidth", None)
 
 cpus = []
 for _ in range(int(sys.argv[1])):

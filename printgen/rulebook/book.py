@@ -22,7 +22,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..draw.fonts import pdf_name
+from ..draw.fonts import FONTS, pdf_name
 from ..draw.page import PageSpec
 from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb
@@ -31,6 +31,7 @@ from ..safety.markup import paragraph, tag, text
 from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
+from .measure import remember_widths
 from .record import book_canvas, recorded_pages
 from .tables import Spanning
 from .markdown import Heading
@@ -392,10 +393,28 @@ def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = No
     object boxes as drawn (record.recorded_pages; left empty when they could not all be followed)."""
     buf = io.BytesIO()
     doc = Rulebook(buf, spec, info, theme)
+    fonts = doc.theme.fonts
+    for name in {*FONTS, fonts.body, fonts.bold, fonts.italic, fonts.bold_italic, fonts.headings, fonts.subheadings,
+                 fonts.captions, fonts.tables}:
+        remember_widths(pdf_name(name))
     doc.cover_art = cover_art
     doc.pictures = pictures
     doc.tables = tables
     doc.build(story_for(doc.frame_width), canvasmaker=book_canvas)
     if read is not None:
         read.extend(recorded_pages(doc.canv, doc.pagesize) or ())
-    return unique_subset_names(buf.getvalue()), doc.page  # tags unique across a kit (draw/subsets.py)
+    pages = doc.page
+    _let_go(doc)
+    return unique_subset_names(buf.getvalue()), pages  # tags unique across a kit (draw/subsets.py)
+
+
+def _let_go(doc: Rulebook) -> None:
+    """Undo the references platypus and reportlab leave in cycles (the document and its canvas, the canvas and
+    its PDF document, every PDF object and the document that numbers it), once the book is written: what a
+    book allocated is then freed as it is let go, not left for the collector to find, a few tenths of a second
+    of collections over a build's books."""
+    canv = doc.__dict__.get("canv")
+    pdf = getattr(canv, "_doc", None)
+    for obj in (pdf, canv, doc):
+        if obj is not None:
+            obj.__dict__.clear()

@@ -37,13 +37,35 @@ def map_image(name: str, game) -> Drawing:
 
 def map_key(name: str, game, width: float) -> Drawing:
     """A map's legend in rows no wider than ``width`` mm, at print size; its box is what it covers."""
-    m = _named(game.data.maps, name, "map")
-    geom = map_geometry(m, game.data.game)
-    ops = legend_ops(geom, game.data, 0.0, 0.0, width)
+    ops = legend_ops(_geometry(name, game), game.data, 0.0, 0.0, width)
     right = max((op.x + text_width(op.text, op.font, op.size) for op in ops if isinstance(op, Text)), default=0.0)
     bottom = max((op.y + op.h for op in ops if isinstance(op, Rect)), default=0.0)
     bottom = max([bottom] + [op.cy + op.r for op in ops if isinstance(op, Circle)])
     return ops, right, bottom
+
+
+# (a validated game's key, a map's name) -> its geometry, and what working it out read (printgen.deps): a book
+# sets each map's key on each paper at the column's width and again across the page, from the same geometry
+_GEOMETRY: dict[tuple[str, str], tuple] = {}
+
+
+def _geometry(name: str, game):
+    """The geometry of the map ``name`` (model.maps.map_geometry), worked out once per validated game;
+    ``game``: a ValidatedGame or a ReadLog of one (then what it reads is noted in it)."""
+    base = ReadLog.unwrapped(game)
+    key = getattr(base, "key", None)
+    if not isinstance(key, str):
+        return map_geometry(_named(game.data.maps, name, "map"), game.data.game)
+    got = _GEOMETRY.get((key, name))
+    if got is None:
+        log = ReadLog(base)
+        geom = map_geometry(_named(log.data.maps, name, "map"), log.data.game)
+        if len(_GEOMETRY) >= 64:
+            _GEOMETRY.clear()
+        got = _GEOMETRY[(key, name)] = (geom, log.reads)
+    if isinstance(game, ReadLog):
+        game.note(got[1])
+    return got[0]
 
 
 def icon_image(name: str, game) -> Drawing:

@@ -73,6 +73,9 @@ class FontMetrics:
         self.bottoms: dict[str, int] = {}
         self.tops: dict[str, int] = {}
         self.seen: set[str] = set()
+        # (a string, its size, character and word spacing) -> its ``extent``: a book prints the same labels,
+        # table cells, running heads and leaders again and again (seven runs in ten are met before)
+        self.extents: dict[tuple, tuple] = {}
         self.known = frozenset(map(chr, face.charToGlyph))
         # pdfium's weight: the descriptor's StemV (reportlab writes it from the OS/2 weight class), 5 or 4
         # times it; bold at 600 and over, or when the font's name says so
@@ -119,6 +122,37 @@ class FontMetrics:
         self.seen.add(ch)
 
 
+def remember_widths(name: str) -> None:
+    """Have the registered TrueType font ``name`` remember the widths reportlab measures with it (its
+    ``stringWidth``, which platypus asks of every word it sets and every piece of a line it draws): a book asks
+    a hundred thousand times a pass, for some eight thousand strings. The same numbers, kept per font object
+    (a font registered again under the name is a new object, measuring afresh)."""
+    try:
+        font = getFont(name)
+    except Exception:  # not registered (yet): measured as reportlab measures it
+        return
+    if not getattr(font, "_dynamicFont", False) or "stringWidth" in font.__dict__:
+        return
+    measured = font.stringWidth  # reportlab's own (bound to the font)
+    known: dict[tuple, float] = {}
+
+    def stringWidth(text, size, encoding="utf8"):
+        if type(text) is not str:  # (bytes, or a shaped string, which is equal to its plain text)
+            return measured(text, size, encoding)
+        key = (text, size, encoding)
+        got = known.get(key)
+        if got is None:
+            if len(known) >= WIDTHS_MAX:
+                known.clear()
+            got = known[key] = measured(text, size, encoding)
+        return got
+
+    font.stringWidth = stringWidth
+
+
+WIDTHS_MAX = 50_000  # strings remembered per font
+
+
 @lru_cache(maxsize=None)
 def metrics_of(name: str) -> FontMetrics | None:
     """The metrics of the registered font ``name``; None for a font that is not TrueType."""
@@ -130,9 +164,24 @@ def metrics_of(name: str) -> FontMetrics | None:
 
 def extent(chars: str, metrics: FontMetrics, size: float, char_space: float, word_space: float) -> tuple:
     """(how far the string moves the text position, its glyphs' box x0, x1, y0, y1 from where it starts), in
-    text space: pdfium's union of its glyphs' outline boxes, each at its advance. Summed at once (a book sets
-    a quarter of a million characters): its left is its first glyph's unless another reaches further back,
-    its right its last's unless another reaches further on; only then is it walked glyph by glyph."""
+    text space: pdfium's union of its glyphs' outline boxes, each at its advance. Worked out once per string,
+    size and spacing (``FontMetrics.extents``)."""
+    key = (chars, size, char_space, word_space)
+    got = metrics.extents.get(key)
+    if got is None:
+        if len(metrics.extents) >= EXTENTS_MAX:
+            metrics.extents.clear()
+        got = metrics.extents[key] = _extent(chars, metrics, size, char_space, word_space)
+    return got
+
+
+EXTENTS_MAX = 50_000  # strings kept per font (a few hundred bytes each)
+
+
+def _extent(chars: str, metrics: FontMetrics, size: float, char_space: float, word_space: float) -> tuple:
+    """``extent`` worked out. Summed at once (a book sets a quarter of a million characters): its left is its
+    first glyph's unless another reaches further back, its right its last's unless another reaches further on;
+    only then is it walked glyph by glyph."""
     if not chars:
         return 0.0, 10000.0, -10000.0, 10000.0, -10000.0
     if not metrics.seen.issuperset(chars):

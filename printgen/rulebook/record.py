@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
@@ -103,7 +104,7 @@ class RecordingText(PDFTextObject):
         if size is None:  # the size as written, as pdfium reads it
             size = _SIZES[self._fontsize] = f32(float(fp_str(self._fontsize)))
         at = 0
-        for subset, t in font.splitString(text, canvas._doc):
+        for subset, t in _split(font, text, canvas._doc):
             if subset != self._curSubset:
                 if not tmpl:
                     tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
@@ -113,9 +114,9 @@ class RecordingText(PDFTextObject):
             code.append(f"({canvas._escape(t)}) Tj")
             chars = shown[at:at + len(t)]
             at += len(t)
-            moved, *box = extent(chars, metrics, size, char_space, word_space)
-            self._shown.append((chars, metrics, size, self._line, self._advance, self._rise, tuple(box)))
-            self._advance += moved
+            ext = extent(chars, metrics, size, char_space, word_space)
+            self._shown.append((chars, metrics, size, self._line, self._advance, self._rise, ext[1:]))
+            self._advance += ext[0]
         return " ".join(code)
 
     def _textOut(self, text, TStar=0):
@@ -133,6 +134,34 @@ class RecordingText(PDFTextObject):
 
 
 _SIZES: dict[float, float] = {}
+
+
+def _split(font, text: str, doc) -> list[tuple[int, bytes]]:
+    """``font.splitString(text, doc)``: the runs of ``text`` by font subset, each as its codes in the subset. A
+    book prints the same few hundred characters over and over, and reportlab works each string out character by
+    character in Python: once every character of a string has its code in the first subset (as it has from the
+    first time it was printed), the string is translated to its codes at once, to the same bytes."""
+    state = font.state.get(doc)
+    if not text or state is None:
+        return font.splitString(text, doc)
+    known = _FIRST.get(state)
+    if known is not None and known[1].issuperset(text):
+        return [(0, text.translate(known[0]).encode("latin-1"))]
+    got = font.splitString(text, doc)
+    if known is None:
+        known = _FIRST[state] = ({}, set())
+    table, chars = known
+    codes = state.assignments
+    for ch in set(text) - chars:  # what this string gave a code to, or had one: the first subset's, noted
+        n = codes.get(32 if ch == "\xa0" else ord(ch))  # (a no-break space prints as a space)
+        if n is not None and n < 256:
+            table[ord(ch)] = chr(n)
+            chars.add(ch)
+    return got
+
+
+_FIRST: WeakKeyDictionary = WeakKeyDictionary()  # a font's state in one document -> (character -> its code in the
+# first subset, as str.translate takes it; those characters)
 
 
 class RecordingCanvas(Canvas):
@@ -200,6 +229,9 @@ class RecordingCanvas(Canvas):
 
     def drawText(self, aTextObject):
         super().drawText(aTextObject)
+        # a paragraph's text object holds a method bound to itself (reportlab's _do_line, used only while its lines
+        # are set): a cycle that would keep it, its lines and their pieces for the collector to find
+        aTextObject.__dict__.pop("_do_line", None)
         shown = getattr(aTextObject, "_shown", None)
         if shown is None:
             self.record_lost = True
@@ -219,7 +251,13 @@ class RecordingCanvas(Canvas):
             return
         w = self._lineWidth if stroke else 0.0
         if stroke and w:
-            x0, y0, x1, y1 = stroke_bounds(points, w)
+            key = (w, tuple(map(tuple, points)))
+            got = _STROKES.get(key)
+            if got is None:
+                if len(_STROKES) >= 4096:
+                    _STROKES.clear()
+                got = _STROKES[key] = stroke_bounds(points, w)
+            x0, y0, x1, y1 = got
         else:
             xs = [p[0] for p in points]
             ys = [p[1] for p in points]
@@ -325,6 +363,11 @@ class RecordingCanvas(Canvas):
         else:
             self._items.append(("box", rect_box(self._ctm, x, y, x + width, y + height)))
         return got
+
+
+# (line width, a path's points as drawn) -> its stroke's box: a book draws the same shapes at the same places of
+# their own drawing again and again (a card's frame, a cover's hexes, a legend's swatches; one in two)
+_STROKES: dict[tuple, tuple] = {}
 
 
 def book_canvas(*args, **kwargs) -> RecordingCanvas:

@@ -59,7 +59,19 @@ def texts(ops: Sequence[Op], k: float = 1.0) -> Iterator[tuple[Text, float]]:
 
 def needed_scale(ops: Sequence[Op], least: Least) -> float:
     """The picture scale at which every text of ``ops`` is printed at least at its minimum (0: no text)."""
-    return max((least.of(t.text) / size for t, size in texts(ops) if size > 0), default=0.0)
+    ops = tuple(ops)
+    key = (len(ops), id(ops[0]) if ops else 0, id(ops[-1]) if ops else 0, least)
+    got = _NEEDED.get(key)
+    if got is None or any(a is not b for a, b in zip(got[0], ops)):
+        if len(_NEEDED) >= 256:
+            _NEEDED.clear()
+        got = _NEEDED[key] = (ops, max((least.of(t.text) / size for t, size in texts(ops) if size > 0), default=0.0))
+    return got[1]
+
+
+# A picture's needed scale, asked of the same drawing each time the book sizes it (for a column, a table cell,
+# across both columns, on each paper): by the ids of its ops (each entry holds them, so the ids stay theirs)
+_NEEDED: dict[tuple, tuple] = {}
 
 
 def floored(ops: Sequence[Op], k: float, least: Least) -> tuple[Op, ...]:
@@ -131,18 +143,54 @@ def crowded_labels(ops: Sequence[Op], design: Sequence[Op], k: float, size: tupl
 
     w, h = size
     printed = _tagged(ops, [0])
-    drawn = flatten(Page(w, h, list(_tagged(design, [0]))))
-    drawn_texts = [t for t in drawn if t.kind == "text" and t.text.strip()]
-
-    def numbers(inks, found):
-        texts = [t for t in inks if t.kind == "text" and t.text.strip()]
-        return {int(texts[i].role[len(TAG):]) for i in found if texts[i].role.startswith(TAG)}
-
+    at_size = _design(design, size, least.clearance)
     inks = flatten(Page(w * k, h * k, [Group(printed, (k, 0.0, 0.0, k, 0.0, 0.0))]))
-    crowded = numbers(inks, near_lines(inks, least.clearance, scale=k, design=drawn_texts))
+    crowded = _numbers(inks, near_lines(inks, least.clearance, scale=k, design=at_size.texts))
     if crowded:
-        crowded -= numbers(drawn, near_lines(drawn, least.clearance))
+        crowded -= at_size.crowded()
     return crowded
+
+
+def _numbers(inks, found) -> set[int]:
+    texts = [t for t in inks if t.kind == "text" and t.text.strip()]
+    return {int(texts[i].role[len(TAG):]) for i in found if texts[i].role.startswith(TAG)}
+
+
+class _AtSize:
+    """A picture's drawing at print size as ``crowded_labels`` reads it: flattened with its texts numbered, those
+    texts, and (when asked) the numbers of those already closer to its lines than the clearance."""
+
+    def __init__(self, design: tuple, size: tuple[float, float], clearance: float) -> None:
+        from ..draw.document import Page
+        from ..preflight.scene import flatten
+
+        self.design, self.clearance = design, clearance  # (the ops held: their ids are the key)
+        self.inks = flatten(Page(size[0], size[1], list(_tagged(design, [0]))))
+        self.texts = [t for t in self.inks if t.kind == "text" and t.text.strip()]
+        self._crowded: set[int] | None = None
+
+    def crowded(self) -> set[int]:
+        if self._crowded is None:
+            from ..preflight.pictures import near_lines
+
+            self._crowded = _numbers(self.inks, near_lines(self.inks, self.clearance))
+        return self._crowded
+
+
+# A picture at print size is the same on both papers of a book (and each time a column, both columns or a
+# page is tried for it): read once. By the ids of its ops (each entry holds them, so the ids stay theirs).
+_AT_SIZE: dict[tuple, _AtSize] = {}
+
+
+def _design(design: Sequence[Op], size: tuple[float, float], clearance: float) -> _AtSize:
+    ops = tuple(design)
+    key = (len(ops), id(ops[0]) if ops else 0, id(ops[-1]) if ops else 0, size, clearance)
+    got = _AT_SIZE.get(key)
+    if got is None or any(a is not b for a, b in zip(got.design, ops)):
+        if len(_AT_SIZE) >= 32:
+            _AT_SIZE.clear()
+        got = _AT_SIZE[key] = _AtSize(ops, size, clearance)
+    return got
 
 
 def uncrowded(ops: Sequence[Op], design: Sequence[Op], k: float, size: tuple[float, float], least: Least

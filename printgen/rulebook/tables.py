@@ -52,9 +52,19 @@ def _words(cell: Paragraph) -> list[tuple[str, float]]:
     known = cell.__dict__.get("_printgen_words")
     if known is not None and known[0] is frags:
         return known[1]
-    words = _words_of(frags)
+    # the same cell text in the same fonts (the same table on the other paper, a value repeated down a column)
+    key = tuple((getattr(f, "text", "") or "", getattr(f, "fontName", None), getattr(f, "fontSize", None))
+                for f in frags or [])  # (what _words_of reads of each piece)
+    words = _WORDS.get(key)
+    if words is None:
+        if len(_WORDS) >= 20_000:
+            _WORDS.clear()
+        words = _WORDS[key] = _words_of(frags)
     cell.__dict__["_printgen_words"] = (frags, words)
     return words
+
+
+_WORDS: dict[tuple, list[tuple[str, float]]] = {}  # (each piece's text, font, size) -> its words (read only)
 
 
 def _words_of(frags) -> list[tuple[str, float]]:
@@ -288,7 +298,10 @@ def record(table, header: int) -> dict | None:
                 cell = cell[0] if len(cell) == 1 else None
             if not isinstance(cell, Paragraph):
                 continue
-            text = " ".join(t for t, _ in _words(cell))
+            # its words as measured when the table was made: once a cell of several styled pieces is wrapped, its
+            # pieces are reportlab's words and lines, which hold no text of their own to read again
+            known = cell.__dict__.get("_printgen_words")
+            text = " ".join(t for t, _ in (known[1] if known is not None else _words(cell)))
             cells.append((r, c, r < header, text, lines_of(cell), round(pt_to_mm(table._colWidths[c]), 2)))
     first = {c: text for r, c, _, text, _, _ in cells if r == 0} if header else {}
     head = tuple(first.get(c, "") for c in range(len(table._cellvalues[0]))) if first else ()

@@ -102,3 +102,59 @@ def test_a_canvas_that_draws_what_it_does_not_follow_leaves_the_pdf_to_be_read()
     c.drawText(t)
     c.showPage()
     assert recorded_pages(c, (420, 300)) is None
+
+
+def test_shortcuts_of_the_record_give_what_reportlab_and_the_long_way_give():
+    """The record's shortcuts (measure.py, record.py) change no number: a string's extent kept per font is the
+    one worked out afresh; a run coded at once in the first subset is reportlab's own split, new characters,
+    no-break spaces and characters past the first subset included; a font's remembered widths are its own."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printgen.rulebook.measure import _extent, extent, metrics_of, remember_widths
+    from printgen.rulebook.record import _split
+
+    register_pdf_fonts()
+    name = pdf_name("sans")
+    metrics, font = metrics_of(name), getFont(name)
+    words = ["Move", "Move 3", "ATK 4+", "the Glyph of Haste", "a\xa0b", "Ωμέγα", "Move", " ", "ffi fl", "Move 3"]
+    for size, cs, ws in ((9.5, 0.0, 0.0), (7.0, 0.4, 1.2), (7.0, -0.2, 0.0)):
+        for w in words:
+            assert extent(w, metrics, size, cs, ws) == _extent(w, metrics, size, cs, ws)
+            assert extent(w, metrics, size, cs, ws) == _extent(w, metrics, size, cs, ws)  # (the kept one)
+    # two documents, one split the short way and one reportlab's, the same strings in the same order: the same
+    # codes given, the same runs; past the first 256 characters the second subset starts
+    many = "".join(chr(c) for c in range(0x20, 0x250) if c in font.face.charToGlyph)
+
+    class Doc:
+        pass
+
+    short, plain = Doc(), Doc()
+    for text in words + [many, many[:40], "Move" + many[-5:], ""] + words + [many]:
+        assert _split(font, text, short) == font.splitString(text, plain), text
+    assert font.state[short].assignments == font.state[plain].assignments
+    assert any(subset > 0 for subset, _ in _split(font, many, short))
+    remember_widths(name)
+    assert "stringWidth" in font.__dict__
+    for w in words + [many]:
+        for size in (6.0, 9.5):
+            assert font.stringWidth(w, size) == TTFont.stringWidth(font, w, size)
+            assert font.stringWidth(w, size) == TTFont.stringWidth(font, w, size)
+    remember_widths(name)  # (once per font object)
+    assert font.stringWidth(b"Move", 9.5) == TTFont.stringWidth(font, b"Move", 9.5)
+
+
+def test_a_book_set_leaves_nothing_for_the_collector():
+    """A book's document, canvas and PDF objects, and its paragraphs' text objects, are freed as they are let
+    go (book._let_go, RecordingCanvas.drawText): reportlab's cycles would leave hundreds of objects a book for
+    the collector, whose passes cost a build tenths of a second."""
+    import gc
+
+    game = validate_game(FIXTURES / "preflight-corpus")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
+    target.asset.render(game, spec)  # (what a first book loads and keeps: fonts, metrics, parses)
+    gc.collect()
+    book = target.asset.render(game, spec)["rulebook"]
+    assert book.pages >= 3 and book.drawn
+    assert gc.collect() < 50

@@ -97,6 +97,19 @@ def test_hexprint_rulebook_has_no_table_finding(paper):
     assert not [f for f in found if f.code == "preflight-table"]
 
 
+def test_every_cell_recorded_says_what_it_prints():
+    """Each table cell as the book records it for the preflight's table class holds the words its lines print,
+    styled cells included ("**Bulwark** *(static)*": once wrapped, reportlab keeps its pieces as its own words
+    and lines, which hold no text to read again; they were recorded empty, and so never checked)."""
+    _, _, pdf = _book("a4")
+    cells = [c for t in pdf.tables for c in t["cells"]]
+    assert len(cells) > 300
+    for _, _, _, text, lines, _ in cells:
+        if any(lines):
+            assert " ".join(" ".join(lines).split()) == " ".join(text.split()), (text, lines)
+    assert any(len(lines) == 2 and text == " ".join(lines) and "(" in text for *_, text, lines, _ in cells)
+
+
 def test_breaks_finds_a_word_split_over_two_lines():
     assert breaks("Gravehound (GH)", ("Gravehou", "nd (GH)")) == ["Gravehound"]
     assert breaks("Sapper Team (ST)", ("Sapper", "Team (ST)")) == []
