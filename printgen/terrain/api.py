@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Callable
 
 from ..mesh.checks import inspect
@@ -15,6 +16,7 @@ from .plates import Placed, lay_flat, plate_kinds, turned
 from .tileset import TIME_LIMIT, Kind, TileSet, TerrainError, build_tileset
 
 FALLBACK_COLOUR = "#b9a27a"
+_ENCODING = threading.RLock()  # a result's files are encoded once, by one thread
 
 
 class TerrainResult:
@@ -39,7 +41,9 @@ class TerrainResult:
     @property
     def files(self) -> dict[str, bytes]:
         if self._files is None:
-            self._files, self._make_files = self._make_files(), None
+            with _ENCODING:  # one thread encodes (the studio may draw from more than one); the others wait
+                if self._files is None:
+                    self._files, self._make_files = self._make_files(), None
         return self._files
 
     def with_previews(self) -> "TerrainResult":
