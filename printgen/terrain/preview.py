@@ -60,7 +60,8 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
             # raised hex tops are as flat as the tops, and show only so
             shade *= 1.0 - 0.3 * min(1.0, max(0.0, z_top - (az + bz + cz) / 3) / 2.0)
             # px() written out: a plate has thousands of faces
-            polygon([(MARGIN + ax * PX_PER_MM, bottom - ay * PX_PER_MM), (MARGIN + bx * PX_PER_MM, bottom - by * PX_PER_MM),
+            polygon([(MARGIN + ax * PX_PER_MM, bottom - ay * PX_PER_MM),
+                     (MARGIN + bx * PX_PER_MM, bottom - by * PX_PER_MM),
                      (MARGIN + cx * PX_PER_MM, bottom - cy * PX_PER_MM)],
                     fill=(max(0, min(255, round(red * shade))), max(0, min(255, round(green * shade))),
                           max(0, min(255, round(blue * shade)))))
