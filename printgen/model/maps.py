@@ -4,6 +4,7 @@ and how large the map is. Shared by the renderer, the validator and the mesh ste
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -68,14 +69,39 @@ def hex_levels(stack, mapdef: MapDef) -> dict[Hex, int]:
     return out
 
 
+# Geometries made in this process, by their map (the very MapDef: a MapGeom holds it and its legend entries)
+# and the text and settings they were read from. A build draws a map many times over (its pages on each paper,
+# the rulebook's pictures and key, the tabletop exports, the meshes): each reads it once.
+_GEOMS: dict[tuple, MapGeom] = {}
+_KEEP = 64  # maps: a watch or the studio sees new MapDefs at every save
+_LOCK = threading.Lock()  # the studio may draw from more than one thread
+
+
 def map_geometry(mapdef: MapDef, game) -> MapGeom:
-    """The geometry of a map that validated (read errors are the checker's to report)."""
+    """The geometry of a map that validated (read errors are the checker's to report). Made once per map
+    and process (the same MapGeom again: treat it as read-only)."""
     orientation = mapdef.orientation or game.hex.orientation
+    size = game.hex.size
+    key = (id(mapdef), mapdef.layout, tuple(mapdef.layers), orientation, mapdef.empty, mapdef.notation, size,
+           tuple((char, id(entry)) for char, entry in mapdef.legend.items()))
+    with _LOCK:
+        geom = _GEOMS.get(key)
+    if geom is not None and geom.mapdef is mapdef:  # (a MapDef it holds cannot be freed, nor its id reused)
+        return geom
+    geom = _map_geometry(mapdef, orientation, size)
+    with _LOCK:
+        while len(_GEOMS) >= _KEEP:
+            del _GEOMS[next(iter(_GEOMS))]
+        _GEOMS[key] = geom
+    return geom
+
+
+def _map_geometry(mapdef: MapDef, orientation: str, size: float) -> MapGeom:
     stack = read_stack(mapdef.layout, mapdef.layers, orientation, mapdef.empty, mapdef.notation)
     ground = stack.tiles[0]
-    lay0 = Layout(orientation, game.hex.size)
+    lay0 = Layout(orientation, size)
     x0, y0, x1, y1 = lay0.bounds(ground)
-    lay = Layout(orientation, game.hex.size, origin=(-x0, -y0))
+    lay = Layout(orientation, size, origin=(-x0, -y0))
     cells, places = {}, {}
     for h in ground:
         top = stack.top(h)

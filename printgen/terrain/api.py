@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
 from typing import Callable
 
 from ..mesh.checks import inspect
@@ -16,18 +16,35 @@ from .plates import Placed, lay_flat, plate_kinds, turned
 from .tileset import TIME_LIMIT, Kind, TileSet, TerrainError, build_tileset
 
 FALLBACK_COLOUR = "#b9a27a"
+_ENCODING = threading.RLock()  # a result's files are encoded once, by one thread
 
 
-@dataclass
 class TerrainResult:
-    files: dict[str, bytes]          # relative path -> bytes
-    tileset: TileSet
-    meshes: list[Mesh]               # one per kind: centred, flat, turned to its smallest box
-    plates: list[list[Placed]]
-    bill: dict
-    # the plates' PNG previews (path -> bytes), drawn on demand: validating a map needs its plates,
-    # not their pictures, which are half the work
-    plate_previews: Callable[[], dict[str, bytes]] | None = None
+    """One map's terrain: its tile set, meshes, plates and bill, and its files (relative path -> bytes).
+
+    The files are written out (STL, 3MF, the bill's JSON, CSV and Markdown) the first time ``files`` is
+    read: validating a map and printing its bill need the plates and the bill, not the files, which
+    cost as much again to encode."""
+
+    def __init__(self, files: dict[str, bytes] | Callable[[], dict[str, bytes]], tileset: TileSet,
+                 meshes: list[Mesh], plates: list[list[Placed]], bill: dict,
+                 plate_previews: Callable[[], dict[str, bytes]] | None = None) -> None:
+        self._files, self._make_files = (None, files) if callable(files) else (files, None)
+        self.tileset = tileset
+        self.meshes = meshes  # one per kind: centred, flat, turned to its smallest box
+        self.plates = plates
+        self.bill = bill
+        # the plates' PNG previews (path -> bytes), drawn on demand: validating a map needs its plates,
+        # not their pictures, which are half the work
+        self.plate_previews = plate_previews
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        if self._files is None:
+            with _ENCODING:  # one thread encodes (the studio may draw from more than one); the others wait
+                if self._files is None:
+                    self._files, self._make_files = self._make_files(), None
+        return self._files
 
     def with_previews(self) -> "TerrainResult":
         """This result with its plate previews among its files (drawn once)."""
@@ -121,7 +138,7 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     tileset = build_tileset(mapdef, cfg, mode=tiles, inventory=inventory, time_limit=time_limit)
     colour_of = {name_key(t.name): t.colour for t in getattr(data, "terrain", [])}
     meshes, names, colours, volumes = [], [], [], []
-    files: dict[str, bytes] = {}
+    stls: list[tuple[str, Mesh, str]] = []  # (path, mesh, its name inside the file): encoded with the files
     used_names: set[str] = set()
     # Fluid terrain (water, lava, ice: no height of its own in the rules, a level cell of its own on
     # the tile under it) prints as a thin overlay, not as a land tile (issue 29). HexPrint's height-0
@@ -153,21 +170,12 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
             names.append(stem)
             colours.append(colour_of.get(name_key(kind.terrain), FALLBACK_COLOUR))
             volumes.append(mesh.volume)
-            files[f"tiles/{stem}.stl"] = to_stl(mesh, name=f"{kind.terrain} {label}")
+            stls.append((f"tiles/{stem}.stl", mesh, f"{kind.terrain} {label}"))
     if len(printed) != len(tileset.kinds):  # parts are kinds of their own on the plates and in the bill
         tileset = TileSet(tileset.map_name, tileset.mode, printed, tileset.tiling)
     # which plate each copy landed on, to list plates per kind and level in the bill
     plates, plates_of = plate_kinds(tileset.kinds, meshes, bed, gap)
     title = f"{cfg.name}: {mapdef.name}"
-    project = []
-    for n, plate in enumerate(plates, start=1):
-        objects = plate_objects(meshes, plate, names, colours)
-        # a project of its own: named objects and filaments on one bed, as every slicer slices it
-        files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
-                                                        material=material.name)
-        project.append(objects)
-    if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
-        files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
 
     def plate_previews() -> dict[str, bytes]:
         from .preview import plate_png
@@ -184,18 +192,9 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     b = bill(tileset, volumes, plates_of, material=material, game=cfg.name, missing=missing)
     # a standing piece is so many levels high: the real set's level, not its land tile's raised top
     standing = standing_pieces(data, mapdef, spec._replace(height=real.level) if piece_set else spec)
-    for name, (count, mesh) in standing.items():
-        files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
     b["pieces"] = [{"piece": name, "count": count, "volume_cm3": round(mesh.volume / 1000, 2)}
                    for name, (count, mesh) in standing.items()]
-    files["bom.json"] = to_json(b)
-    files["bom.csv"] = to_csv(b)
-    files["bom.md"] = to_markdown(b)
-    if standing:  # what stands on the tiles, printed apart
-        md = files["bom.md"].decode("utf-8") if isinstance(files["bom.md"], bytes) else files["bom.md"]
-        md += ("\nStanding on the tiles (pieces/): "
-               + ", ".join(f"{n} x {name}" for name, (n, _) in standing.items()) + "\n")
-        files["bom.md"] = md.encode("utf-8") if isinstance(files["bom.md"], bytes) else md
+    pdf = None
     if page_spec is not None:
         from ..render.compose import finish
         from ..write.pdf import to_pdf
@@ -203,6 +202,33 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
 
         doc = finish(bom_pages(b, page_spec, f"{mapdef.name}: terrain"), page_spec, game=cfg,
                      title=f"bill of materials, {mapdef.name}")
-        files[f"bom-{page_spec.paper}.pdf"] = to_pdf(doc)
-    result = TerrainResult(files, tileset, meshes, plates, b, plate_previews)
+        pdf = to_pdf(doc)
+
+    def encoded() -> dict[str, bytes]:
+        """Every file but the plate previews, in the order the bill and a listing show them."""
+        files = {path: to_stl(mesh, name=name) for path, mesh, name in stls}
+        project = []
+        for n, plate in enumerate(plates, start=1):
+            objects = plate_objects(meshes, plate, names, colours)
+            # a project of its own: named objects and filaments on one bed, as every slicer slices it
+            files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
+                                                            material=material.name)
+            project.append(objects)
+        if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
+            files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
+        for name, (count, mesh) in standing.items():
+            files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
+        files["bom.json"] = to_json(b)
+        files["bom.csv"] = to_csv(b)
+        files["bom.md"] = to_markdown(b)
+        if standing:  # what stands on the tiles, printed apart
+            md = files["bom.md"].decode("utf-8") if isinstance(files["bom.md"], bytes) else files["bom.md"]
+            md += ("\nStanding on the tiles (pieces/): "
+                   + ", ".join(f"{n} x {name}" for name, (n, _) in standing.items()) + "\n")
+            files["bom.md"] = md.encode("utf-8") if isinstance(files["bom.md"], bytes) else md
+        if pdf is not None:
+            files[f"bom-{page_spec.paper}.pdf"] = pdf
+        return files
+
+    result = TerrainResult(encoded, tileset, meshes, plates, b, plate_previews)
     return result.with_previews() if previews else result

@@ -36,9 +36,10 @@ def _result(data, name: str, previews: bool) -> TerrainResult:
         _CACHE[key] = make_terrain(data=data, map_name=name, previews=False)
     result = _CACHE[key]
     if not previews:
-        # a build without previews writes none, whatever an earlier call drew
-        return TerrainResult({k: v for k, v in result.files.items() if not k.endswith(".png")}, result.tileset,
-                             result.meshes, result.plates, result.bill)
+        # a build without previews writes none, whatever an earlier call drew (the files are encoded only
+        # when read: the validation and the bill of materials read the plates and the bill alone)
+        return TerrainResult(lambda: {k: v for k, v in result.files.items() if not k.endswith(".png")},
+                             result.tileset, result.meshes, result.plates, result.bill)
     return result.with_previews()
 
 

@@ -15,9 +15,9 @@ PX_PER_MM = 3.0
 MARGIN = 24  # px around the bed, title above
 
 
-def _rgb(colour: str, shade: float) -> tuple[int, int, int]:
+def _channels(colour: str) -> tuple[int, int, int]:
     c = colour.lstrip("#")
-    return tuple(max(0, min(255, round(int(c[i:i + 2], 16) * shade))) for i in (0, 2, 4))
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
 def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], title: str) -> bytes:
@@ -40,9 +40,12 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
     def px(x: float, y: float) -> tuple[float, float]:
         return (MARGIN + x * PX_PER_MM, top + h - y * PX_PER_MM)
 
+    bottom = top + h
+    polygon = draw.polygon
     for label, mesh, colour in objects:
         v = mesh.vertices
         z_top = max(p[2] for p in v)
+        red, green, blue = _channels(colour)  # read once per tile, shaded per face below
         # lowest faces first, so what is higher covers them: a socket's walls inside a part stay hidden
         for a, b, c in sorted(mesh.faces, key=lambda f: v[f[0]][2] + v[f[1]][2] + v[f[2]][2]):
             (ax, ay, az), (bx, by, bz), (cx, cy, cz) = v[a], v[b], v[c]
@@ -56,7 +59,12 @@ def plate_png(objects: list[tuple[str, Mesh, str]], bed: tuple[float, float], ti
             # a face below the top darker with its depth (to 2 mm): the cracks round a real-set piece's
             # raised hex tops are as flat as the tops, and show only so
             shade *= 1.0 - 0.3 * min(1.0, max(0.0, z_top - (az + bz + cz) / 3) / 2.0)
-            draw.polygon([px(ax, ay), px(bx, by), px(cx, cy)], fill=_rgb(colour, shade))
+            # px() written out: a plate has thousands of faces
+            polygon([(MARGIN + ax * PX_PER_MM, bottom - ay * PX_PER_MM),
+                     (MARGIN + bx * PX_PER_MM, bottom - by * PX_PER_MM),
+                     (MARGIN + cx * PX_PER_MM, bottom - cy * PX_PER_MM)],
+                    fill=(max(0, min(255, round(red * shade))), max(0, min(255, round(green * shade))),
+                          max(0, min(255, round(blue * shade)))))
         xs, ys = [p[0] for p in v], [p[1] for p in v]
         draw.text(px((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), label, fill=(29, 29, 27), font=small,
                   anchor="mm")

@@ -34,14 +34,27 @@ def orientations(shape: str) -> tuple[tuple[int, tuple[Hex, ...]], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=None)
+def turn_offsets(shape: str) -> tuple[tuple[int, tuple[Hex, ...], tuple[tuple[int, int], ...]], ...]:
+    """``orientations`` with each turn's hexes also as plain (q, r) offsets."""
+    return tuple((turn, norm, tuple((h.q, h.r) for h in norm)) for turn, norm in orientations(shape))
+
+
 def placements(cells: set[Hex], shapes=tuple(SHAPES)) -> list[tuple[str, int, tuple[Hex, ...]]]:
     """Every (shape, rotation, hexes) lying wholly inside ``cells``, each listed once
     (anchored at its first hex in (r, q) order), in a deterministic order."""
+    # A Hex is a tuple: a plain (q, r) finds it in ``cells``, so a turn that does not fit (most of the
+    # 24-hex tile's, on a map) is turned down at its first missing hex without making a Hex; only the
+    # placements that fit are made (tuple.__new__: the NamedTuple's own constructor is a Python call)
+    new = tuple.__new__
     out = []
     for anchor in sorted(cells, key=lambda h: (h.r, h.q)):
+        aq, ar = anchor
         for shape in shapes:
-            for turn, norm in orientations(shape):
-                hexes = tuple(Hex(anchor.q + h.q, anchor.r + h.r) for h in norm)
-                if all(h in cells for h in hexes):
-                    out.append((shape, turn, hexes))
+            for turn, _, offsets in turn_offsets(shape):
+                for dq, dr in offsets:
+                    if (aq + dq, ar + dr) not in cells:
+                        break
+                else:
+                    out.append((shape, turn, tuple([new(Hex, (aq + dq, ar + dr)) for dq, dr in offsets])))
     return out

@@ -26,7 +26,7 @@ from typing import Iterator, Mapping
 from ..hexgrid import Hex
 from ..hexgrid.coords import components, normalise
 from .model import Cells, Inventory, Tile, Tiling, check_cells
-from .shapes import SHAPES, orientations, placements
+from .shapes import SHAPES, turn_offsets, placements
 
 
 class _LazyCpModel:
@@ -346,8 +346,11 @@ def _greedy(hexes: set[Hex], shapes: tuple[str, ...], left: dict[str, int] | Non
 
 
 def _first_fit(cell: Hex, shape: str, free: set[Hex]) -> tuple[int, tuple[Hex, ...]] | None:
-    for rot, norm in orientations(shape):
-        cov = tuple(Hex(cell.q + n.q, cell.r + n.r) for n in norm)
-        if all(h in free for h in cov):
-            return rot, cov
+    cq, cr = cell
+    for rot, _, offsets in turn_offsets(shape):  # plain (q, r) pairs find hexes: see shapes.placements
+        for dq, dr in offsets:
+            if (cq + dq, cr + dr) not in free:
+                break
+        else:
+            return rot, tuple([tuple.__new__(Hex, (cq + dq, cr + dr)) for dq, dr in offsets])
     return None

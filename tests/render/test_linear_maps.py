@@ -59,6 +59,7 @@ def test_small_and_large_maps_find_the_same_hexes(monkeypatch):
     found = {}
     for limit in (10**9, 1):  # every map is small; every map is large
         monkeypatch.setattr(maps, "NUMPY_FROM", limit)
+        monkeypatch.setattr(maps, "_GEOMS", {})  # a map's geometry is made once per process: made afresh here
         geom = map_geometry(mapdef, data.game)
         found[limit] = [geom.hexes_near(w, geom.layout.size) for w in windows]
         assert isinstance(geom.drawing_order[1], list) == (limit > 1)

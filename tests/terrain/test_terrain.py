@@ -181,6 +181,26 @@ def test_same_map_same_bytes(mini_terrain):
     assert a.files == b.files
 
 
+def test_validation_and_the_bill_encode_no_file_and_the_files_come_out_the_same(mini_terrain, monkeypatch):
+    """A build's main process validates the map and its bill page reads the bill: neither writes a tile's STL
+    or a plate's 3MF (the terrain target does, in a worker); read later, the files are the eager ones."""
+    from printgen.terrain import api, assets
+
+    eager = make_terrain(data=mini_terrain, map_name="Cellar", previews=False).files
+    encoded = []
+    real = api.to_stl
+    monkeypatch.setattr(api, "to_stl", lambda *a, **k: encoded.append(k["name"]) or real(*a, **k))
+    monkeypatch.setattr(assets, "_CACHE", {})
+    res = assets._result(mini_terrain, "Cellar", False)
+    again = assets._result(mini_terrain, "Cellar", False)
+    assert res.bill["total"]["tiles"] == len(res.tileset.tiles) > 0 and res.plates and again.bill is res.bill
+    assert not encoded
+    assert list(res.files) == list(eager) and res.files == eager  # same names, same order, same bytes
+    assert len(encoded) == sum(1 for rel in eager if rel.endswith(".stl"))
+    assert again.files == eager and len(encoded) == sum(1 for rel in eager if rel.endswith(".stl"))  # encoded once
+    assert not any(rel.endswith(".png") for rel in res.files)
+
+
 @pytest.mark.parametrize("groove", [None, (1.2, 0.6)])
 @pytest.mark.parametrize("shape", ["1", "3", "7"])
 def test_centre_dots_are_hexagonal_pits_of_the_stated_size(shape, groove):
