@@ -6,8 +6,9 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 
 from .document import IDENTITY, Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
 from .fonts import pdf_name
@@ -17,6 +18,25 @@ from .fonts import pdf_name
 # larger for nothing (the files are binary anyway). Read when a stream is written, by every PDF printgen
 # makes: the writer's and the rulebook's.
 rl_config.useA85 = 0
+
+
+class _Numbers(dict):
+    """A number -> reportlab's way of writing it (``fp_str``), each formatted once. A build's PDFs write
+    about 370,000 path coordinates but only some 21,000 different ones (a map's corners recur on every
+    tile, a deck's card edges on every sheet), and formatting a number costs several times looking it up.
+    Numbers that compare equal are written alike by fp_str (1 and 1.0, 0.0 and -0.0), so they may share a
+    key. Cleared when full: a watch runs for hours."""
+
+    MAX = 200_000
+
+    def __missing__(self, v) -> str:
+        if len(self) >= self.MAX:
+            self.clear()
+        s = self[v] = fp_str(v)
+        return s
+
+
+_NUM = _Numbers()
 
 
 @lru_cache(maxsize=1024)
@@ -72,14 +92,25 @@ def _style(c, style: Style) -> tuple[bool, bool]:
         key = ("stroke", style.stroke, style.opacity, style.width, style.dash)
         if state is None or state.get("stroke") != key:
             _colour(c, style.stroke, True, style.opacity)
-            c.setLineWidth(style.width)
-            c.setDash(list(style.dash) if style.dash else [])
+            # as setLineWidth and setDash write them (setDash keeps no state; the width is noted)
+            c._lineWidth = style.width
+            c._code += _line_codes(style.width, style.dash)
             if state is None or "join" not in state:
                 c.setLineJoin(1)
                 c.setLineCap(0)
             if state is not None:
                 state.update(stroke=key, join=True)
     return fill, stroke
+
+
+@lru_cache(maxsize=256)
+def _line_codes(width: float, dash: tuple | None) -> tuple[str, str]:
+    """The operators reportlab's setLineWidth(width) and setDash(list(dash) if dash else []) write."""
+    array = list(dash) if dash else []
+    # what setDash refuses, refused alike (a style's dash is checked when the game loads: this is a guard)
+    if any(not isinstance(d, (int, float)) or d < 0 for d in array) or (array and sum(array) <= 0):
+        raise ValueError(f"setDash: array={array!r} phase=0: dash lengths must be non-negative, not all 0")
+    return f"{fp_str(width)} w", f"[{fp_str(array)}] 0 d"
 
 
 def track_state(c) -> None:
@@ -254,7 +285,81 @@ def _shapes(c, shapes: list) -> None:
 
 def _texts(c, texts) -> None:
     """Texts (y down, baseline at y) in one BT ... ET: a text matrix per text, the font and colour set
-    only when they change. The fill colour stays set after it, as the state record notes."""
+    only when they change. The fill colour stays set after it, as the state record notes.
+
+    Written as reportlab's text object writes them (beginText, setFillColor, setFont, setTextTransform,
+    textOut: tests/draw/test_canvas.py holds that way and compares the bytes) but without its object and
+    its calls per text: a deck's sheets set some ten thousand texts. A canvas that makes text objects of
+    its own (the rulebook's, which records them), or one that text object treats otherwise (an enforced
+    colour space, a font that is not TrueType), is given to it."""
+    if type(c) is not Canvas or c._enforceColorSpace or not all([pdf_name(op.font) in _TRUETYPE or _truetype(pdf_name(op.font))
+                                         for op in texts]):
+        _rl_texts(c, texts)
+        return
+    doc = c._doc
+    bottomup = c.bottomup
+    code = ["BT", "1 0 0 1 0 0 Tm" if bottomup else "1 0 0 -1 0 0 Tm"]
+    sink = _Sink(code)  # the extended graphics state writes its operator into the text object's code
+    num = _NUM
+    tm = "1 0 0 -1 " if bottomup else "1 0 0 1 "  # setTextTransform(1, 0, 0, -1, x, y) on this canvas
+    font = colour = rl_font = tf = None
+    subset_now = -1
+    for op in texts:
+        if op.colour != colour:
+            colour = op.colour
+            rl_colour, fill_code, _ = _rl_codes(colour)
+            code.append(fill_code)
+            if rl_colour.alpha is not None:
+                doc.ensureMinPdfVersion("transparency")
+                c._extgstate.set(sink, "ca", rl_colour.alpha)
+        name = pdf_name(op.font)
+        if (name, op.size) != font:
+            font = (name, op.size)
+            rl_font = getFont(name)
+            subset_now = -1
+            tf = None
+        x = op.x
+        if op.anchor != "start":
+            w = c.stringWidth(op.text, name, op.size)
+            x -= w / 2 if op.anchor == "middle" else w
+        code.append(f"{tm}{num[x]} {num[op.y]} Tm")
+        parts = []
+        for subset, chunk in rl_font.splitString(op.text, doc):
+            if subset != subset_now:
+                if tf is None:
+                    tf = f"{fp_str(op.size)} Tf {fp_str(op.size * 1.2)} TL"
+                parts.append(f"{rl_font.getSubsetInternalName(subset, doc)} {tf}")
+                subset_now = subset
+            parts.append(f"({escapePDF(chunk)}) Tj")
+        code.append(" ".join(parts))
+    code.append("ET")
+    c._code.append(" ".join(code))
+    state = getattr(c, "_printgen_state", None)
+    if state is not None and colour is not None:
+        state["fill"] = ("fill", colour, 1.0)
+
+
+_TRUETYPE: set[str] = set()  # registered fonts known to be TrueType (reportlab's dynamic fonts)
+
+
+def _truetype(name: str) -> bool:
+    if getFont(name)._dynamicFont:
+        _TRUETYPE.add(name)
+        return True
+    return False
+
+
+class _Sink:
+    """Where reportlab's extended graphics state writes its ``gs`` operator: a text object's code."""
+
+    __slots__ = ("_code",)
+
+    def __init__(self, code: list) -> None:
+        self._code = code
+
+
+def _rl_texts(c, texts) -> None:
+    """``_texts`` through reportlab's own text object."""
     t = c.beginText()
     font = colour = None
     for op in texts:
@@ -349,11 +454,14 @@ def draw_op(c, op) -> None:
 def _path_code(loops, closed: bool) -> str:
     """The PDF path operators of ``loops`` (each a sequence of (x, y)), as reportlab's path object writes
     them ("n x y m x y l ... h", one line), built in one go: a page of hexes draws tens of thousands of
-    corners, and the path object's call per corner was most of the drawing's time."""
+    corners, and the path object's call per corner was most of the drawing's time. Each number as
+    fp_str writes it, looked up (``_NUM``): formatting the same few numbers again was the rest."""
+    num = _NUM
     parts = ["n"]
     for loop in loops:
-        parts.append(fp_str(*loop[0]) + " m")
-        parts += [fp_str(x, y) + " l" for x, y in loop[1:]]
+        x, y = loop[0]
+        parts.append(f"{num[x]} {num[y]} m")
+        parts += [f"{num[x]} {num[y]} l" for x, y in loop[1:]]
         if closed:
             parts.append("h")
     return " ".join(parts)

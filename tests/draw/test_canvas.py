@@ -42,3 +42,104 @@ def test_a_canvas_that_enforces_a_colour_space_still_checks_it():
     with pytest.raises(ValueError):
         _colour(c, "#ff0000", False, 1.0)
     assert not any(code.endswith(" rg") for code in c._code)
+
+
+# --- the operators the canvas writer writes itself, against reportlab's own way of writing them ---------
+
+from reportlab.lib.rl_accel import fp_str  # noqa: E402
+from reportlab.pdfgen.pathobject import PDFPathObject  # noqa: E402
+
+from printgen.draw import canvas as writer  # noqa: E402
+from printgen.draw.document import Text  # noqa: E402
+from printgen.draw.fonts import FONTS, register_pdf_fonts  # noqa: E402
+
+coords = st.one_of(st.floats(-1e6, 1e6, allow_nan=False), st.integers(-5000, 5000),
+                   st.sampled_from([0.0, -0.0, 1e-7, -1e-7, 1.5e-7, 0.5, -0.5, 1.0, 9.99999951, 99.999995]))
+loops_ = st.lists(st.lists(st.tuples(coords, coords), min_size=1, max_size=8), min_size=1, max_size=3)
+
+
+@given(loops_, st.booleans())
+def test_a_paths_operators_are_the_ones_reportlabs_path_object_writes(loops, closed):
+    p = PDFPathObject()
+    for loop in loops:
+        p.moveTo(*loop[0])
+        for x, y in loop[1:]:
+            p.lineTo(x, y)
+        if closed:
+            p.close()
+    assert writer._path_code(loops, closed) == p.getCode()
+
+
+@given(st.lists(coords, min_size=1, max_size=30))
+def test_numbers_looked_up_are_written_as_fp_str_writes_them(values):
+    # equal numbers share a key (0.0 and -0.0, 3 and 3.0): fp_str writes them alike, whichever came first
+    for v in values + [-v for v in values] + [float(v) for v in values]:
+        assert writer._NUM[v] == fp_str(v)
+
+
+def test_the_number_table_stays_bounded(monkeypatch):
+    monkeypatch.setattr(writer._Numbers, "MAX", 10)
+    table = writer._Numbers()
+    for v in range(35):
+        assert table[v + 0.25] == fp_str(v + 0.25)
+        assert len(table) <= 10
+
+
+widths = st.sampled_from([0.1, 0.25, 0.3, 0.35, 1, 2.54, 1e-3, 12.75])
+dashes = st.one_of(st.none(), st.just(()), st.lists(st.sampled_from([0.5, 1, 1.5, 2.0, 3.25]), min_size=1,
+                                                         max_size=4).map(tuple))
+
+
+@given(widths, dashes)
+def test_line_width_and_dash_are_written_as_reportlab_writes_them(width, dash):
+    c = Canvas(io.BytesIO())
+    c.setLineWidth(width)
+    c.setDash(list(dash) if dash else [])
+    assert list(writer._line_codes(width, dash)) == c._code[-2:]
+
+
+def test_a_dash_reportlab_refuses_is_refused():
+    for dash in ((0, 0), (-1, 2)):
+        with pytest.raises(ValueError):
+            Canvas(io.BytesIO()).setDash(list(dash))
+        with pytest.raises(ValueError):
+            writer._line_codes(0.3, dash)
+
+
+words = st.text(st.sampled_from("Ab9 ()\\é—ŁØ→½"), min_size=0, max_size=12)
+texts_ = st.lists(st.builds(Text, st.floats(-50, 300), st.floats(-50, 300), words, st.sampled_from(sorted(FONTS)),
+                            st.sampled_from([1.5, 2.2, 3.0, 4.4]), st.sampled_from(["#000000", "#c0392b", "#ffffff"]),
+                            st.sampled_from(["start", "middle", "end"])), min_size=1, max_size=8)
+
+
+def _drawn(texts_runs, fast: bool, bottomup: int) -> tuple:
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, bottomup=bottomup)
+    c.setFillAlpha(0.5)  # the text object's first colour sets the fill alpha back, in its own code
+    writer.track_state(c)
+    for run in texts_runs:
+        (writer._texts if fast else writer._rl_texts)(c, run)
+    code = list(c._code)
+    c.showPage()
+    c.save()
+    return code, c._printgen_state, buf.getvalue()
+
+
+@given(st.lists(texts_, min_size=1, max_size=3), st.sampled_from([0, 1]))
+def test_texts_are_written_as_reportlabs_text_object_writes_them(runs, bottomup):
+    # the same operators, the same state left, and the same file (font subsets assigned alike)
+    register_pdf_fonts()
+    assert _drawn(runs, True, bottomup) == _drawn(runs, False, bottomup)
+
+
+def test_a_canvas_that_makes_its_own_text_objects_is_given_them():
+    made = []
+
+    class Own(Canvas):
+        def beginText(self, x=0, y=0, direction=None):
+            made.append(1)
+            return super().beginText(x, y, direction)
+
+    register_pdf_fonts()
+    writer._texts(Own(io.BytesIO()), [Text(1.0, 2.0, "x", "sans", 3.0)])
+    assert made
