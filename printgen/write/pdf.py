@@ -77,6 +77,22 @@ def _kept_subset(self, subset):
 
 ttfonts.TTFontFile.makeSubset = _kept_subset
 
+_add_subset_objects = ttfonts.TTFontFace.addSubsetObjects
+
+
+def _noted_subset_objects(self, doc, fontname, subset):
+    """reportlab's addSubsetObjects, noting on a document that asks (``_printgen_subsets``) each subset's
+    name and program as it embeds them: the subset tags are made from them (draw/subsets.py) without
+    reading the finished file back."""
+    ref = _add_subset_objects(self, doc, fontname, subset)
+    noted = getattr(doc, "_printgen_subsets", None)
+    if noted is not None:
+        noted.append((fontname, self.makeSubset(subset)))  # the program just made, kept (_kept_subset)
+    return ref
+
+
+ttfonts.TTFontFace.addSubsetObjects = _noted_subset_objects
+
 
 def pdf_box(box: tuple[float, float, float, float] | None, height: float) -> tuple[float, ...] | None:
     """A box (x0, y0, x1, y1) in mm with y down, as PDF's [llx lly urx ury] in points with y up."""
@@ -109,5 +125,6 @@ def to_pdf(doc: Document) -> bytes:
         draw_ops(c, page.ops)
         c.restoreState()
         c.showPage()
+    c._doc._printgen_subsets = subsets = []
     c.save()
-    return unique_subset_names(buf.getvalue())
+    return unique_subset_names(buf.getvalue(), subsets)

@@ -52,3 +52,35 @@ def test_subsets_kept_are_bounded(monkeypatch):
     for words in ("abc", "xyz", "QRS", "0123"):
         writer.to_pdf(_doc(words))
         assert len(writer._SUBSETS) <= 2
+
+
+def test_subset_tags_made_from_the_noted_programs_are_the_ones_read_back_from_the_file(monkeypatch):
+    from printgen.draw import subsets
+
+    made = {}
+    real = subsets.unique_subset_names
+
+    def both(data, noted=None):
+        made["noted"], made["read"] = real(data, noted), real(data)
+        made["fonts"] = subsets._noted(noted)
+        return made["noted"]
+
+    monkeypatch.setattr(writer, "unique_subset_names", both)
+    # two fonts, one with characters past its first subset (a subset holds 256 codes at most)
+    doc = _doc("Noted ()" + "".join(map(chr, range(0x100, 0x17f))) + "".join(map(chr, range(0x391, 0x3c9))))
+    doc.pages[1].ops.append(Text(5.0, 40.0, "Bold (and) Ä", "sans-bold", 4.0))
+    writer.to_pdf(doc)
+    assert made["noted"] == made["read"] and b"+NotoSans-Bold" in made["noted"]
+    assert made["fonts"] is not None and len(made["fonts"]) >= 3  # the regular face split in two subsets
+    with pikepdf.open(io.BytesIO(made["read"])) as pdf:
+        assert sorted(subsets.subset_fonts(pdf)) == sorted(
+            (subsets.subset_tag(n[7:], p) + n[6:]) for n, p in made["fonts"].items())
+
+
+def test_a_name_that_is_written_escaped_or_shared_is_read_back_from_the_file():
+    from printgen.draw import subsets
+
+    assert subsets._noted([("AAAAAA+Plain-Name", b"x")]) == {"AAAAAA+Plain-Name": b"x"}
+    for noted in ([("AAAAAA+Has Space", b"x")], [("AAAAAA+Odd#Name", b"x")], [("AAAAAA+Paren(", b"x")],
+                  [("AAAAAA+Same", b"x"), ("AAAAAA+Same", b"y")]):
+        assert subsets._noted(noted) is None
