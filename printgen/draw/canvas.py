@@ -326,8 +326,8 @@ def _texts(c, texts) -> None:
         parts = []
         for subset, chunk in rl_font.splitString(op.text, doc):
             if subset != subset_now:
-                if tf is None:
-                    tf = f"{fp_str(op.size)} Tf {fp_str(op.size * 1.2)} TL"
+                if tf is None:  # setFont's leading: 1.2 times the size
+                    tf = f"{num[op.size]} Tf {num[op.size * 1.2]} TL"
                 parts.append(f"{rl_font.getSubsetInternalName(subset, doc)} {tf}")
                 subset_now = subset
             parts.append(f"({escapePDF(chunk)}) Tj")
