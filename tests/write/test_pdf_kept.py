@@ -84,3 +84,25 @@ def test_a_name_that_is_written_escaped_or_shared_is_read_back_from_the_file():
     for noted in ([("AAAAAA+Has Space", b"x")], [("AAAAAA+Odd#Name", b"x")], [("AAAAAA+Paren(", b"x")],
                   [("AAAAAA+Same", b"x"), ("AAAAAA+Same", b"y")]):
         assert subsets._noted(noted) is None
+
+
+def test_a_long_array_of_numbers_is_written_as_reportlab_writes_it_kept_or_afresh(monkeypatch):
+    from hypothesis import given, settings, strategies as st
+
+    numbers = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6, allow_nan=False))
+    doc = pdfdoc.PDFDocument()
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(numbers, max_size=40), st.sampled_from([pdfdoc.PDFArray, pdfdoc.PDFArrayCompact]))
+    def check(seq, kind):
+        for _ in range(2):  # made, then taken again
+            assert kind(seq).format(doc) == writer._array_format(kind(seq), doc)
+
+    check()
+    # an array holding anything but plain numbers is written afresh each time
+    mixed = pdfdoc.PDFArray([1, 2.5, pdfdoc.PDFName("Name")] * 8)
+    assert mixed.format(doc) == writer._array_format(mixed, doc)
+    monkeypatch.setattr(writer, "_ARRAYS_MAX", 3)
+    for n in range(10):
+        pdfdoc.PDFArray(list(range(n, n + 20))).format(doc)
+        assert len(writer._ARRAYS) <= 3
