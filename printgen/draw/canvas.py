@@ -292,8 +292,8 @@ def _texts(c, texts) -> None:
     its calls per text: a deck's sheets set some ten thousand texts. A canvas that makes text objects of
     its own (the rulebook's, which records them), or one that text object treats otherwise (an enforced
     colour space, a font that is not TrueType), is given to it."""
-    if type(c) is not Canvas or c._enforceColorSpace or not all([pdf_name(op.font) in _TRUETYPE or _truetype(pdf_name(op.font))
-                                         for op in texts]):
+    if type(c) is not Canvas or c._enforceColorSpace or not all(
+            [pdf_name(op.font) in _TRUETYPE or _truetype(pdf_name(op.font)) for op in texts]):
         _rl_texts(c, texts)
         return
     doc = c._doc
@@ -411,6 +411,11 @@ def _group(c, op: Group) -> None:
 
 def draw_op(c, op) -> None:
     """Draw one op on a reportlab canvas already set up in mm with y down."""
+    if type(op) is Poly:  # most of what a page draws (a map's hexes, a picture's faces): asked first
+        fill, stroke = _style(c, op.style)
+        if fill or stroke:
+            _poly(c, op, fill, stroke)
+        return
     if isinstance(op, Group):
         _group(c, op)
     elif isinstance(op, Image):
@@ -438,17 +443,22 @@ def draw_op(c, op) -> None:
         elif isinstance(op, Circle):
             c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(op, Poly):
-            c._code.append(_path_code((op.points,), op.closed))
-            c._code.append(PATH_OPS[int(stroke), int(fill and op.closed), c._fillMode])
-            record = getattr(c, "record_loops", None)  # a canvas that notes what it draws (rulebook/record.py)
-            if record is not None:
-                record((op.points,), stroke, fill and op.closed, op.closed)
+            _poly(c, op, fill, stroke)
         elif isinstance(op, Path):
             c._code.append(_path_code(op.loops, True))
             c._code.append(PATH_OPS[int(stroke), int(fill), FILL_EVEN_ODD])
             record = getattr(c, "record_loops", None)
             if record is not None:
                 record(op.loops, stroke, fill, True)
+
+
+def _poly(c, op: Poly, fill: bool, stroke: bool) -> None:
+    closed = op.closed
+    c._code.append(_path_code((op.points,), closed))
+    c._code.append(PATH_OPS[int(stroke), int(fill and closed), c._fillMode])
+    record = getattr(c, "record_loops", None)  # a canvas that notes what it draws (rulebook/record.py)
+    if record is not None:
+        record((op.points,), stroke, fill and closed, closed)
 
 
 def _path_code(loops, closed: bool) -> str:
