@@ -94,7 +94,7 @@ def _style(c, style: Style) -> tuple[bool, bool]:
             _colour(c, style.stroke, True, style.opacity)
             # as setLineWidth and setDash write them (setDash keeps no state; the width is noted)
             c._lineWidth = style.width
-            c._code += _line_codes(style.width, style.dash)
+            c._code += _line_codes(style.width, tuple(style.dash) if style.dash else None)
             if state is None or "join" not in state:
                 c.setLineJoin(1)
                 c.setLineCap(0)

@@ -13,6 +13,7 @@ with dashed overlap lines, alignment crosses and an assembly guide page.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 from ...draw.colour import INK
@@ -70,20 +71,23 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
 # no other map can take its id while it is kept.
 _KEPT: OrderedDict[int, list] = OrderedDict()
 KEPT_MAPS = 16
+_LOCK = threading.Lock()  # the studio may draw from more than one thread
 
 
 def _geometry(mapdef: MapDef, game):
     """``map_geometry(mapdef, game)``, worked out once for both papers. The game's settings it reads are
     read here alike (a render's read log notes the same keys: printgen.deps), and are part of the key."""
     settings = (mapdef.orientation or game.hex.orientation, game.hex.size)
-    kept = _KEPT.get(id(mapdef))
-    if kept is not None and kept[0] is mapdef and kept[1] == settings:
-        _KEPT.move_to_end(id(mapdef))
-        return kept[2]
+    with _LOCK:
+        kept = _KEPT.get(id(mapdef))
+        if kept is not None and kept[0] is mapdef and kept[1] == settings:
+            _KEPT.move_to_end(id(mapdef))
+            return kept[2]
     geom = map_geometry(mapdef, game)
-    _KEPT[id(mapdef)] = [mapdef, settings, geom, None]
-    while len(_KEPT) > KEPT_MAPS:
-        _KEPT.popitem(last=False)
+    with _LOCK:
+        _KEPT[id(mapdef)] = [mapdef, settings, geom, None]
+        while len(_KEPT) > KEPT_MAPS:
+            _KEPT.popitem(last=False)
     return geom
 
 
@@ -93,9 +97,11 @@ def _marks(geom, data, pictures: dict | None):
     the map's hexes again, reading the same data, so the render's read log stays the same.)"""
     terrain = data.terrain
     key = (terrain, tuple(sorted(pictures.items())) if pictures else ())
-    kept = next((k for k in _KEPT.values() if k[2] is geom), None)
-    if kept is not None and kept[3] is not None and kept[3][0][0] is terrain and kept[3][0][1] == key[1]:
-        marks, labels = kept[3][1]
+    with _LOCK:
+        kept = next((k for k in _KEPT.values() if k[2] is geom), None)
+        got = kept[3] if kept is not None else None
+    if got is not None and got[0][0] is terrain and got[0][1] == key[1]:
+        marks, labels = got[1]
         return list(marks), list(labels)
     marks, labels = map_marks(geom, data, pictures)
     if kept is not None:
