@@ -9,6 +9,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from .document import IDENTITY, Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
 from .fonts import pdf_name
@@ -436,12 +437,19 @@ def draw_op(c, op) -> None:
         if not (fill or stroke):
             return
         if isinstance(op, Rect):
-            if op.radius:
+            if op.radius and type(c) is Canvas:  # (a canvas of its own kind may note what it draws)
+                c._code += _round_rect_code(op.x, op.y, op.w, op.h, op.radius)
+                c._code.append(PATH_OPS[int(stroke), int(fill), c._fillMode])
+            elif op.radius:
                 c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
             else:
                 c.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
         elif isinstance(op, Circle):
-            c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+            if type(c) is Canvas:
+                c._code += _circle_code(op.cx, op.cy, op.r)
+                c._code.append(PATH_OPS[int(stroke), int(fill), c._fillMode])
+            else:
+                c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(op, Poly):
             _poly(c, op, fill, stroke)
         elif isinstance(op, Path):
@@ -450,6 +458,24 @@ def draw_op(c, op) -> None:
             record = getattr(c, "record_loops", None)
             if record is not None:
                 record(op.loops, stroke, fill, True)
+
+
+# A circle's or rounded box's path, as reportlab's canvas writes it (Canvas.circle, Canvas.roundRect: its own
+# path object, run here), kept by where it is: a sheet draws its tokens' discs and cards' frames at the same
+# places page after page, and working out the curves (a Bezier arc's sines and cosines) was most of a disc.
+@lru_cache(maxsize=4096)
+def _circle_code(cx: float, cy: float, r: float) -> tuple[str, ...]:
+    x1, x2, y1, y2 = cx - r, cx + r, cy - r, cy + r  # as Canvas.circle, then Canvas.ellipse
+    code: list[str] = []
+    PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
+    return tuple(code)
+
+
+@lru_cache(maxsize=4096)
+def _round_rect_code(x: float, y: float, w: float, h: float, radius: float) -> tuple[str, ...]:
+    code: list[str] = []
+    PDFPathObject(code=code).roundRect(x, y, w, h, radius)
+    return tuple(code)
 
 
 def _poly(c, op: Poly, fill: bool, stroke: bool) -> None:

@@ -143,3 +143,47 @@ def test_a_canvas_that_makes_its_own_text_objects_is_given_them():
     register_pdf_fonts()
     writer._texts(Own(io.BytesIO()), [Text(1.0, 2.0, "x", "sans", 3.0)])
     assert made
+
+
+from printgen.draw.document import Circle, Rect, Style  # noqa: E402
+
+places = st.one_of(st.floats(-300, 300, allow_nan=False), st.integers(-50, 300))
+sizes = st.one_of(st.floats(0.01, 80, allow_nan=False), st.integers(1, 40))
+looks = st.sampled_from([Style(fill="#224466"), Style(stroke="#000000", width=0.3),
+                         Style(fill="#ffffff", stroke="#c0392b", width=1.2)])
+
+
+@given(st.lists(st.one_of(st.builds(Circle, places, places, sizes, looks),
+                          st.builds(Rect, places, places, sizes, sizes, looks, sizes)), min_size=1, max_size=6),
+       st.booleans())
+def test_discs_and_rounded_boxes_are_written_as_reportlabs_canvas_writes_them(ops, even_odd):
+    ours, theirs = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    for c in (ours, theirs):
+        c._fillMode = 1 if even_odd else 0
+    for _ in range(2):  # worked out, then taken again
+        for op in ops:
+            writer.draw_op(ours, op)
+            fill, stroke = writer._style(theirs, op.style)
+            if isinstance(op, Circle):
+                theirs.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+            else:
+                theirs.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
+    assert ours._code == theirs._code
+
+
+def test_a_canvas_of_its_own_kind_draws_its_discs_and_boxes_itself():
+    drawn = []
+
+    class Own(Canvas):
+        def circle(self, *a, **k):
+            drawn.append("circle")
+            return super().circle(*a, **k)
+
+        def roundRect(self, *a, **k):
+            drawn.append("roundRect")
+            return super().roundRect(*a, **k)
+
+    c = Own(io.BytesIO())
+    writer.draw_op(c, Circle(5.0, 5.0, 2.0, Style(fill="#000000")))
+    writer.draw_op(c, Rect(1.0, 1.0, 9.0, 9.0, Style(fill="#000000"), radius=1.5))
+    assert drawn == ["circle", "roundRect"]
