@@ -305,6 +305,10 @@ def _texts(c, texts) -> None:
     tm = "1 0 0 -1 " if bottomup else "1 0 0 1 "  # setTextTransform(1, 0, 0, -1, x, y) on this canvas
     font = colour = rl_font = tf = None
     subset_now = -1
+    # (font, text) -> its show-text operators, each with its subset: a text's characters have their codes
+    # in this document once it is shown (the font's subset state, which reportlab keeps per document), so
+    # showing it again splits it alike and assigns nothing (a sheet's labels and numbers recur)
+    split = c.__dict__.setdefault("_printgen_split", {})
     for op in texts:
         if op.colour != colour:
             colour = op.colour
@@ -324,14 +328,18 @@ def _texts(c, texts) -> None:
             w = c.stringWidth(op.text, name, op.size)
             x -= w / 2 if op.anchor == "middle" else w
         code.append(f"{tm}{num[x]} {num[op.y]} Tm")
+        shown = split.get((name, op.text))
+        if shown is None:
+            shown = split[(name, op.text)] = [(subset, f"({escapePDF(chunk)}) Tj")
+                                              for subset, chunk in rl_font.splitString(op.text, doc)]
         parts = []
-        for subset, chunk in rl_font.splitString(op.text, doc):
+        for subset, tj in shown:
             if subset != subset_now:
                 if tf is None:  # setFont's leading: 1.2 times the size
                     tf = f"{num[op.size]} Tf {num[op.size * 1.2]} TL"
                 parts.append(f"{rl_font.getSubsetInternalName(subset, doc)} {tf}")
                 subset_now = subset
-            parts.append(f"({escapePDF(chunk)}) Tj")
+            parts.append(tj)
         code.append(" ".join(parts))
     code.append("ET")
     c._code.append(" ".join(code))

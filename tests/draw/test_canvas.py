@@ -117,7 +117,7 @@ def _drawn(texts_runs, fast: bool, bottomup: int) -> tuple:
     c = Canvas(buf, invariant=1, bottomup=bottomup)
     c.setFillAlpha(0.5)  # the text object's first colour sets the fill alpha back, in its own code
     writer.track_state(c)
-    for run in texts_runs:
+    for run in texts_runs + texts_runs[:1]:  # the first run again: its texts shown before
         (writer._texts if fast else writer._rl_texts)(c, run)
     code = list(c._code)
     c.showPage()
