@@ -63,7 +63,7 @@ def outline_loops(hexes: Iterable[Hex]) -> list[list[Vertex]]:
     return [list(loop) for loop in _outline_loops(frozenset(hexes))]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # a tile's hexes, mostly: a map's whole outline now and then
 def _outline_loops(pool: frozenset) -> tuple[tuple[Vertex, ...], ...]:
     """``outline_loops`` of a set, worked out once: a build guide outlines each tile on several pages, and
     on both papers."""
