@@ -50,6 +50,7 @@ from reportlab.lib.rl_accel import fp_str  # noqa: E402
 from reportlab.pdfgen.pathobject import PDFPathObject  # noqa: E402
 
 from printgen.draw import canvas as writer  # noqa: E402
+from printgen.draw import operators  # noqa: E402
 from printgen.draw.document import Text  # noqa: E402
 from printgen.draw.fonts import FONTS, register_pdf_fonts  # noqa: E402
 
@@ -67,19 +68,19 @@ def test_a_paths_operators_are_the_ones_reportlabs_path_object_writes(loops, clo
             p.lineTo(x, y)
         if closed:
             p.close()
-    assert writer._path_code(loops, closed) == p.getCode()
+    assert operators.path_code(loops, closed) == p.getCode()
 
 
 @given(st.lists(coords, min_size=1, max_size=30))
 def test_numbers_looked_up_are_written_as_fp_str_writes_them(values):
     # equal numbers share a key (0.0 and -0.0, 3 and 3.0): fp_str writes them alike, whichever came first
     for v in values + [-v for v in values] + [float(v) for v in values]:
-        assert writer._NUM[v] == fp_str(v)
+        assert operators.NUMBERS[v] == fp_str(v)
 
 
 def test_the_number_table_stays_bounded(monkeypatch):
-    monkeypatch.setattr(writer._Numbers, "MAX", 10)
-    table = writer._Numbers()
+    monkeypatch.setattr(operators.Numbers, "MAX", 10)
+    table = operators.Numbers()
     for v in range(35):
         assert table[v + 0.25] == fp_str(v + 0.25)
         assert len(table) <= 10
@@ -95,7 +96,7 @@ def test_line_width_and_dash_are_written_as_reportlab_writes_them(width, dash):
     c = Canvas(io.BytesIO())
     c.setLineWidth(width)
     c.setDash(list(dash) if dash else [])
-    assert list(writer._line_codes(width, dash)) == c._code[-2:]
+    assert list(operators.line_codes(width, dash)) == c._code[-2:]
 
 
 def test_a_dash_reportlab_refuses_is_refused():
@@ -103,7 +104,7 @@ def test_a_dash_reportlab_refuses_is_refused():
         with pytest.raises(ValueError):
             Canvas(io.BytesIO()).setDash(list(dash))
         with pytest.raises(ValueError):
-            writer._line_codes(0.3, dash)
+            operators.line_codes(0.3, dash)
 
 
 words = st.text(st.sampled_from("Ab9 ()\\é—ŁØ→½"), min_size=0, max_size=12)
@@ -118,7 +119,7 @@ def _drawn(texts_runs, fast: bool, bottomup: int) -> tuple:
     c.setFillAlpha(0.5)  # the text object's first colour sets the fill alpha back, in its own code
     writer.track_state(c)
     for run in texts_runs + texts_runs[:1]:  # the first run again: its texts shown before
-        (writer._texts if fast else writer._rl_texts)(c, run)
+        (operators.write_texts if fast else operators.rl_texts)(c, run)
     code = list(c._code)
     c.showPage()
     c.save()
@@ -141,7 +142,7 @@ def test_a_canvas_that_makes_its_own_text_objects_is_given_them():
             return super().beginText(x, y, direction)
 
     register_pdf_fonts()
-    writer._texts(Own(io.BytesIO()), [Text(1.0, 2.0, "x", "sans", 3.0)])
+    operators.write_texts(Own(io.BytesIO()), [Text(1.0, 2.0, "x", "sans", 3.0)])
     assert made
 
 
