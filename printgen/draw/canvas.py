@@ -24,12 +24,12 @@ def _colour(c, hexstr: str, stroke: bool, alpha: float) -> None:
         if stroke:
             c._strokeColorObj = colour
             c._code.append(stroke_code)
-            if alpha != 1.0 or colour.alpha is not None:
+            if (alpha != 1.0 or colour.alpha is not None) and not _alpha_set(c, "CA", alpha, colour):
                 c.setStrokeAlpha(alpha if alpha != 1.0 else colour.alpha)
         else:
             c._fillColorObj = colour
             c._code.append(fill_code)
-            if alpha != 1.0 or colour.alpha is not None:
+            if (alpha != 1.0 or colour.alpha is not None) and not _alpha_set(c, "ca", alpha, colour):
                 c.setFillAlpha(alpha if alpha != 1.0 else colour.alpha)
         return
     colour = rl_colour(hexstr)
@@ -37,6 +37,15 @@ def _colour(c, hexstr: str, stroke: bool, alpha: float) -> None:
         c.setStrokeColor(colour, alpha=alpha if alpha != 1.0 else None)
     else:
         c.setFillColor(colour, alpha=alpha if alpha != 1.0 else None)
+
+
+def _alpha_set(c, key: str, alpha: float, colour) -> bool:
+    """Is the alpha the colour asks for (``key``: "CA" stroking, "ca" filling) already the canvas's, so that
+    reportlab's setter would write nothing and change nothing (the document already allows transparency,
+    the extended graphics state holds that value)? Every colour object carries an alpha, so every colour
+    set asks: most find it so."""
+    return (type(c) is Canvas and c._doc._pdfVersion >= (1, 4)
+            and c._extgstate._d.get(key) == (alpha if alpha != 1.0 else colour.alpha))
 
 
 def _style(c, style: Style) -> tuple[bool, bool]:

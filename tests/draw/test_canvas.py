@@ -16,7 +16,7 @@ alphas = st.sampled_from([1.0, 0.0, 0.25, 0.5, 0.999])
 
 
 def _state(c) -> tuple:
-    return (list(c._code), c._fillColorObj, c._strokeColorObj, dict(c._extgstate._d))
+    return (list(c._code), c._fillColorObj, c._strokeColorObj, dict(c._extgstate._d), c._doc._pdfVersion)
 
 
 @given(st.lists(st.tuples(hexes, st.booleans(), alphas), min_size=1, max_size=6))
@@ -28,7 +28,7 @@ def test_cached_colour_operators_equal_reportlabs(calls):
         setter = slow.setStrokeColor if stroke else slow.setFillColor
         setter(HexColor(hexstr), alpha=alpha if alpha != 1.0 else None)
     a, b = _state(fast), _state(slow)
-    assert a[0] == b[0] and a[3] == b[3]
+    assert a[0] == b[0] and a[3] == b[3] and a[4] == b[4]
     assert [_rgba(o) for o in a[1:3]] == [_rgba(o) for o in b[1:3]]
 
 
