@@ -2,11 +2,13 @@
 commit, measured in one run (issue 41: what a cold build spends on faces, maps, tokens, the build guide and
 the PDF canvas).
 
-Run from the repository root:  python3 bench/bench_drawing.py [--anchor REV] [--repeat 3]
+Run from the repository root:  python3 bench/bench_drawing.py [--anchor REV] [--repeat 3] [--papers a4,letter]
 
 Each tree runs in a fresh process: the five games validated (that draws the card faces once, for their
 findings), then every A4 paper target drawn twice, cold then warm: its drawing model (``asset.render``) and
-its PDF writing (``output_files``, no previews) timed apart, the preflight left out. The trees take turns
+its PDF writing (``output_files``, no previews) timed apart, the preflight left out. ``--papers a4,letter``
+draws each printable's papers one after the other, as a build's worker does (what one paper works out
+for the other counts then). The trees take turns
 ``--repeat`` times and the median of each figure is reported, in CPU seconds of that process (which a loaded
 machine changes much less than the wall time), with the validation's CPU beside them. The rulebooks are a
 row of their own (drawn by reportlab's platypus, not the drawing model). Not a test: timings depend on
@@ -39,7 +41,7 @@ from printgen.write.reuse import Reuse
 t = time.process_time()
 games = [validate_game(d) for d in sorted(Path("data").iterdir()) if (d / "game.yaml").exists()]
 out = {"validate": time.process_time() - t}
-targets = [t for t in plan_build(games, papers=["a4"]) if t.asset.kind == "paper"]
+targets = [t for t in plan_build(games, papers=PAPERS) if t.asset.kind == "paper"]
 for rnd in ("cold", "warm"):
     for t in targets:
         take_shared(t.game)
@@ -62,17 +64,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--anchor", default=ANCHOR, help="the commit measured beside this tree")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--papers", default="a4", help="papers drawn, comma-separated (a build draws a4,letter)")
     args = ap.parse_args()
+    code = f"PAPERS = {args.papers.split(',')!r}\n" + CODE
     with tempfile.TemporaryDirectory() as tmp_:
         tmp = Path(tmp_)
         new = compiled(this_tree(tmp / "this"))
         old = compiled(tree_at(args.anchor, tmp / "anchor"))
         runs: dict[str, list[dict]] = {"this": [], "anchor": []}
         for _ in range(args.repeat):
-            runs["this"].append(in_tree(new, CODE))
-            runs["anchor"].append(in_tree(old, CODE))
-        print(f"anchor: {args.anchor}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-              f"median of {args.repeat}\n")
+            runs["this"].append(in_tree(new, code))
+            runs["anchor"].append(in_tree(old, code))
+        print(f"anchor: {args.anchor}; papers {args.papers}; load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores; median of {args.repeat}\n")
         print("| CPU seconds | this tree | anchor |\n| --- | --- | --- |")
         for key in runs["this"][0]:
             a = statistics.median(r[key] for r in runs["this"])

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 
 from .document import IDENTITY, Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
-from .fonts import pdf_name
+from .operators import circle_code, colour_codes, line_codes, path_code, rl_colour, round_rect_code, write_texts
 
 
 # Page content as plain compressed streams: reportlab's default also ASCII85-encodes them, a quarter
@@ -19,41 +15,37 @@ from .fonts import pdf_name
 rl_config.useA85 = 0
 
 
-@lru_cache(maxsize=1024)
-def _rl_colour(hexstr: str):
-    return HexColor(hexstr)
-
-
-@lru_cache(maxsize=1024)
-def _rl_codes(hexstr: str) -> tuple:
-    """The colour object of "#rrggbb" and the operators reportlab writes to fill and to stroke with it."""
-    colour = _rl_colour(hexstr)
-    rgb = fp_str((colour.red, colour.green, colour.blue))
-    return colour, f"{rgb} rg", f"{rgb} RG"
-
-
 def _colour(c, hexstr: str, stroke: bool, alpha: float) -> None:
     # Parsing "#rrggbb" on every shape is measurable on card-heavy pages: cache the colour objects, and on
     # a canvas that converts no colours (no enforced colour space) the operators too, written as reportlab's
     # setFillColor / setStrokeColor write them for an RGB colour (the same code, the same state).
     if not c._enforceColorSpace:
-        colour, fill_code, stroke_code = _rl_codes(hexstr)
+        colour, fill_code, stroke_code = colour_codes(hexstr)
         if stroke:
             c._strokeColorObj = colour
             c._code.append(stroke_code)
-            if alpha != 1.0 or colour.alpha is not None:
+            if (alpha != 1.0 or colour.alpha is not None) and not _alpha_set(c, "CA", alpha, colour):
                 c.setStrokeAlpha(alpha if alpha != 1.0 else colour.alpha)
         else:
             c._fillColorObj = colour
             c._code.append(fill_code)
-            if alpha != 1.0 or colour.alpha is not None:
+            if (alpha != 1.0 or colour.alpha is not None) and not _alpha_set(c, "ca", alpha, colour):
                 c.setFillAlpha(alpha if alpha != 1.0 else colour.alpha)
         return
-    colour = _rl_colour(hexstr)
+    colour = rl_colour(hexstr)
     if stroke:
         c.setStrokeColor(colour, alpha=alpha if alpha != 1.0 else None)
     else:
         c.setFillColor(colour, alpha=alpha if alpha != 1.0 else None)
+
+
+def _alpha_set(c, key: str, alpha: float, colour) -> bool:
+    """Is the alpha the colour asks for (``key``: "CA" stroking, "ca" filling) already the canvas's, so that
+    reportlab's setter would write nothing and change nothing (the document already allows transparency,
+    the extended graphics state holds that value)? Every colour object carries an alpha, so every colour
+    set asks: most find it so."""
+    return (type(c) is Canvas and c._doc._pdfVersion >= (1, 4)
+            and c._extgstate._d.get(key) == (alpha if alpha != 1.0 else colour.alpha))
 
 
 def _style(c, style: Style) -> tuple[bool, bool]:
@@ -72,8 +64,9 @@ def _style(c, style: Style) -> tuple[bool, bool]:
         key = ("stroke", style.stroke, style.opacity, style.width, style.dash)
         if state is None or state.get("stroke") != key:
             _colour(c, style.stroke, True, style.opacity)
-            c.setLineWidth(style.width)
-            c.setDash(list(style.dash) if style.dash else [])
+            # as setLineWidth and setDash write them (setDash keeps no state; the width is noted)
+            c._lineWidth = style.width
+            c._code += line_codes(style.width, tuple(style.dash) if style.dash else None)
             if state is None or "join" not in state:
                 c.setLineJoin(1)
                 c.setLineCap(0)
@@ -202,7 +195,7 @@ def draw_ops(c, ops) -> None:
             run.append(op)
             continue
         if run:
-            _texts(c, run)
+            write_texts(c, run)
             run = []
         if type(op) in _PLAIN and op.style.opacity == 1.0:
             shapes.append(op)
@@ -214,7 +207,7 @@ def draw_ops(c, ops) -> None:
     if shapes:
         _shapes(c, shapes)
     if run:
-        _texts(c, run)
+        write_texts(c, run)
 
 
 _PLAIN = (Poly, Rect, Circle, Path)  # shapes that write only path operators and colours, no resources
@@ -252,31 +245,6 @@ def _shapes(c, shapes: list) -> None:
     memo[key] = (c._code[start:], dict(state), changed)
 
 
-def _texts(c, texts) -> None:
-    """Texts (y down, baseline at y) in one BT ... ET: a text matrix per text, the font and colour set
-    only when they change. The fill colour stays set after it, as the state record notes."""
-    t = c.beginText()
-    font = colour = None
-    for op in texts:
-        if op.colour != colour:
-            colour = op.colour
-            t.setFillColor(_rl_colour(colour))
-        name = pdf_name(op.font)
-        if (name, op.size) != font:
-            font = (name, op.size)
-            t.setFont(name, op.size)
-        x = op.x
-        if op.anchor != "start":
-            w = c.stringWidth(op.text, name, op.size)
-            x -= w / 2 if op.anchor == "middle" else w
-        t.setTextTransform(1, 0, 0, -1, x, op.y)
-        t.textOut(op.text)
-    c.drawText(t)
-    state = getattr(c, "_printgen_state", None)
-    if state is not None and colour is not None:
-        state["fill"] = ("fill", colour, 1.0)
-
-
 def _group(c, op: Group) -> None:
     name = _form(c, op)  # the form of a group drawn alike elsewhere too (defined at first use)
     if name is None and op.matrix == IDENTITY and not op.clip:
@@ -306,6 +274,11 @@ def _group(c, op: Group) -> None:
 
 def draw_op(c, op) -> None:
     """Draw one op on a reportlab canvas already set up in mm with y down."""
+    if type(op) is Poly:  # most of what a page draws (a map's hexes, a picture's faces): asked first
+        fill, stroke = _style(c, op.style)
+        if fill or stroke:
+            _poly(c, op, fill, stroke)
+        return
     if isinstance(op, Group):
         _group(c, op)
     elif isinstance(op, Image):
@@ -320,40 +293,41 @@ def draw_op(c, op) -> None:
         c.drawImage(ImageReader(io.BytesIO(op.data)), 0, 0, op.w, op.h, mask="auto")
         c.restoreState()
     elif isinstance(op, Text):
-        _texts(c, (op,))
+        write_texts(c, (op,))
     else:
         fill, stroke = _style(c, op.style)
         if not (fill or stroke):
             return
         if isinstance(op, Rect):
-            if op.radius:
+            if op.radius and type(c) is Canvas:  # (a canvas of its own kind may note what it draws)
+                c._code += round_rect_code(op.x, op.y, op.w, op.h, op.radius)
+                c._code.append(PATH_OPS[int(stroke), int(fill), c._fillMode])
+            elif op.radius:
                 c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
             else:
                 c.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
         elif isinstance(op, Circle):
-            c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+            if type(c) is Canvas:
+                c._code += circle_code(op.cx, op.cy, op.r)
+                c._code.append(PATH_OPS[int(stroke), int(fill), c._fillMode])
+            else:
+                c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(op, Poly):
-            c._code.append(_path_code((op.points,), op.closed))
-            c._code.append(PATH_OPS[int(stroke), int(fill and op.closed), c._fillMode])
-            record = getattr(c, "record_loops", None)  # a canvas that notes what it draws (rulebook/record.py)
-            if record is not None:
-                record((op.points,), stroke, fill and op.closed, op.closed)
+            _poly(c, op, fill, stroke)
         elif isinstance(op, Path):
-            c._code.append(_path_code(op.loops, True))
+            c._code.append(path_code(op.loops, True))
             c._code.append(PATH_OPS[int(stroke), int(fill), FILL_EVEN_ODD])
             record = getattr(c, "record_loops", None)
             if record is not None:
                 record(op.loops, stroke, fill, True)
 
 
-def _path_code(loops, closed: bool) -> str:
-    """The PDF path operators of ``loops`` (each a sequence of (x, y)), as reportlab's path object writes
-    them ("n x y m x y l ... h", one line), built in one go: a page of hexes draws tens of thousands of
-    corners, and the path object's call per corner was most of the drawing's time."""
-    parts = ["n"]
-    for loop in loops:
-        parts.append(fp_str(*loop[0]) + " m")
-        parts += [fp_str(x, y) + " l" for x, y in loop[1:]]
-        if closed:
-            parts.append("h")
-    return " ".join(parts)
+def _poly(c, op: Poly, fill: bool, stroke: bool) -> None:
+    closed = op.closed
+    c._code.append(path_code((op.points,), closed))
+    c._code.append(PATH_OPS[int(stroke), int(fill and closed), c._fillMode])
+    record = getattr(c, "record_loops", None)  # a canvas that notes what it draws (rulebook/record.py)
+    if record is not None:
+        record((op.points,), stroke, fill and closed, closed)
+
+

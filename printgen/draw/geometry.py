@@ -10,36 +10,48 @@ Point = tuple[float, float]
 
 
 def clip_polygon(points: Sequence[Point], x0: float, y0: float, x1: float, y1: float) -> list[Point]:
-    """Sutherland-Hodgman: the part of a polygon inside the rectangle [x0, x1] x [y0, y1]."""
-    def clip(pts, inside, cross):
-        out = []
-        for i, cur in enumerate(pts):
-            prev = pts[i - 1]
-            if inside(cur):
-                if not inside(prev):
-                    out.append(cross(prev, cur))
-                out.append(cur)
-            elif inside(prev):
-                out.append(cross(prev, cur))
-        return out
-
-    def at_x(x):
-        return lambda a, b: (x, a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0]))
-
-    def at_y(y):
-        return lambda a, b: (a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1]), y)
-
+    """Sutherland-Hodgman: the part of a polygon inside the rectangle [x0, x1] x [y0, y1] (clipped by the
+    left, right, top and bottom edges in turn; a map's tiles clip every hex their edges cross)."""
     pts = list(points)
-    for inside, cross in (
-        (lambda p: p[0] >= x0, at_x(x0)),
-        (lambda p: p[0] <= x1, at_x(x1)),
-        (lambda p: p[1] >= y0, at_y(y0)),
-        (lambda p: p[1] <= y1, at_y(y1)),
-    ):
-        if not pts:
-            break
-        pts = clip(pts, inside, cross)
+    if pts:
+        pts = _clip_x(pts, x0, True)
+    if pts:
+        pts = _clip_x(pts, x1, False)
+    if pts:
+        pts = _clip_y(pts, y0, True)
+    if pts:
+        pts = _clip_y(pts, y1, False)
     return pts
+
+
+def _clip_x(pts: list[Point], x: float, keep_right: bool) -> list[Point]:
+    """The part of a polygon right of (``keep_right``) or left of the line at ``x``."""
+    out: list[Point] = []
+    prev = pts[-1]
+    was_in = prev[0] >= x if keep_right else prev[0] <= x
+    for cur in pts:
+        is_in = cur[0] >= x if keep_right else cur[0] <= x
+        if is_in != was_in:  # the edge prev -> cur crosses the line: where
+            out.append((x, prev[1] + (cur[1] - prev[1]) * (x - prev[0]) / (cur[0] - prev[0])))
+        if is_in:
+            out.append(cur)
+        prev, was_in = cur, is_in
+    return out
+
+
+def _clip_y(pts: list[Point], y: float, keep_below: bool) -> list[Point]:
+    """The part of a polygon below (``keep_below``, y down) or above the line at ``y``."""
+    out: list[Point] = []
+    prev = pts[-1]
+    was_in = prev[1] >= y if keep_below else prev[1] <= y
+    for cur in pts:
+        is_in = cur[1] >= y if keep_below else cur[1] <= y
+        if is_in != was_in:
+            out.append((prev[0] + (cur[0] - prev[0]) * (y - prev[1]) / (cur[1] - prev[1]), y))
+        if is_in:
+            out.append(cur)
+        prev, was_in = cur, is_in
+    return out
 
 
 def scale_about(points: Sequence[Point], centre: Point, k: float) -> list[Point]:

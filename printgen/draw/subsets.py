@@ -63,10 +63,20 @@ def subset_fonts(pdf: pikepdf.Pdf) -> dict[str, bytes]:
     return found
 
 
-def unique_subset_names(data: bytes) -> bytes:
-    """``data`` (a PDF reportlab wrote) with every subset tag replaced by one derived from the subset."""
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        fonts = subset_fonts(pdf)
+# a BaseFont reportlab writes as it is (no #xx escapes), which the PDF holds byte for byte as its name
+_PLAIN_NAME = re.compile(r"^[A-Z]{6}\+[!-~]+$")
+_DELIMITERS = frozenset("%()<>{}[]#/")
+
+
+def unique_subset_names(data: bytes, subsets: list[tuple[str, bytes]] | None = None) -> bytes:
+    """``data`` (a PDF reportlab wrote) with every subset tag replaced by one derived from the subset.
+    ``subsets``: each embedded subset's BaseFont name and font program as the writer noted them while it
+    wrote ``data`` (printgen.write.pdf), which spares reading the file back; when a name is one a PDF
+    writes escaped, or two subsets share one, the file is read back as without them."""
+    fonts = _noted(subsets) if subsets is not None else None
+    if fonts is None:
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            fonts = subset_fonts(pdf)
     renamed = {name.encode("latin-1"): (subset_tag(name[7:], program) + name[6:]).encode("latin-1")
                for name, program in fonts.items()}
     if not renamed:
@@ -74,3 +84,14 @@ def unique_subset_names(data: bytes) -> bytes:
     # one pass: a new name may be another subset's old one
     names = rb"|".join(re.escape(n) for n in sorted(renamed, key=len, reverse=True))
     return re.sub(rb"/(" + names + rb")" + _END, lambda m: b"/" + renamed[m.group(1)], data)
+
+
+def _noted(subsets: list[tuple[str, bytes]]) -> dict[str, bytes] | None:
+    """BaseFont name -> program, as ``subset_fonts`` would read them from the file, or None where it might
+    read otherwise (an escaped name, one name for two programs)."""
+    found: dict[str, bytes] = {}
+    for name, program in subsets:
+        if not _PLAIN_NAME.match(name) or _DELIMITERS.intersection(name[7:]) or found.get(name, program) != program:
+            return None
+        found[name] = program
+    return found

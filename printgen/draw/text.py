@@ -226,49 +226,80 @@ def draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, alig
          icon=None) -> list:
     """Text ops for fitted lines whose box top-left is (x, y) mm (``align``: left, center, right).
 
-    Inline icon runs are drawn by ``icon(name, cx, cy, size, colour) -> ops`` (mm)."""
-    ops: list = []
+    Inline icon runs are drawn by ``icon(name, cx, cy, size, colour) -> ops`` (mm). Adjacent pieces of
+    the same style on one baseline are joined into one text op (fewer, more readable text ops), as they
+    are met: a piece is made a text op once, not once per piece and again per join
+    (tests/draw/test_text_draw.py holds the join done on finished ops, and compares)."""
+    joined = _Joined()
     baseline = y + fitted.size * 0.92
     para_starts = set(fitted.paragraphs)
+    size = fitted.size
     for i, line in enumerate(fitted.lines):
         if i and i in para_starts:
             baseline += fitted.leading * 0.35
         dx = 0.0
         if width is not None and align == "center":
-            dx = (width - line.width * fitted.size) / 2
+            dx = (width - line.width * size) / 2
         elif width is not None and align == "right":
-            dx = width - line.width * fitted.size
+            dx = width - line.width * size
         for off, run in line.pieces:
             if run.font.startswith(ICON):
                 if icon is not None:
-                    em = fitted.size
-                    ops += icon(run.font[len(ICON):], x + dx + (off + ICON_EM / 2) * em, baseline - 0.36 * em, em,
-                                run.colour)
+                    em = size
+                    for op in icon(run.font[len(ICON):], x + dx + (off + ICON_EM / 2) * em, baseline - 0.36 * em, em,
+                                   run.colour):
+                        joined.op(op)
                 continue
-            ops.append(Text(x + dx + off * fitted.size, baseline, run.text, run.font, fitted.size, run.colour))
+            joined.text(x + dx + off * size, baseline, run.text, run.font, size, run.colour, None)
         baseline += fitted.leading
-    return _merge(ops)
+    return joined.done()
 
 
-def _merge(ops: list[Text]) -> list[Text]:
-    """Join adjacent pieces of the same style on one baseline (fewer, more readable text ops)."""
-    out: list = []
-    end = 0.0  # where the last text op's text ends, mm
-    for op in ops:
-        if out and isinstance(op, Text) and isinstance(out[-1], Text) and out[-1].y == op.y and out[-1].font == op.font and out[-1].colour == op.colour \
-                and out[-1].size == op.size:
-            prev = out[-1]
-            gap = op.x - end
-            space = text_width(" ", prev.font, prev.size)
+class _Joined:
+    """Ops as ``_merge`` leaves them, joined as they come: the last text is kept open (its parts and
+    where it ends) until one that does not join it, or another op, closes it."""
+
+    __slots__ = ("ops", "open", "parts", "end")
+
+    def __init__(self) -> None:
+        self.ops: list = []
+        self.open: tuple | None = None  # (x, y, font, size, colour, the Text op given as it is, or None)
+        self.parts: list[str] = []
+        self.end = 0.0  # where the last text ends, mm (kept across other ops, as _merge keeps it)
+
+    def text(self, x: float, y: float, text: str, font: str, size: float, colour: str, given) -> None:
+        o = self.open
+        if o is not None and o[1] == y and o[2] == font and o[4] == colour and o[3] == size:
+            gap = x - self.end
+            space = text_width(" ", font, size)
             spaces = round(gap / max(space, 1e-9))
             if spaces >= 0 and abs(gap - spaces * space) < 1e-6:
-                out[-1] = Text(prev.x, prev.y, prev.text + " " * spaces + op.text, prev.font, prev.size, prev.colour)
-                end = op.x + text_width(op.text, op.font, op.size)
-                continue
-        out.append(op)
+                self.parts += (" " * spaces, text)
+                self.open = o[:5] + (None,)  # joined: made afresh when closed
+                self.end = x + text_width(text, font, size)
+                return
+        self._close()
+        self.open = (x, y, font, size, colour, given)
+        self.parts = [text]
+        self.end = x + text_width(text, font, size)
+
+    def op(self, op) -> None:
         if isinstance(op, Text):
-            end = op.x + text_width(op.text, op.font, op.size)
-    return out
+            self.text(op.x, op.y, op.text, op.font, op.size, op.colour, op)
+            return
+        self._close()
+        self.ops.append(op)
+
+    def _close(self) -> None:
+        o = self.open
+        if o is not None:
+            x, y, font, size, colour, given = o
+            self.ops.append(given if given is not None else Text(x, y, "".join(self.parts), font, size, colour))
+            self.open = None
+
+    def done(self) -> list:
+        self._close()
+        return self.ops
 
 
 def single_line(text: str, font: str, max_size: float, width: float, min_size: float = 0.0) -> float:

@@ -10,6 +10,7 @@ and one out, so the loops trace without ambiguity.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from .coords import DIRECTIONS, Hex
@@ -59,7 +60,13 @@ def outline_loops(hexes: Iterable[Hex]) -> list[list[Vertex]]:
     The first loop is the largest outer boundary; holes wind the other way.
     Every loop starts at its smallest vertex, so the output is deterministic.
     """
-    pool = set(hexes)
+    return [list(loop) for loop in _outline_loops(frozenset(hexes))]
+
+
+@lru_cache(maxsize=1024)  # a tile's hexes, mostly: a map's whole outline now and then
+def _outline_loops(pool: frozenset) -> tuple[tuple[Vertex, ...], ...]:
+    """``outline_loops`` of a set, worked out once: a build guide outlines each tile on several pages, and
+    on both papers."""
     nxt: dict[Vertex, Vertex] = {}
     for h in pool:
         for d, step in enumerate(DIRECTIONS):
@@ -77,7 +84,7 @@ def outline_loops(hexes: Iterable[Hex]) -> list[list[Vertex]]:
             v = nxt.pop(v)
         loops.append(loop)
     loops.sort(key=lambda lp: (-abs(_signed_area(lp)), lp[0]))
-    return loops
+    return tuple(tuple(loop) for loop in loops)
 
 
 def loop_area_sign(loop: list[Vertex]) -> int:

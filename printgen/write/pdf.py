@@ -12,6 +12,7 @@ import io
 import zlib
 from collections import OrderedDict
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -77,6 +78,49 @@ def _kept_subset(self, subset):
 
 ttfonts.TTFontFile.makeSubset = _kept_subset
 
+_add_subset_objects = ttfonts.TTFontFace.addSubsetObjects
+
+
+def _noted_subset_objects(self, doc, fontname, subset):
+    """reportlab's addSubsetObjects, noting on a document that asks (``_printgen_subsets``) each subset's
+    name and program as it embeds them: the subset tags are made from them (draw/subsets.py) without
+    reading the finished file back."""
+    ref = _add_subset_objects(self, doc, fontname, subset)
+    noted = getattr(doc, "_printgen_subsets", None)
+    if noted is not None:
+        noted.append((fontname, self.makeSubset(subset)))  # the program just made, kept (_kept_subset)
+    return ref
+
+
+ttfonts.TTFontFace.addSubsetObjects = _noted_subset_objects
+
+_array_format = pdfdoc.PDFArray.format
+_ARRAYS: OrderedDict[tuple, bytes] = OrderedDict()  # a long array of numbers -> its bytes in the file
+_ARRAYS_MAX = 1024
+LONG_ARRAY = 16
+
+
+def _kept_array_format(self, document, IND=b"\n "):
+    """reportlab's PDFArray.format, the bytes of a long array of plain numbers kept: each embedded font
+    subset carries its glyphs' widths (a hundred numbers or more), and the same subsets are embedded in
+    document after document. A number is written alike in every document (fp_str), so the same numbers
+    make the same bytes; anything else in an array is written afresh."""
+    seq = self.sequence
+    if len(seq) < LONG_ARRAY or not all([type(e) is int or type(e) is float for e in seq]):
+        return _array_format(self, document, IND)
+    key = (type(self), self.multiline, rl_config.pdfMultiLine, IND, tuple(seq))
+    out = _ARRAYS.get(key)
+    if out is None:
+        out = _ARRAYS[key] = _array_format(self, document, IND)
+        while len(_ARRAYS) > _ARRAYS_MAX:
+            _ARRAYS.popitem(last=False)
+    else:
+        _ARRAYS.move_to_end(key)
+    return out
+
+
+pdfdoc.PDFArray.format = _kept_array_format
+
 
 def pdf_box(box: tuple[float, float, float, float] | None, height: float) -> tuple[float, ...] | None:
     """A box (x0, y0, x1, y1) in mm with y down, as PDF's [llx lly urx ury] in points with y up."""
@@ -111,5 +155,6 @@ def to_pdf(doc: Document, *, joinable: bool = True) -> bytes:
         draw_ops(c, page.ops)
         c.restoreState()
         c.showPage()
+    c._doc._printgen_subsets = subsets = []
     c.save()
-    return unique_subset_names(buf.getvalue()) if joinable else buf.getvalue()
+    return unique_subset_names(buf.getvalue(), subsets) if joinable else buf.getvalue()

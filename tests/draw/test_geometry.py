@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from printgen.draw.document import Text
 from printgen.draw.fonts import FONTS, text_width
-from printgen.draw.geometry import ASCENT, DESCENT, text_box
+from printgen.draw.geometry import ASCENT, DESCENT, clip_polygon, text_box
 
 coord = st.floats(-500.0, 500.0)
 matrices = st.one_of(
@@ -42,3 +42,42 @@ def test_text_box_of_a_middle_anchored_word_is_centred():
     w = text_width("Attack", "sans", 4.0)
     assert math.isclose(x1 - x0, w) and math.isclose((x0 + x1) / 2, 50.0)
     assert math.isclose(y0, 20.0 - ASCENT * 4.0) and math.isclose(y1, 20.0 + DESCENT * 4.0)
+
+
+def _plain_clip_polygon(points, x0, y0, x1, y1):
+    """clip_polygon as it was written before (a closure per edge): the reference."""
+    def clip(pts, inside, cross):
+        out = []
+        for i, cur in enumerate(pts):
+            prev = pts[i - 1]
+            if inside(cur):
+                if not inside(prev):
+                    out.append(cross(prev, cur))
+                out.append(cur)
+            elif inside(prev):
+                out.append(cross(prev, cur))
+        return out
+
+    def at_x(x):
+        return lambda a, b: (x, a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0]))
+
+    def at_y(y):
+        return lambda a, b: (a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1]), y)
+
+    pts = list(points)
+    for inside, cross in ((lambda p: p[0] >= x0, at_x(x0)), (lambda p: p[0] <= x1, at_x(x1)),
+                          (lambda p: p[1] >= y0, at_y(y0)), (lambda p: p[1] <= y1, at_y(y1))):
+        if not pts:
+            break
+        pts = clip(pts, inside, cross)
+    return pts
+
+
+_coord = st.one_of(st.floats(-50, 150, allow_nan=False), st.sampled_from([0.0, 10.0, 100.0, 25.4]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_coord, _coord), min_size=0, max_size=9), _coord, _coord, st.floats(0, 120), st.floats(0, 120))
+def test_clipping_a_polygon_gives_the_points_the_plain_clip_gives(points, x0, y0, w, h):
+    # the same points, to the last bit (a tile's cut hexes are written as they were)
+    assert clip_polygon(points, x0, y0, x0 + w, y0 + h) == _plain_clip_polygon(points, x0, y0, x0 + w, y0 + h)

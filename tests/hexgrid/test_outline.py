@@ -47,3 +47,14 @@ def test_ring_has_an_outer_loop_and_a_hole_winding_the_other_way():
 def test_seven_hex_flower_outline():
     (loop,) = outline_loops(hexagon(1))
     assert len(loop) == 18
+
+
+@given(small)
+def test_outlines_worked_out_once_are_the_ones_worked_out_afresh_and_each_callers_own(hs):
+    from printgen.hexgrid.outline import _outline_loops
+
+    fresh = [list(loop) for loop in _outline_loops.__wrapped__(frozenset(hs))]
+    first = outline_loops(hs)
+    assert first == fresh
+    first[0].append((99, 99))  # a caller changing its lists changes no one else's
+    assert outline_loops(list(hs)) == fresh

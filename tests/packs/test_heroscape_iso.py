@@ -125,3 +125,84 @@ def test_the_block_in_front_covers_the_side_left_out(orientation, direction, lev
     hull = _hull(block)  # the front block's picture: its top and its front sides
     for side in left_out:
         assert all(_inside(p, hull) for p in side), (side, hull)
+
+
+# --- iso_ops against the plain way it was written before (each corner projected afresh, a style per face) ---
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from printgen.draw.colour import INK  # noqa: E402
+from printgen.draw.document import Op, Path, Poly, Style  # noqa: E402
+from printgen.hexgrid.outline import outline_points  # noqa: E402
+from printgen.names import name_key  # noqa: E402
+from printgen.packs.heroscape_style.iso import FADE as _FADE, MAX_HEX, SQUASH, UNIT, _hexagon, _project  # noqa: E402, F401
+
+
+def _plain_iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: int, tiles, orientation: str,
+            box: tuple[float, float, float, float], fade: bool = True) -> list[Op]:
+    """iso_ops as it was before its corners were projected once per level: the reference."""
+    lay = Layout(orientation, UNIT)
+    if not cells:
+        return []
+    # the picture's extent: each cell's hexagon at its level and the level below (the projection keeps
+    # the order of x and of y, so a hexagon's extremes land on the picture's; no corner is projected here)
+    pts = []
+    for (h, lv) in cells:
+        hx0, hy0, hx1, hy1 = _hexagon(orientation, h)[3]
+        pts += [_project((hx0, hy0), lv), _project((hx1, hy1), lv - 1)]
+    ux0, uy0 = min(p[0] for p in pts), min(p[1] for p in pts)
+    ux1, uy1 = max(p[0] for p in pts), max(p[1] for p in pts)
+    x0, y0, x1, y1 = box
+    # the bounds of every level up to the top fix the scale, so each level's picture lines up
+    scale = min((x1 - x0) / max(ux1 - ux0, 1e-9), (y1 - y0) / max(uy1 - uy0, 1e-9), MAX_HEX / UNIT)
+    ox = x0 + (x1 - x0 - (ux1 - ux0) * scale) / 2 - ux0 * scale
+    oy = y0 + (y1 - y0 - (uy1 - uy0) * scale) / 2 - uy0 * scale
+
+    def at(p, lv):
+        px, py = _project(p, lv)
+        return ox + px * scale, oy + py * scale
+
+    ops: list[Op] = []
+    columns: dict[Hex, list[int]] = {}
+    for (h, lv) in cells:
+        if lv <= level:
+            columns.setdefault(h, []).append(lv)
+    laid = {h: frozenset(lvs) for h, lvs in columns.items()}
+    shape = {h: _hexagon(orientation, h) for h in columns}
+    for h in sorted(columns, key=lambda h: (shape[h][0][1], shape[h][0][0])):
+        (cx, cy), corners, across, _ = shape[h]
+        beyond = [laid.get(n, frozenset()) for n in across]
+        for lv in sorted(columns[h]):
+            base = colours.get(name_key(cells[(h, lv)]), "#cccccc")
+            new = lv == level
+            fill = base if new or not fade else mix(base, "#ffffff", FADE)
+            edge = mix(fill, INK, 0.45)
+            for a, b, front in zip(corners, corners[1:] + corners[:1], beyond):
+                if (a[1] + b[1]) / 2 <= cy + 1e-9 or lv in front:
+                    continue  # a side turned away from the viewer, or hidden by the block in front of it
+                side = (at(a, lv), at(b, lv), at(b, lv - 1), at(a, lv - 1))
+                ops.append(Poly(side, Style(fill=mix(fill, INK, 0.28), stroke=edge, width=0.1)))
+            if lv + 1 in laid[h]:
+                continue  # its top is the underside of the block laid on it
+            ops.append(Poly(tuple(at(c, lv) for c in corners),
+                            Style(fill=fill, stroke=edge, width=0.15 if new else 0.08), role="iso"))
+    for t in tiles:  # the new pieces, each outlined as one piece
+        loops = outline_points(t.hexes, lay)
+        ops.append(Path(tuple(tuple(at(p, level) for p in loop) for loop in loops),
+                        Style(stroke=INK, width=0.5), role="iso-new"))
+    return ops
+
+
+columns = st.dictionaries(st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
+                          st.lists(st.integers(1, 4), min_size=1, max_size=4, unique=True), min_size=1, max_size=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(columns, st.integers(1, 4), st.sampled_from(["flat", "pointy"]), st.booleans(),
+       st.sampled_from([(0.0, 0.0, 100.0, 100.0), (12.5, 30.25, 98.0, 141.0), (0.0, 0.0, 190.0, 60.0)]))
+def test_a_picture_is_drawn_as_the_plain_way_draws_it(cols, level, orientation, fade, box):
+    cells = {(Hex(q, r), lv): ("Grass", "Rock", "Water")[(q + r + lv) % 3] for (q, r), lvs in cols.items() for lv in lvs}
+    colours = {"grass": "#4f9a3a", "rock": "#8d8a84"}  # water has none: drawn grey
+    tiles = [T([h for (h, lv) in cells if lv == level][:3])] if any(lv == level for _, lv in cells) else []
+    assert iso_ops(cells, colours, level, tiles, orientation, box, fade) == _plain_iso_ops(
+        cells, colours, level, tiles, orientation, box, fade)

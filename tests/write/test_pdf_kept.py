@@ -70,3 +70,57 @@ def test_a_pdf_only_rasterised_keeps_reportlabs_subset_tags_and_draws_the_same_p
     assert len(plain) == len(joinable)  # the tags are renamed in place: nothing else differs
     for a, b in zip(page_rows(plain, dpi=150), page_rows(joinable, dpi=150), strict=True):
         assert np.array_equal(np.asarray(a.image()), np.asarray(b.image()))
+
+
+def test_subset_tags_made_from_the_noted_programs_are_the_ones_read_back_from_the_file(monkeypatch):
+    from printgen.draw import subsets
+
+    made = {}
+    real = subsets.unique_subset_names
+
+    def both(data, noted=None):
+        made["noted"], made["read"] = real(data, noted), real(data)
+        made["fonts"] = subsets._noted(noted)
+        return made["noted"]
+
+    monkeypatch.setattr(writer, "unique_subset_names", both)
+    # two fonts, one with characters past its first subset (a subset holds 256 codes at most)
+    doc = _doc("Noted ()" + "".join(map(chr, range(0x100, 0x17f))) + "".join(map(chr, range(0x391, 0x3c9))))
+    doc.pages[1].ops.append(Text(5.0, 40.0, "Bold (and) Ä", "sans-bold", 4.0))
+    writer.to_pdf(doc)
+    assert made["noted"] == made["read"] and b"+NotoSans-Bold" in made["noted"]
+    assert made["fonts"] is not None and len(made["fonts"]) >= 3  # the regular face split in two subsets
+    with pikepdf.open(io.BytesIO(made["read"])) as pdf:
+        assert sorted(subsets.subset_fonts(pdf)) == sorted(
+            (subsets.subset_tag(n[7:], p) + n[6:]) for n, p in made["fonts"].items())
+
+
+def test_a_name_that_is_written_escaped_or_shared_is_read_back_from_the_file():
+    from printgen.draw import subsets
+
+    assert subsets._noted([("AAAAAA+Plain-Name", b"x")]) == {"AAAAAA+Plain-Name": b"x"}
+    for noted in ([("AAAAAA+Has Space", b"x")], [("AAAAAA+Odd#Name", b"x")], [("AAAAAA+Paren(", b"x")],
+                  [("AAAAAA+Same", b"x"), ("AAAAAA+Same", b"y")]):
+        assert subsets._noted(noted) is None
+
+
+def test_a_long_array_of_numbers_is_written_as_reportlab_writes_it_kept_or_afresh(monkeypatch):
+    from hypothesis import given, settings, strategies as st
+
+    numbers = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6, allow_nan=False))
+    doc = pdfdoc.PDFDocument()
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(numbers, max_size=40), st.sampled_from([pdfdoc.PDFArray, pdfdoc.PDFArrayCompact]))
+    def check(seq, kind):
+        for _ in range(2):  # made, then taken again
+            assert kind(seq).format(doc) == writer._array_format(kind(seq), doc)
+
+    check()
+    # an array holding anything but plain numbers is written afresh each time
+    mixed = pdfdoc.PDFArray([1, 2.5, pdfdoc.PDFName("Name")] * 8)
+    assert mixed.format(doc) == writer._array_format(mixed, doc)
+    monkeypatch.setattr(writer, "_ARRAYS_MAX", 3)
+    for n in range(10):
+        pdfdoc.PDFArray(list(range(n, n + 20))).format(doc)
+        assert len(writer._ARRAYS) <= 3

@@ -79,6 +79,11 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
         px, py = _project(p, lv)
         return ox + px * scale, oy + py * scale
 
+    def ring(corners, lv) -> list:
+        """``at(c, lv)`` of each corner, worked out alike (the same float operations, in the same order)."""
+        rise = lv * RISE * UNIT
+        return [(ox + x * scale, oy + (y * SQUASH - rise) * scale) for x, y in corners]
+
     ops: list[Op] = []
     columns: dict[Hex, list[int]] = {}
     for (h, lv) in cells:
@@ -86,23 +91,32 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
             columns.setdefault(h, []).append(lv)
     laid = {h: frozenset(lvs) for h, lvs in columns.items()}
     shape = {h: _hexagon(orientation, h) for h in columns}
+    styles: dict[tuple, Style] = {}  # one style object for each look (a picture draws thousands of faces in a few)
     for h in sorted(columns, key=lambda h: (shape[h][0][1], shape[h][0][0])):
         (cx, cy), corners, across, _ = shape[h]
-        beyond = [laid.get(n, frozenset()) for n in across]
+        # the sides turned to the viewer (corner i to i + 1), and the column beyond each
+        facing = [(i, (i + 1) % 6, laid.get(n, frozenset())) for i, (a, b, n)
+                  in enumerate(zip(corners, corners[1:] + corners[:1], across)) if (a[1] + b[1]) / 2 > cy + 1e-9]
         for lv in sorted(columns[h]):
             base = colours.get(name_key(cells[(h, lv)]), "#cccccc")
             new = lv == level
             fill = base if new or not fade else mix(base, "#ffffff", FADE)
             edge = mix(fill, INK, 0.45)
-            for a, b, front in zip(corners, corners[1:] + corners[:1], beyond):
-                if (a[1] + b[1]) / 2 <= cy + 1e-9 or lv in front:
-                    continue  # a side turned away from the viewer, or hidden by the block in front of it
-                side = (at(a, lv), at(b, lv), at(b, lv - 1), at(a, lv - 1))
-                ops.append(Poly(side, Style(fill=mix(fill, INK, 0.28), stroke=edge, width=0.1)))
+            top = ring(corners, lv)
+            below = None
+            for i, j, front in facing:
+                if lv in front:
+                    continue  # hidden by the block in front of it
+                if below is None:
+                    below = ring(corners, lv - 1)
+                key = (mix(fill, INK, 0.28), edge, 0.1)
+                style = styles.get(key) or styles.setdefault(key, Style(fill=key[0], stroke=edge, width=0.1))
+                ops.append(Poly((top[i], top[j], below[j], below[i]), style))
             if lv + 1 in laid[h]:
                 continue  # its top is the underside of the block laid on it
-            ops.append(Poly(tuple(at(c, lv) for c in corners),
-                            Style(fill=fill, stroke=edge, width=0.15 if new else 0.08), role="iso"))
+            key = (fill, edge, 0.15 if new else 0.08)
+            style = styles.get(key) or styles.setdefault(key, Style(fill=fill, stroke=edge, width=key[2]))
+            ops.append(Poly(tuple(top), style, role="iso"))
     for t in tiles:  # the new pieces, each outlined as one piece
         loops = outline_points(t.hexes, lay)
         ops.append(Path(tuple(tuple(at(p, level) for p in loop) for loop in loops),

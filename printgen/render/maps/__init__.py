@@ -13,6 +13,9 @@ with dashed overlap lines, alignment crosses and an assembly guide page.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from ...draw.colour import INK
 from ...draw.document import Document, Page, Text, pt
 from ...draw.facts import PrintFacts
@@ -42,7 +45,7 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
                pictures: dict | None = None) -> list[Page]:
     """Pages for one map: one page when it fits, else tiles plus an assembly guide (``pictures``: see
     map_pictures)."""
-    geom = map_geometry(mapdef, data.game)
+    geom = _geometry(mapdef, data.game)
     x0, y0, x1, y1 = spec.content
     name = title or mapdef.name
     if map_fits_page(geom.width, geom.height, spec):
@@ -54,12 +57,56 @@ def render_map(mapdef: MapDef, data, spec: PageSpec, *, title: str | None = None
         page.add(*map_ops(geom, data, (0.0, 0.0, geom.width, geom.height), dx, dy, pictures))
         page.add(*legend_ops(geom, data, x0, y1 - LEGEND_H + 3, x1 - x0))
         return [page]
-    marks, labels = map_marks(geom, data, pictures)
+    marks, labels = _marks(geom, data, pictures)
     spec, tiling = tile_plan(geom, spec, marks)
     pages = [assembly_guide(geom, data, spec, tiling, name)]
     for r, c in printed_tiles(geom, tiling):  # a map in parts: no page between its parts
         pages.append(tile_page(geom, data, spec, tiling, r, c, name, pictures, labels))
     return pages
+
+
+# The maps drawn last, for the other paper of the same map (both papers of a printable are drawn one after
+# the other in one process, from one game): id(mapdef) -> (mapdef, its geometry's settings, the geometry,
+# and the marks of (the terrains, the pictures) it was last marked with). The entry holds the map itself, so
+# no other map can take its id while it is kept.
+_KEPT: OrderedDict[int, list] = OrderedDict()
+KEPT_MAPS = 16
+_LOCK = threading.Lock()  # the studio may draw from more than one thread
+
+
+def _geometry(mapdef: MapDef, game):
+    """``map_geometry(mapdef, game)``, worked out once for both papers. The game's settings it reads are
+    read here alike (a render's read log notes the same keys: printgen.deps), and are part of the key."""
+    settings = (mapdef.orientation or game.hex.orientation, game.hex.size)
+    with _LOCK:
+        kept = _KEPT.get(id(mapdef))
+        if kept is not None and kept[0] is mapdef and kept[1] == settings:
+            _KEPT.move_to_end(id(mapdef))
+            return kept[2]
+    geom = map_geometry(mapdef, game)
+    with _LOCK:
+        _KEPT[id(mapdef)] = [mapdef, settings, geom, None]
+        while len(_KEPT) > KEPT_MAPS:
+            _KEPT.popitem(last=False)
+    return geom
+
+
+def _marks(geom, data, pictures: dict | None):
+    """``map_marks(geom, data, pictures)``, kept with the geometry it marks (``_geometry``) for the same
+    terrains and pictures: the marks are the whole map's, the same on every paper. (Every tile page draws
+    the map's hexes again, reading the same data, so the render's read log stays the same.)"""
+    terrain = data.terrain
+    key = (terrain, tuple(sorted(pictures.items())) if pictures else ())
+    with _LOCK:
+        kept = next((k for k in _KEPT.values() if k[2] is geom), None)
+        got = kept[3] if kept is not None else None
+    if got is not None and got[0][0] is terrain and got[0][1] == key[1]:
+        marks, labels = got[1]
+        return list(marks), list(labels)
+    marks, labels = map_marks(geom, data, pictures)
+    if kept is not None:
+        kept[3] = (key, (tuple(marks), tuple(labels)))
+    return marks, labels
 
 
 def tile_plan(geom, spec: PageSpec, marks=()):

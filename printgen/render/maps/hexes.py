@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 
 from ...draw.colour import INK, READABLE, contrast, mix, readable, text_on
 from ...draw.document import Circle, Group, Image, Op, Poly, Style, Text
@@ -315,26 +316,40 @@ def cut_around(seg, holes) -> list[tuple[tuple[float, float], tuple[float, float
     return parts
 
 
+HATCH_STEP = 2.2  # mm between a blocked hex's 45-degree hatch lines
+
+
 def _hatch(corners, window, dx, dy, colour, *, inside: bool = False, holes=()) -> list[Op]:
     wx0, wy0, wx1, wy1 = window
-    xs = [p[0] for p in corners]
-    ys = [p[1] for p in corners]
-    span = (max(xs) - min(xs)) + (max(ys) - min(ys))
     rect = [(wx0, wy0), (wx1, wy0), (wx1, wy1), (wx0, wy1)]
     ops: list[Op] = []
-    step = 2.2
-    k = math.floor((min(xs) - max(ys)) / step)
-    while k * step < max(xs) - min(ys):
-        # a 45-degree line x - y = k * step
-        p = (min(ys) + k * step - 1, min(ys) - 1)
-        q = (p[0] + span + 2, p[1] + span + 2)
-        seg = clip_segment(p, q, corners)
-        if seg and not inside:  # a hex wholly in the window needs no second clip
+    for seg in hatch_lines(tuple(corners)):
+        if not inside:  # a hex wholly in the window needs no second clip
             seg = clip_segment(seg[0], seg[1], rect)
         if seg:
             (ax, ay), (bx, by) = seg
             page_seg = ((ax - wx0 + dx, ay - wy0 + dy), (bx - wx0 + dx, by - wy0 + dy))
             for part in cut_around(page_seg, holes) if holes else [page_seg]:
                 ops.append(Poly(part, Style(stroke=colour, width=0.35), closed=False))
-        k += 1
     return ops
+
+
+@lru_cache(maxsize=8192)
+def hatch_lines(corners: tuple) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
+    """The hatch lines across a hexagon (``corners``, map mm), each clipped to it, in drawing order: the
+    same for every window and paper the hex is drawn on (its corners are), so worked out once."""
+    xs = [p[0] for p in corners]
+    ys = [p[1] for p in corners]
+    span = (max(xs) - min(xs)) + (max(ys) - min(ys))
+    lines = []
+    step = HATCH_STEP
+    k = math.floor((min(xs) - max(ys)) / step)
+    while k * step < max(xs) - min(ys):
+        # a 45-degree line x - y = k * step
+        p = (min(ys) + k * step - 1, min(ys) - 1)
+        q = (p[0] + span + 2, p[1] + span + 2)
+        seg = clip_segment(p, q, corners)
+        if seg:
+            lines.append(seg)
+        k += 1
+    return tuple(lines)
