@@ -132,6 +132,7 @@ def test_a_cancelled_build_cancels_the_pieces(tmp_path):
     from tests.conftest import broken_game
 
     bad = broken_game("unknown-map", tmp_path, base="mini-dice")
+    (bad / "notes.md").write_text("x" * 100_000, encoding="utf-8")  # larger: validated after mini-hoh (schedule.py)
     result = build(folders=[FIXTURES / "mini-hoh", bad], out=tmp_path / "out", papers=["a4", "letter"],
                    previews=False, jobs=2, pool=_Pool())
     assert not result.ok and cancelled

@@ -41,7 +41,7 @@ def test_billion_laughs_is_refused_without_expanding():
     t = time.process_time()  # CPU time: the bound is on work done, not on how busy the machine is
     doc, findings = load_yaml_text(text, file="f.yaml")
     # Expanded, the document holds 9**9 strings: minutes and gigabytes; refused, milliseconds.
-    assert time.process_time() - t < 1.0
+    assert time.process_time() - t < 5.0  # 0.2-0.5 s quiet; 1.3 s seen with 8 processes on 2 cores
     assert doc is None and [f.code for f in findings] == ["yaml-too-large"]
 
 
