@@ -19,6 +19,7 @@ import io
 import re
 
 import pikepdf
+from reportlab.pdfbase import ttfonts
 
 TAG = re.compile(rb"^[A-Z]{6}\+")
 # a name ends at whitespace or a delimiter (PDF 32000-1, 7.2.2): "NotoSans-Bold" must not match the
@@ -95,3 +96,20 @@ def _noted(subsets: list[tuple[str, bytes]]) -> dict[str, bytes] | None:
             return None
         found[name] = program
     return found
+
+
+_add_subset_objects = ttfonts.TTFontFace.addSubsetObjects
+
+
+def _noted_subset_objects(self, doc, fontname, subset):
+    """reportlab's addSubsetObjects, noting on a document that asks (``_printgen_subsets``) each subset's
+    name and program as it embeds them: the subset tags are made from them (unique_subset_names) without
+    reading the finished file back."""
+    ref = _add_subset_objects(self, doc, fontname, subset)
+    noted = getattr(doc, "_printgen_subsets", None)
+    if noted is not None:
+        noted.append((fontname, self.makeSubset(subset)))  # the program just made, kept (write/pdf.py _kept_subset)
+    return ref
+
+
+ttfonts.TTFontFace.addSubsetObjects = _noted_subset_objects

@@ -404,8 +404,9 @@ def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = No
     if read is not None:
         read.extend(recorded_pages(doc.canv, doc.pagesize) or ())
     pages = doc.page
+    noted = getattr(doc.canv._doc, "_printgen_subsets", None)  # as written (book_canvas asked for them)
     _let_go(doc)
-    return unique_subset_names(buf.getvalue()), pages  # tags unique across a kit (draw/subsets.py)
+    return unique_subset_names(buf.getvalue(), noted), pages  # tags unique across a kit (draw/subsets.py)
 
 
 def _let_go(doc: Rulebook) -> None:

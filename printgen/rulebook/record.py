@@ -374,7 +374,9 @@ def book_canvas(*args, **kwargs) -> RecordingCanvas:
     """The rulebook's canvas. It starts every page in the bundled sans (reportlab's own start, Helvetica, would
     be an unembedded font in the file) and notes what each page holds as it draws it."""
     kwargs.setdefault("initialFontName", pdf_name("sans"))
-    return RecordingCanvas(*args, **kwargs)
+    canvas = RecordingCanvas(*args, **kwargs)
+    canvas._doc._printgen_subsets = []  # each font subset as embedded (write/pdf.py): no reading the file back
+    return canvas
 
 
 def recorded_pages(canvas: RecordingCanvas, size: tuple[float, float]) -> list | None:

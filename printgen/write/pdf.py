@@ -78,21 +78,7 @@ def _kept_subset(self, subset):
 
 ttfonts.TTFontFile.makeSubset = _kept_subset
 
-_add_subset_objects = ttfonts.TTFontFace.addSubsetObjects
-
-
-def _noted_subset_objects(self, doc, fontname, subset):
-    """reportlab's addSubsetObjects, noting on a document that asks (``_printgen_subsets``) each subset's
-    name and program as it embeds them: the subset tags are made from them (draw/subsets.py) without
-    reading the finished file back."""
-    ref = _add_subset_objects(self, doc, fontname, subset)
-    noted = getattr(doc, "_printgen_subsets", None)
-    if noted is not None:
-        noted.append((fontname, self.makeSubset(subset)))  # the program just made, kept (_kept_subset)
-    return ref
-
-
-ttfonts.TTFontFace.addSubsetObjects = _noted_subset_objects
+# each font subset is noted as it is embedded by draw/subsets.py's hook on reportlab (the rulebook uses it too)
 
 _array_format = pdfdoc.PDFArray.format
 _ARRAYS: OrderedDict[tuple, bytes] = OrderedDict()  # a long array of numbers -> its bytes in the file

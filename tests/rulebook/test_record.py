@@ -158,3 +158,24 @@ def test_a_book_set_leaves_nothing_for_the_collector():
     book = target.asset.render(game, spec)["rulebook"]
     assert book.pages >= 3 and book.drawn
     assert gc.collect() < 50
+
+
+def test_a_books_subset_tags_come_from_the_subsets_noted_as_embedded_and_equal_the_read_back(monkeypatch):
+    from printgen.draw import subsets
+    from printgen.rulebook import book
+
+    calls = []
+    real = subsets.unique_subset_names
+
+    def both(data, noted=None):
+        calls.append((noted, real(data, noted), real(data)))
+        return calls[-1][1]
+
+    monkeypatch.setattr(book, "unique_subset_names", both)
+    game = validate_game(Path(__file__).resolve().parents[2] / "data" / "hex-dice")
+    target = next(t for t in plan_build([game], papers=["letter"]) if t.asset.name == "rulebook")
+    target.asset.render(game, PageSpec.for_paper("letter", game.data.game.print.margin))
+    assert calls
+    for noted, fast, read_back in calls:
+        assert noted and subsets._noted(noted)  # the book's canvas asked for them, and they are plain names
+        assert fast == read_back
