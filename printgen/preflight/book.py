@@ -286,7 +286,8 @@ def _lines_of(path) -> list[str]:
 
 def locate(game, text: str) -> Location | None:
     """Where ``text`` was written: the first line of the game's rulebook chapters, then its data files, that
-    holds its first words (whitespace and Markdown emphasis aside)."""
+    holds its first words (whitespace, Markdown emphasis and a table row's cell bars aside: a stranded table
+    header is found at its row)."""
     words = " ".join(text.replace("*", "").split())[:32].strip()
     if len(words) < 3:
         return None
@@ -309,7 +310,7 @@ def locate(game, text: str) -> Location | None:
             if path not in texts:
                 texts[path] = _lines_of(path)
             for i, line in enumerate(texts[path]):
-                col = " ".join(line.replace("*", "").split()).find(words)
+                col = " ".join(line.replace("*", "").replace("|", " ").split()).find(words)
                 if col >= 0:
                     from ..load.game_folder import display_path
 

@@ -118,7 +118,8 @@ def test_a_book_with_a_heading_stranded_at_a_page_foot_and_a_lone_line_carried_o
              body[:30]]
     chapters = tmp_path / "templates" / "rulebook"
     chapters.mkdir(parents=True)
-    (chapters / "03-combat.md").write_text("# Fighting\n\nSome words.\n\n## Combat\n\nRoll the dice.\n")
+    (chapters / "03-combat.md").write_text("# Fighting\n\nSome words.\n\n## Combat\n\nRoll the dice.\n\n"
+                                           "| **Unit** | Cost | *Move* |\n|---|---|---|\n| Rat | 1 | 3 |\n")
     game = SimpleNamespace(templates=tmp_path / "templates", folder=tmp_path, key="book-test")
     hits = check_pdf(_book(pages), S, stem="rulebook", paper="a4", game=game)
     stranded = [h for h in hits if h.cls == "stranded"]
@@ -126,7 +127,9 @@ def test_a_book_with_a_heading_stranded_at_a_page_foot_and_a_lone_line_carried_o
     (combat,) = [h for h in stranded if "'Combat'" in h.message]
     assert combat.src.data.file.endswith("03-combat.md") and combat.src.data.line == 5  # the heading's line
     assert any("lone line" in h.message for h in stranded)
-    assert any("header row 'Unit Cost Move'" in h.message and h.page == 4 for h in stranded)
+    (header,) = [h for h in stranded if "header row 'Unit Cost Move'" in h.message and h.page == 4]
+    assert header.src.data.file.endswith("03-combat.md") and header.src.data.line == 9  # the table's header line
+    assert header.src.data.col == 1
 
 
 _TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300)
