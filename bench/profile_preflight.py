@@ -13,6 +13,9 @@ time (the profiler's overhead included) instead.
 ``--shares N`` profiles nothing: it renders every target N times (each printable's papers in turn, A4 then
 Letter, its first paper afresh) and prints each target's least render and preflight CPU time (process time,
 the least of N: what a loaded machine's other work adds to a figure falls away) and the preflight's share.
+Other caches a drawing keeps for the process (hatch lines, outlines, formatted numbers) stay warm across the
+rounds, so a render here is cheaper than a cold build draws it: bench/bench_build_shares.py measures the
+shares inside a real build's workers.
 Not a test: timings depend on the machine (say its load with them).
 """
 
@@ -88,6 +91,7 @@ def main(args: list[str]) -> None:
 def shares(targets, repeat: int, build, run) -> None:
     """Each target's least render and preflight CPU time over ``repeat`` rounds, and the preflight's share."""
     from printgen.layout import drawn_faces
+    from printgen.render.maps import _KEPT as maps_kept
     from printgen.preflight import tail
     original = run.preflight_documents
     spent = [0.0]
@@ -110,7 +114,8 @@ def shares(targets, repeat: int, build, run) -> None:
         for k, t in enumerate(targets):
             if (id(t.game), t.asset.name) != last:
                 run._LAST.clear()  # each printable's first paper afresh: its faces' reading...
-                drawn_faces._FACES.clear()  # ...and its faces' drawing, as in a build's worker
+                drawn_faces._FACES.clear()  # ...and its faces' drawing, as in a build's worker...
+                maps_kept.clear()  # ...and its maps' geometry and marks (render/maps: kept for the other paper)
                 last = (id(t.game), t.asset.name)
             spent[0] = 0.0
             start = time.process_time()
