@@ -16,7 +16,7 @@ from ..draw.document import Page
 from .checks import CUT_ROLES, GROUND_ROLES, Hit, Settings, _inner, _quote
 from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
-from .colour import large, means, rgb, worst_ratio
+from .colour import PAPER, large, means, rgb, worst_ratio
 from .scene import Box, Ink, crosses_any
 
 
@@ -233,14 +233,15 @@ def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hi
             if g is not None:
                 break
             g = _last_ground(sb.grounds, x, y)
-        if g is None:
-            continue
-        meaning = means(g.role)
-        value, vision = worst_ratio(t.colour, g.colour, meaning)
+        # with nothing of its face drawn under it, a text stands on the paper (a sheet is read by its parts
+        # only where its faces and loose runs lie apart), as colour.contrast reads it
+        ground = PAPER if g is None else g.colour
+        meaning = g is not None and means(g.role)
+        value, vision = worst_ratio(t.colour, ground, meaning)
         need = settings.contrast_large if large(t.size, "bold" in t.font) else settings.contrast
         if value < need - 1e-6:
             seen = f" as a reader with {vision} sees it" if vision else ""
-            out.append(Hit("contrast", t.src, f"prints {_quote(t.text)} ({t.colour} on {g.colour}) at a contrast of "
+            out.append(Hit("contrast", t.src, f"prints {_quote(t.text)} ({t.colour} on {ground}) at a contrast of "
                            f"{value:.2f}:1{seen}, under the {need:g}:1 least", 0, t.text))
     return out
 

@@ -111,6 +111,19 @@ def test_faces_placed_again_and_faces_that_meet_are_found_as_ink_by_ink(verify):
     assert not any(h.cls == "overlap" and h.page in (1, 2) for h in fast)  # apart, no face prints on another
 
 
+def test_a_text_with_nothing_under_it_is_read_against_the_paper_face_by_face_as_ink_by_ink(verify):
+    # a face with no ground of its own, and a loose line of the sheet: both print pale grey on the paper
+    bare = (Text(20, 10, "Bare card", "sans", pt(8), "#eeeeee", "middle"),
+            Rect(2, 20, 36, 30, Style(stroke="#333333", width=0.3)))
+    page = _sheet([bare, _card("Scout", over=False)], [(20, 20), (70, 20)])
+    page.add(Text(100, 200, "a pale loose note", "sans", pt(8), "#eeeeee"))
+    doc = Document("d", [page])
+    fast = check_document(doc, S, stem="d", paper="a4")
+    assert _alike(fast) == _alike(ink_by_ink(doc, S, "d"))
+    pale = {h.message.split("'")[1] for h in fast if h.cls == "contrast" and "on #ffffff" in h.message}
+    assert pale == {"Bare card", "a pale loose note"}
+
+
 def test_a_face_beyond_the_printable_area_is_measured_ink_by_ink(verify):
     card = _card("Far", over=False)
     doc = Document("d", [_sheet([card, card], [(20, 20), (190, 20)])])
