@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import Page
 from .checks import CUT_ROLES, GROUND_ROLES, Hit, Settings, _inner, _quote
+from .collide import _inside
 from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
 from .colour import PAPER, large, means, rgb, worst_ratio
@@ -61,6 +62,8 @@ class Summary:
                 if i.filled and rgb(i.colour) is not None:
                     grounds.append((n, i))  # (position among the element's inks, ink): a ground to read against
                 marks = marks or is_mark(i)
+            elif i.kind == "image":
+                grounds.append((n, i))  # a picture: what lies on it is not judged (its colours are not known)
         self.texts, self.strokes, self.grounds, self.order, self.marks = texts, strokes, grounds, order, marks
         self.sbox = _union([i.box for i in strokes]) if strokes else None
         self.gbox = _union([g.box for _, g in grounds]) if grounds else None
@@ -198,12 +201,14 @@ def _crossings(sa: Summary, others: list[Summary]) -> list[Hit]:
 def _last_ground(grounds, x: float, y: float, before: int | None = None):
     """The last of ``grounds`` ((position, ink), in drawing order) whose box holds (x, y), drawn before
     position ``before`` when given."""
-    # (read from the last back: the first found is the last drawn, and most texts sit on a late ground)
+    # (read from the last back: the first found is the last drawn, and most texts sit on a late ground). A hex
+    # or a disc holds the point only inside its outline, as colour.contrast reads it: its box also covers the
+    # corners beside it.
     for n, g in reversed(grounds):
         if before is not None and n >= before:
             continue
         b = g.box
-        if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+        if b[0] <= x <= b[2] and b[1] <= y <= b[3] and (not g.outline or _inside((x, y), g.outline)):
             return g
     return None
 
@@ -235,6 +240,8 @@ def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hi
             g = _last_ground(sb.grounds, x, y)
         # with nothing of its face drawn under it, a text stands on the paper (a sheet is read by its parts
         # only where its faces and loose runs lie apart), as colour.contrast reads it
+        if g is not None and g.kind == "image":
+            continue
         ground = PAPER if g is None else g.colour
         meaning = g is not None and means(g.role)
         value, vision = worst_ratio(t.colour, ground, meaning)

@@ -124,6 +124,28 @@ def test_a_text_with_nothing_under_it_is_read_against_the_paper_face_by_face_as_
     assert pale == {"Bare card", "a pale loose note"}
 
 
+def test_a_text_on_a_picture_or_beside_a_disc_is_read_face_by_face_as_ink_by_ink(verify):
+    import io
+
+    from PIL import Image as Picture
+
+    from printgen.draw.document import Circle, Image
+
+    png = io.BytesIO()
+    Picture.new("RGB", (4, 4), (200, 200, 200)).save(png, "PNG")
+    # a dark text on a picture over a dark card: the picture's colours are not known, so it is not judged
+    art = (Rect(0, 0, 40, 60, Style(fill="#1d1d1b")), Image(2, 2, 36, 30, png.getvalue()),
+           Text(20, 15, "On art", "sans", pt(8), "#222222", "middle"))
+    # a pale text in the corner of a dark disc's box, outside the disc: it stands on the white card
+    disc = (Rect(0, 0, 40, 60, Style(fill="#ffffff")), Circle(20, 40, 10, Style(fill="#111111")),
+            Text(11.5, 31.5, "cn", "sans", pt(5), "#eeeeee", "middle"))
+    doc = Document("d", [_sheet([art, disc], [(20, 20), (70, 20)])])
+    fast = check_document(doc, S, stem="d", paper="a4")
+    assert _alike(fast) == _alike(ink_by_ink(doc, S, "d"))
+    judged = {h.message.split("'")[1]: h.message for h in fast if h.cls == "contrast"}
+    assert "On art" not in judged and "(#eeeeee on #ffffff)" in judged["cn"]
+
+
 def test_a_face_beyond_the_printable_area_is_measured_ink_by_ink(verify):
     card = _card("Far", over=False)
     doc = Document("d", [_sheet([card, card], [(20, 20), (190, 20)])])
