@@ -98,9 +98,14 @@ def text_box(op, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), pad: float = 0.0) -> tuple[fl
     anchor = op.anchor
     x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0) - pad
     x1, y0, y1 = x0 + w + 2 * pad, op.y - ASCENT * op.size - pad, op.y + DESCENT * op.size + pad
+    return quad_box(m, x0, y0, x1, y1)
+
+
+def quad_box(m, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1 mm) of the rectangle x0..x1 by y0..y1 through the matrix ``m``: its four corners
+    (x0, y0), (x1, y0), (x1, y1), (x0, y1) each a * x + c * y + e, b * x + d * y + f, each product worked out
+    once (no lists, no generators: the preflight boxes every text and card of every page this way)."""
     a, b, c, d, e, f = m
-    # the four corners (x0, y0), (x1, y0), (x1, y1), (x0, y1) through the matrix, each product once: the
-    # preflight boxes every text of every page (no lists, no generators: a third of the time)
     ax0, ax1, cy0, cy1 = a * x0, a * x1, c * y0, c * y1
     bx0, bx1, dy0, dy1 = b * x0, b * x1, d * y0, d * y1
     xs = (ax0 + cy0 + e, ax1 + cy0 + e, ax1 + cy1 + e, ax0 + cy1 + e)

@@ -71,43 +71,10 @@ class Info:
 
     @classmethod
     def joined(cls, infos: list["Info"], *, reduce: bool = True) -> "Info":
-        # one pass: each union as pairs._union takes its boxes in turn (the same comparisons, in the same order)
-        box = texts = None
-        legend = zones = tiled = False
-        covers: list[Box] = []
-        for i in infos:
-            b = i.box
-            if b is not None:
-                if box is None:
-                    bx0, by0, bx1, by1 = box = b
-                else:
-                    if b[0] < bx0:
-                        bx0 = b[0]
-                    if b[1] < by0:
-                        by0 = b[1]
-                    if b[2] > bx1:
-                        bx1 = b[2]
-                    if b[3] > by1:
-                        by1 = b[3]
-            t = i.texts
-            if t is not None:
-                if texts is None:
-                    tx0, ty0, tx1, ty1 = texts = t
-                else:
-                    if t[0] < tx0:
-                        tx0 = t[0]
-                    if t[1] < ty0:
-                        ty0 = t[1]
-                    if t[2] > tx1:
-                        tx1 = t[2]
-                    if t[3] > ty1:
-                        ty1 = t[3]
-            legend = legend or i.legend
-            zones = zones or i.zones
-            tiled = tiled or i.tiled
-            covers += i.cover
-        if box is not None:
-            box = (bx0, by0, bx1, by1)
-        if texts is not None:
-            texts = (tx0, ty0, tx1, ty1)
+        box = _union(i.box for i in infos if i.box is not None)
+        texts = _union(i.texts for i in infos if i.texts is not None)
+        legend = any(i.legend for i in infos)
+        zones = any(i.zones for i in infos)
+        tiled = any(i.tiled for i in infos)
+        covers: list[Box] = [b for i in infos for b in i.cover]
         return cls(box, texts, legend, zones, _cover(covers) if reduce else covers, tiled)

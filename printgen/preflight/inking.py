@@ -10,7 +10,7 @@ from operator import eq
 
 from ..draw.document import IDENTITY, Circle, Image, Matrix, Path, Poly, Rect, Text
 from ..draw.fonts import text_width
-from ..draw.geometry import ASCENT, DESCENT
+from ..draw.geometry import ASCENT, DESCENT, quad_box
 from ..draw.geometry import text_box as _text_box  # already list-free: the preflight boxes texts through it
 from ..draw.provenance import Source
 
@@ -170,7 +170,7 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
             trim = src.trim
             if _FACE[0] is not m or _FACE[1] is not trim:  # (by identity: the same objects, the same sums)
                 x, y, w, h = trim
-                _FACE[:] = [m, trim, _quad_box(m, x, y, x + w, y + h)]
+                _FACE[:] = [m, trim, quad_box(m, x, y, x + w, y + h)]
             face = _FACE[2]
         return Ink("text", _plain_text_box(op) if plain else _text_box(op, m), op.role, op.text,
                    op.size * s * MM_TO_PT, op.font, src, (), False, 0.0, depth, group, op.colour.lower(), face)
@@ -201,7 +201,7 @@ def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
     elif kind is Rect:
         x, y, w, h = op.x, op.y, op.w, op.h
         if not stroked and not plain:  # (a ground: its box alone is read, no outline is kept of a rectangle)
-            box = _quad_box(m, x, y, x + w, y + h)
+            box = quad_box(m, x, y, x + w, y + h)
             loops = ()
         else:
             pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
@@ -237,17 +237,6 @@ MARK_AREA = 900.0  # mm²: a filled shape's box up to this keeps its outline (an
 
 
 _FACE: list = [None, None, None]  # the last matrix and trim a text's face was worked out for, and that face
-
-
-def _quad_box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Box:
-    """``_bbox(_pts(m, ((x0, y0), (x1, y0), (x1, y1), (x0, y1))))``: a rectangle's box through ``m``, by the same
-    sums (each corner a * x + c * y + e, b * x + d * y + f) and the same min and max, without the lists."""
-    a, b, c, d, e, f = m
-    ax0, ax1, cy0, cy1 = a * x0, a * x1, c * y0, c * y1
-    bx0, bx1, dy0, dy1 = b * x0, b * x1, d * y0, d * y1
-    xs = (ax0 + cy0 + e, ax1 + cy0 + e, ax1 + cy1 + e, ax0 + cy1 + e)
-    ys = (bx0 + dy0 + f, bx1 + dy0 + f, bx1 + dy1 + f, bx0 + dy1 + f)
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _pts(m: Matrix, points) -> list[tuple[float, float]]:

@@ -21,10 +21,11 @@ from ..conftest import FIXTURES
 S = Settings()
 
 
-def ink_by_ink(doc: Document, settings: Settings, stem: str) -> list:
-    """Every hit as the preflight found them before it read pages by their faces: each page flattened whole."""
+def ink_by_ink(doc: Document, settings: Settings, stem: str, paper: str = "a4") -> list:
+    """Every hit as the preflight found them before it read pages by their faces: each page flattened whole,
+    in the order the checks give them."""
     faces: dict = {}
-    sheets = [Sheet.of(stem, "a4", i + 1, len(doc.pages), page, faces) for i, page in enumerate(doc.pages)]
+    sheets = [Sheet.of(stem, paper, i + 1, len(doc.pages), page, faces) for i, page in enumerate(doc.pages)]
     hits = []
     for sheet in sheets:
         for check in ALL_PAGE_CHECKS.values():

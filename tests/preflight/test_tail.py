@@ -15,27 +15,15 @@ from printgen.draw.measure import TILE_ROLES
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 from printgen.preflight import run
-from printgen.preflight.checks import DOCUMENT_CHECKS, Settings, Sheet
-from printgen.preflight.run import ALL_PAGE_CHECKS, check_document, settings_of
+from printgen.preflight.checks import Settings
+from printgen.preflight.run import check_document, settings_of
 from printgen.preflight.scene import flatten
 from printgen.preflight.tail import TailSheet, strip_start
 from printgen.project import validate_game
 from printgen.render.page import furniture
 
 from ..conftest import FIXTURES
-
-
-def ink_by_ink(doc: Document, settings: Settings, stem: str, paper: str) -> list:
-    """Every hit of every page flattened whole, in the order the checks give them."""
-    faces: dict = {}
-    sheets = [Sheet.of(stem, paper, i + 1, len(doc.pages), page, faces) for i, page in enumerate(doc.pages)]
-    hits = []
-    for sheet in sheets:
-        for check in ALL_PAGE_CHECKS.values():
-            hits += check(sheet, settings)
-    for check in DOCUMENT_CHECKS.values():
-        hits += check(sheets, settings)
-    return hits
+from .test_parts import ink_by_ink
 
 
 def _same(doc: Document, settings: Settings, stem: str, paper: str) -> list:
