@@ -129,7 +129,7 @@ def preflight(
     """Validate, draw every printed page in memory and check it as a print shop would: placeholders, small
     or overlapping text, ink outside the printable area, wasted pages, the print profiles' files. Writes
     nothing."""
-    from .build import preflight_games
+    from .preflight_games import preflight_games
 
     folders = resolve_games(games, root=Path.cwd())
     results = preflight_games(folders=folders, papers=PAPER_CHOICES[paper.value],

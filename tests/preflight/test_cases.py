@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from printgen.build import build, preflight_games
+from printgen.build import build
+from printgen.preflight_games import preflight_games
 from printgen.cli import app
 from printgen.findings import Severity
 

@@ -3,7 +3,7 @@ preflight class, each found at the place a designer fixes it; and the bundled ga
 
 from __future__ import annotations
 
-from printgen.build import preflight_games
+from printgen.preflight_games import preflight_games
 from printgen.preflight.classes import CLASSES
 
 from ..conftest import FIXTURES
