@@ -28,12 +28,16 @@ def resolve_games(games: Optional[List[Path]], *, root: Path) -> list[Path]:
                 "holds a game.yaml, in a game folder, or name a game folder")
         return found
     out: list[Path] = []
+    seen: set[Path] = set()
     for g in games:
         if not g.exists():
             raise typer.BadParameter(f"no such folder: {g}")
         if not g.is_dir():
             raise typer.BadParameter(f"{g} is not a folder; name the game folder that holds game.yaml")
-        out.extend(games_within(g) or [g])
+        for game in games_within(g) or [g]:
+            if game.resolve() not in seen:  # a folder named twice (data/x and data/): one game, looked at once
+                seen.add(game.resolve())
+                out.append(game)
     return out
 
 

@@ -106,3 +106,19 @@ def test_out_beside_the_games_still_builds(tmp_path, monkeypatch):
     result = runner.invoke(app, ["build", "--out", "output", "--paper", "a4", "--no-previews"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "output" / "mini-hoh" / "a4").is_dir()
+
+
+def test_a_game_folder_named_twice_is_one_game_built_once(tmp_path):
+    game = tmp_path / "data" / "mini-dice"
+    shutil.copytree(FIXTURES / "mini-dice", game)
+    (game / "stray.dat").write_text("not data", encoding="utf-8")  # a finding, to be said once
+    result = runner.invoke(app, ["build", str(game), str(tmp_path / "data"), str(game / ".." / "mini-dice"),
+                                 "--out", str(tmp_path / "out"), "--paper", "a4", "--no-previews"])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "unread-file" in line]
+    assert len(lines) == 1 and "stray.dat" in lines[0]
+    single = runner.invoke(app, ["build", str(game), "--out", str(tmp_path / "one"), "--paper", "a4",
+                                 "--no-previews"])
+    built = [line for line in result.output.splitlines() if line.startswith("built ")]
+    assert built and built[0].split(" (")[0] == [
+        line for line in single.output.splitlines() if line.startswith("built ")][0].split(" (")[0]
