@@ -67,7 +67,7 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None)
     return first
 
 
-def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: float) -> float | None:
+def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: float) -> float:
     """checks._share's count for many boxes: the cells each box covers marked at once, by a table of differences
     (+1 at a box's first cell, -1 past its last, along each axis) summed along both axes."""
     b = np.asarray(boxes, dtype=float)
@@ -76,10 +76,6 @@ def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: flo
     c1 = np.minimum(cols - 1, ((b[:, 2] - m) // cell).astype(np.int64))
     r0 = np.maximum(0, ((b[:, 1] - m) // cell).astype(np.int64))
     r1 = np.minimum(rows - 1, ((b[:, 3] - m) // cell).astype(np.int64))
-    if ((r0 <= r1) & (r0 * cols + c1 + 1 < 0)).any():
-        # a box left of the area whose row slice ends at a negative index: that slice counts from the end of
-        # the marks (and the assignment resizes them), which only the loop itself reproduces
-        return None
     keep = (c0 <= c1) & (r0 <= r1)
     c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
     w = cols + 1

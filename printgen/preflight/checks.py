@@ -297,7 +297,7 @@ def _grid_size(width: float, height: float, cell: float) -> tuple[int, int]:
 
 
 def _share_of(width: float, height: float, boxes, cell: float) -> float | None:
-    """``_share`` of many boxes given as an array (None where only its loop gives the count: share_bulk)."""
+    """``_share`` of many boxes given as an array, counted in bulk (None for 64 boxes or fewer: the loop's)."""
     if len(boxes) <= 64:
         return None
     cols, rows = _grid_size(width, height, cell)
@@ -311,13 +311,13 @@ def _share(width: float, height: float, boxes: tuple[Box, ...], cell: float) -> 
     m = 5.0
     cols, rows = _grid_size(width, height, cell)
     if len(boxes) > 64:
-        got = share_bulk(cols, rows, boxes, cell, m)
-        if got is not None:
-            return got
+        return share_bulk(cols, rows, boxes, cell, m)
     marks = bytearray(cols * rows)
     for b in boxes:
         c0, c1 = max(0, int((b[0] - m) // cell)), min(cols - 1, int((b[2] - m) // cell))
         r0, r1 = max(0, int((b[1] - m) // cell)), min(rows - 1, int((b[3] - m) // cell))
+        if c0 > c1:
+            continue  # wholly left or right of the counted area (its row slice would count from the end)
         for r in range(r0, r1 + 1):
             marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
     return sum(marks) / len(marks)

@@ -83,19 +83,27 @@ def test_each_bulk_reading_finds_what_its_grid_finds_in_the_same_order(monkeypat
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(coord, coord, st.floats(0, 90), st.floats(0, 90)), min_size=65, max_size=200),
+@given(st.lists(st.tuples(coord, coord, st.floats(0, 90), st.floats(0, 90)), min_size=1, max_size=200),
        st.sampled_from([(210.0, 297.0), (215.9, 279.4), (90.0, 60.0)]))
-def test_the_share_of_a_page_counted_in_bulk_is_the_share_its_rows_count(boxes, size):
+def test_the_share_of_a_page_is_the_cells_its_boxes_cover(boxes, size):
+    """Counted by the loop (64 boxes or fewer) or in bulk, the share is the cells of the grid inside the margins
+    that some box reaches: a box wholly outside them (left of the margin, say) covers none, and never
+    changes the count of the others."""
     boxes = tuple((x, y, x + w, y + h) for x, y, w, h in boxes)
     m, cell = 5.0, 2.0
     cols, rows = max(1, int((size[0] - 2 * m) // cell)), max(1, int((size[1] - 2 * m - 12.0) // cell))
-    marks = bytearray(cols * rows)  # the rows' own count (checks._share below 65 boxes)
-    for b in boxes:
-        c0, c1 = max(0, int((b[0] - m) // cell)), min(cols - 1, int((b[2] - m) // cell))
-        r0, r1 = max(0, int((b[1] - m) // cell)), min(rows - 1, int((b[3] - m) // cell))
-        for r in range(r0, r1 + 1):
-            marks[r * cols + c0: r * cols + c1 + 1] = b"\x01" * (c1 - c0 + 1)
-    assert _share.__wrapped__(*size, boxes, cell) == sum(marks) / len(marks)
+    covered = {(c, r) for b in boxes
+               for c in range(max(0, int((b[0] - m) // cell)), min(cols - 1, int((b[2] - m) // cell)) + 1)
+               for r in range(max(0, int((b[1] - m) // cell)), min(rows - 1, int((b[3] - m) // cell)) + 1)}
+    assert _share.__wrapped__(*size, boxes, cell) == len(covered) / (cols * rows)
+
+
+def test_a_box_left_of_the_margin_does_not_shrink_the_count():
+    """The corner the loop got wrong: a box ending left of the margin, on the first row, made its row slice end
+    at a negative index, which counted from the end of the marks and cut them short."""
+    inside = tuple((20.0 + 3 * k, 20.0, 22.0 + 3 * k, 22.0) for k in range(10))
+    for left in ((-30.0, 0.0, -2.0, 10.0), (0.0, 0.0, 1.0, 1.0)):
+        assert _share.__wrapped__(210.0, 297.0, inside + (left,), 2.0) == _share.__wrapped__(210.0, 297.0, inside, 2.0)
 
 
 @settings(max_examples=300, deadline=None)
