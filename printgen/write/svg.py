@@ -21,25 +21,32 @@ def _format(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-# A build's pages write about 360,000 numbers but only some 16,000 different ones (grid corners, sizes,
+# A build's pages write about 540,000 numbers but only some 25,000 different ones (grid corners, sizes,
 # margins recur on every page), so each is formatted once per process and looked up after. (0.0 and
 # -0.0, 1 and 1.0 are one key: they are written alike.) Cleared when full: a watch runs for hours.
-_WRITTEN: dict[float, str] = {}
+# A dict whose missing keys format themselves: a number met before is one subscript, no Python call.
 _WRITTEN_MAX = 200_000
 
 
-def _num(v: float) -> str:
-    s = _WRITTEN.get(v)
-    if s is None:
-        if len(_WRITTEN) >= _WRITTEN_MAX:
-            _WRITTEN.clear()
-        s = _WRITTEN[v] = _format(v)
-    return s
+class _Numbers(dict):
+    """number -> its text in the SVG (``_format``), formatted when first asked for."""
+
+    __slots__ = ()
+
+    def __missing__(self, v: float) -> str:
+        if len(self) >= _WRITTEN_MAX:
+            self.clear()
+        s = self[v] = _format(v)
+        return s
+
+
+_WRITTEN = _Numbers()
+_num = _WRITTEN.__getitem__
 
 
 def _pts(points) -> str:
-    num = _num
-    return " ".join([f"{num(x)},{num(y)}" for x, y in points])
+    num = _WRITTEN
+    return " ".join([f"{num[x]},{num[y]}" for x, y in points])
 
 
 def _el(name: str, attrs: dict[str, str | None]) -> Element:
@@ -59,17 +66,48 @@ def _tag(name: str, attrs: dict[str, str | None], close: bool = True) -> str:
             + (" />" if close else ">"))
 
 
-def _style(attrs: dict, style) -> dict:
-    attrs["fill"] = style.fill or "none"
+def _style(style) -> tuple[str, str, str]:
+    """A shape's style as the attributes ``_tag`` writes for it, in three pieces that the shapes' own
+    attributes sort between: the fill's value, then ``opacity="..."`` and the stroke's attributes
+    (``stroke``, ``stroke-dasharray``, ``stroke-linejoin``, ``stroke-width``), each with its leading space
+    ("" when not written)."""
+    fill = _escape_attrib(style.fill) if style.fill else "none"
+    opacity = f' opacity="{_WRITTEN[style.opacity]}"' if style.opacity != 1.0 else ""
     if style.stroke and style.width > 0:
-        attrs["stroke"] = style.stroke
-        attrs["stroke-width"] = _num(style.width)
-        attrs["stroke-linejoin"] = "round"
-        if style.dash:
-            attrs["stroke-dasharray"] = " ".join(_num(d) for d in style.dash)
-    if style.opacity != 1.0:
-        attrs["opacity"] = _num(style.opacity)
-    return attrs
+        dash = f' stroke-dasharray="{" ".join([_WRITTEN[d] for d in style.dash])}"' if style.dash else ""
+        stroke = (f' stroke="{_escape_attrib(style.stroke)}"{dash} stroke-linejoin="round"'
+                  f' stroke-width="{_WRITTEN[style.width]}"')
+    else:
+        stroke = ""
+    return fill, opacity, stroke
+
+
+def _shape(op) -> str | None:
+    """A Rect, Circle, Poly or Path as ``_tag`` writes it (the svgwrite element it stands for), its
+    attributes in name order, written out rather than sorted each time: None for any other op."""
+    cls = type(op)
+    num = _WRITTEN
+    if cls is Poly or isinstance(op, Poly):
+        fill, opacity, stroke = _style(op.style)
+        points = _pts(op.points)
+        points = f' points="{points}"' if points else ""
+        if op.closed:
+            return f'<polygon fill="{fill}"{opacity}{points}{stroke} />'
+        return f'<polyline fill="none"{opacity}{points}{stroke} />'
+    if cls is Circle or isinstance(op, Circle):
+        fill, opacity, stroke = _style(op.style)
+        return f'<circle cx="{num[op.cx]}" cy="{num[op.cy]}" fill="{fill}"{opacity} r="{num[op.r]}"{stroke} />'
+    if cls is Rect or isinstance(op, Rect):
+        fill, opacity, stroke = _style(op.style)
+        r = f' rx="{num[op.radius]}" ry="{num[op.radius]}"' if op.radius else ""
+        return (f'<rect fill="{fill}" height="{num[op.h]}"{opacity}{r}{stroke} width="{num[op.w]}" x="{num[op.x]}"'
+                f' y="{num[op.y]}" />')
+    if cls is Path or isinstance(op, Path):
+        fill, opacity, stroke = _style(op.style)
+        data = " ".join(["M" + _pts(loop).replace(" ", " L") + " Z" for loop in op.loops])
+        d = f' d="{data}"' if data else ""
+        return f'<path{d} fill="{fill}" fill-rule="evenodd"{opacity}{stroke} />'
+    return None
 
 
 class _Writer:
@@ -99,7 +137,10 @@ class _Writer:
             out.append(f"</{name}>")
 
     def op(self, out: list[str], op) -> None:
-        if isinstance(op, Group) and op.matrix == IDENTITY and not op.clip:
+        text = _shape(op)
+        if text is not None:
+            out.append(text)
+        elif isinstance(op, Group) and op.matrix == IDENTITY and not op.clip:
             for child in op.ops:  # a group that neither moves nor cuts is its ops (SVG has no forms to share)
                 self.op(out, child)
         elif isinstance(op, Group):
@@ -134,21 +175,6 @@ class _Writer:
             href = f"data:{op.mime};base64," + base64.b64encode(op.data).decode("ascii")
             out.append(_tag("image", {"xlink:href": href, "x": _num(op.x), "y": _num(op.y), "width": _num(op.w),
                                       "height": _num(op.h), "preserveAspectRatio": "none"}))
-        elif isinstance(op, Rect):
-            attrs = {"x": _num(op.x), "y": _num(op.y), "width": _num(op.w), "height": _num(op.h)}
-            if op.radius:
-                attrs["rx"] = attrs["ry"] = _num(op.radius)
-            out.append(_tag("rect", _style(attrs, op.style)))
-        elif isinstance(op, Circle):
-            out.append(_tag("circle", _style({"cx": _num(op.cx), "cy": _num(op.cy), "r": _num(op.r)}, op.style)))
-        elif isinstance(op, Poly):
-            attrs = _style({"points": _pts(op.points)}, op.style)
-            if not op.closed:
-                attrs["fill"] = "none"
-            out.append(_tag("polygon" if op.closed else "polyline", attrs))
-        elif isinstance(op, Path):
-            data = " ".join(["M" + _pts(loop).replace(" ", " L") + " Z" for loop in op.loops])
-            out.append(_tag("path", _style({"d": data, "fill-rule": "evenodd"}, op.style)))
 
 
 _BODY = "printgen-shapes"  # a stand-in element where the page's shapes go in the serialised root
