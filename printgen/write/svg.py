@@ -66,16 +66,32 @@ def _tag(name: str, attrs: dict[str, str | None], close: bool = True) -> str:
             + (" />" if close else ">"))
 
 
+class _Escaped(dict):
+    """A colour -> as ``_tag`` writes it (ElementTree's attribute escaping), escaped when first asked for:
+    a build's shapes name a few dozen colours, tens of thousands of times."""
+
+    __slots__ = ()
+
+    def __missing__(self, v: str) -> str:
+        if len(self) >= _WRITTEN_MAX:
+            self.clear()
+        s = self[v] = _escape_attrib(v)
+        return s
+
+
+_COLOURS = _Escaped()
+
+
 def _style(style) -> tuple[str, str, str]:
     """A shape's style as the attributes ``_tag`` writes for it, in three pieces that the shapes' own
     attributes sort between: the fill's value, then ``opacity="..."`` and the stroke's attributes
     (``stroke``, ``stroke-dasharray``, ``stroke-linejoin``, ``stroke-width``), each with its leading space
     ("" when not written)."""
-    fill = _escape_attrib(style.fill) if style.fill else "none"
+    fill = _COLOURS[style.fill] if style.fill else "none"
     opacity = f' opacity="{_WRITTEN[style.opacity]}"' if style.opacity != 1.0 else ""
     if style.stroke and style.width > 0:
         dash = f' stroke-dasharray="{" ".join([_WRITTEN[d] for d in style.dash])}"' if style.dash else ""
-        stroke = (f' stroke="{_escape_attrib(style.stroke)}"{dash} stroke-linejoin="round"'
+        stroke = (f' stroke="{_COLOURS[style.stroke]}"{dash} stroke-linejoin="round"'
                   f' stroke-width="{_WRITTEN[style.width]}"')
     else:
         stroke = ""
@@ -137,9 +153,9 @@ class _Writer:
             out.append(f"</{name}>")
 
     def op(self, out: list[str], op) -> None:
-        text = _shape(op)
-        if text is not None:
-            out.append(text)
+        cls = type(op)
+        if cls is Poly or cls is Circle or cls is Rect or cls is Path:  # most of a page's ops
+            out.append(_shape(op))
         elif isinstance(op, Group) and op.matrix == IDENTITY and not op.clip:
             for child in op.ops:  # a group that neither moves nor cuts is its ops (SVG has no forms to share)
                 self.op(out, child)
@@ -165,7 +181,7 @@ class _Writer:
                 if op.colour:  # _tag's text, its attributes in name order; the outline (numbers and path
                     # commands: nothing to escape) put in as it is, not scanned: it is most of a page's bytes
                     out.append(f'<path aria-label="{_escape_attrib(op.text)}" d="{outline}" '
-                               f'fill="{_escape_attrib(op.colour)}" transform="{transform}" />')
+                               f'fill="{_COLOURS[op.colour]}" transform="{transform}" />')
                 else:
                     out.append(_tag("path", {"d": outline, "fill": op.colour, "aria-label": op.text,
                                              "transform": transform}))
@@ -175,6 +191,10 @@ class _Writer:
             href = f"data:{op.mime};base64," + base64.b64encode(op.data).decode("ascii")
             out.append(_tag("image", {"xlink:href": href, "x": _num(op.x), "y": _num(op.y), "width": _num(op.w),
                                       "height": _num(op.h), "preserveAspectRatio": "none"}))
+        else:
+            text = _shape(op)  # a shape of a subclass
+            if text is not None:
+                out.append(text)
 
 
 _BODY = "printgen-shapes"  # a stand-in element where the page's shapes go in the serialised root
