@@ -210,7 +210,9 @@ def page_to_svg(page: Page) -> bytes:
     for op in page.ops:
         w.op(shapes, op)
     w.root.append(Element(_BODY))  # after <defs>, which now holds every clip path the shapes use
-    return tostring(w.root, encoding="utf-8").replace(f"<{_BODY} />".encode(), "".join(shapes).encode("utf-8"), 1)
+    head, _, tail = tostring(w.root, encoding="unicode").partition(f"<{_BODY} />")
+    # joined and encoded once (a page's text is up to a megabyte: no copy of it spliced into the root's bytes)
+    return "".join([head, *shapes, tail]).encode("utf-8")
 
 
 def svg_to_png(svg: bytes, *, dpi: float = 100.0) -> bytes:
