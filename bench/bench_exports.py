@@ -30,7 +30,8 @@ ANCHOR = "45fac41"  # main before issue 41's export work (round s11)
 
 # Run in each tree's process: the publishing jobs of the games built under OUT, timed by kind.
 _JOBS = r"""
-import json, sys, time
+import gc, json, sys, time
+gc.set_threshold(100_000, 50, 100)  # as the console script collects (printgen/launcher.py batch_gc)
 from pathlib import Path
 from printgen.project import validate_game
 from printgen.publish import publisher as P

@@ -27,7 +27,8 @@ ANCHOR = "4561bdc"  # main before round s12's preview and export work
 
 # Run in each tree's process: the previews of every paper target's documents, timed by part.
 _PREVIEWS = r"""
-import json, time
+import gc, json, time
+gc.set_threshold(100_000, 50, 100)  # as the console script collects (printgen/launcher.py batch_gc)
 from pathlib import Path
 from printgen.project import validate_game
 from printgen.plan import plan_build

@@ -10,7 +10,9 @@ profiled as a whole; in each worker every piece of work (a target's render, a pu
 that worker's profiler, and each worker's table is saved when it finishes a piece. The tables are added up
 (pstats), so a function's time is its time in every process: more than the wall time when the workers ran
 side by side. ``--jobs 1`` profiles the whole build serially in one process. Also printed: the wall time,
-each process's busy time and the slowest pieces of work. Not a test: timings depend on the machine.
+each process's busy time and the slowest pieces of work, each with the CPU its worker spent on it (on a
+loaded machine a piece's wall time is much longer), and the pieces' CPU summed by kind (a target on a
+paper, a publishing job). Not a test: timings depend on the machine.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def _profiled(fn, name: str, where: Path, label, profile: bool = True):
 
     def run(*args, **kwargs):
         global _PROFILE
-        t = time.time()
+        t, cpu = time.time(), time.process_time()
         if os.getpid() == main or not profile:  # serial (--jobs 1): the main profiler sees it already
             result = fn(*args, **kwargs)
         else:
@@ -51,9 +53,10 @@ def _profiled(fn, name: str, where: Path, label, profile: bool = True):
             finally:
                 _PROFILE.disable()
                 _PROFILE.dump_stats(where / f"worker-{os.getpid()}.prof")
+        cpu = time.process_time() - cpu  # this process's own CPU (its threads included), not the machine's
         _WORK.append((label(*args, **kwargs), t, time.time()))
         with open(where / f"work-{os.getpid()}.txt", "a", encoding="utf-8") as f:
-            f.write(f"{label(*args, **kwargs)}\t{t}\t{time.time()}\n")
+            f.write(f"{label(*args, **kwargs)}\t{t}\t{time.time()}\t{cpu}\n")
         return result
 
     run.__module__, run.__qualname__, run.__name__ = fn.__module__, name, name  # pickled by its name
@@ -115,8 +118,8 @@ def main() -> None:
         work = []
         for p in stats_dir.glob("work-*.txt"):
             for line in p.read_text(encoding="utf-8").splitlines():
-                what, a, b = line.split("\t")
-                work.append((p.stem[5:], what, float(a) - t1, float(b) - t1))
+                what, a, b, c = line.split("\t")
+                work.append((p.stem[5:], what, float(a) - t1, float(b) - t1, float(c)))
         load = os.getloadavg()[0]
         print(f"{len(result.built)} targets built, {args.jobs} worker(s), previews {not args.no_previews}: "
               f"wall {wall:.2f} s after {imported:.2f} s of imports; load average {load:.1f} on "
@@ -124,15 +127,26 @@ def main() -> None:
         print(f"  CPU: main process {main_cpu:.2f} s (its threads included), workers {kids.ru_utime + kids.ru_stime:.2f} s")
         for pid in sorted({w[0] for w in work}):
             mine = [w for w in work if w[0] == pid]
-            print(f"  process {pid}: busy {sum(b - a for _, _, a, b in mine):.2f} s in {len(mine)} pieces, "
-                  f"first at {min(a for _, _, a, _ in mine):.2f} s, last done at {max(b for *_, b in mine):.2f} s")
-        print("slowest pieces of work (s):")
-        for _, what, a, b in sorted(work, key=lambda w: w[2] - w[3])[:12]:
-            print(f"  {b - a:6.2f}  {what}  (from {a:.2f} s)")
+            print(f"  process {pid}: busy {sum(b - a for _, _, a, b, _ in mine):.2f} s "
+                  f"({sum(c for *_, c in mine):.2f} s CPU) in {len(mine)} pieces, "
+                  f"first at {min(a for _, _, a, _, _ in mine):.2f} s, "
+                  f"last done at {max(b for *_, b, _ in mine):.2f} s")
+        print("slowest pieces of work (s, wall and the worker's CPU; under load the wall is longer):")
+        for _, what, a, b, c in sorted(work, key=lambda w: w[2] - w[3])[:12]:
+            print(f"  {b - a:6.2f}  {c:6.2f} CPU  {what}  (from {a:.2f} s)")
+        kinds: dict[str, list[float]] = {}
+        for _, what, a, b, c in work:  # "game/kind:paper" or "game/kind": summed over games and papers
+            kind = kinds.setdefault(what.split("/", 1)[-1].split(":")[0], [0, 0.0, 0.0])
+            kind[0] += 1
+            kind[1] += b - a
+            kind[2] += c
+        print("pieces of work by kind (s, summed over games and papers):")
+        for kind, (n, w, c) in sorted(kinds.items(), key=lambda kv: -kv[1][2]):
+            print(f"  {c:6.2f} CPU  {w:6.2f} wall  {n:3d} x {kind}")
         if args.timeline:
             print("every piece of work, by its start (s):")
-            for pid, what, a, b in sorted(work, key=lambda w: w[2]):
-                print(f"  {a:6.2f} - {b:6.2f}  {pid:>7}  {what}")
+            for pid, what, a, b, c in sorted(work, key=lambda w: w[2]):
+                print(f"  {a:6.2f} - {b:6.2f}  {c:5.2f} CPU  {pid:>7}  {what}")
         if stats is None:
             return
         print()
