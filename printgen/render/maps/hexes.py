@@ -5,6 +5,8 @@ coordinates; any window of the map, so tiles and thumbnails share it."""
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import replace
 from functools import lru_cache
 
@@ -33,6 +35,7 @@ def level_shade(colour: str, level: int) -> str:
 NUDGE = tuple(d / 100 * sign for d in range(0, 6) for sign in ((1, -1) if d else (1,)))
 
 
+@lru_cache(maxsize=1024)  # a map with levels asks it of every hex on every page: a few colours and levels
 def level_fill(colour: str, level: int) -> str:
     """A hex's fill ``level`` levels high: ``level_shade``, moved as little as it takes (within NUDGE) for its
     level number, in black or white, to read at WCAG's 4.5:1 also as colour-blind players see it. A shade
@@ -109,13 +112,13 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     levelled = geom.top_level > 1
     codes = map_codes(geom.mapdef, geom.cells.values())
     base = current()
+    points, sources = _kept(geom, base)
+    radius = geom.layout.radius
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
-        cx, cy = geom.layout.hex_to_point(h)
+        (cx, cy), corners = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
         if cx + size < wx0 or cx - size > wx1 or cy + size < wy0 or cy - size > wy1:
             continue
-        corners = geom.layout.corners(h)
-        radius = geom.layout.radius
         inside = cx - radius >= wx0 and cx + radius <= wx1 and cy - radius >= wy0 and cy + radius <= wy1
         t = terrain.get(name_key(entry.terrain))
         colour = t.colour if t else "#ffffff"
@@ -137,7 +140,11 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             art = None
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
-        src = _cell_source(base, geom, h)
+        src = sources.get(h) if sources is not None else None
+        if src is None:
+            src = _cell_source(base, geom, h)
+            if sources is not None:
+                sources[h] = src
         if zone is not None:
             # the zone's code in its colour, darkened or lightened as far as it takes to read on this hex
             # (the rim keeps the colour itself)
@@ -176,6 +183,46 @@ WHOLE_ROLES = ("objective", "terrain-picture")  # besides every label: drawn who
 def whole_only(op) -> bool:
     """Is ``op`` a marker, label or symbol, drawn on a tile only whole (a seam must not cut it)?"""
     return isinstance(op, Text) or getattr(op, "role", "") in WHOLE_ROLES
+
+
+# What map_ops works out alike for a hex on every page, paper and pass that draws it (a tiled map's hexes are
+# drawn by its whole-map pass, its tile pages and the overlaps, on both papers): id(geom) -> (geom, {hex:
+# (centre, corners)}, {source drawn from: {hex: its labels' source}}). The entry holds the geometry, so no other
+# can take its id while it is kept.
+_HEXES: OrderedDict[int, tuple] = OrderedDict()
+KEPT_GEOMS = 16
+_HEXES_LOCK = threading.Lock()  # the studio may draw from more than one thread
+
+
+def _kept(geom: MapGeom, base) -> tuple[dict, dict | None]:
+    """The kept centres and corners of ``geom``'s hexes, and its hexes' sources when drawn from ``base``
+    (None: a source that cannot be a key is not kept)."""
+    with _HEXES_LOCK:
+        kept = _HEXES.get(id(geom))
+        if kept is None or kept[0] is not geom:
+            kept = _HEXES[id(geom)] = (geom, {}, {})
+            while len(_HEXES) > KEPT_GEOMS:
+                _HEXES.popitem(last=False)
+        else:
+            _HEXES.move_to_end(id(geom))
+        try:
+            sources = kept[2].get(base)
+            if sources is None:
+                sources = kept[2][base] = {}
+        except TypeError:  # unhashable
+            sources = None
+    return kept[1], sources
+
+
+def hex_place(layout, h: Hex) -> tuple[tuple[float, float], tuple]:
+    """Hex ``h``'s centre and corners (mm) in ``layout``, as Layout works them out."""
+    return layout.hex_to_point(h), tuple(layout.corners(h))
+
+
+def hex_points(geom: MapGeom) -> dict:
+    """{hex: (centre, corners)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
+    hex_place(geom.layout, h))``."""
+    return _kept(geom, None)[0]
 
 
 def _map_item(src) -> bool:
@@ -266,9 +313,16 @@ def _label(text, x, y, size, colour, place: _Placer, src=None) -> list[Op]:
     if not _inside(x, y, place.reach):
         return []
     src = src if src is not None else current()
-    box = label_box(Text(x, y + size * 0.35, text, "sans-bold", size, colour, "middle", src=src), 0.0)
+    box = _label_box(text, x, y + size * 0.35, size)
     px, py = place.at(x, y + size * 0.35)
     return place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box)
+
+
+@lru_cache(maxsize=16384)
+def _label_box(text: str, x: float, y: float, size: float) -> tuple[float, float, float, float]:
+    """``label_box`` of a map label (sans-bold, centred) at (x, y) map mm, with no pad: the same on every page
+    and paper that draws its hex, so worked out once."""
+    return label_box(Text(x, y, text, "sans-bold", size, INK, "middle"), 0.0)
 
 
 OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline

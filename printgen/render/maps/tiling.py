@@ -12,7 +12,7 @@ from ...draw.geometry import clip_segment, scale_about
 from ...draw.page import MAP_TITLE_H as TITLE_H
 from ...names import by_name
 from ..compose import heading
-from .hexes import label_box, map_ops, whole_only
+from .hexes import hex_place, hex_points, label_box, map_ops, whole_only
 from .legend import legend_ops
 from .seams import notches, plan_axis, trim_path
 
@@ -221,10 +221,12 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     # The thumbnail's hexes are filled, a little inset on a grey ground, so the gaps read as the grid: no
     # stroke runs under the tile names printed over it
     thumb, ground = [], []
+    terrain: dict = {}  # a legend's terrain name -> by_name's answer, looked up once
+    points = hex_points(geom)
     for h, (_, entry) in sorted(geom.cells.items()):
-        t = by_name(data.terrain, entry.terrain)
-        corners = geom.layout.corners(h)
-        cx, cy = geom.layout.hex_to_point(h)
+        t = terrain[entry.terrain] if entry.terrain in terrain else terrain.setdefault(
+            entry.terrain, by_name(data.terrain, entry.terrain))
+        (cx, cy), corners = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
         ground.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), Style(fill="#8a8a8a")))
         inset = scale_about(corners, (cx, cy), 0.9)
         thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset),
