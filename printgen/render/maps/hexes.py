@@ -113,6 +113,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     codes = map_codes(geom.mapdef, geom.cells.values())
     base = current()
     points, sources = _kept(geom, base)
+    looks: dict[str, Style] = {}  # one style object per hex colour (a page draws hundreds of hexes in a few)
     radius = geom.layout.radius
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
@@ -131,8 +132,8 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         whole = inside or len(clipped) == 6 and all(abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
                                                     for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
-        fills.append(Poly(page_pts, Style(fill=colour, stroke=GRID.stroke, width=GRID.width),
-                          role="hex" if whole else "hex-part"))
+        style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
+        fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
@@ -373,7 +374,14 @@ def cut_around(seg, holes) -> list[tuple[tuple[float, float], tuple[float, float
 HATCH_STEP = 2.2  # mm between a blocked hex's 45-degree hatch lines
 
 
+@lru_cache(maxsize=256)
+def _hatch_style(colour: str) -> Style:
+    """A hatch line's style in ``colour``: one object for all of them (styles are frozen)."""
+    return Style(stroke=colour, width=0.35)
+
+
 def _hatch(corners, window, dx, dy, colour, *, inside: bool = False, holes=()) -> list[Op]:
+    style = _hatch_style(colour)
     wx0, wy0, wx1, wy1 = window
     rect = [(wx0, wy0), (wx1, wy0), (wx1, wy1), (wx0, wy1)]
     ops: list[Op] = []
@@ -384,7 +392,7 @@ def _hatch(corners, window, dx, dy, colour, *, inside: bool = False, holes=()) -
             (ax, ay), (bx, by) = seg
             page_seg = ((ax - wx0 + dx, ay - wy0 + dy), (bx - wx0 + dx, by - wy0 + dy))
             for part in cut_around(page_seg, holes) if holes else [page_seg]:
-                ops.append(Poly(part, Style(stroke=colour, width=0.35), closed=False))
+                ops.append(Poly(part, style, closed=False))
     return ops
 
 

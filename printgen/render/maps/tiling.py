@@ -222,15 +222,17 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     # stroke runs under the tile names printed over it
     thumb, ground = [], []
     terrain: dict = {}  # a legend's terrain name -> by_name's answer, looked up once
+    grey, fills = Style(fill="#8a8a8a"), {}  # one style object per look
     points = hex_points(geom)
     for h, (_, entry) in sorted(geom.cells.items()):
         t = terrain[entry.terrain] if entry.terrain in terrain else terrain.setdefault(
             entry.terrain, by_name(data.terrain, entry.terrain))
         (cx, cy), corners = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
-        ground.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), Style(fill="#8a8a8a")))
+        ground.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), grey))
         inset = scale_about(corners, (cx, cy), 0.9)
-        thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset),
-                          Style(fill=t.colour if t else "#ffffff")))
+        colour = t.colour if t else "#ffffff"
+        fill = fills.get(colour) or fills.setdefault(colour, Style(fill=colour))
+        thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset), fill))
     page.add(*ground, *thumb)
     names = []
     for r in range(tiling.rows):
