@@ -265,3 +265,31 @@ def test_the_bills_size_is_the_one_trying_every_size_picks(mini_terrain, paper):
         assert got == _bom_pages_trying_every_size(bill, spec, "Bill")
         seen.add(len(got))
     assert {1, 2} <= seen  # one page and more than one, both set as the long way sets them
+
+
+def test_a_projects_meshes_written_once_are_the_bytes_written_afresh(mini_terrain):
+    """terrain/api.py hands every plate's 3MF and the project of every plate one memo of the meshes' text
+    (mesh/project3mf._mesh_text): each file is the file written with nothing remembered, a move of -0.0 too."""
+    from printgen.mesh.project3mf import to_project_3mf
+    from printgen.terrain.api import plate_objects
+
+    res = make_terrain(data=mini_terrain, map_name=mini_terrain.maps[0].name)
+    plates = [plate_objects(res.meshes, p, [f"kind{k}" for k in range(len(res.meshes))],
+                            ["#7fb35a"] * len(res.meshes)) for p in res.plates]
+    memo: dict = {}
+    for objects in plates:
+        assert to_project_3mf([objects], bed=(200.0, 200.0), title="t", memo=memo) == to_project_3mf(
+            [objects], bed=(200.0, 200.0), title="t")
+    assert to_project_3mf(plates, bed=(200.0, 200.0), title="t", memo=memo) == to_project_3mf(
+        plates, bed=(200.0, 200.0), title="t")
+    assert len(memo) > 1
+    flipped = [(n, m._replace(vertices=[(-0.0, -0.0, z) for _, _, z in m.vertices]), c) for n, m, c in plates[0]]
+    assert to_project_3mf([flipped], bed=(200.0, 200.0), title="t", memo=memo) == to_project_3mf(
+        [flipped], bed=(200.0, 200.0), title="t")
+    # a move of -0.0 is written as such, not taken from the text of the same mesh unmoved
+    from printgen.mesh.project3mf import _mesh_text
+
+    mesh = flipped[0][1]
+    memo2: dict = {}
+    assert _mesh_text(mesh, 0.0, 0.0, memo2)[0] != _mesh_text(mesh, -0.0, -0.0, memo2)[0]
+    assert _mesh_text(mesh, -0.0, -0.0, memo2) == _mesh_text(mesh, -0.0, -0.0, None)
