@@ -192,6 +192,7 @@ def whole_only(op) -> bool:
 # can take its id while it is kept.
 _HEXES: OrderedDict[int, tuple] = OrderedDict()
 KEPT_GEOMS = 16
+KEPT_SOURCES = 16  # per map: what it is drawn for
 _HEXES_LOCK = threading.Lock()  # the studio may draw from more than one thread
 
 
@@ -209,6 +210,8 @@ def _kept(geom: MapGeom, base) -> tuple[dict, dict | None]:
         try:
             sources = kept[2].get(base)
             if sources is None:
+                if len(kept[2]) >= KEPT_SOURCES:  # a map drawn for many things (pages, pictures, scenarios)
+                    kept[2].clear()
                 sources = kept[2][base] = {}
         except TypeError:  # unhashable
             sources = None
