@@ -58,16 +58,16 @@ def test_a_hexs_kept_corners_sources_and_label_boxes_draw_what_is_worked_out_afr
     another source (a rulebook's picture of the map) takes that source, not the kept one."""
     from printgen.draw.document import Text
     from printgen.draw.provenance import Source, drawing
-    from printgen.render.maps import hexes
+    from printgen.render.maps import hexes, kept
 
     game = validate_game(FIXTURES / "big-map")
     geom = maps._geometry(game.data.maps[0], game.data.game)
     window = (0.0, 0.0, geom.width, geom.height)
-    hexes._HEXES.clear()
+    kept._HEXES.clear()
     hexes._label_box.cache_clear()
     cold = hexes.map_ops(geom, game.data, window, 5.0, 7.0)
     warm = hexes.map_ops(geom, game.data, window, 5.0, 7.0)
-    assert warm == cold and hexes._HEXES
+    assert warm == cold and kept._HEXES
     first, second = Source("map 'A'", path=("maps", 0)), Source("rulebook picture", path=("maps", 0, "x"))
     with drawing(first):
         a = hexes.map_ops(geom, game.data, window, 5.0, 7.0)
@@ -77,7 +77,7 @@ def test_a_hexs_kept_corners_sources_and_label_boxes_draw_what_is_worked_out_afr
     texts_b = [op for op in b if isinstance(op, Text)]
     assert texts_a and all(t.src.what == "map 'A'" for t in texts_a)
     assert all(t.src.what == "rulebook picture" for t in texts_b)
-    hexes._HEXES.clear()
+    kept._HEXES.clear()
     with drawing(second):
         assert hexes.map_ops(geom, game.data, window, 5.0, 7.0) == b
     for t in texts_a:

@@ -5,8 +5,6 @@ coordinates; any window of the map, so tiles and thumbnails share it."""
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from dataclasses import replace
 from functools import lru_cache
 
@@ -19,6 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
+from .kept import hex_place, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
 LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
@@ -112,7 +111,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     levelled = geom.top_level > 1
     codes = map_codes(geom.mapdef, geom.cells.values())
     base = current()
-    points, sources = _kept(geom, base)
+    points, sources = kept_hexes(geom, base)
     looks: dict[str, Style] = {}  # one style object per hex colour (a page draws hundreds of hexes in a few)
     radius = geom.layout.radius
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
@@ -184,49 +183,6 @@ WHOLE_ROLES = ("objective", "terrain-picture")  # besides every label: drawn who
 def whole_only(op) -> bool:
     """Is ``op`` a marker, label or symbol, drawn on a tile only whole (a seam must not cut it)?"""
     return isinstance(op, Text) or getattr(op, "role", "") in WHOLE_ROLES
-
-
-# What map_ops works out alike for a hex on every page, paper and pass that draws it (a tiled map's hexes are
-# drawn by its whole-map pass, its tile pages and the overlaps, on both papers): id(geom) -> (geom, {hex:
-# (centre, corners)}, {source drawn from: {hex: its labels' source}}). The entry holds the geometry, so no other
-# can take its id while it is kept.
-_HEXES: OrderedDict[int, tuple] = OrderedDict()
-KEPT_GEOMS = 16
-KEPT_SOURCES = 16  # per map: what it is drawn for
-_HEXES_LOCK = threading.Lock()  # the studio may draw from more than one thread
-
-
-def _kept(geom: MapGeom, base) -> tuple[dict, dict | None]:
-    """The kept centres and corners of ``geom``'s hexes, and its hexes' sources when drawn from ``base``
-    (None: a source that cannot be a key is not kept)."""
-    with _HEXES_LOCK:
-        kept = _HEXES.get(id(geom))
-        if kept is None or kept[0] is not geom:
-            kept = _HEXES[id(geom)] = (geom, {}, {})
-            while len(_HEXES) > KEPT_GEOMS:
-                _HEXES.popitem(last=False)
-        else:
-            _HEXES.move_to_end(id(geom))
-        try:
-            sources = kept[2].get(base)
-            if sources is None:
-                if len(kept[2]) >= KEPT_SOURCES:  # a map drawn for many things (pages, pictures, scenarios)
-                    kept[2].clear()
-                sources = kept[2][base] = {}
-        except TypeError:  # unhashable
-            sources = None
-    return kept[1], sources
-
-
-def hex_place(layout, h: Hex) -> tuple[tuple[float, float], tuple]:
-    """Hex ``h``'s centre and corners (mm) in ``layout``, as Layout works them out."""
-    return layout.hex_to_point(h), tuple(layout.corners(h))
-
-
-def hex_points(geom: MapGeom) -> dict:
-    """{hex: (centre, corners)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
-    hex_place(geom.layout, h))``."""
-    return _kept(geom, None)[0]
 
 
 def _map_item(src) -> bool:

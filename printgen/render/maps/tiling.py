@@ -12,7 +12,8 @@ from ...draw.geometry import clip_segment, scale_about
 from ...draw.page import MAP_TITLE_H as TITLE_H
 from ...names import by_name
 from ..compose import heading
-from .hexes import hex_place, hex_points, label_box, map_ops, whole_only
+from .hexes import label_box, map_ops, whole_only
+from .kept import hex_place, hex_points
 from .legend import legend_ops
 from .seams import notches, plan_axis, trim_path
 
