@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import zipfile
 from xml.sax.saxutils import escape, quoteattr
 
@@ -38,16 +39,39 @@ PLATE_STEP = 1.2  # from one plate to the next, in bed widths (or depths): Bambu
 
 def plate_offset(k: int, bed: tuple[float, float], plates: int) -> tuple[float, float]:
     """Where plate ``k`` (0-based) of ``plates`` lies, (x, y) mm: Bambu Studio's grid of plates."""
-    import math
-
     cols = max(1, math.ceil(math.sqrt(plates)))
     return (k % cols) * bed[0] * PLATE_STEP, -(k // cols) * bed[1] * PLATE_STEP
 
 
+def _mesh_text(mesh: Mesh, dx: float, dy: float, memo: dict | None) -> tuple[str, str]:
+    """A mesh's <vertex> lines (moved by ``dx``, ``dy`` mm) and <triangle> lines. ``memo``: the texts already
+    written for a mesh's vertex or face list (by its id, the list kept beside so that its id stays its own)
+    and move: a map's plates are written once each and again in the project of every plate (the first plate
+    unmoved), and every copy of a tile shares its kind's faces."""
+    key = (id(mesh.vertices), dx, dy, math.copysign(1.0, dx), math.copysign(1.0, dy))  # -0.0 is a move of its own
+    got = memo.get(key) if memo is not None else None
+    if got is not None and got[0] is mesh.vertices:
+        verts = got[1]
+    else:
+        verts = "\n".join(f'<vertex x="{x + dx:.4f}" y="{y + dy:.4f}" z="{z:.4f}"/>' for x, y, z in mesh.vertices)
+        if memo is not None:
+            memo[key] = (mesh.vertices, verts)
+    got = memo.get(id(mesh.faces)) if memo is not None else None
+    if got is not None and got[0] is mesh.faces:
+        tris = got[1]
+    else:
+        tris = "\n".join(f'<triangle v1="{a}" v2="{b}" v3="{c}"/>' for a, b, c in mesh.faces)
+        if memo is not None:
+            memo[id(mesh.faces)] = (mesh.faces, tris)
+    return verts, tris
+
+
 def to_project_3mf(plates: list[list[tuple[str, Mesh, str]]], *, bed: tuple[float, float], title: str,
-                   material: str = "PLA") -> bytes:
+                   material: str = "PLA", memo: dict | None = None) -> bytes:
     """``plates``: per plate, (object name, mesh placed on that plate's bed in mm, colour "#rrggbb").
-    One plate: a project a slicer slices as it is, every object on the bed."""
+    One plate: a project a slicer slices as it is, every object on the bed. ``memo``: a dict the caller keeps
+    while it writes several projects of the same meshes (see _mesh_text), none by default."""
+    memo = memo if memo is not None else {}
     colours = sorted({c.upper() for plate in plates for _, _, c in plate})
     filament = {c: i + 1 for i, c in enumerate(colours)}  # 1-based, as both slicers count
     objects, items, prusa, bambu_objects, bambu_plates = [], [], [], [], []
@@ -56,8 +80,7 @@ def to_project_3mf(plates: list[list[tuple[str, Mesh, str]]], *, bed: tuple[floa
         dx, dy = plate_offset(k, bed, len(plates))
         members = []
         for name, mesh, colour in plate:
-            verts = "\n".join(f'<vertex x="{x + dx:.4f}" y="{y + dy:.4f}" z="{z:.4f}"/>' for x, y, z in mesh.vertices)
-            tris = "\n".join(f'<triangle v1="{a}" v2="{b}" v3="{c}"/>' for a, b, c in mesh.faces)
+            verts, tris = _mesh_text(mesh, dx, dy, memo)
             objects.append(f'<object id="{oid}" type="model" name={quoteattr(name)} pid="1" '
                            f'pindex="{filament[colour.upper()] - 1}">\n<mesh>\n<vertices>\n{verts}\n'
                            f"</vertices>\n<triangles>\n{tris}\n</triangles>\n</mesh>\n</object>\n")

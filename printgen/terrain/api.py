@@ -208,14 +208,15 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
         """Every file but the plate previews, in the order the bill and a listing show them."""
         files = {path: to_stl(mesh, name=name) for path, mesh, name in stls}
         project = []
+        written: dict = {}  # each plate's meshes as 3MF text: its own file's, again in the project of every plate
         for n, plate in enumerate(plates, start=1):
             objects = plate_objects(meshes, plate, names, colours)
             # a project of its own: named objects and filaments on one bed, as every slicer slices it
             files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
-                                                            material=material.name)
+                                                            material=material.name, memo=written)
             project.append(objects)
         if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
-            files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name)
+            files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name, memo=written)
         for name, (count, mesh) in standing.items():
             files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
         files["bom.json"] = to_json(b)

@@ -37,17 +37,40 @@ def bom_section(flow: Flow, b: dict) -> None:
 SIZES = (8.5, 8.0, 7.5, 7.0, 6.5, 6.0)  # pt: the bill's text, largest first; none under the 6 pt least for text
 
 
+def _bill_flow(b: dict, spec, title: str, size: float) -> list:
+    """The bill's pages with its text at ``size`` pt."""
+    flow = Flow(spec, size=pt(size))
+    flow.page.add(Text(flow.x0, flow.y + 8.0, title, "serif-bold", pt(18), INK))
+    flow.space(11)
+    bom_section(flow, b)
+    return flow.pages
+
+
 def bom_pages(b: dict, spec, title: str) -> list:
     """The bill's pages, at the largest size that takes the fewest sheets: a bill that runs a few rows onto
-    a second page is set a little smaller to end on the first instead of wasting a sheet."""
-    best = None
-    for size in SIZES:
-        flow = Flow(spec, size=pt(size))
-        flow.page.add(Text(flow.x0, flow.y + 8.0, title, "serif-bold", pt(18), INK))
-        flow.space(11)
-        bom_section(flow, b)
-        if best is None or len(flow.pages) < len(best):
-            best = flow.pages
-        if len(best) == 1:
-            break
-    return best
+    a second page is set a little smaller to end on the first instead of wasting a sheet.
+
+    Smaller text never takes more pages (every row, heading and paragraph is as tall or shorter, and the
+    flow fills each page in turn), so the fewest sheets are those of the smallest size, and the largest size
+    that takes as few is found by halving the sizes between (each try lays out the whole bill): the size
+    trying every one in turn, largest first, picks (tested against it)."""
+    tried: dict[int, list] = {}
+
+    def pages(i: int) -> list:
+        if i not in tried:
+            tried[i] = _bill_flow(b, spec, title, SIZES[i])
+        return tried[i]
+
+    if len(pages(0)) == 1:
+        return pages(0)
+    least = len(pages(len(SIZES) - 1))
+    if len(pages(0)) == least:
+        return pages(0)
+    more, enough = 0, len(SIZES) - 1  # pages(more) takes more sheets than the least; pages(enough) the least
+    while enough - more > 1:
+        mid = (more + enough) // 2
+        if len(pages(mid)) == least:
+            enough = mid
+        else:
+            more = mid
+    return pages(enough)

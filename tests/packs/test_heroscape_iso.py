@@ -203,6 +203,8 @@ columns = st.dictionaries(st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
 def test_a_picture_is_drawn_as_the_plain_way_draws_it(cols, level, orientation, fade, box):
     cells = {(Hex(q, r), lv): ("Grass", "Rock", "Water")[(q + r + lv) % 3] for (q, r), lvs in cols.items() for lv in lvs}
     colours = {"grass": "#4f9a3a", "rock": "#8d8a84"}  # water has none: drawn grey
-    tiles = [T([h for (h, lv) in cells if lv == level][:3])] if any(lv == level for _, lv in cells) else []
-    assert iso_ops(cells, colours, level, tiles, orientation, box, fade) == _plain_iso_ops(
-        cells, colours, level, tiles, orientation, box, fade)
+    # every level of one map, as a guide draws them (what the pictures share is worked out at the first)
+    for lv in (level, *range(1, 5)):
+        tiles = [T([h for (h, k) in cells if k == lv][:3])] if any(k == lv for _, k in cells) else []
+        assert iso_ops(cells, colours, lv, tiles, orientation, box, fade) == _plain_iso_ops(
+            cells, colours, lv, tiles, orientation, box, fade)

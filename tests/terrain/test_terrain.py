@@ -230,3 +230,66 @@ def test_a_dot_too_wide_or_too_deep_is_an_error():
         build_tile(NAMED["1"], TileSpec(25.4, "flat", 6.0, dot=(20.0, 0.6)))
     with pytest.raises(MeshError, match="too deep"):
         build_tile(NAMED["1"], TileSpec(25.4, "flat", 6.0, dot=(2.0, 5.5)))
+
+
+def _bom_pages_trying_every_size(b, spec, title):
+    """bom_pages as it was: every size in turn, largest first, the first that takes the fewest pages (one page:
+    no need to look further)."""
+    from printgen.terrain.page import SIZES, _bill_flow
+
+    best = None
+    for size in SIZES:
+        pages = _bill_flow(b, spec, title, size)
+        if best is None or len(pages) < len(best):
+            best = pages
+        if len(best) == 1:
+            break
+    return best
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_bills_size_is_the_one_trying_every_size_picks(mini_terrain, paper):
+    """bom_pages halves its way to the size (smaller text never takes more pages): bills from a few rows to
+    several pages long, each at the size and on the pages trying every size gives."""
+    from printgen.draw.page import PageSpec
+    from printgen.terrain import bom_pages
+
+    spec = PageSpec.for_paper(paper, mini_terrain.game.print.margin)
+    b = make_terrain(data=mini_terrain, map_name=mini_terrain.maps[0].name).bill
+    rows = b["rows"]
+    seen = set()
+    for n in (1, 3, 8, 20, 30, 34, 38, 42, 46, 60, 75, 90):
+        bill = dict(b, rows=[dict(r, level=rows[0]["level"]) for r in (rows * (n // len(rows) + 1))[:n]],
+                    levels={str(rows[0]["level"]): b["levels"][str(rows[0]["level"])]})
+        got = bom_pages(bill, spec, "Bill")
+        assert got == _bom_pages_trying_every_size(bill, spec, "Bill")
+        seen.add(len(got))
+    assert {1, 2} <= seen  # one page and more than one, both set as the long way sets them
+
+
+def test_a_projects_meshes_written_once_are_the_bytes_written_afresh(mini_terrain):
+    """terrain/api.py hands every plate's 3MF and the project of every plate one memo of the meshes' text
+    (mesh/project3mf._mesh_text): each file is the file written with nothing remembered, a move of -0.0 too."""
+    from printgen.mesh.project3mf import to_project_3mf
+    from printgen.terrain.api import plate_objects
+
+    res = make_terrain(data=mini_terrain, map_name=mini_terrain.maps[0].name)
+    plates = [plate_objects(res.meshes, p, [f"kind{k}" for k in range(len(res.meshes))],
+                            ["#7fb35a"] * len(res.meshes)) for p in res.plates]
+    memo: dict = {}
+    for objects in plates:
+        assert to_project_3mf([objects], bed=(200.0, 200.0), title="t", memo=memo) == to_project_3mf(
+            [objects], bed=(200.0, 200.0), title="t")
+    assert to_project_3mf(plates, bed=(200.0, 200.0), title="t", memo=memo) == to_project_3mf(
+        plates, bed=(200.0, 200.0), title="t")
+    assert len(memo) > 1
+    flipped = [(n, m._replace(vertices=[(-0.0, -0.0, z) for _, _, z in m.vertices]), c) for n, m, c in plates[0]]
+    assert to_project_3mf([flipped], bed=(200.0, 200.0), title="t", memo=memo) == to_project_3mf(
+        [flipped], bed=(200.0, 200.0), title="t")
+    # a move of -0.0 is written as such, not taken from the text of the same mesh unmoved
+    from printgen.mesh.project3mf import _mesh_text
+
+    mesh = flipped[0][1]
+    memo2: dict = {}
+    assert _mesh_text(mesh, 0.0, 0.0, memo2)[0] != _mesh_text(mesh, -0.0, -0.0, memo2)[0]
+    assert _mesh_text(mesh, -0.0, -0.0, memo2) == _mesh_text(mesh, -0.0, -0.0, None)

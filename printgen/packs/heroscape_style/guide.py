@@ -219,8 +219,9 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
         ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered)
     for t in tiles:
         colour = terrain[name_key(t.terrain)].colour if name_key(t.terrain) in terrain else "#ffffff"
+        style = Style(fill=colour, stroke=mix(colour, INK, 0.25), width=0.12)  # one object for the tile's hexes
         for h in t.hexes:
-            ops.append(Poly(tuple(lay.corners(h)), Style(fill=colour, stroke=mix(colour, INK, 0.25), width=0.12)))
+            ops.append(Poly(tuple(lay.corners(h)), style))
         ops += _tile_ops(t, lay, None, INK, 0.55, ink_on(colour))
     return out + ops
 

@@ -13,6 +13,8 @@ nothing printed.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from ...draw.colour import INK, mix
@@ -51,6 +53,46 @@ def _hexagon(orientation: str, h: Hex) -> tuple:
     return (cx, cy), corners, across, (min(xs), min(ys), max(xs), max(ys))
 
 
+_PLANS: OrderedDict[tuple, tuple] = OrderedDict()  # (orientation, cells' items) -> _plan(...), the latest few
+_PLANS_KEPT = 8
+_PLANS_LOCK = threading.Lock()  # the studio may draw from more than one thread
+
+
+def _plan(cells: dict[tuple[Hex, int], str], orientation: str) -> tuple:
+    """What every level's picture of ``cells`` shares, worked out once per map and paper instead of once per
+    picture (a guide draws a dozen; the plain sums are done alike, so the ops are the same floats): the
+    extent (ux0, uy0, ux1, uy1) at UNIT before fitting, and each hex back to front (as drawn) with its
+    levels from the bottom up and the sides turned to the viewer (corner i, corner j, the hex beyond)."""
+    key = (orientation, tuple(cells.items()))
+    with _PLANS_LOCK:
+        kept = _PLANS.get(key)
+        if kept is not None:
+            _PLANS.move_to_end(key)
+            return kept
+    # the picture's extent: each cell's hexagon at its level and the level below (the projection keeps
+    # the order of x and of y, so a hexagon's extremes land on the picture's; no corner is projected here)
+    pts = []
+    levels: dict[Hex, list[int]] = {}
+    for (h, lv) in cells:
+        hx0, hy0, hx1, hy1 = _hexagon(orientation, h)[3]
+        pts += [_project((hx0, hy0), lv), _project((hx1, hy1), lv - 1)]
+        levels.setdefault(h, []).append(lv)
+    extent = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+    shape = {h: _hexagon(orientation, h) for h in levels}
+    columns = []
+    for h in sorted(levels, key=lambda h: (shape[h][0][1], shape[h][0][0])):
+        (cx, cy), corners, across, _ = shape[h]
+        facing = tuple((i, (i + 1) % 6, n) for i, (a, b, n) in enumerate(zip(corners, corners[1:] + corners[:1], across))
+                       if (a[1] + b[1]) / 2 > cy + 1e-9)
+        columns.append((h, corners, tuple(sorted(levels[h])), facing))
+    plan = (extent, tuple(columns))
+    with _PLANS_LOCK:
+        _PLANS[key] = plan
+        while len(_PLANS) > _PLANS_KEPT:
+            _PLANS.popitem(last=False)
+    return plan
+
+
 def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: int, tiles, orientation: str,
             box: tuple[float, float, float, float], fade: bool = True) -> list[Op]:
     """The picture of the table with levels 1..``level`` laid, fitted to ``box`` (x0, y0, x1, y1 mm).
@@ -61,14 +103,7 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
     lay = Layout(orientation, UNIT)
     if not cells:
         return []
-    # the picture's extent: each cell's hexagon at its level and the level below (the projection keeps
-    # the order of x and of y, so a hexagon's extremes land on the picture's; no corner is projected here)
-    pts = []
-    for (h, lv) in cells:
-        hx0, hy0, hx1, hy1 = _hexagon(orientation, h)[3]
-        pts += [_project((hx0, hy0), lv), _project((hx1, hy1), lv - 1)]
-    ux0, uy0 = min(p[0] for p in pts), min(p[1] for p in pts)
-    ux1, uy1 = max(p[0] for p in pts), max(p[1] for p in pts)
+    (ux0, uy0, ux1, uy1), columns = _plan(cells, orientation)
     x0, y0, x1, y1 = box
     # the bounds of every level up to the top fix the scale, so each level's picture lines up
     scale = min((x1 - x0) / max(ux1 - ux0, 1e-9), (y1 - y0) / max(uy1 - uy0, 1e-9), MAX_HEX / UNIT)
@@ -85,37 +120,39 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
         return [(ox + x * scale, oy + (y * SQUASH - rise) * scale) for x, y in corners]
 
     ops: list[Op] = []
-    columns: dict[Hex, list[int]] = {}
-    for (h, lv) in cells:
-        if lv <= level:
-            columns.setdefault(h, []).append(lv)
-    laid = {h: frozenset(lvs) for h, lvs in columns.items()}
-    shape = {h: _hexagon(orientation, h) for h in columns}
     styles: dict[tuple, Style] = {}  # one style object for each look (a picture draws thousands of faces in a few)
-    for h in sorted(columns, key=lambda h: (shape[h][0][1], shape[h][0][0])):
-        (cx, cy), corners, across, _ = shape[h]
-        # the sides turned to the viewer (corner i to i + 1), and the column beyond each
-        facing = [(i, (i + 1) % 6, laid.get(n, frozenset())) for i, (a, b, n)
-                  in enumerate(zip(corners, corners[1:] + corners[:1], across)) if (a[1] + b[1]) / 2 > cy + 1e-9]
-        for lv in sorted(columns[h]):
-            base = colours.get(name_key(cells[(h, lv)]), "#cccccc")
+    looks: dict[tuple[str, bool], tuple] = {}  # (terrain, new) -> (side's style key, top's style key)
+    for h, corners, lvs, facing in columns:
+        if lvs[0] > level:
+            continue  # nothing of this column laid yet
+        below = None  # the ring of the level below, when it is the last one worked out
+        for lv in lvs:
+            if lv > level:
+                break
+            terrain = cells[(h, lv)]
             new = lv == level
-            fill = base if new or not fade else mix(base, "#ffffff", FADE)
-            edge = mix(fill, INK, 0.45)
+            look = looks.get((terrain, new))
+            if look is None:
+                base = colours.get(name_key(terrain), "#cccccc")
+                fill = base if new or not fade else mix(base, "#ffffff", FADE)
+                edge = mix(fill, INK, 0.45)
+                look = looks[(terrain, new)] = ((mix(fill, INK, 0.28), edge, 0.1), (fill, edge, 0.15 if new else 0.08))
+            side_key, top_key = look
             top = ring(corners, lv)
-            below = None
-            for i, j, front in facing:
-                if lv in front:
-                    continue  # hidden by the block in front of it
-                if below is None:
-                    below = ring(corners, lv - 1)
-                key = (mix(fill, INK, 0.28), edge, 0.1)
-                style = styles.get(key) or styles.setdefault(key, Style(fill=key[0], stroke=edge, width=0.1))
-                ops.append(Poly((top[i], top[j], below[j], below[i]), style))
-            if lv + 1 in laid[h]:
+            for i, j, n in facing:
+                if (n, lv) in cells:
+                    continue  # hidden by the block in front of it (laid: lv <= level)
+                if below is None or below[0] != lv - 1:
+                    below = (lv - 1, ring(corners, lv - 1))
+                style = styles.get(side_key) or styles.setdefault(side_key, Style(fill=side_key[0], stroke=side_key[1],
+                                                                                  width=0.1))
+                b = below[1]
+                ops.append(Poly((top[i], top[j], b[j], b[i]), style))
+            below = (lv, top)
+            if lv + 1 <= level and (h, lv + 1) in cells:
                 continue  # its top is the underside of the block laid on it
-            key = (fill, edge, 0.15 if new else 0.08)
-            style = styles.get(key) or styles.setdefault(key, Style(fill=fill, stroke=edge, width=key[2]))
+            style = styles.get(top_key) or styles.setdefault(top_key, Style(fill=top_key[0], stroke=top_key[1],
+                                                                            width=top_key[2]))
             ops.append(Poly(tuple(top), style, role="iso"))
     for t in tiles:  # the new pieces, each outlined as one piece
         loops = outline_points(t.hexes, lay)

@@ -7,6 +7,7 @@ than a page's content area is cut into overlapping tiles (A1, A2, ... B1)
 with dashed overlap lines, alignment crosses and an assembly guide page.
 
     hexes.py    the map's hexes, for any window of it
+    kept.py     what its hexes are drawn with on every page alike, kept per map
     legend.py   its legend row
     tiling.py   tiles, overlap marks and the assembly guide
 """

@@ -17,6 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
+from .kept import hex_place, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
 LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
@@ -33,6 +34,7 @@ def level_shade(colour: str, level: int) -> str:
 NUDGE = tuple(d / 100 * sign for d in range(0, 6) for sign in ((1, -1) if d else (1,)))
 
 
+@lru_cache(maxsize=1024)  # a map with levels asks it of every hex on every page: a few colours and levels
 def level_fill(colour: str, level: int) -> str:
     """A hex's fill ``level`` levels high: ``level_shade``, moved as little as it takes (within NUDGE) for its
     level number, in black or white, to read at WCAG's 4.5:1 also as colour-blind players see it. A shade
@@ -109,13 +111,14 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     levelled = geom.top_level > 1
     codes = map_codes(geom.mapdef, geom.cells.values())
     base = current()
+    points, sources = kept_hexes(geom, base)
+    looks: dict[str, Style] = {}  # one style object per hex colour (a page draws hundreds of hexes in a few)
+    radius = geom.layout.radius
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
-        cx, cy = geom.layout.hex_to_point(h)
+        (cx, cy), corners = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
         if cx + size < wx0 or cx - size > wx1 or cy + size < wy0 or cy - size > wy1:
             continue
-        corners = geom.layout.corners(h)
-        radius = geom.layout.radius
         inside = cx - radius >= wx0 and cx + radius <= wx1 and cy - radius >= wy0 and cy + radius <= wy1
         t = terrain.get(name_key(entry.terrain))
         colour = t.colour if t else "#ffffff"
@@ -128,8 +131,8 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         whole = inside or len(clipped) == 6 and all(abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
                                                     for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
-        fills.append(Poly(page_pts, Style(fill=colour, stroke=GRID.stroke, width=GRID.width),
-                          role="hex" if whole else "hex-part"))
+        style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
+        fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
@@ -137,7 +140,11 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             art = None
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
-        src = _cell_source(base, geom, h)
+        src = sources.get(h) if sources is not None else None
+        if src is None:
+            src = _cell_source(base, geom, h)
+            if sources is not None:
+                sources[h] = src
         if zone is not None:
             # the zone's code in its colour, darkened or lightened as far as it takes to read on this hex
             # (the rim keeps the colour itself)
@@ -266,9 +273,16 @@ def _label(text, x, y, size, colour, place: _Placer, src=None) -> list[Op]:
     if not _inside(x, y, place.reach):
         return []
     src = src if src is not None else current()
-    box = label_box(Text(x, y + size * 0.35, text, "sans-bold", size, colour, "middle", src=src), 0.0)
+    box = _label_box(text, x, y + size * 0.35, size)
     px, py = place.at(x, y + size * 0.35)
     return place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box)
+
+
+@lru_cache(maxsize=16384)
+def _label_box(text: str, x: float, y: float, size: float) -> tuple[float, float, float, float]:
+    """``label_box`` of a map label (sans-bold, centred) at (x, y) map mm, with no pad: the same on every page
+    and paper that draws its hex, so worked out once."""
+    return label_box(Text(x, y, text, "sans-bold", size, INK, "middle"), 0.0)
 
 
 OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline
@@ -319,7 +333,14 @@ def cut_around(seg, holes) -> list[tuple[tuple[float, float], tuple[float, float
 HATCH_STEP = 2.2  # mm between a blocked hex's 45-degree hatch lines
 
 
+@lru_cache(maxsize=256)
+def _hatch_style(colour: str) -> Style:
+    """A hatch line's style in ``colour``: one object for all of them (styles are frozen)."""
+    return Style(stroke=colour, width=0.35)
+
+
 def _hatch(corners, window, dx, dy, colour, *, inside: bool = False, holes=()) -> list[Op]:
+    style = _hatch_style(colour)
     wx0, wy0, wx1, wy1 = window
     rect = [(wx0, wy0), (wx1, wy0), (wx1, wy1), (wx0, wy1)]
     ops: list[Op] = []
@@ -330,7 +351,7 @@ def _hatch(corners, window, dx, dy, colour, *, inside: bool = False, holes=()) -
             (ax, ay), (bx, by) = seg
             page_seg = ((ax - wx0 + dx, ay - wy0 + dy), (bx - wx0 + dx, by - wy0 + dy))
             for part in cut_around(page_seg, holes) if holes else [page_seg]:
-                ops.append(Poly(part, Style(stroke=colour, width=0.35), closed=False))
+                ops.append(Poly(part, style, closed=False))
     return ops
 
 

@@ -13,6 +13,7 @@ from ...draw.page import MAP_TITLE_H as TITLE_H
 from ...names import by_name
 from ..compose import heading
 from .hexes import label_box, map_ops, whole_only
+from .kept import hex_place, hex_points
 from .legend import legend_ops
 from .seams import notches, plan_axis, trim_path
 
@@ -221,14 +222,18 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     # The thumbnail's hexes are filled, a little inset on a grey ground, so the gaps read as the grid: no
     # stroke runs under the tile names printed over it
     thumb, ground = [], []
+    terrain: dict = {}  # a legend's terrain name -> by_name's answer, looked up once
+    grey, fills = Style(fill="#8a8a8a"), {}  # one style object per look
+    points = hex_points(geom)
     for h, (_, entry) in sorted(geom.cells.items()):
-        t = by_name(data.terrain, entry.terrain)
-        corners = geom.layout.corners(h)
-        cx, cy = geom.layout.hex_to_point(h)
-        ground.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), Style(fill="#8a8a8a")))
+        t = terrain[entry.terrain] if entry.terrain in terrain else terrain.setdefault(
+            entry.terrain, by_name(data.terrain, entry.terrain))
+        (cx, cy), corners = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
+        ground.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), grey))
         inset = scale_about(corners, (cx, cy), 0.9)
-        thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset),
-                          Style(fill=t.colour if t else "#ffffff")))
+        colour = t.colour if t else "#ffffff"
+        fill = fills.get(colour) or fills.setdefault(colour, Style(fill=colour))
+        thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset), fill))
     page.add(*ground, *thumb)
     names = []
     for r in range(tiling.rows):
