@@ -88,6 +88,19 @@ class RecordingText(PDFTextObject):
         # what reportlab's own writes for a TrueType font (one Tf and TL where the subset changes, one show-text
         # per subset's run), noting each run as it goes
         canvas = self._canvas
+        if type(text) is str:  # a string this book printed before, in one run of a font's first subset
+            key = (self._fontname, self._fontsize, canvas._rec_text[0], canvas._rec_text[1], text)
+            hit = canvas._runs.get(key)
+            if hit is not None:
+                shown, chars, metrics, size, ext, font = hit
+                self._shown.append((chars, metrics, size, self._line, self._advance, self._rise, ext[1:]))
+                self._advance += ext[0]
+                if self._curSubset == 0:
+                    return shown
+                self._curSubset = 0
+                canvas._rec_text[2] = self._leading
+                name = font.getSubsetInternalName(0, canvas._doc)
+                return f"{name} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL {shown}"
         font = getFont(self._fontname)
         metrics = metrics_of(self._fontname)
         if isinstance(text, bytes):
@@ -117,6 +130,11 @@ class RecordingText(PDFTextObject):
             ext = extent(chars, metrics, size, char_space, word_space)
             self._shown.append((chars, metrics, size, self._line, self._advance, self._rise, ext[1:]))
             self._advance += ext[0]
+        if at and at == len(shown) and subset == 0 and len(code) <= 2 and type(text) is str:
+            # one run in the first subset: its characters' codes there never change, so the same string writes
+            # the same show-text in this book from now on (seven runs in ten are met before)
+            canvas._runs[(self._fontname, self._fontsize, char_space, word_space, text)] = (
+                code[-1], chars, metrics, size, ext, font)
         return " ".join(code)
 
     def _textOut(self, text, TStar=0):
@@ -178,6 +196,8 @@ class RecordingCanvas(Canvas):
         self._rec_stack: list = []
         self._ctm = self._ctm_before = IDENTITY
         self._form_items: list | None = None
+        # (font, size, Tc, Tw, a string) -> what _formatText writes and notes for it (RecordingText)
+        self._runs: dict[tuple, tuple] = {}
         super().__init__(*args, **kwargs)
         self._rec_text = [0.0, 0.0, self._leading]
 

@@ -17,6 +17,16 @@ class BreakingTable(Table):
 
     record = False  # a chapter's own table (not a quote's box): the preflight reads how its cells wrapped
 
+    def _calc(self, availWidth, availHeight):
+        # platypus measures a table two or three times in the same room (a heading kept with it measures the
+        # group, then the frame places it; a picture waiting for room asks what follows it): reportlab works
+        # every row's height out again each time, from the same cells and widths, to the same sizes
+        key = (availWidth, availHeight, tuple(self._colWidths), tuple(self._argH))
+        if self.__dict__.get("_calculated") == key:
+            return
+        super()._calc(availWidth, availHeight)
+        self._calculated = key
+
     def draw(self) -> None:
         super().draw()
         if self.record:
