@@ -218,7 +218,12 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             if run.size < least - 0.05:
                 yield Hit("small-text", None, f"prints {_quote(run.text)} at {run.size:.1f} pt, below the {least:g} pt "
                           f"least for {'a label' if label else 'text'}", page.number), run.text
-        for b in page.boxes:
+        # the boxes' outer edges at once (a page holds a few hundred to a few thousand): only a page inked
+        # beyond its printable area is walked box by box, to the first that is
+        edges = tuple(zip(*page.boxes))
+        beyond = bool(edges) and max(m - min(edges[0]), m - min(edges[1]), max(edges[2]) - (page.width - m),
+                                     max(edges[3]) - (page.height - m)) > 0.05
+        for b in page.boxes if beyond else ():
             out = max(m - b[0], m - b[1], b[2] - (page.width - m), b[3] - (page.height - m))
             if out > 0.05:
                 yield Hit("margin", None, f"inks {out:.1f} mm beyond the printable area ({m:g} mm from each edge)",
@@ -233,7 +238,10 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             yield from _foot(lines[-1], page, body, bottom)
         # what a page begins with is the top of its first column: a second column's first line may stand
         # higher than the first column's (a table beside a large heading) without being carried over
-        left = _lines([r for r in page.runs if r.box[0] < page.width / 2], top, bottom)
+        half = page.width / 2
+        # (a page whose body's runs all start in its left half, a one-column book's, is its own left column)
+        left = lines if all(r.box[0] < half for line in lines for r in line) else _lines(
+            [r for r in page.runs if r.box[0] < half], top, bottom)
         if len(left) >= 2 and page.number > 2:
             first, second = left[0], left[1]
             # a line carried over is running text, at the body's size: a picture's small label heading

@@ -214,7 +214,9 @@ def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) 
 
     from .pictures import crowded
 
-    sheet = Sheet.of(stem, paper, 1, 1, page)
+    # the picture as printed, and at print size, as the book flattened them (rulebook/sizing.py ``printed``)
+    flat = design[2] if len(design) > 2 else None
+    sheet = Sheet(stem, paper, 1, 1, page, list(flat[0])) if flat else Sheet.of(stem, paper, 1, 1, page)
     found: list[Hit] = []
     for name in PICTURE_CHECKS:
         for h in ALL_PAGE_CHECKS[name](sheet, settings):
@@ -222,7 +224,8 @@ def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) 
             named = h.src is not None and h.src.what.startswith("the picture ")
             found.append(h if named else replace(h, message=f"in a picture: {h.message}"))
     if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
-        found += crowded(sheet, design[0], settings, scale=design[1])
+        drawn = Sheet(stem, paper, 1, 1, design[0], list(flat[1])) if flat else design[0]
+        found += crowded(sheet, drawn, settings, scale=design[1])
     return found
 
 
