@@ -157,10 +157,14 @@ def _box(bounds, page_h_pt: float):
     return (l * PT, (page_h_pt - t) * PT, r * PT, (page_h_pt - b) * PT)
 
 
-def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
-    """The body's runs (between the running head and foot) grouped into lines by their baselines."""
-    body = sorted((r for r in runs if r.box[1] >= top - 0.5 and r.box[3] <= bottom + 0.5),
+def _body(runs: list[Run], top: float, bottom: float) -> list[Run]:
+    """The body's runs (between the running head and foot) in reading order: by baseline, then from the left."""
+    return sorted((r for r in runs if r.box[1] >= top - 0.5 and r.box[3] <= bottom + 0.5),
                   key=lambda r: (round(r.box[3], 0), r.box[0]))
+
+
+def _grouped(body: list[Run]) -> list[list[Run]]:
+    """Runs in reading order (``_body``) grouped into lines by their baselines."""
     lines: list[list[Run]] = []
     for r in body:
         if lines and abs(lines[-1][0].box[3] - r.box[3]) < 1.2:
@@ -229,7 +233,8 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
                 yield Hit("margin", None, f"inks {out:.1f} mm beyond the printable area ({m:g} mm from each edge)",
                           page.number), ""
                 break
-        lines = _lines(page.runs, top, bottom)
+        body_runs = _body(page.runs, top, bottom)
+        lines = _grouped(body_runs)
         if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
             share = _used(page, top, bottom, enough=settings.empty_page)
             if share < settings.empty_page:
@@ -238,10 +243,11 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             yield from _foot(lines[-1], page, body, bottom)
         # what a page begins with is the top of its first column: a second column's first line may stand
         # higher than the first column's (a table beside a large heading) without being carried over
+        # (the body's runs in the left half, in the order the body's are: a stable sort of some of them by the
+        # same key keeps the order it gave them)
         half = page.width / 2
-        # (a page whose body's runs all start in its left half, a one-column book's, is its own left column)
-        left = lines if all(r.box[0] < half for line in lines for r in line) else _lines(
-            [r for r in page.runs if r.box[0] < half], top, bottom)
+        left_runs = [r for r in body_runs if r.box[0] < half]
+        left = lines if len(left_runs) == len(body_runs) else _grouped(left_runs)
         if len(left) >= 2 and page.number > 2:
             first, second = left[0], left[1]
             # a line carried over is running text, at the body's size: a picture's small label heading

@@ -86,7 +86,7 @@ def crowded(sheet: Sheet, design: Sheet | Page, settings: Settings, *, scale: fl
         if t.size < least - 0.05:
             yield Hit("picture", t.src, f"prints {_quote(t.text)} at {t.size:.1f} pt in a picture set at "
                       f"{scale:.0%} of its size, below the {least:g} pt least", sheet.number, t.text)
-    if _as_designed(sheet.page, design if isinstance(design, Page) else design.page):
+    if as_designed(sheet.page, design if isinstance(design, Page) else design.page):
         return
     # a label clear of its lines by the whole clearance is clear by its own room (never more: ``clearances``):
     # most pictures' labels are, and their design need not be read
@@ -113,8 +113,8 @@ def crowded(sheet: Sheet, design: Sheet | Page, settings: Settings, *, scale: fl
                       f"{rooms[n]:.2f} mm) in a picture set at {scale:.0%} of its size", sheet.number, t.text)
 
 
-def _as_designed(printed: Page, design: Page) -> bool:
-    """Is the picture printed as drawn, only scaled (``printed``: its design's very ops in one group of a uniform
+def as_designed(printed: Page, design: Page) -> bool:
+    """Is a picture printed as drawn, only scaled (``printed``: its design's very ops in one group of a uniform
     scale; no label set larger by the book)? Then none of its labels is the book's crowding: each keeps, for its
     room (``clearances``: the clearance scaled with the picture, never grown), what it keeps at print size, where
     its own sheets are checked; so the design need not be read at all (a battlefield's hundreds of labels)."""
