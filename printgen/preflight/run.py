@@ -214,9 +214,7 @@ def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) 
 
     from .pictures import as_designed, crowded
 
-    # the picture as printed, and at print size, as the book flattened them (rulebook/sizing.py ``printed``)
-    flat = design[2] if len(design) > 2 else None
-    sheet = Sheet(stem, paper, 1, 1, page, list(flat[0])) if flat else Sheet.of(stem, paper, 1, 1, page)
+    sheet = Sheet.of(stem, paper, 1, 1, page)
     # a drawing printed as drawn, only scaled, overlaps itself alike at any scale (the overlap check reads its
     # texts' boxes shrunk by shares of their em against each other and its strokes: no length of its own), so
     # at the scale of the book's other paper it is not read for that again (``_SCALED``)
@@ -234,8 +232,7 @@ def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) 
             named = h.src is not None and h.src.what.startswith("the picture ")
             found.append(h if named else replace(h, message=f"in a picture: {h.message}"))
     if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
-        drawn = Sheet(stem, paper, 1, 1, design[0], list(flat[1])) if flat else design[0]
-        found += crowded(sheet, drawn, settings, scale=design[1])
+        found += crowded(sheet, design[0], settings, scale=design[1])
     return found
 
 

@@ -13,7 +13,7 @@ from ..safety import markup as mk
 from ..safety.markup import Markup, tag
 from ..safety.markup import text as escape
 from ..units import mm_to_pt
-from .sizing import Least, floored, needed_scale, printed, uncrowded
+from .sizing import Least, floored, needed_scale, uncrowded
 
 
 class Heading(mk.BookParagraph):
@@ -117,9 +117,7 @@ class OpsFlowable(Flowable):
             ops, design = uncrowded(ops, self.ops, self.scale, self.box, self.least)
         seen = getattr(getattr(c, "_doctemplate", None), "pictures", None)
         if seen is not None:  # what the preflight reads: the picture as printed, at its scale, and as designed
-            # (and both flattened, when uncrowded read them so)
-            flat = printed(ops, design, self.scale, self.box) if design is self.ops else None
-            seen.append((c.getPageNumber(), ops, self.scale, self.box, design) + ((flat,) if flat else ()))
+            seen.append((c.getPageNumber(), ops, self.scale, self.box, design))
         c.saveState()
         c.translate((self.width - self.art_width) / 2, self.height)
         k = mm_to_pt(1) * self.scale

@@ -111,9 +111,8 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
                            tables, read)
     # each picture as printed, and at its own print size: what the preflight tells apart to find the labels the
     # book's scale crowded onto its lines
-    # (and both flattened, when the book read them so to leave out labels that crowd its lines)
-    pictures = tuple((page, Page(w * k, h * k, [scaled(ops, k)]), Page(w, h, list(design)), k, *flat)
-                     for page, ops, k, (w, h), design, *flat in drawn)
+    pictures = tuple((page, Page(w * k, h * k, [scaled(ops, k)]), Page(w, h, list(design)), k)
+                     for page, ops, k, (w, h), design in drawn)
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages, pictures=pictures,
                                   tables=tuple(tables), drawn=tuple(read),
                                   facts=PrintFacts(title="Rulebook", part="rules", book=True,

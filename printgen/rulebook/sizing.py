@@ -142,38 +142,13 @@ def crowded_labels(ops: Sequence[Op], design: Sequence[Op], k: float, size: tupl
     from ..preflight.scene import flatten
 
     w, h = size
-    ops = tuple(ops)
+    printed = _tagged(ops, [0])
     at_size = _design(design, size, least.clearance)
-    inks = flatten(Page(w * k, h * k, [Group(ops, (k, 0.0, 0.0, k, 0.0, 0.0))]))
-    if [t.text for t in inks if t.kind == "text" and t.text.strip()] == [t.text for t, _ in texts(ops)]:
-        # every label flattened, in drawing order: its place among them is its number. The picture as printed,
-        # read so, is what the book's preflight reads of it (``printed``): kept for it
-        crowded = set(near_lines(inks, least.clearance, scale=k, design=at_size.texts))
-        if len(_PRINTED) >= 16:
-            _PRINTED.pop(next(iter(_PRINTED)))
-        _PRINTED[id(ops)] = (ops, k, size, inks, at_size)
-    else:  # (a label the flattening leaves out, clipped away: each told by a role of its own)
-        printed = _tagged(ops, [0])
-        inks = flatten(Page(w * k, h * k, [Group(printed, (k, 0.0, 0.0, k, 0.0, 0.0))]))
-        crowded = _numbers(inks, near_lines(inks, least.clearance, scale=k, design=at_size.texts))
+    inks = flatten(Page(w * k, h * k, [Group(printed, (k, 0.0, 0.0, k, 0.0, 0.0))]))
+    crowded = _numbers(inks, near_lines(inks, least.clearance, scale=k, design=at_size.texts))
     if crowded:
         crowded -= at_size.crowded()
     return crowded
-
-
-def printed(ops: tuple, design: tuple, k: float, size: tuple[float, float]) -> tuple[list, list] | None:
-    """The flattened inks (preflight/scene.py) of a picture whose labels ``crowded_labels`` just looked at, as
-    printed (``ops`` at scale ``k``) and at print size (``design``, its texts' roles numbered), when it did:
-    what the book's preflight reads of it (preflight/run.py ``picture_hits``) without flattening it again."""
-    got = _PRINTED.get(id(ops))
-    if got is None or got[0] is not ops or got[1] != k or got[2] != size or got[4].design is not design:
-        return None
-    return got[3], got[4].inks
-
-
-# the pictures crowded_labels read last, by the id of their printed ops (each entry holds them): (ops, scale,
-# size, their inks, their _AtSize)
-_PRINTED: dict[int, tuple] = {}
 
 
 def _numbers(inks, found) -> set[int]:
