@@ -56,6 +56,7 @@ def cold():
     import printgen.rulebook.record as rec
     getattr(rec, "_STROKES", {}).clear()  # strokes' boxes as recorded
     getattr(getattr(rec, "RecordingCanvas", None), "_shapes", {}).clear()
+    getattr(getattr(rec, "RecordingCanvas", None), "_loops", {}).clear()
     import printgen.preflight.run as pr
     getattr(pr, "_SEEN", {}).clear()  # the pictures' hits the preflight kept (a worker has none)
     getattr(pr, "_SCALED", []).clear()  # and their overlaps, by the drawing

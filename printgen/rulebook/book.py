@@ -9,6 +9,7 @@ columns, cover, running head and foot, paragraph styles: styles.py) is the game'
 
 from __future__ import annotations
 
+import copy
 import html
 import io
 from dataclasses import dataclass
@@ -48,6 +49,20 @@ class BookInfo:
 
 HEAD_ROOM = 0.5  # a heading kept with a table across the page stays only with this share of a column left
 
+_PLAIN = (int, float, str, bool, type(None))
+
+
+class BookFrame(Frame):
+    """A frame copied as deepcopy copies it, its plain numbers and names shared rather than walked: platypus
+    copies the current frame each time it measures a group kept together (some 600 times over a build's books)."""
+
+    def __deepcopy__(self, memo):
+        twin = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if type(value) not in _PLAIN:
+                twin.__dict__[name] = copy.deepcopy(value, memo)
+        return twin
+
 
 class Rulebook(BaseDocTemplate):
     keepTogetherClass = KeepWithPicture  # a heading stays with a picture that fits a little smaller
@@ -65,13 +80,13 @@ class Rulebook(BaseDocTemplate):
         self.keepTogetherClass = KeepWithPicture
         gap = _pt(pg.column_gap) if pg.columns == 2 else 0.0
         self.column = (self.width - gap) / pg.columns
-        frames = [Frame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
+        frames = [BookFrame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
                         id=f"body{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
                   for k in range(pg.columns)]
-        cover = Frame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
+        cover = BookFrame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         # the contents page is set in one column whatever the body's
-        whole = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="whole",
+        whole = BookFrame(self.leftMargin, self.bottomMargin, self.width, self.height, id="whole",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_art),
                                PageTemplate("contents", [whole]), PageTemplate("body", frames)])

@@ -294,12 +294,20 @@ class RecordingCanvas(Canvas):
         if w and len(loops) == 1 and len(loops[0]) > 2:
             loop = loops[0]
             x, y = loop[0]
-            key = (w, closed, tuple([(a - x, b - y) for a, b in loop]))
-            got = self._shapes.get(key)
-            if got is None:
-                got = self._shapes[key] = stroke_bounds(loop_points(key[2], closed), w)
-                if len(self._shapes) > 4096:
-                    self._shapes.clear()
+            # the very points drawn before (a picture's shapes, on the other paper or drawn again): their box
+            seen = self._loops.get(id(loop))
+            if seen is not None and seen[0] is loop and seen[1] == w and seen[2] == closed:
+                got = seen[3]
+            else:
+                key = (w, closed, tuple([(a - x, b - y) for a, b in loop]))
+                got = self._shapes.get(key)
+                if got is None:
+                    got = self._shapes[key] = stroke_bounds(loop_points(key[2], closed), w)
+                    if len(self._shapes) > 4096:
+                        self._shapes.clear()
+                if len(self._loops) > 4096:
+                    self._loops.clear()
+                self._loops[id(loop)] = (loop, w, closed, got)
             self._items.append(("box", rect_box(self._ctm, got[0] + x, got[1] + y, got[2] + x, got[3] + y)))
             return
         points: list = []
@@ -311,6 +319,7 @@ class RecordingCanvas(Canvas):
         self._path(points, stroke, fill)
 
     _shapes: dict = {}  # (line width, closed, points from the first) -> the stroke's box from the first point
+    _loops: dict = {}  # id(a loop's points) -> (those points, line width, closed, the stroke's box from the first)
 
     def drawPath(self, aPath, stroke=1, fill=0, fillMode=None):
         super().drawPath(aPath, stroke, fill, fillMode)
