@@ -9,7 +9,6 @@ columns, cover, running head and foot, paragraph styles: styles.py) is the game'
 
 from __future__ import annotations
 
-import copy
 import html
 import io
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
+    ActionFlowable, BaseDocTemplate, CondPageBreak, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
     Spacer, Table, TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -32,6 +31,7 @@ from ..safety.markup import paragraph, tag, text
 from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
+from .frames import BookFrame
 from .measure import remember_widths
 from .record import book_canvas, recorded_pages
 from .tables import Spanning
@@ -48,21 +48,6 @@ class BookInfo:
 
 
 HEAD_ROOM = 0.5  # a heading kept with a table across the page stays only with this share of a column left
-
-_PLAIN = (int, float, str, bool, type(None))
-
-
-class BookFrame(Frame):
-    """A frame copied as deepcopy copies it, its plain numbers and names shared rather than walked: platypus
-    copies the current frame each time it measures a group kept together (some 600 times over a build's books)."""
-
-    def __deepcopy__(self, memo):
-        twin = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if type(value) not in _PLAIN:
-                twin.__dict__[name] = copy.deepcopy(value, memo)
-        return twin
-
 
 class Rulebook(BaseDocTemplate):
     keepTogetherClass = KeepWithPicture  # a heading stays with a picture that fits a little smaller
