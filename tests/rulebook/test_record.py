@@ -21,6 +21,7 @@ from printgen.plan import plan_build
 from printgen.preflight.book import book_hits, drawn_pages, read_pages
 from printgen.preflight.checks import Settings
 from printgen.rulebook.record import RecordingCanvas, recorded_pages
+from printgen.rulebook.styles import styles
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 STRICT = Settings(empty_page=0.9, min_text=11, min_label=9, printable=25)  # findings on every page
@@ -56,6 +57,7 @@ def test_a_small_books_recorded_pages_are_its_pdf_read_back(paper):
 
 def _canvas() -> tuple[RecordingCanvas, io.BytesIO]:
     register_pdf_fonts()
+    styles()  # the book's font families: <b> in a paragraph sets the bold face, as in a book
     buf = io.BytesIO()
     return RecordingCanvas(buf, pagesize=(420, 300), invariant=1, initialFontName=pdf_name("sans")), buf
 
