@@ -62,6 +62,7 @@ def cold():
     getattr(pr, "_SCALED", []).clear()  # and their overlaps, by the drawing
     import printgen.rulebook.markdown as md
     getattr(md, "_PARSED", {}).clear()  # the books' Markdown parsed (a worker forked before a game validated)
+    getattr(md, "_INLINE", {}).clear()  # and its paragraphs' markup
     from reportlab.pdfbase import pdfmetrics
     for font in list(pdfmetrics._fonts.values()):  # the widths a font remembers (measure.remember_widths)
         font.__dict__.pop("stringWidth", None)

@@ -61,6 +61,11 @@ def parse(text: str) -> list:
     return tokens
 
 
+# id(an inline token's children) -> (those children, what else their markup depends on, their markup)
+_INLINE: dict[int, tuple] = {}
+INLINE_MAX = 20_000  # a book has a few thousand inline tokens
+
+
 CHAPTER_ROOM = 230.0  # pt: a chapter starts a new page unless at least this much of the page is left
 
 
@@ -107,6 +112,7 @@ class Converter:
         names = sorted(self.terms, key=len, reverse=True)
         self._term_re = re.compile(
             r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])") if names else None
+        self._terms_key = tuple(sorted(self.terms.items()))
 
     # -- inline ----------------------------------------------------------------
     def _link_terms(self, text: str, linked: set[str]) -> Markup:
@@ -125,7 +131,23 @@ class Converter:
         return mk.join(out)
 
     def inline(self, children, *, link_terms: bool = True) -> Markup:
-        """Inline tokens as paragraph markup: every piece of text escaped, tags only from this code."""
+        """Inline tokens as paragraph markup: every piece of text escaped, tags only from this code. Worked out
+        once per process for the same tokens (a book's parse is kept: markdown.parse), terms and colour: the
+        other paper's book sets the same paragraphs."""
+        if not children or self.theme is None:
+            return self._inline(children, link_terms)
+        # what its markup depends on besides its tokens: the terms linked and their colour
+        key = (link_terms, self._terms_key, self.theme.colours.terms)
+        got = _INLINE.get(id(children))
+        if got is not None and got[0] is children and got[1] == key:
+            return got[2]
+        markup = self._inline(children, link_terms)
+        if len(_INLINE) >= INLINE_MAX:
+            _INLINE.clear()
+        _INLINE[id(children)] = (children, key, markup)
+        return markup
+
+    def _inline(self, children, link_terms: bool) -> Markup:
         out: list[Markup] = []
         in_link = 0
         stack: list[str] = []
