@@ -49,6 +49,7 @@ class BookInfo:
 
 HEAD_ROOM = 0.5  # a heading kept with a table across the page stays only with this share of a column left
 
+
 class Rulebook(BaseDocTemplate):
     keepTogetherClass = KeepWithPicture  # a heading stays with a picture that fits a little smaller
     def __init__(self, buf, spec: PageSpec, info: BookInfo, theme: Theme | None = None, **kw):
@@ -66,13 +67,13 @@ class Rulebook(BaseDocTemplate):
         gap = _pt(pg.column_gap) if pg.columns == 2 else 0.0
         self.column = (self.width - gap) / pg.columns
         frames = [BookFrame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
-                        id=f"body{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+                            id=f"body{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
                   for k in range(pg.columns)]
         cover = BookFrame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+                          leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         # the contents page is set in one column whatever the body's
         whole = BookFrame(self.leftMargin, self.bottomMargin, self.width, self.height, id="whole",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+                          leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_art),
                                PageTemplate("contents", [whole]), PageTemplate("body", frames)])
 
