@@ -39,7 +39,8 @@ QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right 
 
 
 _PARSED: dict[str, list] = {}
-PARSED_MAX = 12  # texts kept: five bundled games' books (four kept, the first was dropped and all five parsed again)
+PARSED_MAX = 12  # texts kept: more than a build's books (with four, a serial build of the five bundled games,
+# which validates them all before setting them, dropped the first and parsed all five again)
 
 
 @lru_cache(maxsize=1)
@@ -50,8 +51,7 @@ def _parser() -> MarkdownIt:
 def parse(text: str) -> list:
     """The markdown-it tokens of a rulebook's Markdown (CommonMark, no HTML, tables), read-only. Parsed
     once per process per text: validation parses the whole book to check it, and a worker forked after
-    validation sets the same text without parsing it again. The last few texts only (PARSED_MAX: more than a
-    build's games, whose books a worker sets after validation parsed them all)."""
+    validation sets the same text without parsing it again. The last few texts only (PARSED_MAX)."""
     tokens = _PARSED.get(text)
     if tokens is None:
         tokens = _parser().parse(text)
