@@ -56,6 +56,13 @@ def cold():
     import printgen.rulebook.record as rec
     getattr(rec, "_STROKES", {}).clear()  # strokes' boxes as recorded
     getattr(getattr(rec, "RecordingCanvas", None), "_shapes", {}).clear()
+    getattr(getattr(rec, "RecordingCanvas", None), "_loops", {}).clear()
+    import printgen.preflight.run as pr
+    getattr(pr, "_SEEN", {}).clear()  # the pictures' hits the preflight kept (a worker has none)
+    getattr(pr, "_SCALED", []).clear()  # and their overlaps, by the drawing
+    import printgen.rulebook.markdown as md
+    getattr(md, "_PARSED", {}).clear()  # the books' Markdown parsed (a worker forked before a game validated)
+    getattr(md, "_INLINE", {}).clear()  # and its paragraphs' markup
     from reportlab.pdfbase import pdfmetrics
     for font in list(pdfmetrics._fonts.values()):  # the widths a font remembers (measure.remember_widths)
         font.__dict__.pop("stringWidth", None)

@@ -157,10 +157,14 @@ def _box(bounds, page_h_pt: float):
     return (l * PT, (page_h_pt - t) * PT, r * PT, (page_h_pt - b) * PT)
 
 
-def _lines(runs: list[Run], top: float, bottom: float) -> list[list[Run]]:
-    """The body's runs (between the running head and foot) grouped into lines by their baselines."""
-    body = sorted((r for r in runs if r.box[1] >= top - 0.5 and r.box[3] <= bottom + 0.5),
+def _body(runs: list[Run], top: float, bottom: float) -> list[Run]:
+    """The body's runs (between the running head and foot) in reading order: by baseline, then from the left."""
+    return sorted((r for r in runs if r.box[1] >= top - 0.5 and r.box[3] <= bottom + 0.5),
                   key=lambda r: (round(r.box[3], 0), r.box[0]))
+
+
+def _grouped(body: list[Run]) -> list[list[Run]]:
+    """Runs in reading order (``_body``) grouped into lines by their baselines."""
     lines: list[list[Run]] = []
     for r in body:
         if lines and abs(lines[-1][0].box[3] - r.box[3]) < 1.2:
@@ -218,13 +222,19 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             if run.size < least - 0.05:
                 yield Hit("small-text", None, f"prints {_quote(run.text)} at {run.size:.1f} pt, below the {least:g} pt "
                           f"least for {'a label' if label else 'text'}", page.number), run.text
-        for b in page.boxes:
+        # the boxes' outer edges at once (a page holds a few hundred to a few thousand): only a page inked
+        # beyond its printable area is walked box by box, to the first that is
+        edges = tuple(zip(*page.boxes))
+        beyond = bool(edges) and max(m - min(edges[0]), m - min(edges[1]), max(edges[2]) - (page.width - m),
+                                     max(edges[3]) - (page.height - m)) > 0.05
+        for b in page.boxes if beyond else ():
             out = max(m - b[0], m - b[1], b[2] - (page.width - m), b[3] - (page.height - m))
             if out > 0.05:
                 yield Hit("margin", None, f"inks {out:.1f} mm beyond the printable area ({m:g} mm from each edge)",
                           page.number), ""
                 break
-        lines = _lines(page.runs, top, bottom)
+        body_runs = _body(page.runs, top, bottom)
+        lines = _grouped(body_runs)
         if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
             share = _used(page, top, bottom, enough=settings.empty_page)
             if share < settings.empty_page:
@@ -233,7 +243,11 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
             yield from _foot(lines[-1], page, body, bottom)
         # what a page begins with is the top of its first column: a second column's first line may stand
         # higher than the first column's (a table beside a large heading) without being carried over
-        left = _lines([r for r in page.runs if r.box[0] < page.width / 2], top, bottom)
+        # (the body's runs in the left half, in the order the body's are: a stable sort of some of them by the
+        # same key keeps the order it gave them)
+        half = page.width / 2
+        left_runs = [r for r in body_runs if r.box[0] < half]
+        left = lines if len(left_runs) == len(body_runs) else _grouped(left_runs)
         if len(left) >= 2 and page.number > 2:
             first, second = left[0], left[1]
             # a line carried over is running text, at the body's size: a picture's small label heading

@@ -86,6 +86,8 @@ def crowded(sheet: Sheet, design: Sheet | Page, settings: Settings, *, scale: fl
         if t.size < least - 0.05:
             yield Hit("picture", t.src, f"prints {_quote(t.text)} at {t.size:.1f} pt in a picture set at "
                       f"{scale:.0%} of its size, below the {least:g} pt least", sheet.number, t.text)
+    if as_designed(sheet.page, design if isinstance(design, Page) else design.page):
+        return
     # a label clear of its lines by the whole clearance is clear by its own room (never more: ``clearances``):
     # most pictures' labels are, and their design need not be read
     strokes = _lines_of(sheet.inks)
@@ -109,6 +111,21 @@ def crowded(sheet: Sheet, design: Sheet | Page, settings: Settings, *, scale: fl
             t = texts[n]
             yield Hit("picture", t.src, f"prints {_quote(t.text)} on one of its lines (closer than "
                       f"{rooms[n]:.2f} mm) in a picture set at {scale:.0%} of its size", sheet.number, t.text)
+
+
+def as_designed(printed: Page, design: Page) -> bool:
+    """Is a picture printed as drawn, only scaled (``printed``: its design's very ops in one group of a uniform
+    scale; no label set larger by the book)? Then none of its labels is the book's crowding: each keeps, for its
+    room (``clearances``: the clearance scaled with the picture, never grown), what it keeps at print size, where
+    its own sheets are checked; so the design need not be read at all (a battlefield's hundreds of labels)."""
+    if len(printed.ops) != 1 or type(printed.ops[0]) is not Group:
+        return False
+    group = printed.ops[0]
+    a, b, c, d, e, f = group.matrix
+    if b or c or e or f or a != d or a <= 0 or group.clip is not None:
+        return False
+    inner, outer = group.ops, design.ops
+    return len(inner) == len(outer) and all(x is y for x, y in zip(inner, outer))
 
 
 def _sheet(like: Sheet, page: Page) -> Sheet:

@@ -212,18 +212,54 @@ def _seen_trim(most: int = 64) -> None:
 def _picture(page, design, settings: Settings, *, stem: str, paper: str | None) -> list[Hit]:
     from dataclasses import replace
 
-    from .pictures import crowded
+    from .pictures import as_designed, crowded
 
     sheet = Sheet.of(stem, paper, 1, 1, page)
+    # a drawing printed as drawn, only scaled, overlaps itself alike at any scale (the overlap check reads its
+    # texts' boxes shrunk by shares of their em against each other and its strokes: no length of its own), so
+    # at the scale of the book's other paper it is not read for that again (``_SCALED``)
+    drawing = tuple(design[0].ops) if design and as_designed(page, design[0]) else None
     found: list[Hit] = []
     for name in PICTURE_CHECKS:
-        for h in ALL_PAGE_CHECKS[name](sheet, settings):
+        hits = _overlap_of(drawing, stem, settings) if name == "overlap" and drawing is not None else None
+        if hits is None:
+            hits = list(ALL_PAGE_CHECKS[name](sheet, settings))
+            if name == "overlap" and drawing is not None:
+                _SCALED.append((drawing, stem, settings, hits))
+                del _SCALED[:-KEPT_SCALED]
+        for h in hits:
             # a hit on one of the picture's words already names the picture ("the picture 'printgen:...'")
             named = h.src is not None and h.src.what.startswith("the picture ")
             found.append(h if named else replace(h, message=f"in a picture: {h.message}"))
     if design:  # the labels its scale crowded onto its lines (preflight/pictures.py)
         found += crowded(sheet, design[0], settings, scale=design[1])
     return found
+
+
+def _overlap_of(drawing: tuple, stem: str, settings: Settings) -> list[Hit] | None:
+    """The overlap hits of ``drawing`` (a picture's ops, printed as drawn) kept from another scale, if any: by
+    the very ops (an entry holds them)."""
+    for ops, their_stem, their_settings, hits in _SCALED:
+        if their_stem == stem and their_settings == settings and _same(ops, drawing):
+            return hits
+    return None
+
+
+def _same(ops: tuple, others: tuple) -> bool:
+    """Are ``ops`` the very ``others``, or groups of them alike (a picture turned for its page is a group made
+    afresh for each paper round the same drawing)? By identity: nothing is compared by value."""
+    if len(ops) != len(others):
+        return False
+    for a, b in zip(ops, others):
+        if a is not b and not (type(a) is Group and type(b) is Group and a.matrix == b.matrix and a.clip == b.clip
+                               and _same(a.ops, b.ops)):
+            return False
+    return True
+
+
+# the overlap hits of the last pictures printed as drawn: [(their ops, stem, settings, hits)]
+_SCALED: list[tuple] = []
+KEPT_SCALED = 16
 
 
 def _text_marks(ops, out: list | None = None) -> tuple:

@@ -17,7 +17,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
+    ActionFlowable, BaseDocTemplate, CondPageBreak, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
     Spacer, Table, TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -31,6 +31,7 @@ from ..safety.markup import paragraph, tag, text
 from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
+from .frames import BookFrame
 from .measure import remember_widths
 from .record import book_canvas, recorded_pages
 from .tables import Spanning
@@ -65,14 +66,14 @@ class Rulebook(BaseDocTemplate):
         self.keepTogetherClass = KeepWithPicture
         gap = _pt(pg.column_gap) if pg.columns == 2 else 0.0
         self.column = (self.width - gap) / pg.columns
-        frames = [Frame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
-                        id=f"body{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        frames = [BookFrame(self.leftMargin + k * (self.column + gap), self.bottomMargin, self.column, self.height,
+                            id=f"body{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
                   for k in range(pg.columns)]
-        cover = Frame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        cover = BookFrame(mm_to_pt(20), mm_to_pt(20), w - mm_to_pt(40), h - mm_to_pt(40), id="cover",
+                          leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         # the contents page is set in one column whatever the body's
-        whole = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="whole",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        whole = BookFrame(self.leftMargin, self.bottomMargin, self.width, self.height, id="whole",
+                          leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_art),
                                PageTemplate("contents", [whole]), PageTemplate("body", frames)])
 

@@ -39,6 +39,8 @@ QUOTE_INSET = 17.0  # pt: a block quote's left padding (with its bar) and right 
 
 
 _PARSED: dict[str, list] = {}
+PARSED_MAX = 12  # texts kept: more than a build's books (with four, a serial build of the five bundled games,
+# which validates them all before setting them, dropped the first and parsed all five again)
 
 
 @lru_cache(maxsize=1)
@@ -49,14 +51,19 @@ def _parser() -> MarkdownIt:
 def parse(text: str) -> list:
     """The markdown-it tokens of a rulebook's Markdown (CommonMark, no HTML, tables), read-only. Parsed
     once per process per text: validation parses the whole book to check it, and a worker forked after
-    validation sets the same text without parsing it again. The last few texts only."""
+    validation sets the same text without parsing it again. The last few texts only (PARSED_MAX)."""
     tokens = _PARSED.get(text)
     if tokens is None:
         tokens = _parser().parse(text)
-        if len(_PARSED) >= 4:
+        if len(_PARSED) >= PARSED_MAX:
             _PARSED.clear()
         _PARSED[text] = tokens
     return tokens
+
+
+# id(an inline token's children) -> (those children, what else their markup depends on, their markup)
+_INLINE: dict[int, tuple] = {}
+INLINE_MAX = 20_000  # a book has a few thousand inline tokens
 
 
 CHAPTER_ROOM = 230.0  # pt: a chapter starts a new page unless at least this much of the page is left
@@ -105,6 +112,7 @@ class Converter:
         names = sorted(self.terms, key=len, reverse=True)
         self._term_re = re.compile(
             r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])") if names else None
+        self._terms_key = tuple(sorted(self.terms.items()))
 
     # -- inline ----------------------------------------------------------------
     def _link_terms(self, text: str, linked: set[str]) -> Markup:
@@ -123,7 +131,23 @@ class Converter:
         return mk.join(out)
 
     def inline(self, children, *, link_terms: bool = True) -> Markup:
-        """Inline tokens as paragraph markup: every piece of text escaped, tags only from this code."""
+        """Inline tokens as paragraph markup: every piece of text escaped, tags only from this code. Worked out
+        once per process for the same tokens (a book's parse is kept: markdown.parse), terms and colour: the
+        other paper's book sets the same paragraphs."""
+        if not children or self.theme is None:
+            return self._inline(children, link_terms)
+        # what its markup depends on besides its tokens: the terms linked and their colour
+        key = (link_terms, self._terms_key, self.theme.colours.terms)
+        got = _INLINE.get(id(children))
+        if got is not None and got[0] is children and got[1] == key:
+            return got[2]
+        markup = self._inline(children, link_terms)
+        if len(_INLINE) >= INLINE_MAX:
+            _INLINE.clear()
+        _INLINE[id(children)] = (children, key, markup)
+        return markup
+
+    def _inline(self, children, link_terms: bool) -> Markup:
         out: list[Markup] = []
         in_link = 0
         stack: list[str] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from array import array
 from functools import lru_cache
-from struct import unpack_from
+from struct import Struct, unpack_from
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
@@ -19,9 +19,14 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
+# numbers through single precision and back (packed as C floats: what array("f") gives, out of range to an
+# infinity alike, at a third of the cost of making an array: a book rounds half a million of them)
+_F1, _F2, _F4, _F6, _F12 = (Struct(f"{n}f") for n in (1, 2, 4, 6, 12))
+
+
 def f32(x: float) -> float:
     """``x`` as the single-precision float pdfium keeps it in."""
-    return array("f", (x,))[0]
+    return _F1.unpack(_F1.pack(x))[0]
 
 
 def compose(m, n):
@@ -35,13 +40,15 @@ def compose32(m, n):
     """``compose`` as pdfium works it, in single precision (each product and sum rounded to it)."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
-    p = array("f", (a * A, b * C, a * B, b * D, c * A, d * C, c * B, d * D, e * A, f * C, e * B, f * D))
-    q = array("f", (p[0] + p[1], p[2] + p[3], p[4] + p[5], p[6] + p[7], p[8] + p[9], p[10] + p[11]))
-    return (q[0], q[1], q[2], q[3]) + tuple(array("f", (q[4] + E, q[5] + F)))
+    p = _F12.unpack(_F12.pack(a * A, b * C, a * B, b * D, c * A, d * C, c * B, d * D, e * A, f * C, e * B, f * D))
+    q = _F6.unpack(_F6.pack(p[0] + p[1], p[2] + p[3], p[4] + p[5], p[6] + p[7], p[8] + p[9], p[10] + p[11]))
+    return (q[0], q[1], q[2], q[3]) + _F2.unpack(_F2.pack(q[4] + E, q[5] + F))
 
 
 def written(code: str, n: int) -> tuple[float, ...]:
     """The last ``n`` numbers before an operator as written (reportlab rounds them), in single precision."""
+    if n == 6:
+        return _F6.unpack(_F6.pack(*map(float, code.split()[-7:-1])))
     return tuple(array("f", map(float, code.split()[-n - 1:-1])))
 
 
@@ -51,7 +58,7 @@ def rect_box(m, x0: float, y0: float, x1: float, y1: float) -> tuple[float, floa
     xs = (a * x0 + c * y0, a * x1 + c * y0, a * x1 + c * y1, a * x0 + c * y1)
     ys = (b * x0 + d * y0, b * x1 + d * y0, b * x1 + d * y1, b * x0 + d * y1)
     # single precision, as pdfium keeps a box: an edge on a round number lands on the same side of it
-    return tuple(array("f", (min(xs) + e, min(ys) + f, max(xs) + e, max(ys) + f)))
+    return _F4.unpack(_F4.pack(min(xs) + e, min(ys) + f, max(xs) + e, max(ys) + f))
 
 
 class FontMetrics:

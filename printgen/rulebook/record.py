@@ -20,148 +20,13 @@ from __future__ import annotations
 
 import math
 import re
-from weakref import WeakKeyDictionary
 
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfbase.ttfonts import ShapedStr
-from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..draw.fonts import pdf_name
-from .measure import (CURVE, IDENTITY, LINE, MOVE, PointsPath, close_figure, compose, compose32, extent, f32,
-                      loop_points, metrics_of, rect_box, rect_points, stroke_bounds, text_run, written)
-
-
-class RecordingText(PDFTextObject):
-    """A text object that notes each show-text operator it writes: its characters, font, size and where it
-    starts (the text line matrix and the advance along the line, in text space)."""
-
-    def __init__(self, canvas, x=0, y=0, direction=None) -> None:
-        self._shown: list = []
-        self._line = IDENTITY  # the text line matrix (set by Tm, moved by Td and T*)
-        self._advance = 0.0  # from the line's start, text space
-        super().__init__(canvas, x, y, direction=direction)
-
-    def setTextOrigin(self, x, y):
-        super().setTextOrigin(x, y)
-        self._line = (1.0, 0.0, 0.0, 1.0 if self._canvas.bottomup else -1.0, float(x), float(y))
-        self._advance = 0.0
-
-    def setTextTransform(self, a, b, c, d, e, f):
-        super().setTextTransform(a, b, c, d, e, f)
-        self._line = written(self._code[-1], 6)
-        self._advance = 0.0
-
-    def moveCursor(self, dx, dy):
-        # reportlab merges a move into the one before it; the line's start moves by the same in the end
-        super().moveCursor(dx, dy)
-        self._next_line(dx, -dy)
-
-    def _next_line(self, tx: float, ty: float) -> None:
-        a, b, c, d, e, f = self._line
-        self._line = (a, b, c, d, tx * a + ty * c + e, tx * b + ty * d + f)
-        self._advance = 0.0
-
-    def setHorizScale(self, horizScale):
-        super().setHorizScale(horizScale)
-        self._canvas.record_lost = True  # not followed: the book never stretches its text
-
-    def setTextRenderMode(self, mode):
-        super().setTextRenderMode(mode)
-        if mode not in (0, 3):
-            self._canvas.record_lost = True  # a stroked text's box grows by its line: not followed
-
-    def setCharSpace(self, charSpace):
-        super().setCharSpace(charSpace)
-        self._canvas._rec_text[0] = charSpace
-
-    def setWordSpace(self, wordSpace):
-        super().setWordSpace(wordSpace)
-        self._canvas._rec_text[1] = wordSpace
-
-    def setLeading(self, leading):
-        super().setLeading(leading)
-        self._canvas._rec_text[2] = leading
-
-    def _formatText(self, text):
-        # what reportlab's own writes for a TrueType font (one Tf and TL where the subset changes, one show-text
-        # per subset's run), noting each run as it goes
-        canvas = self._canvas
-        font = getFont(self._fontname)
-        metrics = metrics_of(self._fontname)
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        shown = text.replace("\xa0", " ")  # reportlab prints a no-break space as a space (code 32)
-        if (metrics is None or not font._dynamicFont or (font.shapable and isinstance(text, ShapedStr))
-                or not metrics.known.issuperset(shown)):  # (a character the font lacks prints as its .notdef)
-            canvas.record_lost = True
-            return super()._formatText(text)
-        code: list[str] = []
-        tmpl = None
-        char_space, word_space = canvas._rec_text[0], canvas._rec_text[1]
-        size = _SIZES.get(self._fontsize)
-        if size is None:  # the size as written, as pdfium reads it
-            size = _SIZES[self._fontsize] = f32(float(fp_str(self._fontsize)))
-        at = 0
-        for subset, t in _split(font, text, canvas._doc):
-            if subset != self._curSubset:
-                if not tmpl:
-                    tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
-                code.append(f"{font.getSubsetInternalName(subset, canvas._doc)} {tmpl}")
-                self._curSubset = subset
-                canvas._rec_text[2] = self._leading
-            code.append(f"({canvas._escape(t)}) Tj")
-            chars = shown[at:at + len(t)]
-            at += len(t)
-            ext = extent(chars, metrics, size, char_space, word_space)
-            self._shown.append((chars, metrics, size, self._line, self._advance, self._rise, ext[1:]))
-            self._advance += ext[0]
-        return " ".join(code)
-
-    def _textOut(self, text, TStar=0):
-        super()._textOut(text, TStar)
-        if TStar:
-            self._next_line(0.0, -self._canvas._rec_text[2])
-
-    def textLine(self, text=""):
-        super().textLine(text)
-        self._next_line(0.0, -self._canvas._rec_text[2])
-
-    def textLines(self, stuff, trim=1):
-        self._canvas.record_lost = True  # not used by the book
-        return super().textLines(stuff, trim)
-
-
-_SIZES: dict[float, float] = {}
-
-
-def _split(font, text: str, doc) -> list[tuple[int, bytes]]:
-    """``font.splitString(text, doc)``: the runs of ``text`` by font subset, each as its codes in the subset. A
-    book prints the same few hundred characters over and over, and reportlab works each string out character by
-    character in Python: once every character of a string has its code in the first subset (as it has from the
-    first time it was printed), the string is translated to its codes at once, to the same bytes."""
-    state = font.state.get(doc)
-    if not text or state is None:
-        return font.splitString(text, doc)
-    known = _FIRST.get(state)
-    if known is not None and known[1].issuperset(text):
-        return [(0, text.translate(known[0]).encode("latin-1"))]
-    got = font.splitString(text, doc)
-    if known is None:
-        known = _FIRST[state] = ({}, set())
-    table, chars = known
-    codes = state.assignments
-    for ch in set(text) - chars:  # what this string gave a code to, or had one: the first subset's, noted
-        n = codes.get(32 if ch == "\xa0" else ord(ch))  # (a no-break space prints as a space)
-        if n is not None and n < 256:
-            table[ord(ch)] = chr(n)
-            chars.add(ch)
-    return got
-
-
-_FIRST: WeakKeyDictionary = WeakKeyDictionary()  # a font's state in one document -> (character -> its code in the
-# first subset, as str.translate takes it; those characters)
+from .measure import (CURVE, IDENTITY, LINE, MOVE, PointsPath, close_figure, compose, compose32, f32, loop_points,
+                      rect_box, rect_points, stroke_bounds, text_run, written)
+from .record_text import RecordingText, _split  # noqa: F401 (_split: read here by the tests)
 
 
 class RecordingCanvas(Canvas):
@@ -178,6 +43,8 @@ class RecordingCanvas(Canvas):
         self._rec_stack: list = []
         self._ctm = self._ctm_before = IDENTITY
         self._form_items: list | None = None
+        # (font, size, Tc, Tw, a string) -> what _formatText writes and notes for it (RecordingText)
+        self._runs: dict[tuple, tuple] = {}
         super().__init__(*args, **kwargs)
         self._rec_text = [0.0, 0.0, self._leading]
 
@@ -274,12 +141,20 @@ class RecordingCanvas(Canvas):
         if w and len(loops) == 1 and len(loops[0]) > 2:
             loop = loops[0]
             x, y = loop[0]
-            key = (w, closed, tuple([(a - x, b - y) for a, b in loop]))
-            got = self._shapes.get(key)
-            if got is None:
-                got = self._shapes[key] = stroke_bounds(loop_points(key[2], closed), w)
-                if len(self._shapes) > 4096:
-                    self._shapes.clear()
+            # the very points drawn before (a picture's shapes, on the other paper or drawn again): their box
+            seen = self._loops.get(id(loop))
+            if seen is not None and seen[0] is loop and seen[1] == w and seen[2] == closed:
+                got = seen[3]
+            else:
+                key = (w, closed, tuple([(a - x, b - y) for a, b in loop]))
+                got = self._shapes.get(key)
+                if got is None:
+                    got = self._shapes[key] = stroke_bounds(loop_points(key[2], closed), w)
+                    if len(self._shapes) > 4096:
+                        self._shapes.clear()
+                if len(self._loops) > 4096:
+                    self._loops.clear()
+                self._loops[id(loop)] = (loop, w, closed, got)
             self._items.append(("box", rect_box(self._ctm, got[0] + x, got[1] + y, got[2] + x, got[3] + y)))
             return
         points: list = []
@@ -291,6 +166,7 @@ class RecordingCanvas(Canvas):
         self._path(points, stroke, fill)
 
     _shapes: dict = {}  # (line width, closed, points from the first) -> the stroke's box from the first point
+    _loops: dict = {}  # id(a loop's points) -> (those points, line width, closed, the stroke's box from the first)
 
     def drawPath(self, aPath, stroke=1, fill=0, fillMode=None):
         super().drawPath(aPath, stroke, fill, fillMode)

@@ -17,6 +17,19 @@ class BreakingTable(Table):
 
     record = False  # a chapter's own table (not a quote's box): the preflight reads how its cells wrapped
 
+    def _calc(self, availWidth, availHeight):
+        # platypus measures a table two or three times (a group kept together measures it in a room of any
+        # height, then the frame places it in the room left; a picture waiting for room asks what follows it):
+        # reportlab works every row's height out again each time, from the same cells and widths, to the same
+        # sizes, unless the room is too short for them all (it then stops at the rows that fill it)
+        key = (availWidth, tuple(self._colWidths), tuple(self._argH))
+        last = self.__dict__.get("_calculated")
+        if last is not None and last[0] == key and (
+                last[1] == availHeight or (last[2] and sum(self._rowHeights) <= availHeight)):
+            return
+        super()._calc(availWidth, availHeight)
+        self._calculated = (key, availHeight, None not in self._rowHeights)
+
     def draw(self) -> None:
         super().draw()
         if self.record:

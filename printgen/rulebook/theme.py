@@ -11,6 +11,7 @@ game's templates folder.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Optional
 
@@ -117,7 +118,10 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
+@lru_cache(maxsize=None)
 def _builtin(name: str) -> Document:
+    """A built-in theme as read (package data, read once per process: a book asks for it on each paper; the
+    document is only read, never changed: _merge makes new mappings)."""
     doc, found = load_yaml_file(THEMES[name], display=f"printgen/rulebook/themes/{name}.yaml")
     if doc is None or found:  # package data: a broken built-in theme is printgen's bug
         raise RuntimeError("; ".join(f.format() for f in found))

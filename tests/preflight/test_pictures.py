@@ -213,3 +213,54 @@ def test_a_hit_on_a_named_picture_says_picture_once_and_is_checked_once_across_p
     # the same picture drawn alike on another page (the Letter book): the same hits, looked up, on its page
     letter = picture_hits(((9, Page(60, 30, list(ops))),), Settings(), stem="rulebook", paper="letter")
     assert [(h.cls, h.message, h.page) for h in letter] == [(h.cls, h.message, 9) for h in a4]
+
+
+def _as_drawn(ops: list, k: float, number: int) -> tuple:
+    """A picture printed as drawn at scale ``k`` on book page ``number``, as the book hands it to the preflight."""
+    w, h = 60.0, 30.0
+    return (number, Page(w * k, h * k, [scaled(ops, k)]), Page(w, h, list(ops)), k)
+
+
+def test_a_picture_printed_as_drawn_finds_its_overlaps_at_any_scale_and_is_read_once():
+    """A drawing printed only scaled overlaps itself alike at every scale (the overlap check reads shares of its
+    texts' em against each other and its strokes): the other paper's picture is not read for that again, and
+    what is looked up is what reading it finds."""
+    import printgen.preflight.run as run
+
+    ops = [Text(10, 15, "Defense 4", "sans", 3.2), Text(11, 15.4, "Range 2", "sans", 3.2),
+           Poly(((5, 14.2), (50, 14.2)), Style(stroke="#555555", width=0.25), closed=False),
+           Text(30, 25, "clear", "sans", 3.2)]
+    run._SCALED.clear()
+    first = picture_hits((_as_drawn(ops, 0.9, 4),), Settings(), stem="rulebook", paper="a4")
+    assert len(run._SCALED) == 1
+    looked_up = picture_hits((_as_drawn(ops, 0.8, 5),), Settings(), stem="rulebook", paper="letter")
+    run._SCALED.clear()
+    read = picture_hits((_as_drawn(ops, 0.8, 5),), Settings(), stem="rulebook", paper="letter")
+    overlaps = sorted((h.cls, h.message) for h in read if h.cls == "overlap")
+    assert len(overlaps) == 3  # a text over a text, a line across each
+    assert sorted((h.cls, h.message) for h in looked_up if h.cls == "overlap") == overlaps
+    assert sorted((h.cls, h.message) for h in first if h.cls == "overlap") == overlaps
+    assert {h.page for h in looked_up} == {5}
+    # a drawing with a label the book set larger (floored) is not one printed as drawn: read at its own scale
+    run._SCALED.clear()
+    grown = floored(ops, 0.2, Least())
+    picture_hits(((6, Page(12, 6, [scaled(grown, 0.2)]), Page(60, 30, list(ops)), 0.2),), Settings(),
+                 stem="rulebook", paper="a4")
+    assert run._SCALED == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_battlefield_printed_as_drawn_crowds_no_label_the_long_way_either(paper):
+    """crowded() reads no label of a picture printed as drawn (none set larger): its long way, made to run with
+    the design as a copy (not the very ops), finds none on High Ground's battlefields either."""
+    from printgen.preflight.pictures import as_designed
+
+    pdf = _high_ground(paper)
+    drawn = [p for p in pdf.pictures if as_designed(p[1], p[2])]
+    assert drawn
+    for number, page, design, k in drawn:
+        sheet = Sheet.of("rulebook", paper, number, 1, page)
+        short = list(crowded(sheet, design, Settings(), scale=k))
+        long = list(crowded(sheet, Page(design.width, design.height, [scaled(design.ops, 1.0)]), Settings(), scale=k))
+        assert [h.message for h in short] == [h.message for h in long]
+        assert not [h for h in long if "on one of its lines" in h.message]

@@ -149,3 +149,35 @@ def test_one_quoted_paragraph_taller_than_a_page_carries_on_too():
     # each paragraph taller than a page goes on unboxed, breaking over pages: all of it printed
     assert words.count("Rules") == 1500 and words.count("A") >= 10000 and "After." in doc[-1].get_text()
     assert pages >= 4
+
+
+def test_a_paragraphs_markup_is_worked_out_once_for_its_tokens_terms_and_colour():
+    """Converter.inline keeps the markup of the book's parsed tokens (the other paper sets the same paragraphs):
+    the same as worked out afresh, and another book's terms or term colour get their own."""
+    from printgen.rulebook import markdown
+    from printgen.rulebook.markdown import parse
+    from printgen.rulebook.theme import default_theme
+
+    text = "A Knight moves two hexes; a *Knight* at a Ford waits.\n\n| Unit | Note |\n|---|---|\n| Knight | Ford |\n"
+    tokens = parse(text)
+    inlines = [t.children for t in tokens if t.type == "inline"]
+    st = styles()
+
+    def conv(terms, colour=None):
+        theme = default_theme()
+        if colour is not None:
+            theme = theme.model_copy(update={"colours": theme.colours.model_copy(update={"terms": colour})})
+        return Converter(st, lambda *a: None, terms=terms, theme=theme)
+
+    markdown._INLINE.clear()
+    first = [conv({"Knight": "h-knight"}).inline(c) for c in inlines]
+    assert len(markdown._INLINE) == len(inlines)
+    again = [conv({"Knight": "h-knight"}).inline(c) for c in inlines]
+    assert again == first and all(a is b for a, b in zip(again, first))  # looked up
+    fresh = [conv({"Knight": "h-knight"})._inline(c, True) for c in inlines]
+    assert fresh == first
+    other = [conv({"Ford": "h-ford"}).inline(c) for c in inlines]
+    assert other != first and 'href="#h-ford"' in other[0] and 'h-knight' not in "".join(other)
+    coloured = conv({"Knight": "h-knight"}, "#aa0000").inline(inlines[0])
+    assert 'color="#aa0000"' in coloured and coloured != first[0]
+    assert conv({"Knight": "h-knight"}).inline(inlines[0], link_terms=False) == conv({})._inline(inlines[0], False)

@@ -181,3 +181,42 @@ def test_a_books_subset_tags_come_from_the_subsets_noted_as_embedded_and_equal_t
     for noted, fast, read_back in calls:
         assert noted and subsets._noted(noted)  # the book's canvas asked for them, and they are plain names
         assert fast == read_back
+
+
+def test_a_string_printed_again_is_written_and_noted_as_the_first_time(monkeypatch):
+    """A run printed before in its font's first subset is written and noted from what was worked out then
+    (RecordingText._formatText): the same PDF and the same record as when each is worked out afresh."""
+    from printgen.rulebook import record
+
+    game = validate_game(Path(__file__).resolve().parents[2] / "data" / "hex-dice")
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    hits: list[int] = []
+    init = record.RecordingCanvas.__init__
+
+    class Counting(dict):
+        def get(self, key, default=None):
+            got = super().get(key, default)
+            hits.append(got is not None)
+            return got
+
+    def counting(self, *a, **k):
+        init(self, *a, **k)
+        self._runs = Counting()
+
+    monkeypatch.setattr(record.RecordingCanvas, "__init__", counting)
+    quick = target.asset.render(game, spec)["rulebook"]
+    assert sum(hits) > 100  # a book prints many of its strings again (a fifth of its runs here)
+
+    class Forgetting(dict):
+        def __setitem__(self, key, value):
+            pass
+
+    def forgetting(self, *a, **k):
+        init(self, *a, **k)
+        self._runs = Forgetting()
+
+    monkeypatch.setattr(record.RecordingCanvas, "__init__", forgetting)
+    slow = target.asset.render(game, spec)["rulebook"]
+    assert quick.data == slow.data
+    assert quick.drawn and quick.drawn == slow.drawn

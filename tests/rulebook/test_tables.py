@@ -176,3 +176,33 @@ def test_a_wide_table_in_a_two_column_book_is_set_whole_wherever_it_falls(rows):
     words = [w[4] for page in pymupdf.open(stream=data) for w in page.get_text("words")]
     assert words.count("Gravehound") == 2 * rows and words.count("Grants") >= 2
     assert not [c for t in tables for c in t["cells"] if len(c[4]) > 1 and breaks(c[3], c[4])]
+
+
+def test_a_table_measured_again_in_the_same_room_keeps_reportlabs_sizes(monkeypatch):
+    """BreakingTable works its rows out once per room and widths: asked again in the same room it gives what it
+    gave; in another room, what reportlab's own Table gives there."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Table
+
+    from printgen.rulebook.table_flow import BreakingTable
+
+    style = ParagraphStyle("cell", fontName="Helvetica", fontSize=9, leading=11)
+
+    def rows():
+        return [[Paragraph(f"word {i} " * (i + 1), style), Paragraph("x", style)] for i in range(6)]
+
+    calls = []
+    real = Table._calc_height
+    monkeypatch.setattr(Table, "_calc_height", lambda self, *a, **k: calls.append(self) or real(self, *a, **k))
+    table, plain = BreakingTable(rows(), colWidths=[60, 30]), Table(rows(), colWidths=[60, 30])
+    first = table.wrap(90, 500)
+    assert table.wrap(90, 500) == first and calls == [table]
+    assert first == plain.wrap(90, 500) and table._rowHeights == plain._rowHeights
+    for room in (40, 500):  # another room (a page's foot), then the first again
+        got = table.wrap(90, room)
+        assert got == plain.wrap(90, room) and table._rowHeights == plain._rowHeights
+    # a room that holds every row, after one where every row was worked out: the same rows, not worked out again
+    done = calls.count(table)
+    height = table.wrap(90, 0xFFFFFFF)[1]
+    assert table.wrap(90, height + 1) == (first[0], height) and calls.count(table) == done
+    assert plain.wrap(90, height + 1) == (first[0], height) and table._rowHeights == plain._rowHeights
