@@ -34,7 +34,7 @@ from typing import Callable, Iterable
 from ..draw.document import IDENTITY, Group, Page, Text
 from .checks import Hit, Settings, Sheet, margin_hits, margins, outside
 from .info import Info
-from .pairs import BY_ELEMENT, _meet, _union
+from .pairs import BY_ELEMENT, _meet, _union, loose_shape
 from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, loose_inks
 from .scene import _moved as _shift
 
@@ -53,7 +53,8 @@ class Scan:
     """One face flattened at its turn with its origin at (0, 0): its inks (top-level group 0), in the
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
-    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op")
+    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op",
+                 "shape")
 
     def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info, op: Group | None = None) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
@@ -64,6 +65,7 @@ class Scan:
         self.hits: dict[str, list[Hit]] = {}
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
         self._tiled = info.tiled
+        self.shape: tuple | None = None  # a page's loose runs: what their pairwise checks read (pairs.loose_shape)
 
     @property
     def tiled(self) -> bool:
@@ -101,6 +103,7 @@ class Parts:
         self.pair_memo: dict[tuple, list] = {}
         self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
         self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
+        self.clean: set[tuple] = set()  # (check, loose runs' shape) of the pairwise checks that found nothing
 
     def number(self, op) -> int:
         """``op``'s number by value (ops compare by what they draw, never by a text's source)."""
@@ -163,7 +166,9 @@ class Parts:
                 run[2] = Info.of(run[1])
             spans.append((run[3], run[1]))
             infos.append(run[2])
-        return Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
+        scan = Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
+        scan.shape = loose_shape(runs)
+        return scan
 
     def face_hits(self, scan: Scan, name: str, page: Page) -> list[Hit]:
         """The hits of check ``name`` on a face looked at alone (page 0)."""
@@ -171,7 +176,13 @@ class Parts:
         if got is None:
             check = self.checks[name]
             if name in BY_ELEMENT:
-                got = BY_ELEMENT[name](self, scan, page)
+                shape = scan.shape
+                if shape is not None and (name, shape) in self.clean:
+                    got = []  # (loose runs read alike before, with no hit: see pairs.loose_shape)
+                else:
+                    got = BY_ELEMENT[name](self, scan, page)
+                    if shape is not None and not got:
+                        self.clean.add((name, shape))
                 if _VERIFY:
                     whole = list(check(self._sheet(page, scan.inks), self.settings))
                     assert got == whole, (name, got, whole)
@@ -333,11 +344,14 @@ class PartSheet(Sheet):
         if name in LOCAL:
             out: list[Hit] = []
             loose = None
+            face_hits = self.parts.face_hits
             for k, (scan, _, _) in enumerate(self.faces):
                 if k == self.loose_first:
                     loose = self._loose_hits(check, settings, name)
                     out += loose
-                hits = self.parts.face_hits(scan, name, self.page)
+                hits = scan.hits.get(name)  # (a face met before: its hits at hand, without the call)
+                if hits is None:
+                    hits = face_hits(scan, name, self.page)
                 if hits:
                     out += [replace(h, page=self.number) for h in hits]
             if loose is None and self.loose:
