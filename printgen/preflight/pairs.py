@@ -133,7 +133,9 @@ def _context(parts, scan) -> tuple:
         for eid, inks in scan.spans:
             got = memo.get(eid)
             if got is None:
-                got = memo[eid] = Summary(inks)
+                got = Summary(inks)
+                if not got.lone:  # (a face's own text is read for that face: not kept for others)
+                    memo[eid] = got
             sums.append(got)
             eids.append(eid)
         key = ("layout", *[None if sb.lone else e for e, sb in zip(eids, sums)])
@@ -150,7 +152,7 @@ def _context(parts, scan) -> tuple:
             for a, ta in texts:
                 got = near_fixed.get(a)
                 if got is None:  # a lone text of this face: against every element
-                    near[a] = (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], True)
+                    near[a] = (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], False)
                     continue
                 x0, y0, x1, y1 = ta
                 extra = [b for b, o in lone if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
@@ -196,28 +198,33 @@ def face_overlaps(parts, scan, page: Page) -> list[Hit]:
     memo = parts.pair_memo
     found = []  # (element, the elements after it, the pairs of their texts that overlap)
     crossed: list[Hit] = []
-    for a, (after, lines, _, cell, plain) in near.items():
-        got = cell[0] if plain else None
+    for a, (after, lines, _, cell, kept) in near.items():
+        # (what is found of a face's own texts, with it or after it, is that face's: kept in no memo)
+        sa = sums[a]
+        got = cell[0] if kept else None
         if got is None:
-            key = ("over", eids[a], *[eids[b] for b in after])
-            got = memo.get(key)
+            key = ("over", eids[a], *[eids[b] for b in after]) if kept else None
+            got = memo.get(key) if kept else None
             if got is None:
-                sa = sums[a]
                 got = [(i, -1, j) for i, j in sa.pairs]
                 for k, b in enumerate(after):
                     got += [(i, k, j) for i, j in _text_pairs(sa.inner18, sums[b].inner18, same=False)]
-                memo[key] = got
-            if plain:  # (another face's texts among them: held for this face alone)
+                if kept:
+                    memo[key] = got
+            if kept:
                 cell[0] = got
         if got:
             found.append((a, after, got))
         # text crossed by a stroke: the first stroke in drawing order that crosses it
         got = cell[1]
         if got is None:
-            key = ("cross", eids[a], *[eids[b] for b in lines])
-            got = memo.get(key)
-            if got is None:
-                got = memo[key] = _crossings(sums[a], [sums[b] for b in lines])
+            if sa.lone:
+                got = _crossings(sa, [sums[b] for b in lines])
+            else:
+                key = ("cross", eids[a], *[eids[b] for b in lines])
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = _crossings(sa, [sums[b] for b in lines])
             cell[1] = got
         if got:
             crossed += got
@@ -284,10 +291,14 @@ def face_contrast(parts, scan, page: Page) -> list[Hit]:
     for a, (_, _, below, cell, _) in near.items():
         got = cell[2]
         if got is None:
-            key = ("contrast", eids[a], *[eids[b] for b in below])
-            got = memo.get(key)
-            if got is None:
-                got = memo[key] = _contrasts(sums[a], [sums[b] for b in below], parts.settings)
+            sa = sums[a]
+            if sa.lone:
+                got = _contrasts(sa, [sums[b] for b in below], parts.settings)
+            else:
+                key = ("contrast", eids[a], *[eids[b] for b in below])
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = _contrasts(sa, [sums[b] for b in below], parts.settings)
             cell[2] = got
         if got:
             hits += got
@@ -348,13 +359,15 @@ def face_collisions(parts, scan, page: Page) -> list[Hit]:
         for a in near:  # (the elements with texts, in order)
             sa = sums[a]
             if sa.short:
-                labels = None if sa.lone else held.get(a)
-                if labels is None:
-                    lkey = ("labels", eids[a], *key[1:])
-                    labels = memo.get(lkey)
+                if sa.lone:
+                    labels = label_hits(sa.short, marks, 0)
+                else:
+                    labels = held.get(a)
                     if labels is None:
-                        labels = memo[lkey] = label_hits(sa.short, marks, 0)
-                    if not sa.lone:
+                        lkey = ("labels", eids[a], *key[1:])
+                        labels = memo.get(lkey)
+                        if labels is None:
+                            labels = memo[lkey] = label_hits(sa.short, marks, 0)
                         held[a] = labels
                 hits += labels
     return hits
