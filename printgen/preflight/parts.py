@@ -83,6 +83,7 @@ class Parts:
 
     def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
         self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
+        self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
@@ -193,27 +194,30 @@ class Parts:
                 if _VERIFY:
                     whole = list(check(self._sheet(page, scan.inks), self.settings))
                     assert list(got) == whole, (name, got, whole)
-                if scan.context is not None and all(n in scan.hits for n in BY_ELEMENT if n != name):
+                hits = scan.hits
+                if scan.context is not None and sum(n in hits for n in BY_ELEMENT) == len(BY_ELEMENT) - 1:
                     # every pairwise check read: what they read of the face (its own texts' summaries above
                     # all) is let go, not kept for the collector to walk again and again
                     scan.context = None
             elif name in PER_INK:
                 # every check of an ink alone at once, element by element
-                names = [n for n in self.checks if n in PER_INK]
+                names = self.per_ink
                 found: dict[str, list[Hit]] = {}
+                element_hits = self.element_hits
                 for eid, inks in scan.spans:
-                    hits = self.element_hits.get(eid)
+                    hits = element_hits.get(eid)
                     if hits is None:
                         # (each of PER_INK reads texts alone: an element without one has no hit)
                         sheet = self._sheet(page, inks) if any(i.kind == "text" for i in inks) else None
                         hits = [] if sheet is None else [
                             (n, h) for n in names for h in self.checks[n](sheet, self.settings)]
-                        hits = self.element_hits[eid] = hits or NONE
+                        hits = element_hits[eid] = hits or NONE
                     for n, h in hits:
                         found.setdefault(n, []).append(h)
+                held = scan.hits
                 for n in names:
-                    scan.hits[n] = found.get(n, NONE)
-                got = scan.hits[name]
+                    held[n] = found.get(n, NONE)
+                got = held[name]
             else:
                 got = list(check(self._sheet(page, scan.inks), self.settings))
             scan.hits[name] = got or NONE
