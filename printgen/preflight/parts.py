@@ -31,7 +31,7 @@ import operator
 import os
 from typing import Callable
 
-from ..draw.document import IDENTITY, Group, Page
+from ..draw.document import IDENTITY, Group, Page, Text
 from .checks import Hit, Settings, Sheet
 from .info import Info
 from .pairs import BY_ELEMENT, _union, loose_shape
@@ -133,16 +133,24 @@ class Parts:
             spans, infos = [], []
             elements = self.elements
             for child in op.ops:
+                if type(child) is Text:
+                    # a text alone: most often the face's own (a card's name, its stamp), read for it and kept in
+                    # no memo (the fewer objects kept, the less the collector walks)
+                    inks = _walk([(child, inner, clip, 1, 0)])
+                    spans.append((next(self.count), inks))
+                    infos.append(Info.of(inks))
+                    continue
                 # an element by identity (the layout places one drawn alike again as the same ops): its texts'
                 # sources are its own, as flatten gives them
                 ekey = (id(child), turn)
                 hit = elements.get(ekey)
                 if hit is None or hit[0] is not child:
                     inks = _walk([(child, inner, clip, 1, 0)])
-                    # (the op, its inks, their Info, a number of its own: what the element memos are keyed by)
-                    hit = elements[ekey] = (child, inks, Info.of(inks), next(self.count))
-                spans.append((hit[3], hit[1]))
-                infos.append(hit[2])
+                    # (the op, its Info, its span: a number of its own, what the element memos are keyed by, and
+                    # its inks)
+                    hit = elements[ekey] = (child, Info.of(inks), (next(self.count), inks))
+                spans.append(hit[2])
+                infos.append(hit[1])
             got = self.scans[key] = Scan(spans, Info.joined(infos), op)
         return got
 
