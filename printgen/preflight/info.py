@@ -27,7 +27,10 @@ def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
     # as large as each, and the first of any as large, so it is that box
     first = boxes[0]
     x0, y0, x1, y1 = first
-    if all(x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1 for b in boxes):
+    for b in boxes:  # (``all`` over them, written out: a face's covers are read once per face of a deck)
+        if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
+            break
+    else:
         return [first]
     big = max(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
     if all(big[0] <= b[0] and big[1] <= b[1] and b[2] <= big[2] and b[3] <= big[3] for b in boxes):

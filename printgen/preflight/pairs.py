@@ -382,13 +382,17 @@ def loose_shape(runs: list[list]) -> tuple:
     when there are any, name its own texts, and are worked out afresh)."""
     out = []
     for run in runs:
-        inks = run[1]
-        if len(inks) == 1 and inks[0].kind == "text":
-            t = inks[0]
-            short = len(t.text.strip()) <= 4
-            out.append((t.box, t.size, t.font, t.colour, t.role, t.group, t.depth, t.face, t.text if short else None))
-        else:
-            out.append(run[3])
+        got = run[5]
+        if got is None:
+            inks = run[1]
+            if len(inks) == 1 and inks[0].kind == "text":
+                t = inks[0]
+                short = len(t.text.strip()) <= 4
+                got = (t.box, t.size, t.font, t.colour, t.role, t.group, t.depth, t.face, t.text if short else None)
+            else:
+                got = run[3]
+            run[5] = got  # (kept with the run: the next sheet places it again)
+        out.append(got)
     return tuple(out)
 
 

@@ -159,8 +159,9 @@ class Parts:
         return self.scan_of(self.loose_runs(chunks))
 
     def loose_runs(self, chunks: list[tuple[int, list]]) -> list[list]:
-        """Each chunk of loose ops as [its ops, its inks, its Info (None until asked for), its number]: a page
-        whose loose ops meet its faces reads them ink by ink and asks no Info of them."""
+        """Each chunk of loose ops as [its ops, its inks, its Info (None until asked for), its number, its span
+        and its shape (pairs.run_shape; both None until asked for)]: a page whose loose ops meet its faces reads
+        them ink by ink and asks no Info of them."""
         runs = []
         placed = self.PLACED
         for start, ops in chunks:
@@ -168,7 +169,7 @@ class Parts:
             got = self.loose.get(key)
             if got is None or not all(map(operator.is_, ops, got[0])):
                 inks = loose_inks(ops, start)  # (each op its own top-level group, as flatten has it)
-                got = self.loose[key] = [tuple(ops), inks, None, next(self.count)]
+                got = self.loose[key] = [tuple(ops), inks, None, next(self.count), None, None]
                 # (its box: the union of its inks', as Info.of gives it)
                 self.boxes[got[3]] = _union([i.box for i in inks]) if inks else None
             runs.append(got)
@@ -178,9 +179,10 @@ class Parts:
         """The loose runs read as a face whose elements are the runs."""
         spans, infos = [], []
         for run in runs:
-            if run[2] is None:
+            if run[2] is None:  # (what a run gives is kept with it: the next sheet places the same runs again)
                 run[2] = Info.of(run[1])
-            spans.append((run[3], run[1]))
+                run[4] = (run[3], run[1])
+            spans.append(run[4])
             infos.append(run[2])
         scan = Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
         scan.shape = loose_shape(runs)

@@ -135,7 +135,7 @@ class PartSheet(Sheet):
         grid = _union(faces)
         boxes_of = self.parts.boxes
         memo = self.parts.clear_of
-        for _, inks, _, eid in self._runs:
+        for _, inks, _, eid, _, _ in self._runs:
             if not _meet(grid, boxes_of[eid]):
                 continue
             if len(inks) > 1:
