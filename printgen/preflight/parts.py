@@ -46,7 +46,7 @@ class Scan:
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
     __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op",
-                 "shape", "quiet")
+                 "shape")
 
     def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info, op: Group | None = None) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
@@ -58,7 +58,6 @@ class Scan:
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
         self._tiled = info.tiled
         self.shape: tuple | None = None  # a page's loose runs: what their pairwise checks read (pairs.loose_shape)
-        self.quiet: bool | None = None  # no hit of any check of LOCAL (placed.PartSheet._faces_quiet)?
 
     @property
     def tiled(self) -> bool:
@@ -85,7 +84,6 @@ class Parts:
     def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
         self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
         self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
-        self.local = [n for n in checks if n in LOCAL]
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}

@@ -39,7 +39,6 @@ class PartSheet(Sheet):
         self._inks = None
         Sheet.__init__(self, parts.stem, parts.paper, number, count, page, None)  # type: ignore[arg-type]
         self.parts = parts
-        self._quiet: bool | None = None  # has no face a hit of a check of LOCAL (``_faces_quiet``)?
         self.faces: list[tuple["Scan", float, float]] = []
         # the loose ops, as (index of the first, ops): a text alone, shapes in a row
         chunks: list[tuple[int, list]] = []
@@ -193,10 +192,6 @@ class PartSheet(Sheet):
         if not self.apart:
             return list(check(self, settings))
         if name in LOCAL:
-            if self._quiet is None:
-                self._quiet = self._faces_quiet()
-            if self._quiet:  # (no face of the page has a hit of any of them: the loose inks' are all)
-                return self._loose_hits(check, settings, name)
             out: list[Hit] = []
             loose = None
             face_hits = self.parts.face_hits
@@ -223,21 +218,6 @@ class PartSheet(Sheet):
         if name == "seam" and not self._tiled():
             return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
         return list(check(self, settings))
-
-    def _faces_quiet(self) -> bool:
-        """Has no face of this page a hit of any check of LOCAL? Each face is asked once for all of them."""
-        parts = self.parts
-        names = parts.local
-        for scan, _, _ in self.faces:
-            if scan.quiet is None:
-                held = scan.hits
-                for n in names:
-                    if n not in held:
-                        parts.face_hits(scan, n, self.page)
-                scan.quiet = not any(held[n] for n in names)
-            if not scan.quiet:
-                return False
-        return True
 
     def _tiled(self) -> bool:
         """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""
