@@ -42,23 +42,25 @@ class PartSheet(Sheet):
         self.faces: list[tuple["Scan", float, float]] = []
         # the loose ops, as (index of the first, ops): a text alone, shapes in a row
         chunks: list[tuple[int, list]] = []
-        self.loose_first = None  # where the loose inks' hits go among the faces'
-        alone = True
+        first = None  # where the loose inks' hits go among the faces'
+        run = None  # the ops of the run of shapes being read (None: the next loose op starts a chunk)
         faces, scan = self.faces, parts.scan
         for i, op in enumerate(page.ops):
             kind = type(op)  # (no class derives from Group or Text)
             if kind is Group:
                 m = op.matrix
                 faces.append((scan(op), m[4], m[5]))
-                alone = True
-                continue
-            if self.loose_first is None:
-                self.loose_first = len(faces)
-            if alone or kind is Text:
-                chunks.append((i, [op]))
-                alone = kind is Text
+                run = None
+            elif run is None or kind is Text:
+                if first is None:
+                    first = len(faces)
+                run = [op]
+                chunks.append((i, run))
+                if kind is Text:
+                    run = None
             else:
-                chunks[-1][1].append(op)
+                run.append(op)
+        self.loose_first = first
         # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
         # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
         # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
