@@ -57,7 +57,7 @@ class Scan:
         self.hits: dict[str, list[Hit]] = {}
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
         self._tiled = info.tiled
-        self.shape: tuple | None = None  # a page's loose runs: what their pairwise checks read (pairs.loose_shape)
+        self.shape: int | None = None  # a page's loose runs: their shape's number (pairs.loose_shape)
 
     @property
     def tiled(self) -> bool:
@@ -100,6 +100,7 @@ class Parts:
         self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
         self.used: dict[tuple, float] = {}  # checks.used's share of a sheet, by what places its boxes
         self.clear_of: dict[tuple, bool] = {}  # is a loose run (number) clear of faces at these boxes?
+        self.shapes: dict[tuple, int] = {}  # pairs.loose_shape of a page's loose runs -> its number
         self.clean: set[tuple] = set()  # (check, loose runs' shape) of the pairwise checks that found nothing
 
     def number(self, op) -> int:
@@ -185,7 +186,7 @@ class Parts:
             spans.append(run[4])
             infos.append(run[2])
         scan = Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
-        scan.shape = loose_shape(runs)
+        scan.shape = self.shapes.setdefault(loose_shape(runs), len(self.shapes))  # (its number: hashed once)
         return scan
 
     def face_hits(self, scan: Scan, name: str, page: Page) -> list[Hit]:

@@ -196,16 +196,16 @@ class PartSheet(Sheet):
         if name in LOCAL:
             out: list[Hit] = []
             loose = None
-            face_hits = self.parts.face_hits
+            face_hits, first, page, number = self.parts.face_hits, self.loose_first, self.page, self.number
             for k, (scan, _, _) in enumerate(self.faces):
-                if k == self.loose_first:
+                if k == first:
                     loose = self._loose_hits(check, settings, name)
                     out += loose
                 hits = scan.hits.get(name)  # (a face met before: its hits at hand, without the call)
                 if hits is None:
-                    hits = face_hits(scan, name, self.page)
+                    hits = face_hits(scan, name, page)
                 if hits:
-                    out += [replace(h, page=self.number) for h in hits]
+                    out += [replace(h, page=number) for h in hits]
             if loose is None and self.loose:
                 out += self._loose_hits(check, settings, name)
             return out
