@@ -128,7 +128,7 @@ def _context(parts, scan) -> tuple:
     what the other elements' boxes give is worked out once per such layout (``_fixed``), and each face reads
     only where its own lone texts fall."""
     if scan.context is None:
-        sums, eids = [], []
+        sums, eids, layout, lone = [], [], ["layout"], []  # (the layout: its elements' numbers, None for a lone text)
         memo = parts.summaries
         for eid, inks in scan.spans:
             got = memo.get(eid)
@@ -136,14 +136,18 @@ def _context(parts, scan) -> tuple:
                 got = Summary(inks)
                 if not got.lone:  # (a face's own text is read for that face: not kept for others)
                     memo[eid] = got
+            if got.lone:
+                lone.append((len(sums), got.tbox))
+                layout.append(None)
+            else:
+                layout.append(eid)
             sums.append(got)
             eids.append(eid)
-        key = ("layout", *[None if sb.lone else e for e, sb in zip(eids, sums)])
+        key = tuple(layout)
         fixed = parts.pair_memo.get(key)
         if fixed is None:
             fixed = parts.pair_memo[key] = _fixed(sums)
         texts, lined, grounded, near_fixed = fixed[:4]
-        lone = [(b, sb.tbox) for b, sb in enumerate(sums) if sb.lone]
         if not lone:
             near = near_fixed
         else:
