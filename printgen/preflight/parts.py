@@ -36,7 +36,7 @@ from .checks import Hit, Settings, Sheet
 from .info import Info
 from .pairs import BY_ELEMENT, _union, loose_shape
 from .placed import LOCAL, PartSheet  # noqa: F401  (a sheet read by these parts; LOCAL is named here too)
-from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, loose_inks
+from .scene import Box, Ink, _bbox, _clip, _ink, _mul, _pt, _walk, clip_points, loose_inks
 
 _VERIFY = bool(os.environ.get("PRINTGEN_PARTS_VERIFY"))  # a test's switch: each face also checked as a whole
 
@@ -137,7 +137,12 @@ class Parts:
                 if type(child) is Text:
                     # a text alone: most often the face's own (a card's name, its stamp), read for it and kept in
                     # no memo (the fewer objects kept, the less the collector walks)
-                    inks = _walk([(child, inner, clip, 1, 0)])
+                    if clip is None:  # (scene._into's reading of it, without its loop: an ink unless blank)
+                        ink = _ink(child, inner, 1, 0)
+                        box = ink.box if ink is not None else None
+                        inks = [ink] if box is not None and (box[2] - box[0] > 0 or box[3] - box[1] > 0) else []
+                    else:
+                        inks = _walk([(child, inner, clip, 1, 0)])
                     spans.append((next(self.count), inks))
                     infos.append(Info.of(inks))
                     continue
