@@ -377,27 +377,4 @@ def face_collisions(parts, scan, page: Page) -> list[Hit]:
     return hits
 
 
-def loose_shape(runs: list[list]) -> tuple:
-    """What the pairwise checks (``BY_ELEMENT``) read of a page's loose runs, whether they find anything: each
-    run's number, but a run of one text (a sheet's 'page x of y', new on every page) by what places it: its box,
-    size, font, colour, role, group and face (and its words where it is a short label, which collide.label_hits
-    measures). Whether a text meets another, crosses a line, stands out from its ground or overflows a badge
-    hangs on these alone: a page whose loose runs have the shape of a page found clean is clean (its hits,
-    when there are any, name its own texts, and are worked out afresh)."""
-    out = []
-    for run in runs:
-        got = run[5]
-        if got is None:
-            inks = run[1]
-            if len(inks) == 1 and inks[0].kind == "text":
-                t = inks[0]
-                short = len(t.text.strip()) <= 4
-                got = (t.box, t.size, t.font, t.colour, t.role, t.group, t.depth, t.face, t.text if short else None)
-            else:
-                got = run[3]
-            run[5] = got  # (kept with the run: the next sheet places it again)
-        out.append(got)
-    return tuple(out)
-
-
 BY_ELEMENT: dict[str, Callable] = {"overlap": face_overlaps, "contrast": face_contrast, "ink-on-ink": face_collisions}

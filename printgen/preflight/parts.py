@@ -34,8 +34,8 @@ from typing import Callable
 from ..draw.document import IDENTITY, Group, Page, Text
 from .checks import Hit, Settings, Sheet
 from .info import Info
-from .pairs import BY_ELEMENT, _union, loose_shape
-from .placed import LOCAL, PartSheet  # noqa: F401  (a sheet read by these parts; LOCAL is named here too)
+from .pairs import BY_ELEMENT, _union
+from .placed import LOCAL, PartSheet, loose_shape  # noqa: F401  (LOCAL is named here too)
 from .scene import Box, Ink, _bbox, _clip, _ink, _mul, _pt, _walk, clip_points, loose_inks
 
 _VERIFY = bool(os.environ.get("PRINTGEN_PARTS_VERIFY"))  # a test's switch: each face also checked as a whole
@@ -57,7 +57,7 @@ class Scan:
         self.hits: dict[str, list[Hit]] = {}
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
         self._tiled = info.tiled
-        self.shape: int | None = None  # a page's loose runs: their shape's number (pairs.loose_shape)
+        self.shape: int | None = None  # a page's loose runs: their shape's number (placed.loose_shape)
 
     @property
     def tiled(self) -> bool:
@@ -100,7 +100,7 @@ class Parts:
         self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
         self.used: dict[tuple, float] = {}  # checks.used's share of a sheet, by what places its boxes
         self.clear_of: dict[tuple, bool] = {}  # is a loose run (number) clear of faces at these boxes?
-        self.shapes: dict[tuple, int] = {}  # pairs.loose_shape of a page's loose runs -> its number
+        self.shapes: dict[tuple, int] = {}  # placed.loose_shape of a page's loose runs -> its number
         self.clean: set[tuple] = set()  # (check, loose runs' shape) of the pairwise checks that found nothing
 
     def number(self, op) -> int:
@@ -202,7 +202,7 @@ class Parts:
             if name in BY_ELEMENT:
                 shape = scan.shape
                 if shape is not None and (name, shape) in self.clean:
-                    got = NONE  # (loose runs read alike before, with no hit: see pairs.loose_shape)
+                    got = NONE  # (loose runs read alike before, with no hit: see placed.loose_shape)
                 else:
                     got = BY_ELEMENT[name](self, scan, page)
                     if shape is not None and not got:

@@ -1,6 +1,7 @@
 """A sheet of faces read by its parts (``PartSheet``): each face placed at its slot, as preflight/parts.py has read
 it, and the sheet's loose ops (crop marks, rulers, 'page x of y') as runs; whether its faces and loose runs lie
-apart (else the page is read ink by ink), and each check's hits put together from the parts' hits.
+apart (else the page is read ink by ink), and each check's hits put together from the parts' hits; and what the
+pairwise checks read of a page's loose runs (``loose_shape``: a page shaped like a clean one is clean).
 """
 
 from __future__ import annotations
@@ -22,6 +23,29 @@ LOCAL = {"placeholder", "small-text", "overlap", "safe-area", "markup", "contras
 
 def _moved(b: Box, dx: float, dy: float) -> Box:
     return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)  # as scene._moved moves an ink's box
+
+
+def loose_shape(runs: list[list]) -> tuple:
+    """What the pairwise checks (pairs.BY_ELEMENT) read of a page's loose runs, whether they find anything: each
+    run's number, but a run of one text (a sheet's 'page x of y', new on every page) by what places it: its box,
+    size, font, colour, role, group and face (and its words where it is a short label, which collide.label_hits
+    measures). Whether a text meets another, crosses a line, stands out from its ground or overflows a badge
+    hangs on these alone: a page whose loose runs have the shape of a page found clean is clean (its hits,
+    when there are any, name its own texts, and are worked out afresh)."""
+    out = []
+    for run in runs:
+        got = run[5]
+        if got is None:
+            inks = run[1]
+            if len(inks) == 1 and inks[0].kind == "text":
+                t = inks[0]
+                short = len(t.text.strip()) <= 4
+                got = (t.box, t.size, t.font, t.colour, t.role, t.group, t.depth, t.face, t.text if short else None)
+            else:
+                got = run[3]
+            run[5] = got  # (kept with the run: the next sheet places it again)
+        out.append(got)
+    return tuple(out)
 
 
 def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:

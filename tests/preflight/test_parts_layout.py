@@ -1,7 +1,7 @@
 """The cards of one layout read by their parts find what reading them ink by ink finds: faces that place the
 same elements again but for texts of their own (a name, a stamp), read through the layout's memo
 (preflight/pairs.py ``_fixed``), and sheets whose loose 'page x of y' differs from page to page, read through
-the memo of loose runs found clean (preflight/pairs.py ``loose_shape``). Random faces (hypothesis)."""
+the memo of loose runs found clean (preflight/placed.py ``loose_shape``). Random faces (hypothesis)."""
 
 from __future__ import annotations
 
