@@ -118,25 +118,24 @@ def share_repeats(c, pages) -> None:
     drawn once, placed by reference. For a canvas that nothing but ``draw_op`` draws on."""
     shared = _Shared()
     seen: dict[int, int] = {}
-    stack = [op for page in pages for op in page.ops]
+    # (only the groups are walked: a sheet's loose ops, its crop marks and rulers, are most of its ops)
+    stack = [op for page in pages for op in page.ops if type(op) is Group]
     while stack:
         op = stack.pop()
-        if isinstance(op, Group):
-            key = shared.key(op)
-            seen[key] = seen.get(key, 0) + 1
-            stack.extend(op.ops)
+        key = shared.key(op)
+        seen[key] = seen.get(key, 0) + 1
+        stack += [o for o in op.ops if type(o) is Group]
     candidates = {k for k, n in seen.items() if n > 1 and _weight(shared.ops[k]) >= FORM_WEIGHT}
     # Counted again, looking inside each form once: the parts of a card back are drawn once with it,
     # so they are no forms of their own unless they repeat outside it too.
     placed: dict[int, int] = {}
-    stack = [op for page in reversed(pages) for op in reversed(page.ops)]
+    stack = [op for page in reversed(pages) for op in reversed(page.ops) if type(op) is Group]
     while stack:
         op = stack.pop()
-        if isinstance(op, Group):
-            key = shared.key(op)
-            placed[key] = placed.get(key, 0) + 1
-            if key not in candidates or placed[key] == 1:
-                stack.extend(reversed(op.ops))
+        key = shared.key(op)
+        placed[key] = placed.get(key, 0) + 1
+        if key not in candidates or placed[key] == 1:
+            stack += [o for o in reversed(op.ops) if type(o) is Group]
     shared.repeats = {k for k in candidates if placed.get(k, 0) > 1}
     c._printgen_shared = shared
 

@@ -283,6 +283,10 @@ def _used(sheet: Sheet, cell: float) -> float:
         got = _share_of(sheet.page.width, sheet.page.height, sheet.boxes()[kept], cell)
         if got is not None:
             return got
+    own = getattr(sheet, "used_share", None)  # (a page read by its parts: preflight/parts.py)
+    got = own(cell) if own is not None else None
+    if got is not None:
+        return got
     rows = getattr(sheet, "used_rows", None)  # (a page read in parts with its boxes at hand: preflight/tail.py)
     if rows is not None:
         got = _share_of(sheet.page.width, sheet.page.height, rows(), cell)

@@ -27,7 +27,10 @@ def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
     # as large as each, and the first of any as large, so it is that box
     first = boxes[0]
     x0, y0, x1, y1 = first
-    if all(x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1 for b in boxes):
+    for b in boxes:  # (``all`` over them, written out: a face's covers are read once per face of a deck)
+        if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
+            break
+    else:
         return [first]
     big = max(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
     if all(big[0] <= b[0] and big[1] <= b[1] and b[2] <= big[2] and b[3] <= big[3] for b in boxes):
@@ -71,10 +74,28 @@ class Info:
 
     @classmethod
     def joined(cls, infos: list["Info"], *, reduce: bool = True) -> "Info":
-        box = _union(i.box for i in infos if i.box is not None)
-        texts = _union(i.texts for i in infos if i.texts is not None)
-        legend = any(i.legend for i in infos)
-        zones = any(i.zones for i in infos)
-        tiled = any(i.tiled for i in infos)
-        covers: list[Box] = [b for i in infos for b in i.cover]
+        # (in one pass: the unions of the boxes, and of the texts' boxes, the flags, the covers in order)
+        box = texts = None
+        legend = zones = tiled = False
+        covers: list[Box] = []
+        for i in infos:
+            b = i.box
+            if b is not None:
+                if box is None:
+                    box = b
+                elif b[0] < box[0] or b[1] < box[1] or b[2] > box[2] or b[3] > box[3]:
+                    box = (b[0] if b[0] < box[0] else box[0], b[1] if b[1] < box[1] else box[1],
+                           b[2] if b[2] > box[2] else box[2], b[3] if b[3] > box[3] else box[3])
+            b = i.texts
+            if b is not None:
+                if texts is None:
+                    texts = b
+                elif b[0] < texts[0] or b[1] < texts[1] or b[2] > texts[2] or b[3] > texts[3]:
+                    texts = (b[0] if b[0] < texts[0] else texts[0], b[1] if b[1] < texts[1] else texts[1],
+                             b[2] if b[2] > texts[2] else texts[2], b[3] if b[3] > texts[3] else texts[3])
+            legend = legend or i.legend
+            zones = zones or i.zones
+            tiled = tiled or i.tiled
+            if i.cover:
+                covers += i.cover
         return cls(box, texts, legend, zones, _cover(covers) if reduce else covers, tiled)

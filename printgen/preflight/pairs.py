@@ -47,9 +47,12 @@ class Summary:
     """One element of a face as the pairwise checks read it."""
 
     __slots__ = ("texts", "inner18", "inner25", "tbox", "strokes", "sbox", "grounds", "gbox", "centres", "cbox",
-                 "pairs", "order", "marks", "short")
+                 "pairs", "order", "marks", "short", "lone")
 
     def __init__(self, inks: list[Ink]) -> None:
+        if len(inks) == 1 and inks[0].kind == "text":
+            self._lone(inks[0])
+            return
         texts, strokes, grounds, order = [], [], [], {}
         marks = False
         for n, i in enumerate(inks):
@@ -65,6 +68,7 @@ class Summary:
             elif i.kind == "image":
                 grounds.append((n, i))  # a picture: what lies on it is not judged (its colours are not known)
         self.texts, self.strokes, self.grounds, self.order, self.marks = texts, strokes, grounds, order, marks
+        self.lone = len(inks) == 1 and bool(texts)  # a text alone (a card's name, its stamp): its face's own
         self.sbox = _union([i.box for i in strokes]) if strokes else None
         self.gbox = _union([g.box for _, g in grounds]) if grounds else None
         if not texts:  # (most elements: a shape or a run of them)
@@ -78,6 +82,23 @@ class Summary:
         self.cbox = _union([(x, y, x, y) for x, y in self.centres])
         self.pairs = _text_pairs(self.inner18, self.inner18, same=True) if len(texts) > 1 else []
         self.short = [t for t in texts if len(t.text.strip()) <= 4]
+
+    def _lone(self, t: Ink) -> None:
+        """The summary of an element that is one text (what ``__init__`` works out, by the same sums)."""
+        self.texts, self.strokes, self.grounds, self.order, self.marks, self.lone = [t], [], [], {id(t): 0}, False, True
+        self.sbox = self.gbox = None
+        x0, y0, x1, y1 = t.box
+        em = t.size * 25.4 / 72.0  # (as checks._inner shrinks it)
+        d = em * 0.18
+        self.tbox = inner = (x0 + d, y0 + d, x1 - d, y1 - d)
+        self.inner18 = [inner]
+        d = em * 0.25
+        self.inner25 = [(x0 + d, y0 + d, x1 - d, y1 - d)]
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        self.centres = [(x, y)]
+        self.cbox = (x, y, x, y)
+        self.pairs = []
+        self.short = [t] if len(t.text.strip()) <= 4 else []
 
 
 def _over(a: Box, b: Box) -> bool:
@@ -98,38 +119,76 @@ def _text_pairs(a: list[Box], b: list[Box], *, same: bool) -> list[tuple[int, in
     return out
 
 
-def _summaries(parts, scan) -> tuple[list["Summary"], list[int]]:
-    return _context(parts, scan)[:2]
-
-
 def _context(parts, scan) -> tuple:
     """(its elements' summaries, their numbers, and for each element with texts: the later elements whose
     texts, the elements whose strokes, and the earlier elements (nearest first) whose grounds its texts
-    could meet), made once per face for the checks that read it."""
+    could meet), made once per face for the checks that read it.
+
+    The cards of a deck place the same elements again but for a text or two of their own (a name, a stamp):
+    what the other elements' boxes give is worked out once per such layout (``_fixed``), and each face reads
+    only where its own lone texts fall."""
     if scan.context is None:
-        sums, eids = [], []
+        sums, eids, layout, lone = [], [], ["layout"], []  # (the layout: its elements' numbers, None for a lone text)
+        memo = parts.summaries
         for eid, inks in scan.spans:
-            got = parts.summaries.get(eid)
+            got = memo.get(eid)
             if got is None:
-                got = parts.summaries[eid] = Summary(inks)
+                got = Summary(inks)
+                if not got.lone:  # (a face's own text is read for that face: not kept for others)
+                    memo[eid] = got
+            if got.lone:
+                lone.append((len(sums), got.tbox))
+                layout.append(None)
+            else:
+                layout.append(eid)
             sums.append(got)
             eids.append(eid)
-        # which elements hold texts, strokes, grounds: only those can meet an element's texts
-        texts = [(b, sb.tbox) for b, sb in enumerate(sums) if sb.texts]
-        lined = [(b, sb.sbox) for b, sb in enumerate(sums) if sb.strokes]
-        grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
-        near = {}
-        for a, ta in texts:
-            # (``_meet``, written out: touching counts)
-            x0, y0, x1, y1 = ta
-            after = [b for b, o in texts if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
-            lines = [b for b, o in lined if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
-            c = sums[a].cbox
-            below = [b for b, o in reversed(grounded)
-                     if b < a and c[0] <= o[2] and o[0] <= c[2] and c[1] <= o[3] and o[1] <= c[3]]
-            near[a] = (after, lines, below)
-        scan.context = (sums, eids, near)
+        key = tuple(layout)
+        fixed = parts.pair_memo.get(key)
+        if fixed is None:
+            fixed = parts.pair_memo[key] = _fixed(sums)
+        texts, lined, grounded, near_fixed = fixed[:4]
+        if not lone:
+            near = near_fixed
+        else:
+            texts = sorted(texts + lone)
+            near = {}
+            for a, ta in texts:
+                got = near_fixed.get(a)
+                if got is None:  # a lone text of this face: against every element
+                    near[a] = (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], False)
+                    continue
+                x0, y0, x1, y1 = ta
+                extra = [b for b, o in lone if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
+                near[a] = (sorted(got[0] + extra), got[1], got[2], got[3], False) if extra else got
+        scan.context = (sums, eids, near, fixed)
     return scan.context
+
+
+def _fixed(sums: list[Summary]) -> tuple:
+    """``_context``'s reading of a face's elements but its lone texts: (the elements with texts, with strokes,
+    with grounds, each with its box; each of the first's ``_near`` among those elements, with a cell for what
+    the checks find of it; and a cell for face_collisions). A cell holds what a check found of an element
+    with the same others (its over-texts only while no lone text of a face is among them), for every face of
+    the layout."""
+    # (a lone text has neither strokes nor grounds: the lines and grounds any text could meet are all here)
+    texts = [(b, sb.tbox) for b, sb in enumerate(sums) if sb.texts and not sb.lone]
+    lined = [(b, sb.sbox) for b, sb in enumerate(sums) if sb.strokes]
+    grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
+    near = {a: (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], True) for a, ta in texts}
+    return texts, lined, grounded, near, [None, {}]
+
+
+def _near(a: int, ta: Box, c: Box, texts: list, lined: list, grounded: list) -> tuple[list, list, list]:
+    """Element ``a``'s (texts in ``ta``, their centres in ``c``) later elements whose texts, elements whose
+    strokes, and earlier elements (nearest first) whose grounds its texts could meet."""
+    # (``_meet``, written out: touching counts)
+    x0, y0, x1, y1 = ta
+    after = [b for b, o in texts if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
+    lines = [b for b, o in lined if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
+    below = [b for b, o in reversed(grounded) if b < a and c[0] <= o[2] and o[0] <= c[2] and c[1] <= o[3]
+             and o[1] <= c[3]]
+    return after, lines, below
 
 
 # Each check below asks, for each element of a face that has texts, which other elements could meet them
@@ -139,39 +198,54 @@ def _context(parts, scan) -> tuple:
 
 def face_overlaps(parts, scan, page: Page) -> list[Hit]:
     """checks.overlaps on one face: texts over texts (in its sweep's order), then texts across strokes."""
-    sums, eids, near = _context(parts, scan)
+    sums, eids, near, _ = _context(parts, scan)
     memo = parts.pair_memo
+    found = []  # (element, the elements after it, the pairs of their texts that overlap)
+    crossed: list[Hit] = []
+    for a, (after, lines, _, cell, kept) in near.items():
+        # (what is found of a face's own texts, with it or after it, is that face's: kept in no memo)
+        sa = sums[a]
+        got = cell[0] if kept else None
+        if got is None:
+            key = ("over", eids[a], *[eids[b] for b in after]) if kept else None
+            got = memo.get(key) if kept else None
+            if got is None:
+                got = [(i, -1, j) for i, j in sa.pairs]
+                for k, b in enumerate(after):
+                    got += [(i, k, j) for i, j in _text_pairs(sa.inner18, sums[b].inner18, same=False)]
+                if kept:
+                    memo[key] = got
+            if kept:
+                cell[0] = got
+        if got:
+            found.append((a, after, got))
+        # text crossed by a stroke: the first stroke in drawing order that crosses it
+        got = cell[1]
+        if got is None:
+            if sa.lone:
+                got = _crossings(sa, [sums[b] for b in lines])
+            else:
+                key = ("cross", eids[a], *[eids[b] for b in lines])
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = _crossings(sa, [sums[b] for b in lines])
+            cell[1] = got
+        if got:
+            crossed += got
+    if not found:
+        return crossed
     offsets, n = [], 0
     for sm in sums:
         offsets.append(n)
         n += len(sm.texts)
-    pairs: list[tuple[int, int]] = []
-    crossed: list[Hit] = []
-    for a, (after, lines, _) in near.items():
-        sa = sums[a]
-        key = ("over", eids[a], *[eids[b] for b in after])
-        got = memo.get(key)
-        if got is None:
-            got = [(i, -1, j) for i, j in sa.pairs]
-            for k, b in enumerate(after):
-                got += [(i, k, j) for i, j in _text_pairs(sa.inner18, sums[b].inner18, same=False)]
-            memo[key] = got
-        for i, k, j in got:
-            pairs.append((offsets[a] + i, offsets[a if k < 0 else after[k]] + j))
-        # text crossed by a stroke: the first stroke in drawing order that crosses it
-        key = ("cross", eids[a], *[eids[b] for b in lines])
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = _crossings(sa, [sums[b] for b in lines])
-        crossed += got
+    pairs = [(offsets[a] + i, offsets[a if k < 0 else after[k]] + j) for a, after, got in found for i, k, j in got]
     hits: list[Hit] = []
-    if pairs:
-        # as checks.overlaps' sweep meets them: by x, the later of each pair first
-        texts = [t for sm in sums for t in sm.texts]
-        rank = {k: r for r, k in enumerate(sorted(range(n), key=lambda k: texts[k].box[0]))}
-        for i, j in sorted(pairs, key=lambda p: (max(rank[p[0]], rank[p[1]]), min(rank[p[0]], rank[p[1]]))):
-            first, second = texts[min(i, j)], texts[max(i, j)]
-            hits.append(Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}", 0))
+    # as checks.overlaps' sweep meets them: by x, the later of each pair first
+    texts = [t for sm in sums for t in sm.texts]
+    rank = {k: r for r, k in enumerate(sorted(range(n), key=lambda k: texts[k].box[0]))}
+    for i, j in sorted(pairs, key=lambda p: (max(rank[p[0]], rank[p[1]]), min(rank[p[0]], rank[p[1]]))):
+        first, second = texts[min(i, j)], texts[max(i, j)]
+        hits.append(Hit("overlap", second.src, f"prints {_quote(second.text)} over {_quote(first.text)}", 0))
     return hits + crossed
 
 
@@ -215,16 +289,23 @@ def _last_ground(grounds, x: float, y: float, before: int | None = None):
 
 def face_contrast(parts, scan, page: Page) -> list[Hit]:
     """colour.contrast on one face: each text against the last ground drawn before it under its centre."""
-    sums, eids, near = _context(parts, scan)
+    sums, eids, near, _ = _context(parts, scan)
     memo = parts.pair_memo
     hits: list[Hit] = []
-    for a, (_, _, below) in near.items():
-        sa = sums[a]
-        key = ("contrast", eids[a], *[eids[b] for b in below])
-        got = memo.get(key)
+    for a, (_, _, below, cell, _) in near.items():
+        got = cell[2]
         if got is None:
-            got = memo[key] = _contrasts(sa, [sums[b] for b in below], parts.settings)
-        hits += got
+            sa = sums[a]
+            if sa.lone:
+                got = _contrasts(sa, [sums[b] for b in below], parts.settings)
+            else:
+                key = ("contrast", eids[a], *[eids[b] for b in below])
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = _contrasts(sa, [sums[b] for b in below], parts.settings)
+            cell[2] = got
+        if got:
+            hits += got
     return hits
 
 
@@ -255,12 +336,15 @@ def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hi
 
 def face_collisions(parts, scan, page: Page) -> list[Hit]:
     """collide.collisions on one face: its free marks, two by two, then its short labels on them."""
-    sums, eids = _summaries(parts, scan)
+    sums, eids, near, fixed = _context(parts, scan)
     memo = parts.pair_memo
-    holders = [b for b in range(len(sums)) if sums[b].marks]
-    if not holders:
+    cell = fixed[4]  # (a lone text is no mark: the elements holding marks are the layout's)
+    if cell[0] is None:
+        holders = [b for b in range(len(sums)) if sums[b].marks]
+        cell[0] = (("marks", *[eids[b] for b in holders]), holders) if holders else ()
+    if not cell[0]:
         return []
-    key = ("marks", *[eids[b] for b in holders])
+    key, holders = cell[0]
     got = memo.get(key)
     if got is None:
         marks = free_marks([i for b in holders for i in scan.spans[b][1]])
@@ -275,12 +359,20 @@ def face_collisions(parts, scan, page: Page) -> list[Hit]:
                     faces[t.group] = t.src
         hits += [Hit("ink-on-ink", _mark_src(faces.get(b.group), b), message, 0) for b, message in pairs]
     if marks:
-        for a, sa in enumerate(sums):
+        held = cell[1]
+        for a in near:  # (the elements with texts, in order)
+            sa = sums[a]
             if sa.short:
-                lkey = ("labels", eids[a], *key[1:])
-                labels = memo.get(lkey)
-                if labels is None:
-                    labels = memo[lkey] = label_hits(sa.short, marks, 0)
+                if sa.lone:
+                    labels = label_hits(sa.short, marks, 0)
+                else:
+                    labels = held.get(a)
+                    if labels is None:
+                        lkey = ("labels", eids[a], *key[1:])
+                        labels = memo.get(lkey)
+                        if labels is None:
+                            labels = memo[lkey] = label_hits(sa.short, marks, 0)
+                        held[a] = labels
                 hits += labels
     return hits
 

@@ -21,6 +21,7 @@ part's inks (boxes apart, touching counts as meeting), and no face reaches beyon
 where that does not hold, and any check not known to be local, is looked at ink by ink as before, from the
 same inks ``flatten`` gives. Hits come part by part (a face's in its own order), so among hits alike the
 first one named may be another face's than a page-wide order would name; where each is located is the same.
+Here: the memo of a document's faces, elements and loose runs (``Parts``); a page read by them: placed.py.
 """
 
 from __future__ import annotations
@@ -28,32 +29,24 @@ from __future__ import annotations
 import itertools
 import operator
 import os
-from dataclasses import replace
-from typing import Callable, Iterable
+from typing import Callable
 
 from ..draw.document import IDENTITY, Group, Page, Text
-from .checks import Hit, Settings, Sheet, margin_hits, margins, outside
+from .checks import Hit, Settings, Sheet
 from .info import Info
-from .pairs import BY_ELEMENT, _meet, _union
-from .scene import Box, Ink, _bbox, _clip, _mul, _pt, _walk, clip_points, loose_inks
-from .scene import _moved as _shift
+from .pairs import BY_ELEMENT, _union
+from .placed import LOCAL, PartSheet, loose_shape  # noqa: F401  (LOCAL is named here too)
+from .scene import Box, Ink, _bbox, _clip, _ink, _mul, _pt, _walk, clip_points, loose_inks
 
-# checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
-# (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
-# size or a face's place on it must not).
-LOCAL = {"placeholder", "small-text", "overlap", "safe-area", "markup", "contrast", "ink-on-ink"}
 _VERIFY = bool(os.environ.get("PRINTGEN_PARTS_VERIFY"))  # a test's switch: each face also checked as a whole
-
-
-def _moved(b: Box, dx: float, dy: float) -> Box:
-    return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)  # as scene._moved moves an ink's box
 
 
 class Scan:
     """One face flattened at its turn with its origin at (0, 0): its inks (top-level group 0), in the
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
-    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op")
+    __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op",
+                 "shape")
 
     def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info, op: Group | None = None) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
@@ -64,6 +57,7 @@ class Scan:
         self.hits: dict[str, list[Hit]] = {}
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
         self._tiled = info.tiled
+        self.shape: int | None = None  # a page's loose runs: their shape's number (placed.loose_shape)
 
     @property
     def tiled(self) -> bool:
@@ -79,6 +73,7 @@ class Scan:
 
 # checks that judge each text alone: a face's hits are its elements' hits, each element looked at once
 PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
+NONE: tuple = ()  # no hit: one empty sequence kept for every face and element that has none (fewer objects held)
 
 
 class Parts:
@@ -88,10 +83,12 @@ class Parts:
 
     def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
         self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
+        self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
         self.turns: dict[tuple, int] = {}  # a face's turn and clip, numbered: what its elements are read at
+        self.turned: dict[tuple, tuple] = {}  # a group's clip and turn (a, b, c, d) -> (its matrix, clip, turn number)
         self.count = itertools.count()
         self.element_hits: dict[int, list[tuple[str, Hit]]] = {}
         self.loose: dict[tuple, tuple] = {}
@@ -101,6 +98,10 @@ class Parts:
         self.pair_memo: dict[tuple, list] = {}
         self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
         self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
+        self.used: dict[tuple, float] = {}  # checks.used's share of a sheet, by what places its boxes
+        self.clear_of: dict[tuple, bool] = {}  # is a loose run (number) clear of faces at these boxes?
+        self.shapes: dict[tuple, int] = {}  # placed.loose_shape of a page's loose runs -> its number
+        self.clean: set[tuple] = set()  # (check, loose runs' shape) of the pairwise checks that found nothing
 
     def number(self, op) -> int:
         """``op``'s number by value (ops compare by what they draw, never by a text's source)."""
@@ -111,27 +112,51 @@ class Parts:
 
     def scan(self, op: Group) -> Scan:
         a, b, c, d, _, _ = op.matrix
-        key = (tuple([self.number(x) for x in op.ops]), op.clip, a, b, c, d)
+        ids = self.ids
+        numbers = []
+        for x in op.ops:  # (``number`` of each, the ops met before looked up here)
+            got = ids.get(id(x))
+            numbers.append(got[1] if got is not None and got[0] is x else self.number(x))
+        key = (tuple(numbers), op.clip, a, b, c, d)
         got = self.scans.get(key)
         if got is None:
-            # as scene._walk reads Group(op.ops, (a, b, c, d, 0, 0), op.clip) from the page's origin
-            inner = _mul(IDENTITY, (a, b, c, d, 0.0, 0.0))
-            clip = None
-            if op.clip:
-                clip = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), None) or (0, 0, 0, 0)
+            turned = self.turned.get(key[1:])
+            if turned is None:
+                # as scene._walk reads Group(op.ops, (a, b, c, d, 0, 0), op.clip) from the page's origin (one matrix
+                # object per turn: inking reads a face's trim through it once, by identity)
+                inner = _mul(IDENTITY, (a, b, c, d, 0.0, 0.0))
+                clip = None
+                if op.clip:
+                    clip = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), None) or (0, 0, 0, 0)
+                turn = self.turns.setdefault((inner, clip), len(self.turns))
+                turned = self.turned[key[1:]] = (inner, clip, turn)
+            inner, clip, turn = turned
             spans, infos = [], []
-            turn = self.turns.setdefault((inner, clip), len(self.turns))
+            elements = self.elements
             for child in op.ops:
+                if type(child) is Text:
+                    # a text alone: most often the face's own (a card's name, its stamp), read for it and kept in
+                    # no memo (the fewer objects kept, the less the collector walks)
+                    if clip is None:  # (scene._into's reading of it, without its loop: an ink unless blank)
+                        ink = _ink(child, inner, 1, 0)
+                        box = ink.box if ink is not None else None
+                        inks = [ink] if box is not None and (box[2] - box[0] > 0 or box[3] - box[1] > 0) else []
+                    else:
+                        inks = _walk([(child, inner, clip, 1, 0)])
+                    spans.append((next(self.count), inks))
+                    infos.append(Info.of(inks))
+                    continue
                 # an element by identity (the layout places one drawn alike again as the same ops): its texts'
                 # sources are its own, as flatten gives them
                 ekey = (id(child), turn)
-                hit = self.elements.get(ekey)
+                hit = elements.get(ekey)
                 if hit is None or hit[0] is not child:
                     inks = _walk([(child, inner, clip, 1, 0)])
-                    # (the op, its inks, their Info, a number of its own: what the element memos are keyed by)
-                    hit = self.elements[ekey] = (child, inks, Info.of(inks), next(self.count))
-                spans.append((hit[3], hit[1]))
-                infos.append(hit[2])
+                    # (the op, its Info, its span: a number of its own, what the element memos are keyed by, and
+                    # its inks)
+                    hit = elements[ekey] = (child, Info.of(inks), (next(self.count), inks))
+                spans.append(hit[2])
+                infos.append(hit[1])
             got = self.scans[key] = Scan(spans, Info.joined(infos), op)
         return got
 
@@ -140,8 +165,9 @@ class Parts:
         return self.scan_of(self.loose_runs(chunks))
 
     def loose_runs(self, chunks: list[tuple[int, list]]) -> list[list]:
-        """Each chunk of loose ops as [its ops, its inks, its Info (None until asked for), its number]: a page
-        whose loose ops meet its faces reads them ink by ink and asks no Info of them."""
+        """Each chunk of loose ops as [its ops, its inks, its Info (None until asked for), its number, its span
+        and its shape (pairs.run_shape; both None until asked for)]: a page whose loose ops meet its faces reads
+        them ink by ink and asks no Info of them."""
         runs = []
         placed = self.PLACED
         for start, ops in chunks:
@@ -149,7 +175,7 @@ class Parts:
             got = self.loose.get(key)
             if got is None or not all(map(operator.is_, ops, got[0])):
                 inks = loose_inks(ops, start)  # (each op its own top-level group, as flatten has it)
-                got = self.loose[key] = [tuple(ops), inks, None, next(self.count)]
+                got = self.loose[key] = [tuple(ops), inks, None, next(self.count), None, None]
                 # (its box: the union of its inks', as Info.of gives it)
                 self.boxes[got[3]] = _union([i.box for i in inks]) if inks else None
             runs.append(got)
@@ -159,11 +185,14 @@ class Parts:
         """The loose runs read as a face whose elements are the runs."""
         spans, infos = [], []
         for run in runs:
-            if run[2] is None:
+            if run[2] is None:  # (what a run gives is kept with it: the next sheet places the same runs again)
                 run[2] = Info.of(run[1])
-            spans.append((run[3], run[1]))
+                run[4] = (run[3], run[1])
+            spans.append(run[4])
             infos.append(run[2])
-        return Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
+        scan = Scan(spans, Info.joined(infos, reduce=False))  # (loose marks lie apart: nothing to reduce)
+        scan.shape = self.shapes.setdefault(loose_shape(runs), len(self.shapes))  # (its number: hashed once)
+        return scan
 
     def face_hits(self, scan: Scan, name: str, page: Page) -> list[Hit]:
         """The hits of check ``name`` on a face looked at alone (page 0)."""
@@ -171,212 +200,47 @@ class Parts:
         if got is None:
             check = self.checks[name]
             if name in BY_ELEMENT:
-                got = BY_ELEMENT[name](self, scan, page)
+                shape = scan.shape
+                if shape is not None and (name, shape) in self.clean:
+                    got = NONE  # (loose runs read alike before, with no hit: see placed.loose_shape)
+                else:
+                    got = BY_ELEMENT[name](self, scan, page)
+                    if shape is not None and not got:
+                        self.clean.add((name, shape))
                 if _VERIFY:
                     whole = list(check(self._sheet(page, scan.inks), self.settings))
-                    assert got == whole, (name, got, whole)
+                    assert list(got) == whole, (name, got, whole)
+                hits = scan.hits
+                if scan.context is not None and sum(n in hits for n in BY_ELEMENT) == len(BY_ELEMENT) - 1:
+                    # every pairwise check read: what they read of the face (its own texts' summaries above
+                    # all) is let go, not kept for the collector to walk again and again
+                    scan.context = None
             elif name in PER_INK:
                 # every check of an ink alone at once, element by element
-                names = [n for n in self.checks if n in PER_INK]
-                found: dict[str, list[Hit]] = {n: [] for n in names}
+                names = self.per_ink
+                found: dict[str, list[Hit]] = {}
+                element_hits = self.element_hits
                 for eid, inks in scan.spans:
-                    hits = self.element_hits.get(eid)
+                    hits = element_hits.get(eid)
                     if hits is None:
                         # (each of PER_INK reads texts alone: an element without one has no hit)
                         sheet = self._sheet(page, inks) if any(i.kind == "text" for i in inks) else None
-                        hits = self.element_hits[eid] = [] if sheet is None else [
+                        hits = [] if sheet is None else [
                             (n, h) for n in names for h in self.checks[n](sheet, self.settings)]
+                        hits = element_hits[eid] = hits or NONE
                     for n, h in hits:
-                        found[n].append(h)
-                scan.hits.update(found)
-                got = found[name]
+                        found.setdefault(n, []).append(h)
+                held = scan.hits
+                for n in names:
+                    held[n] = found.get(n, NONE)
+                got = held[name]
             else:
                 got = list(check(self._sheet(page, scan.inks), self.settings))
-            scan.hits[name] = got
+            scan.hits[name] = got or NONE
         return got
 
     def _sheet(self, page: Page, inks: list[Ink]) -> Sheet:
         return Sheet(self.stem, self.paper, 0, 0, page, inks)
 
-    def sheet(self, page: Page, number: int, count: int) -> "PartSheet":
+    def sheet(self, page: Page, number: int, count: int) -> PartSheet:
         return PartSheet(self, page, number, count)
-
-
-class PartSheet(Sheet):
-    """A page read by its parts (its ``inks``, every one as scene.flatten gives them, only when asked for)."""
-
-    def __init__(self, parts: Parts, page: Page, number: int, count: int) -> None:
-        self._inks = None
-        Sheet.__init__(self, parts.stem, parts.paper, number, count, page, None)  # type: ignore[arg-type]
-        self.parts = parts
-        self.faces: list[tuple[Scan, float, float]] = []
-        chunks: list[tuple[int, list]] = []  # the loose ops, as (index of the first, ops): a text alone, shapes in a row
-        self.loose_first = None  # where the loose inks' hits go among the faces'
-        alone = True
-        for i, op in enumerate(page.ops):
-            if isinstance(op, Group):
-                self.faces.append((parts.scan(op), op.matrix[4], op.matrix[5]))
-                alone = True
-                continue
-            if self.loose_first is None:
-                self.loose_first = len(self.faces)
-            if alone or isinstance(op, Text):
-                chunks.append((i, [op]))
-            else:
-                chunks[-1][1].append(op)
-            alone = isinstance(op, Text)
-        # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
-        # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
-        # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
-        self.loose_scan: Scan | None = None
-        self.loose: list[Ink] | None = None
-        self._runs: list[list] | None = None
-        self.apart = self._faces_apart()
-        if self.apart:
-            self._runs = runs = parts.loose_runs(chunks)
-            self.loose = [ink for run in runs for ink in run[1]]
-            self.apart = self._loose_apart()
-            if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
-                self.loose_scan = parts.scan_of(runs)
-
-    @property
-    def inks(self) -> list[Ink]:  # type: ignore[override]
-        if self._inks is None:
-            self._inks = self._whole()
-        return self._inks
-
-    def _whole(self) -> list[Ink]:
-        """``flatten(self.page, self.parts.flat)``, from what the parts have read already: a face read from this
-        very group is the group flattened (each element walked as flatten's walk reaches it), and the loose
-        ops' inks are theirs (each its own top-level group). A face read from another group drawn alike is
-        not (its texts' sources are the other's): that group is walked, as flatten walks it."""
-        faces = self.parts.flat
-        out: list[Ink] = []
-        loose = iter(self.loose or ())  # (in drawing order, each ink's group the index of its op)
-        pending = next(loose, None)
-        placed = iter(self.faces)
-        for i, op in enumerate(self.page.ops):
-            if isinstance(op, Group):
-                scan = next(placed)[0]
-                a, b, c, d, e, f = op.matrix
-                key = (op.ops, op.clip, a, b, c, d)
-                local = faces.get(key)
-                if local is None:
-                    local = faces[key] = scan.inks if scan.op is op else _walk(
-                        [(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
-                out += [_shift(ink, e, f, i) for ink in local]
-                continue
-            if self.loose is None:  # (not read as parts: flattened here)
-                out += loose_inks((op,), i)
-                continue
-            while pending is not None and pending.group == i:
-                out.append(pending)
-                pending = next(loose, None)
-        return out
-
-    @inks.setter
-    def inks(self, value) -> None:
-        self._inks = value
-
-    def _faces_apart(self) -> bool:
-        """Is each face's text clear of every other face?"""
-        boxes = [(_moved(s.box, dx, dy) if s.box else None, _moved(s.texts, dx, dy) if s.texts else None)
-                 for s, dx, dy in self.faces]
-        for k, (_, texts) in enumerate(boxes):
-            if texts is None:
-                continue
-            if any(j != k and _meet(texts, box) for j, (box, _) in enumerate(boxes)):
-                return False
-        return True
-
-    def _loose_apart(self) -> bool:
-        """Are the faces (apart from each other) clear of the loose inks too?"""
-        # a loose ink reaching into a face's box (a crop mark, the furniture) could meet its inks: those
-        # near the faces at all are compared with each
-        faces = [_moved(s.box, dx, dy) for s, dx, dy in self.faces if s.box]
-        grid = _union(faces)
-        boxes_of = self.parts.boxes
-        for _, inks, _, eid in self._runs:
-            if not _meet(grid, boxes_of[eid]):
-                continue
-            for ink in inks:
-                if _meet(grid, ink.box) and any(_meet(box, ink.box) for box in faces):
-                    return False
-        return True
-
-    def inside(self, margin: float) -> bool:
-        """Does every face keep within the printable area (as checks.margins measures)?"""
-        x1, y1 = self.page.width - margin, self.page.height - margin
-        for s, dx, dy in self.faces:
-            if s.box is None:
-                continue
-            b = _moved(s.box, dx, dy)
-            if max(margin - b[0], margin - b[1], b[2] - x1, b[3] - y1) > 0.05:
-                return False
-        return True
-
-    def used_boxes(self) -> Iterable[Box]:
-        if self._inks is not None or self._runs is None:
-            yield from Sheet.used_boxes(self)
-            return
-        if self.loose_scan is None:
-            self.loose_scan = self.parts.scan_of(self._runs)
-        yield from self.loose_scan.cover
-        for s, dx, dy in self.faces:
-            for b in s.cover:
-                yield _moved(b, dx, dy)
-
-    def check(self, name: str, check: Callable, settings: Settings) -> list[Hit]:
-        """The hits of one check on this page."""
-        if not self.apart:
-            return list(check(self, settings))
-        if name in LOCAL:
-            out: list[Hit] = []
-            loose = None
-            for k, (scan, _, _) in enumerate(self.faces):
-                if k == self.loose_first:
-                    loose = self._loose_hits(check, settings, name)
-                    out += loose
-                hits = self.parts.face_hits(scan, name, self.page)
-                if hits:
-                    out += [replace(h, page=self.number) for h in hits]
-            if loose is None and self.loose:
-                out += self._loose_hits(check, settings, name)
-            return out
-        if name == "margin" and self.inside(settings.printable):
-            return self._loose_margins(settings) if check is margins else self._loose_hits(check, settings)
-        if name == "legend" and not any(s.legend for s, _, _ in self.faces):
-            # (no legend's role among the loose inks either: a legend check finds nothing to read)
-            return self._loose_hits(check, settings) if self.loose_scan.legend else []
-        if name == "registration" and not any(s.zones for s, _, _ in self.faces):
-            if not self.loose_scan.zones:
-                return []
-        if name == "seam" and not self._tiled():
-            return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
-        return list(check(self, settings))
-
-    def _tiled(self) -> bool:
-        """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""
-        return self.loose_scan.tiled or any(s.tiled for s, _, _ in self.faces)
-
-    def _loose_margins(self, settings: Settings) -> list[Hit]:
-        """checks.margins on the loose inks, each chunk's inks past the area found once for the document (a
-        sheet's crop marks and rulers are the same ops on every page)."""
-        m = settings.printable
-        area = (m, m, self.page.width - m, self.page.height - m)
-        memo = self.parts.outside
-        found = []
-        for eid, inks in self.loose_scan.spans:
-            got = memo.get((eid, area))
-            if got is None:
-                got = memo[(eid, area)] = outside(inks, area)
-            found += got
-        return margin_hits(found, m, self.number)
-
-    def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
-        if not self.loose:
-            return []
-        if name is not None:  # a check of LOCAL: the loose ops read as a face (page 0 there)
-            hits = self.parts.face_hits(self.loose_scan, name, self.page)
-            return [replace(h, page=self.number) for h in hits] if hits else []
-        return list(check(Sheet(self.stem, self.paper, self.number, self.count, self.page, self.loose), settings))

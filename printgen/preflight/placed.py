@@ -1,0 +1,272 @@
+"""A sheet of faces read by its parts (``PartSheet``): each face placed at its slot, as preflight/parts.py has read
+it, and the sheet's loose ops (crop marks, rulers, 'page x of y') as runs; whether its faces and loose runs lie
+apart (else the page is read ink by ink), and each check's hits put together from the parts' hits; and what the
+pairwise checks read of a page's loose runs (``loose_shape``: a page shaped like a clean one is clean).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Iterable
+
+from ..draw.document import IDENTITY, Group, Page, Text
+from .checks import Hit, Settings, Sheet, _share, margin_hits, margins, outside
+from .pairs import _meet, _union
+from .scene import Box, Ink, _walk, loose_inks
+from .scene import _moved as _shift
+
+# checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
+# (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
+# size or a face's place on it must not).
+LOCAL = {"placeholder", "small-text", "overlap", "safe-area", "markup", "contrast", "ink-on-ink"}
+
+
+def _moved(b: Box, dx: float, dy: float) -> Box:
+    return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)  # as scene._moved moves an ink's box
+
+
+def loose_shape(runs: list[list]) -> tuple:
+    """What the pairwise checks (pairs.BY_ELEMENT) read of a page's loose runs, whether they find anything: each
+    run's number, but a run of one text (a sheet's 'page x of y', new on every page) by what places it: its box,
+    size, font, colour, role, group and face (and its words where it is a short label, which collide.label_hits
+    measures). Whether a text meets another, crosses a line, stands out from its ground or overflows a badge
+    hangs on these alone: a page whose loose runs have the shape of a page found clean is clean (its hits,
+    when there are any, name its own texts, and are worked out afresh)."""
+    out = []
+    for run in runs:
+        got = run[5]
+        if got is None:
+            inks = run[1]
+            if len(inks) == 1 and inks[0].kind == "text":
+                t = inks[0]
+                short = len(t.text.strip()) <= 4
+                got = (t.box, t.size, t.font, t.colour, t.role, t.group, t.depth, t.face, t.text if short else None)
+            else:
+                got = run[3]
+            run[5] = got  # (kept with the run: the next sheet places it again)
+        out.append(got)
+    return tuple(out)
+
+
+def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
+    """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
+    for ink in inks:
+        if _meet(grid, ink.box) and any(_meet(box, ink.box) for box in faces):
+            return False
+    return True
+
+
+class PartSheet(Sheet):
+    """A page read by its parts (its ``inks``, every one as scene.flatten gives them, only when asked for)."""
+
+    def __init__(self, parts: "Parts", page: Page, number: int, count: int) -> None:
+        self._inks = None
+        Sheet.__init__(self, parts.stem, parts.paper, number, count, page, None)  # type: ignore[arg-type]
+        self.parts = parts
+        self.faces: list[tuple["Scan", float, float]] = []
+        # the loose ops, as (index of the first, ops): a text alone, shapes in a row
+        chunks: list[tuple[int, list]] = []
+        first = None  # where the loose inks' hits go among the faces'
+        run = None  # the ops of the run of shapes being read (None: the next loose op starts a chunk)
+        faces, scan = self.faces, parts.scan
+        for i, op in enumerate(page.ops):
+            kind = type(op)  # (no class derives from Group or Text)
+            if kind is Group:
+                m = op.matrix
+                faces.append((scan(op), m[4], m[5]))
+                run = None
+            elif run is None or kind is Text:
+                if first is None:
+                    first = len(faces)
+                run = [op]
+                chunks.append((i, run))
+                if kind is Text:
+                    run = None
+            else:
+                run.append(op)
+        self.loose_first = first
+        # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
+        # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
+        # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
+        self.loose_scan: "Scan | None" = None
+        self.loose: list[Ink] | None = None
+        self._runs: list[list] | None = None
+        self.apart = self._faces_apart()
+        if self.apart:
+            self._runs = runs = parts.loose_runs(chunks)
+            self.loose = [ink for run in runs for ink in run[1]]
+            self.apart = self._loose_apart()
+            if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
+                self.loose_scan = parts.scan_of(runs)
+
+    @property
+    def inks(self) -> list[Ink]:  # type: ignore[override]
+        if self._inks is None:
+            self._inks = self._whole()
+        return self._inks
+
+    def _whole(self) -> list[Ink]:
+        """``flatten(self.page, self.parts.flat)``, from what the parts have read already: a face read from this
+        very group is the group flattened (each element walked as flatten's walk reaches it), and the loose
+        ops' inks are theirs (each its own top-level group). A face read from another group drawn alike is
+        not (its texts' sources are the other's): that group is walked, as flatten walks it."""
+        faces = self.parts.flat
+        out: list[Ink] = []
+        loose = iter(self.loose or ())  # (in drawing order, each ink's group the index of its op)
+        pending = next(loose, None)
+        placed = iter(self.faces)
+        for i, op in enumerate(self.page.ops):
+            if isinstance(op, Group):
+                scan = next(placed)[0]
+                a, b, c, d, e, f = op.matrix
+                key = (op.ops, op.clip, a, b, c, d)
+                local = faces.get(key)
+                if local is None:
+                    local = faces[key] = scan.inks if scan.op is op else _walk(
+                        [(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
+                out += [_shift(ink, e, f, i) for ink in local]
+                continue
+            if self.loose is None:  # (not read as parts: flattened here)
+                out += loose_inks((op,), i)
+                continue
+            while pending is not None and pending.group == i:
+                out.append(pending)
+                pending = next(loose, None)
+        return out
+
+    @inks.setter
+    def inks(self, value) -> None:
+        self._inks = value
+
+    def _faces_apart(self) -> bool:
+        """Is each face's text clear of every other face?"""
+        boxes = [(_moved(s.box, dx, dy) if s.box else None, _moved(s.texts, dx, dy) if s.texts else None)
+                 for s, dx, dy in self.faces]
+        for k, (_, texts) in enumerate(boxes):
+            if texts is None:
+                continue
+            x0, y0, x1, y1 = texts
+            for j, (box, _) in enumerate(boxes):
+                # (``_meet`` written out: touching counts)
+                if j != k and box is not None and x0 <= box[2] and box[0] <= x1 and y0 <= box[3] and box[1] <= y1:
+                    return False
+        return True
+
+    def _loose_apart(self) -> bool:
+        """Are the faces (apart from each other) clear of the loose inks too?"""
+        # a loose ink reaching into a face's box (a crop mark, the furniture) could meet its inks: those
+        # near the faces at all are compared with each. What a run of several inks gives is kept for the faces'
+        # boxes (the next sheet of the deck places its faces alike, and its crop marks and rulers again)
+        faces = tuple([_moved(s.box, dx, dy) for s, dx, dy in self.faces if s.box])
+        grid = _union(faces)
+        boxes_of = self.parts.boxes
+        memo = self.parts.clear_of
+        for _, inks, _, eid, _, _ in self._runs:
+            if not _meet(grid, boxes_of[eid]):
+                continue
+            if len(inks) > 1:
+                key = (eid, faces)
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = _clear(inks, grid, faces)
+            else:
+                got = _clear(inks, grid, faces)
+            if not got:
+                return False
+        return True
+
+    def inside(self, margin: float) -> bool:
+        """Does every face keep within the printable area (as checks.margins measures)?"""
+        x1, y1 = self.page.width - margin, self.page.height - margin
+        for s, dx, dy in self.faces:
+            if s.box is None:
+                continue
+            b = _moved(s.box, dx, dy)
+            if max(margin - b[0], margin - b[1], b[2] - x1, b[3] - y1) > 0.05:
+                return False
+        return True
+
+    def used_share(self, cell: float) -> float | None:
+        """checks.used's share of this page, looked up by what places its boxes (the loose runs that count as use,
+        each face's cover and place): a deck's sheets use the same boxes page after page. None: not at hand."""
+        if self._inks is not None or self._runs is None:
+            return None
+        if self.loose_scan is None:
+            self.loose_scan = self.parts.scan_of(self._runs)
+        page = self.page
+        key = (page.width, page.height, cell, tuple([run[3] for run in self._runs if run[2].cover]),
+               tuple([(tuple(s.cover), dx, dy) for s, dx, dy in self.faces]))
+        memo = self.parts.used
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _share(page.width, page.height, tuple(self.used_boxes()), cell)
+        return got
+
+    def used_boxes(self) -> Iterable[Box]:
+        if self._inks is not None or self._runs is None:
+            yield from Sheet.used_boxes(self)
+            return
+        if self.loose_scan is None:
+            self.loose_scan = self.parts.scan_of(self._runs)
+        yield from self.loose_scan.cover
+        for s, dx, dy in self.faces:
+            for b in s.cover:
+                yield _moved(b, dx, dy)
+
+    def check(self, name: str, check: Callable, settings: Settings) -> list[Hit]:
+        """The hits of one check on this page."""
+        if not self.apart:
+            return list(check(self, settings))
+        if name in LOCAL:
+            out: list[Hit] = []
+            loose = None
+            face_hits, first, page, number = self.parts.face_hits, self.loose_first, self.page, self.number
+            for k, (scan, _, _) in enumerate(self.faces):
+                if k == first:
+                    loose = self._loose_hits(check, settings, name)
+                    out += loose
+                hits = scan.hits.get(name)  # (a face met before: its hits at hand, without the call)
+                if hits is None:
+                    hits = face_hits(scan, name, page)
+                if hits:
+                    out += [replace(h, page=number) for h in hits]
+            if loose is None and self.loose:
+                out += self._loose_hits(check, settings, name)
+            return out
+        if name == "margin" and self.inside(settings.printable):
+            return self._loose_margins(settings) if check is margins else self._loose_hits(check, settings)
+        if name == "legend" and not any(s.legend for s, _, _ in self.faces):
+            # (no legend's role among the loose inks either: a legend check finds nothing to read)
+            return self._loose_hits(check, settings) if self.loose_scan.legend else []
+        if name == "registration" and not any(s.zones for s, _, _ in self.faces):
+            if not self.loose_scan.zones:
+                return []
+        if name == "seam" and not self._tiled():
+            return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
+        return list(check(self, settings))
+
+    def _tiled(self) -> bool:
+        """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""
+        return self.loose_scan.tiled or any(s.tiled for s, _, _ in self.faces)
+
+    def _loose_margins(self, settings: Settings) -> list[Hit]:
+        """checks.margins on the loose inks, each chunk's inks past the area found once for the document (a
+        sheet's crop marks and rulers are the same ops on every page)."""
+        m = settings.printable
+        area = (m, m, self.page.width - m, self.page.height - m)
+        memo = self.parts.outside
+        found = []
+        for eid, inks in self.loose_scan.spans:
+            got = memo.get((eid, area))
+            if got is None:
+                got = memo[(eid, area)] = outside(inks, area)
+            found += got
+        return margin_hits(found, m, self.number)
+
+    def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
+        if not self.loose:
+            return []
+        if name is not None:  # a check of LOCAL: the loose ops read as a face (page 0 there)
+            hits = self.parts.face_hits(self.loose_scan, name, self.page)
+            return [replace(h, page=self.number) for h in hits] if hits else []
+        return list(check(Sheet(self.stem, self.paper, self.number, self.count, self.page, self.loose), settings))

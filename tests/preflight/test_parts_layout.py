@@ -1,0 +1,89 @@
+"""The cards of one layout read by their parts find what reading them ink by ink finds: faces that place the
+same elements again but for texts of their own (a name, a stamp), read through the layout's memo
+(preflight/pairs.py ``_fixed``), and sheets whose loose 'page x of y' differs from page to page, read through
+the memo of loose runs found clean (preflight/placed.py ``loose_shape``). Random faces (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from printgen.draw.document import Document, Group, Page, Text, pt
+from printgen.preflight import parts as parts_module
+from printgen.preflight.run import ALL_PAGE_CHECKS, check_document
+
+from ..conftest import NIGHTLY
+from .test_parts import S, _alike, _sheet, _card, ink_by_ink
+from .test_parts_agree import COLOURS, X, Y, _op
+
+WORDS = st.sampled_from(["A", "12", "Knight", "Some words here", "{name}", "Scout \\'s"])
+
+
+@st.composite
+def _text(draw):
+    return Text(draw(X), draw(Y), draw(WORDS), draw(st.sampled_from(["sans", "sans-bold"])),
+                pt(draw(st.sampled_from([5, 7, 9, 14]))), draw(COLOURS), draw(st.sampled_from(["start", "middle"])))
+
+
+@st.composite
+def _element(draw):
+    """A face's element: an op, or a group of a few (a layout's stats block: texts that are not the face's own)."""
+    if draw(st.booleans()):
+        return draw(_op())
+    return Group(tuple(draw(st.lists(st.one_of(_op(), _text()), min_size=1, max_size=3))))
+
+
+def _again(ops: tuple, texts: list) -> tuple:
+    """``ops`` with each text op replaced by the next of ``texts`` (the other elements the very same ops)."""
+    it = iter(texts)
+    return tuple(next(it, op) if isinstance(op, Text) else op for op in ops)
+
+
+@settings(max_examples=1000 if NIGHTLY else 100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_element(), min_size=1, max_size=7), st.lists(_text(), max_size=4), st.lists(_text(), max_size=4),
+       st.lists(st.tuples(st.sampled_from(["page 1 of 3", "page 2 of 3", "{n} of 3", "Note"]), COLOURS,
+                          st.floats(40, 250)), min_size=3, max_size=3))
+def test_faces_of_one_layout_and_pages_alike_find_what_ink_by_ink_finds(ops, texts_b, texts_c, notes):
+    a = tuple(ops)
+    b, c = _again(a, texts_b), _again(a, texts_c)
+    pages = []
+    for cards, (words, colour, y) in zip(([a, b, c], [c, a, b], [b, b, a]), notes):
+        page = _sheet(cards, [(20, 20), (70, 20), (120, 20)])
+        page.add(Text(190, y, words, "sans", pt(7), colour, "end", role="furniture"))
+        pages.append(page)
+    doc = Document("d", pages)
+    parts_module._VERIFY = True  # (each face's hits also checked against its inks read whole)
+    try:
+        fast = check_document(doc, S, stem="d", paper="a4")
+    finally:
+        parts_module._VERIFY = False
+    assert _alike(fast) == _alike(ink_by_ink(doc, S, "d"))
+
+
+def test_a_page_like_a_clean_one_is_clean_and_one_unlike_it_is_read_afresh():
+    """The loose runs of a page shaped like a page found clean by the pairwise checks are clean; a page note
+    in another colour (a contrast) or at another place is not shaped alike."""
+    card = _card("Knight", over=False)
+    first = _sheet([card, card], [(20, 20), (70, 20)])
+    marks = first.ops[2:]  # (a sheet's crop marks and furniture: the same ops on every page, as layout/sheets.py)
+
+    def page(note: str, colour: str, y: float):
+        p = Page(first.width, first.height, [*first.ops[:2], *marks, Text(100, y, note, "sans", pt(8), colour)])
+        p.trim = first.trim
+        return p
+
+    # pages 1-2 alike (the same box: digits print alike wide); 3 a pale note; 4 the note lower down
+    doc = Document("d", [page("page 1 of 4", "#1d1d1b", 200), page("page 2 of 4", "#1d1d1b", 200),
+                         page("page 3 of 4", "#eeeeee", 200), page("page 4 of 4", "#1d1d1b", 250)])
+    parts = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, S)
+    sheets = [parts.sheet(p, n + 1, 4) for n, p in enumerate(doc.pages)]
+    shapes = [s.loose_scan.shape for s in sheets]
+    assert shapes[0] == shapes[1] and len(set(shapes)) == 3
+    from printgen.preflight import run
+
+    fast = check_document(doc, S, stem="d", paper="a4", game_key="layout-test")
+    assert _alike(fast) == _alike(ink_by_ink(doc, S, "d"))
+    assert [(h.cls, h.page) for h in fast if "'page " in h.message] == [("contrast", 3)]
+    # the pairwise checks found pages 1, 2 and 4 clean, and page 3 (its contrast) not
+    clean = {(name, shape) for name, shape in run._LAST.pop(("layout-test", "d", S)).clean}
+    assert {("contrast", shapes[0]), ("contrast", shapes[3]), ("overlap", shapes[2])} <= clean
+    assert ("contrast", shapes[2]) not in clean
