@@ -11,7 +11,7 @@ from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, NamedTuple
 
 from .asset import Asset
 from .check import ValidatedGame
@@ -21,10 +21,10 @@ from .findings import Finding, Location, Severity
 from .load.game_folder import display_path
 from .units import PAPER_SIZES
 from .plan import Target, plan_build
-from .project import Project, asset_checks, check_ids, checked_game, validate_game, with_asset_checks
+from .project import Project, check_ids
 from .publish import Publisher, run_job, run_jobs
-from .schedule import in_order, smallest_first
-from .workers import Parcel, prepare as prepare_workers, take_shared
+from .schedule import in_order, smallest_first, validated
+from .workers import Parcel, take_shared
 from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 
@@ -180,8 +180,8 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles)
     ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
     # the smallest folder first: the workers start on the first game sooner (schedule.py)
-    for k, game in _validated(smallest_first(folders), folders, project, pool,
-                              cold=lambda game: force or not (out / game.game_id / MANIFEST).is_file()):
+    for k, game in validated(smallest_first(folders), folders, project, pool,
+                             cold=lambda game: force or not (out / game.game_id / MANIFEST).is_file()):
         for e, game in enumerate(editions_of(game, languages)):
             ranks[id(game)] = (k, e)  # each language a game
             run.add(game)
@@ -205,32 +205,6 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     result.written += run.publisher.finish()
     _held_back(result)
     return result
-
-
-def _validated(order: list[int], folders: list[Path], project: Project | None, pool: Executor | None,
-               cold: Callable[[ValidatedGame], bool] = lambda game: True) -> Iterator[tuple[int, ValidatedGame]]:
-    """(k, the game of ``folders[k]`` validated) for each k of ``order``, in that order. With a pool, the main
-    process loads and checks each game (``checked_game``) and a worker runs its assets' hooks
-    (``asset_checks``: faces drawn, chapters rendered, tilings solved): the main process, which the
-    workers compete with for the cores, does not do that work, and the first worker starts on it sooner
-    (after the first game's check, not after its whole validation). The findings are the same as
-    ``validate_game``'s; the work the hooks did goes along with the game (``shared``) to the workers.
-
-    What the workers render with is loaded before they are forked (printgen.workers) when the first game is
-    ``cold`` (it has no build record: everything is to be made); a rebuild, which may have nothing to make,
-    forks them without it (a worker given a target loads what it needs then)."""
-    if pool is None:
-        for k in order:
-            yield k, validate_game(folders[k], project=project)
-        return
-    checking = []
-    for k in order:
-        game = checked_game(folders[k], project=project)
-        if not checking and cold(game):  # what the workers use, loaded before the first piece of work forks them
-            prepare_workers(games=len(folders))
-        checking.append((k, game, pool.submit(asset_checks, game)))
-    for k, game, future in checking:
-        yield k, with_asset_checks(game, *future.result())
 
 
 def _held_back(result: BuildResult) -> None:

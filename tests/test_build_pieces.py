@@ -127,7 +127,7 @@ def test_a_cancelled_build_cancels_the_pieces(tmp_path):
 
     class _Pool(Executor):
         def submit(self, fn, /, *args, **kwargs):
-            if fn is asset_checks:  # a game's validation hooks (build._validated) done at once, the rest held
+            if fn is asset_checks:  # a game's validation hooks (schedule.validated) done at once, the rest held
                 done = Future()
                 done.set_result(fn(*args, **kwargs))
                 return done

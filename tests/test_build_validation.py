@@ -1,4 +1,4 @@
-"""A build with workers validates each game in two halves (printgen.build._validated): the main process
+"""A build with workers validates each game in two halves (printgen.schedule.validated): the main process
 loads and checks it (``checked_game``), a worker runs its assets' hooks (``asset_checks``). The findings,
 and what the hooks worked out for the workers, are the ones ``validate_game`` gives in one process."""
 
