@@ -95,6 +95,11 @@ def main() -> None:
             publish.run_job, "run_job", stats_dir,
             lambda job: f"{job[1][0].game_id}/{job[0].__name__.strip('_')}"
                         f"{':' + job[1][1] if isinstance(job[1][1], str) else ''}", not args.no_profile)
+        import printgen.project as projects
+
+        if hasattr(projects, "asset_checks"):  # a game's asset hooks, run in a worker (printgen.schedule.validated)
+            projects.asset_checks = _profiled(projects.asset_checks, "asset_checks", stats_dir,
+                                              lambda g: f"{g.game_id}/validation", not args.no_profile)
         project = Project(Path.cwd())
         main_profile = cProfile.Profile()
         import resource

@@ -21,10 +21,10 @@ from .findings import Finding, Location, Severity
 from .load.game_folder import display_path
 from .units import PAPER_SIZES
 from .plan import Target, plan_build
-from .project import Project, check_ids, validate_game
+from .project import Project, check_ids
 from .publish import Publisher, run_job, run_jobs
-from .schedule import in_order, smallest_first
-from .workers import Parcel, prepare as prepare_workers, take_shared
+from .schedule import in_order, smallest_first, validated
+from .workers import Parcel, take_shared
 from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
 
@@ -177,11 +177,12 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
            languages=()) -> BuildResult:
     from .editions.edition import editions_of
 
-    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
-               folders=len(folders))
+    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles)
     ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
-    for k in smallest_first(folders):  # the workers start on the first game's targets sooner (schedule.py)
-        for e, game in enumerate(editions_of(validate_game(folders[k], project=project), languages)):
+    # the smallest folder first: the workers start on the first game sooner (schedule.py)
+    for k, game in validated(smallest_first(folders), folders, project, pool,
+                             cold=lambda game: force or not (out / game.game_id / MANIFEST).is_file()):
+        for e, game in enumerate(editions_of(game, languages)):
             ranks[id(game)] = (k, e)  # each language a game
             run.add(game)
     games = in_order(run.games, ranks)
@@ -248,7 +249,6 @@ class _Run:
     futures: dict = field(default_factory=dict)  # render future -> its targets (render_targets)
     exports: list = field(default_factory=list)  # (export future, game index, job key)
     profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
-    folders: int = 1  # game folders in this build
     parcels: dict = field(default_factory=dict)  # id(game) -> the game pickled once for the workers
 
     def _parcel(self, game: ValidatedGame) -> Parcel:
@@ -281,9 +281,7 @@ class _Run:
             if not fresh:
                 mine.append(target)
         jobs = self.publisher.early(self.publisher.add(game))
-        if self.pool is not None:
-            if mine or jobs:  # what the workers use, loaded before the first piece of work forks them
-                prepare_workers(games=self.folders)
+        if self.pool is not None:  # forked by now, for the validation (_validated)
             # the targets first: the kits wait for them, while an export waits for nothing and fills the
             # gaps the kits leave at the end
             # the papers of one printable in one piece (render_targets): the second reuses what the first

@@ -20,7 +20,7 @@ from typing import Iterable
 
 from .check import ValidatedGame, check_game
 from .check.unread import unread_files
-from .findings import error, sort_findings
+from .findings import Finding, error, sort_findings
 from .load.game_folder import GAME_FILE, display_path
 from .registry import asset_findings
 from .safety.paths import absolute
@@ -92,14 +92,41 @@ def default_output(cwd: Path, folders: list[Path]) -> Path:
 def validate_game(folder: Path, *, project: Project | None = None) -> ValidatedGame:
     """Load, model and check one game, then run each of its assets' validation hooks. Never raises
     for bad input."""
+    game = checked_game(folder, project=project)
+    return with_asset_checks(game, *asset_checks(game))
+
+
+def checked_game(folder: Path, *, project: Project | None = None) -> ValidatedGame:
+    """``validate_game``'s first half: the game folder loaded, modelled and checked (with its templates
+    folder), its assets' hooks not run yet (``asset_checks``)."""
     from .tiling.solver import recording
 
     project = project or Project.of_game(folder)
     with recording() as tilings:  # solved while checking: the build's workers take them (printgen.workers)
         game = check_game(Path(folder))
         game.templates = project.templates_for(folder, game.game_id)
-        extra = asset_findings(game) + unread_files(Path(folder), game.templates)
     game.shared["tilings"] = tilings
+    return game
+
+
+def asset_checks(game: ValidatedGame) -> tuple[list[Finding], dict]:
+    """``validate_game``'s second half on a ``checked_game``: what its assets' hooks and the unread-file
+    check find, and the work they did that rendering would do again (``ValidatedGame.shared``: tilings,
+    the rulebook's chapters and pictures). Only reads; ``with_asset_checks`` takes the two. A build runs it
+    in a worker process (on a copy of the game), so the main process does not draw the faces, render the
+    chapters or solve the tilings while the workers wait for it (issue 41)."""
+    from .tiling.solver import recording
+
+    with recording() as tilings:
+        extra = asset_findings(game) + unread_files(Path(game.folder), game.templates)
+    shared = dict(game.shared)
+    shared["tilings"] = {**shared.get("tilings", {}), **tilings}
+    return extra, shared
+
+
+def with_asset_checks(game: ValidatedGame, extra: list[Finding], shared: dict) -> ValidatedGame:
+    """``game`` (a ``checked_game``) with what ``asset_checks`` found and worked out on it (or on a copy)."""
+    game.shared.update(shared)
     if extra:
         game.findings = sort_findings(game.findings + extra)
     return game

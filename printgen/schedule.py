@@ -8,13 +8,18 @@ games' validation then runs while the workers already have a queue (issue 41). T
 files is a rough but cheap guess at its validation's cost; the order changes when work starts, never
 what is built or what a finding says (the games are put back in the order asked before anything that
 depends on it: the duplicate-id check, the result).
+
+With workers, a game's validation is split (``validated``): the main process loads and checks it, a worker
+runs its assets' hooks, so the workers start after the first game's check and the main process, which
+competes with them for the cores, draws, renders and solves nothing for validation.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Sequence, TypeVar
+from concurrent.futures import Executor
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -52,3 +57,32 @@ def smallest_first(folders: Sequence[Path]) -> list[int]:
 def in_order(items: Sequence[T], ranks: dict[int, tuple[int, int]]) -> list[T]:
     """``items`` sorted by ``ranks[id(item)]`` (the (folder index, edition index) each was asked as)."""
     return sorted(items, key=lambda item: ranks[id(item)])
+
+
+def validated(order: list[int], folders: Sequence[Path], project=None, pool: Executor | None = None,
+              cold: Callable[[Any], bool] = lambda game: True) -> Iterator[tuple[int, Any]]:
+    """(k, the game of ``folders[k]`` validated) for each k of ``order``, in that order. With a pool, the main
+    process loads and checks each game (``checked_game``) and a worker runs its assets' hooks
+    (``asset_checks``: faces drawn, chapters rendered, tilings solved): the main process, which the
+    workers compete with for the cores, does not do that work, and the first worker starts on it sooner
+    (after the first game's check, not after its whole validation). The findings are the same as
+    ``validate_game``'s; the work the hooks did goes along with the game (``shared``) to the workers.
+
+    What the workers render with is loaded before they are forked (printgen.workers) when the first game is
+    ``cold`` (it has no build record: everything is to be made); a rebuild, which may have nothing to make,
+    forks them without it (a worker given a target loads what it needs then)."""
+    from .project import asset_checks, checked_game, validate_game, with_asset_checks
+    from .workers import prepare as prepare_workers
+
+    if pool is None:
+        for k in order:
+            yield k, validate_game(folders[k], project=project)
+        return
+    checking = []
+    for k in order:
+        game = checked_game(folders[k], project=project)
+        if not checking and cold(game):  # what the workers use, loaded before the first piece of work forks them
+            prepare_workers(games=len(folders))
+        checking.append((k, game, pool.submit(asset_checks, game)))
+    for k, game, future in checking:
+        yield k, with_asset_checks(game, *future.result())
