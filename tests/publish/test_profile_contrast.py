@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen.build import validate_game
+from printgen.project import validate_game
 from printgen.preflight.checks import Settings, Sheet
 from printgen.preflight.colour import contrast
 from printgen.publish.cards import card_decks

@@ -12,7 +12,7 @@ import pytest
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from printgen.build import validate_game
+from printgen.project import validate_game
 from printgen.draw.canvas import draw_ops
 from printgen.draw.document import Poly, Style, Text
 from printgen.draw.fonts import pdf_name, register_pdf_fonts

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.build import render_target, validate_game
+from printgen.build import render_target
+from printgen.project import validate_game
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 from printgen.preflight.tables import breaks, cell_hits
