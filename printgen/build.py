@@ -55,7 +55,7 @@ Event = Callable[[str, dict], None]
 def _paper_files(game: ValidatedGame, asset: Asset, paper: str | None, previews: bool, reuse: Reuse
                  ) -> tuple[dict[str, bytes], list[Finding]]:
     from .preflight.run import preflight_documents
-    from .write.outputs import output_files  # the writers (svgwrite, pdfium) load in the workers
+    from .write.outputs import output_files  # the writers (pdfium, the SVG and PNG writers) load in the workers
 
     spec = PageSpec.for_paper(paper, game.data.game.print.margin)
     docs = asset.render(game, spec)

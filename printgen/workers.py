@@ -3,7 +3,7 @@
 A worker is forked from the main process when the build hands the pool its first piece of work
 (concurrent.futures starts its processes then). Whatever the main process has loaded by that moment
 every worker has for free; whatever it has not, each worker loads again for itself: the writers
-(reportlab's canvas, pdfium, svgwrite, Pillow), the preflight, the exports, the rule packs whose
+(reportlab's canvas, pdfium, Pillow), the preflight, the exports, the rule packs whose
 games are validated after the fork (a worker unpickling a game imports its pack's models) and the
 bundled fonts' metrics. Measured on the bundled games that was about two seconds of imports spread
 over the workers of a cold build (issue 41); loaded here they cost the main process a few tenths of
