@@ -10,7 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from printgen.build import validate_game
+from printgen.project import validate_game
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 

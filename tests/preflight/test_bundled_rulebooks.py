@@ -8,7 +8,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from printgen.build import render_target, validate_game
+from printgen.build import render_target
+from printgen.project import validate_game
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 

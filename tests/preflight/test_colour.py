@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printgen.build import validate_game
+from printgen.project import validate_game
 from printgen.draw.document import Image, Page, Poly, Style, Text
 from printgen.draw.page import PageSpec
 from printgen.hexgrid import Hex, Layout

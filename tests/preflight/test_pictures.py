@@ -11,7 +11,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from printgen.build import validate_game
+from printgen.project import validate_game
 from printgen.draw.document import Circle, Page, Poly, Style, Text
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
