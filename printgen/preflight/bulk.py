@@ -80,10 +80,13 @@ def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: flo
     c0, c1, r0, r1 = c0[keep], c1[keep] + 1, r0[keep], r1[keep] + 1
     w = cols + 1
     size = (rows + 1) * w
-    diff = (np.bincount(r0 * w + c0, minlength=size) - np.bincount(r0 * w + c1, minlength=size)
-            - np.bincount(r1 * w + c0, minlength=size) + np.bincount(r1 * w + c1, minlength=size))
-    covered = diff.reshape(rows + 1, w).cumsum(axis=0).cumsum(axis=1)[:rows, :cols] > 0
-    return int(covered.sum()) / (cols * rows)
+    top, bottom = r0 * w, r1 * w
+    n = len(c0)
+    at = np.concatenate([top + c0, bottom + c1, top + c1, bottom + c0])  # the +1 corners, then the -1 ones
+    diff = np.bincount(at[:2 * n], minlength=size) - np.bincount(at[2 * n:], minlength=size)
+    # (the sums of a row or column before the last are not changed by what lies past it: summed inside the grid)
+    covered = diff.reshape(rows + 1, w)[:rows, :cols].cumsum(axis=0).cumsum(axis=1) > 0
+    return int(np.count_nonzero(covered)) / (cols * rows)
 
 
 def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
