@@ -278,9 +278,7 @@ def used(sheet: Sheet, cell: float = 2.0) -> float:
 
 def _used(sheet: Sheet, cell: float) -> float:
     if type(sheet) is Sheet and len(sheet.inks) > 64:  # a page read ink by ink (a map's): its boxes in bulk
-        inks = sheet.inks
-        kept = [k for k, i in enumerate(inks) if i.role != "furniture" and not i.role.startswith("ruler")]
-        got = _share_of(sheet.page.width, sheet.page.height, sheet.boxes()[kept], cell)
+        got = _share_of(sheet.page.width, sheet.page.height, used_rows_of(sheet), cell)
         if got is not None:
             return got
     own = getattr(sheet, "used_share", None)  # (a page read by its parts: preflight/parts.py)
@@ -293,6 +291,15 @@ def _used(sheet: Sheet, cell: float) -> float:
         if got is not None:
             return got
     return _share(sheet.page.width, sheet.page.height, tuple(sheet.used_boxes()), cell)
+
+
+def used_rows_of(sheet: Sheet):
+    """The boxes of ``sheet``'s inks that count as use (``used_boxes``), as an n x 4 array: its boxes whole
+    when none of its roles is furniture (a map page's content: no loop over its thousands of inks)."""
+    if not any(r == "furniture" or r.startswith("ruler") for r in sheet.roles()):
+        return sheet.boxes()
+    inks = sheet.inks
+    return sheet.boxes()[[k for k, i in enumerate(inks) if i.role != "furniture" and not i.role.startswith("ruler")]]
 
 
 def _grid_size(width: float, height: float, cell: float) -> tuple[int, int]:

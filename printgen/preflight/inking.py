@@ -87,7 +87,11 @@ def _ring(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 def _segments_of(loops, closed) -> tuple[Segment, ...]:
     """The segments of a stroked shape's ``loops`` (page mm), each point to the next (and round, ``closed``);
-    ``loops`` "ring": a circle's, ``closed`` then its centre and radius, as ``_ring`` gives it."""
+    ``loops`` "ring": a circle's, ``closed`` then its centre and radius, as ``_ring`` gives it; "moved": another
+    ink's segments moved, ``closed`` then (that ink, dx, dy) in mm (scene._moved)."""
+    if loops == "moved":
+        ink, dx, dy = closed
+        return tuple([((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)) for p, q in ink.segments])
     if loops == "ring":
         loops, closed = [_ring(*closed)], True
     if len(loops) == 1:

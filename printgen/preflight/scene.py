@@ -116,11 +116,14 @@ def _into(ops, m: Matrix, clip: Box | None, depth: int, group: int, out: list[In
 def _moved(ink: Ink, dx: float, dy: float, group: int) -> Ink:
     """``ink`` moved by (dx, dy) mm, as a member of top-level group ``group``."""
     b = ink.box
-    seg = tuple(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)) for p, q in ink.segments) if ink.segments else ()
-    out = tuple((x + dx, y + dy) for x, y in ink.outline) if ink.outline else ()
+    out = tuple([(x + dx, y + dy) for x, y in ink.outline]) if ink.outline else ()
     face = (ink.face[0] + dx, ink.face[1] + dy, ink.face[2] + dx, ink.face[3] + dy) if ink.face else None
+    if ink.stroked:  # its strokes moved when first read (most of a sheet's copies are read for their boxes alone)
+        return Ink(ink.kind, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy), ink.role, ink.text, ink.size, ink.font,
+                   ink.src, None, ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out,
+                   ("moved", (ink, dx, dy)))
     return Ink(ink.kind, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy), ink.role, ink.text, ink.size, ink.font, ink.src,
-               seg, ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out)
+               (), ink.filled, ink.stroke_width, ink.depth, group, ink.colour, face, out)
 
 
 def overlap(a: Box, b: Box, pad: float = 0.0) -> bool:

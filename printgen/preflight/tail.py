@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 from ..draw.document import Group, Page, Poly, Text
 from ..draw.measure import TILE_ROLES
 from .bulk import box_array, np
-from .checks import Hit, Settings, Sheet, outside
+from .checks import Hit, Settings, Sheet, outside, used_rows_of
 from .parts import LOCAL, PER_INK, Parts, Scan
 from .registration import clear_boxes
 from .scene import Box, Ink, flatten_ops, loose_inks
@@ -155,10 +155,8 @@ class TailSheet(Sheet):
         """The boxes ``used_boxes`` gives, as an n x 4 array (in bulk, unless the whole page was read)."""
         if self._inks is not None:
             return box_array(list(Sheet.used_boxes(self)))
-        content = self.content
-        kept = [k for k, i in enumerate(content.inks) if i.role != "furniture" and not i.role.startswith("ruler")]
         strip = [i.box for i in self.strip.inks if i.role != "furniture" and not i.role.startswith("ruler")]
-        return np.concatenate([content.boxes()[kept], box_array(strip)])
+        return np.concatenate([used_rows_of(self.content), box_array(strip)])
 
     def check(self, name: str, check: Callable, settings: Settings) -> list[Hit]:
         """The hits of one check on this page: the content's, then the strip's (none but a text's own)."""
