@@ -84,7 +84,7 @@ def _kit_job(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, bytes | 
     return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, [], {}
 
 
-THUMBS_PER_JOB = 6  # thumbnails made in one piece of work: few enough that they still fill the kits' gaps
+THUMBS_PER_JOB = 6  # at most, in one piece of work: few enough that they still fill the kits' gaps
 
 
 def _thumb_job(game, paper: str, stem: str, pdf: bytes) -> Result:
@@ -283,7 +283,8 @@ class Publisher:
         pdfs = _papers_on_disk(w.gout, [first], _built(w.gout)).get(first, {})
         todo = self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, sha256(pdf)),
                                    (_thumb_job, (w.game, first, stem, pdf))) for stem, pdf in pdfs.items()])
-        batches = [todo[n:n + THUMBS_PER_JOB] for n in range(0, len(todo), THUMBS_PER_JOB)]
+        count = -(-len(todo) // THUMBS_PER_JOB)  # as many pieces as needed, their sizes alike (7: 4 and 3)
+        batches = [todo[n::count] for n in range(count)]
         return [batch[0] if len(batch) == 1 else
                 (index, "+".join(key for _, key, _ in batch),
                  (_thumbs_job, (w.game, first, {job[1][2]: job[1][3] for _, _, job in batch})))
