@@ -84,11 +84,21 @@ def _kit_job(game, paper: str, pdfs: dict[str, bytes], facts: dict[str, bytes | 
     return {kit_name(gid, paper): kit, zip_name(gid, paper): zipped}, ("papers", paper), info, [], {}
 
 
+THUMBS_PER_JOB = 6  # at most, in one piece of work: few enough that they still fill the kits' gaps
+
+
 def _thumb_job(game, paper: str, stem: str, pdf: bytes) -> Result:
     from .gallery import thumbnail
 
     files, entry = thumbnail(stem, pdf)
     return files, ("thumbs", stem), {"paper": paper, **entry}, [], {}
+
+
+def _thumbs_job(game, paper: str, pdfs: dict[str, bytes]) -> dict[str, Result]:
+    """Several printables' thumbnails in one piece of work: job key ("thumbs/<stem>") -> ``_thumb_job``'s
+    result. Each piece a worker is handed costs the main process and the worker its sending and taking
+    (the game's parcel, the PDF, the result) whatever its size; a thumbnail is a few ms of drawing."""
+    return {f"thumbs/{stem}": _thumb_job(game, paper, stem, pdf) for stem, pdf in pdfs.items()}
 
 
 def _sources(entry: dict) -> dict[str, str]:
@@ -271,8 +281,14 @@ class Publisher:
         w = self.work[index]
         first = self.papers[0]
         pdfs = _papers_on_disk(w.gout, [first], _built(w.gout)).get(first, {})
-        return self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, sha256(pdf)),
+        todo = self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, sha256(pdf)),
                                    (_thumb_job, (w.game, first, stem, pdf))) for stem, pdf in pdfs.items()])
+        count = -(-len(todo) // THUMBS_PER_JOB)  # as many pieces as needed, their sizes alike (7: 4 and 3)
+        batches = [todo[n::count] for n in range(count)]
+        return [batch[0] if len(batch) == 1 else
+                (index, "+".join(key for _, key, _ in batch),
+                 (_thumbs_job, (w.game, first, {job[1][2]: job[1][3] for _, _, job in batch})))
+                for batch in batches]
 
     def _todo(self, index: int, jobs: list[tuple[str, str, tuple]]) -> list[tuple[int, str, tuple]]:
         """Of ``jobs`` (key, digest, job), those whose last result cannot be taken again."""

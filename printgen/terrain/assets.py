@@ -16,6 +16,14 @@ from .plates import PlateError
 from .tileset import TerrainError
 
 _CACHE: dict[str, TerrainResult] = {}  # the paper asset reuses the mesh asset's work in one process
+BILLS = "terrain-bills"  # ValidatedGame.shared: each map's bill of materials as validation worked it out, by _key
+
+
+def _key(data, name: str) -> str:
+    """What a map's terrain is made from (its map, game.yaml, the terrain table), as one string."""
+    mapdef = by_name(data.maps, name)
+    return json.dumps([mapdef.model_dump(mode="json"), data.game.model_dump(mode="json"),
+                       [t.model_dump(mode="json") for t in getattr(data, "terrain", [])]], sort_keys=True)
 
 
 def _names(data) -> list[str]:
@@ -27,9 +35,7 @@ def _names(data) -> list[str]:
 
 def _result(data, name: str, previews: bool) -> TerrainResult:
     """A map's terrain (the plate previews drawn only when asked for: validation does not need them)."""
-    mapdef = by_name(data.maps, name)
-    key = json.dumps([mapdef.model_dump(mode="json"), data.game.model_dump(mode="json"),
-                      [t.model_dump(mode="json") for t in getattr(data, "terrain", [])]], sort_keys=True)
+    key = _key(data, name)
     if key not in _CACHE:
         if len(_CACHE) > 16:
             _CACHE.clear()
@@ -58,8 +64,13 @@ def render_terrain(game, *, previews: bool = True) -> dict[str, bytes]:
 
 def render_terrain_bom(game, spec) -> dict:
     out = {}
+    from ..deps import ReadLog
+
+    handed = getattr(ReadLog.unwrapped(game), "shared", {}).get(BILLS, {})
     for name in _names(game.data):
-        b = _result(game.data, name, False).bill
+        # the bill validation worked out, when it was handed on: the tiles and plates are not made again
+        # for a page that prints their counts (in a worker other than the validation's; issue 41)
+        b = handed.get(_key(game.data, name)) or _result(game.data, name, False).bill
         pages = bom_pages(b, spec, f"{name}: terrain")
         out[f"terrain-bom-{slug(name)}"] = finish(pages, spec, game=game.data.game, title=f"bill of materials, {name}",
                                                        facts=PrintFacts(title=f"Terrain bill of materials: {name}"))
@@ -80,7 +91,11 @@ def check_terrain(game) -> list:
                                f"{', '.join(m.name for m in game.data.maps)})", where))
             continue
         try:
-            _result(game.data, name, False)
+            bill = _result(game.data, name, False).bill
         except (TerrainError, PlateError, ValueError) as exc:
             found.append(error("terrain", f"terrain of map {name!r}: {exc}", where))
+        else:
+            shared = getattr(game, "shared", None)
+            if isinstance(shared, dict):  # handed on with the game to the build's workers (render_terrain_bom)
+                shared.setdefault(BILLS, {})[_key(game.data, name)] = bill
     return found

@@ -250,3 +250,24 @@ def test_chromium_without_images_shows_every_title_and_link(site):
             for p in rec["papers"].values():
                 for e in p["printables"]:
                     assert e["title"] in text
+
+
+def test_thumbnails_made_several_to_a_job_are_those_made_one_by_one():
+    """A build hands its workers the thumbnails a few to a piece of work (publisher._thumbs_job): each
+    printable's result, keyed as its own job, is the one-by-one job's, pixels and entry alike."""
+    from printgen.draw.document import Document, Page, Text
+    from printgen.publish.publisher import _thumb_job, _thumbs_job
+    from printgen.write.pdf import to_pdf
+    from PIL import Image
+    import io
+
+    pdfs = {stem: to_pdf(Document(title=stem, pages=[Page(w, h, [Text(20, 40, stem, "serif-bold", 12)])]))
+            for stem, (w, h) in {"tokens": (210, 297), "maps": (297, 210), "rulebook": (210, 297)}.items()}
+    batch = _thumbs_job(None, "a4", pdfs)
+    assert sorted(batch) == ["thumbs/maps", "thumbs/rulebook", "thumbs/tokens"]
+    for stem, pdf in pdfs.items():
+        alone = _thumb_job(None, "a4", stem, pdf)
+        assert batch[f"thumbs/{stem}"] == alone
+        png = Image.open(io.BytesIO(alone[0][f"thumbs/{stem}.png"]))
+        assert png.size == (alone[2]["thumb"]["w"], alone[2]["thumb"]["h"])
+        assert (png.width > png.height) == (stem == "maps")  # the landscape page stays landscape

@@ -293,3 +293,46 @@ def test_a_projects_meshes_written_once_are_the_bytes_written_afresh(mini_terrai
     memo2: dict = {}
     assert _mesh_text(mesh, 0.0, 0.0, memo2)[0] != _mesh_text(mesh, -0.0, -0.0, memo2)[0]
     assert _mesh_text(mesh, -0.0, -0.0, memo2) == _mesh_text(mesh, -0.0, -0.0, None)
+
+
+def test_the_bill_validation_worked_out_is_handed_to_the_bom_page(monkeypatch):
+    """Validation hands each map's bill on with the game (``shared``); the bill-of-materials page, in a
+    worker that never made the terrain, prints from it without making the tiles and plates again: the same
+    PDF as from a bill it makes itself."""
+    import pickle
+    from pathlib import Path
+
+    import fitz
+
+    from printgen.project import validate_game
+    from printgen.terrain import assets
+    from printgen.write.pdf import to_pdf
+
+    game = validate_game(Path(__file__).resolve().parents[1] / "fixtures" / "mini-terrain")
+    assert game.ok(), game.findings
+    bills = game.shared[assets.BILLS]
+    assert len(bills) == len(assets._names(game.data)) >= 1
+    spec = PageSpec.for_paper("a4", game.data.game.print.margin)
+    assets._CACHE.clear()
+    made = assets.render_terrain_bom(_without_bills(game), spec)
+
+    worker = pickle.loads(pickle.dumps(game))  # as a worker takes it: the process's own terrain not made
+    assets._CACHE.clear()
+    monkeypatch.setattr(assets, "make_terrain", lambda **kw: pytest.fail("the terrain was made again"))
+    handed = assets.render_terrain_bom(worker, spec)
+    assert sorted(handed) == sorted(made) and handed
+    for stem, doc in handed.items():
+        pdf = to_pdf(doc)
+        assert pdf == to_pdf(made[stem])
+        page = fitz.open(stream=pdf, filetype="pdf")[0].get_text()
+        for row in next(iter(bills.values()))["rows"]:
+            assert row["shape"] in page  # the bill's tiles are printed
+
+
+def _without_bills(game):
+    """A copy of ``game`` as validation would hand it on had it not kept the bills."""
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(game))
+    copy.shared.pop("terrain-bills", None)
+    return copy
