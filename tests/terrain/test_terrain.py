@@ -302,7 +302,7 @@ def test_the_bill_validation_worked_out_is_handed_to_the_bom_page(monkeypatch):
     import pickle
     from pathlib import Path
 
-    import fitz
+    import pymupdf as fitz
 
     from printgen.project import validate_game
     from printgen.terrain import assets
