@@ -27,19 +27,25 @@ def _format(v: float) -> str:
 _WRITTEN_MAX = 200_000
 
 
-class _Numbers(dict):
-    """number -> its text in the SVG (``_format``), formatted when first asked for."""
+class _Written(dict):
+    """value -> ``make(value)``, the text the SVG writes for it, worked out when first asked for (a build's
+    shapes name a few thousand numbers and a few dozen colours, tens of thousands of times each); past
+    ``_WRITTEN_MAX`` entries it starts again."""
 
-    __slots__ = ()
+    __slots__ = ("make",)
 
-    def __missing__(self, v: float) -> str:
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, v):
         if len(self) >= _WRITTEN_MAX:
             self.clear()
-        s = self[v] = _format(v)
+        s = self[v] = self.make(v)
         return s
 
 
-_WRITTEN = _Numbers()
+_WRITTEN = _Written(_format)  # number -> its text (``_format``)
 _num = _WRITTEN.__getitem__
 
 
@@ -65,20 +71,7 @@ def _tag(name: str, attrs: dict[str, str | None], close: bool = True) -> str:
             + (" />" if close else ">"))
 
 
-class _Escaped(dict):
-    """A colour -> as ``_tag`` writes it (ElementTree's attribute escaping), escaped when first asked for:
-    a build's shapes name a few dozen colours, tens of thousands of times."""
-
-    __slots__ = ()
-
-    def __missing__(self, v: str) -> str:
-        if len(self) >= _WRITTEN_MAX:
-            self.clear()
-        s = self[v] = _escape_attrib(v)
-        return s
-
-
-_COLOURS = _Escaped()
+_COLOURS = _Written(_escape_attrib)  # a colour -> as ``_tag`` writes it (ElementTree's escaping)
 
 
 def _style(style) -> tuple[str, str, str]:
