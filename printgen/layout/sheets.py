@@ -35,7 +35,8 @@ from ..units import UnitError
 from .elements import element_types
 from .drawn_faces import drawn
 from .expressions import Expressions
-from .face import FAILED, Face, bleed_box, render_face
+from .face import FAILED, Face, bleed_box
+from .face_render import render_face
 from .face_geometry import face_lattice, face_shape, face_size
 from .spec import Layout, load_layouts
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import printgen.layout.face as face_mod
+import printgen.layout.face_render as face_mod
 import printgen.layout.sheets as sheets
 from printgen.deps import ReadLog
 from printgen.layout import drawn_faces

@@ -10,6 +10,7 @@ from collections import Counter
 import yaml
 
 import printgen.layout.face as face_mod
+import printgen.layout.face_render as face_render
 from printgen.layout.reads import element_reads, fingerprint
 from printgen.layout.sheets import FaceMaker
 from printgen.project import validate_game
@@ -77,7 +78,7 @@ def test_every_card_with_a_problem_is_found_at_its_own_line(tmp_path, monkeypatc
     monkeypatch.setattr(face_mod.Face, "draw", counting)
     remembered = validate_game(game_dir)
     counts = dict(drawn)
-    monkeypatch.setattr(face_mod, "_seen_key", lambda *a: None)
+    monkeypatch.setattr(face_render, "_seen_key", lambda *a: None)
     drawn.clear()
     every = validate_game(game_dir)
 
