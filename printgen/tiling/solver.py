@@ -29,18 +29,12 @@ from .model import Cells, Inventory, Tile, Tiling, check_cells
 from .shapes import SHAPES, turn_offsets, placements
 
 
-class _LazyCpModel:
-    """OR-Tools' CP-SAT module, imported at the first solve: importing it takes half a second (it
-    brings pandas), and most commands never tile a map."""
+def _cpsat():
+    """printgen.tiling.cpsat, imported at the first model: OR-Tools' compiled helper takes a tenth of a
+    second to load, and most commands never tile a map."""
+    from . import cpsat
 
-    def __getattr__(self, name: str):
-        from ortools.sat.python import cp_model as real
-
-        globals()["cp_model"] = real
-        return getattr(real, name)
-
-
-cp_model = _LazyCpModel()
+    return cpsat
 
 
 Placement = tuple[str, int, tuple[Hex, ...]]  # shape, rotation, hexes
@@ -60,10 +54,10 @@ class _Result:
 
 
 # Tilings solved in this process, by the value of their inputs (a tiling is a pure function of them).
-# A build validates each game in its main process, solving its maps' tilings there; the validated game
-# carries the ones its validation solved (``ValidatedGame.shared``, see printgen.workers) to the
-# build's workers, which take them instead of solving again, and so never import OR-Tools (half a
-# second) for a tiling they were handed. The last few dozen only: a watch solves again and again.
+# A build's validation solves its maps' tilings (in a worker: printgen.schedule); the validated game
+# carries the ones it solved (``ValidatedGame.shared``, see printgen.workers) to the build's other
+# workers, which take them instead of solving again, and so never load OR-Tools for a tiling they
+# were handed. The last few dozen only: a watch solves again and again.
 _SOLVED: dict[str, Tiling] = {}
 _KEEP = 64
 _RECORDERS: list[dict[str, Tiling]] = []
@@ -196,22 +190,19 @@ class _Budget:
     def __init__(self, total: float, cells: int):
         self.left, self.cells = total, max(1, cells)
 
-    def solve(self, model: cp_model.CpModel, cells: int) -> cp_model.CpSolver:
+    def solve(self, model, cells: int):
+        """``model`` (a cpsat.Model) solved with this part's share of the budget: CP-SAT's answer."""
         share = max(0.2, self.left * min(1.0, cells / self.cells))
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1            # deterministic, and the machine is shared
-        solver.parameters.random_seed = 1
-        solver.parameters.max_deterministic_time = share
-        solver.parameters.max_time_in_seconds = max(2.0, 4 * share)  # a wall-clock safety net only
-        self.status = solver.Solve(model)
-        self.left = max(0.0, self.left - solver.ResponseProto().deterministic_time)
+        # one worker and a fixed seed: deterministic, and the machine is shared; the seconds are a safety net
+        answer = _cpsat().solve(model, seed=1, work_units=share, seconds=max(2.0, 4 * share))
+        self.left = max(0.0, self.left - answer.deterministic_time)
         self.cells = max(1, self.cells - cells)
-        return solver
+        return answer
 
 
-def _gap(solver: cp_model.CpSolver, tiles: int) -> int:
+def _gap(answer, tiles: int) -> int:
     """Tiles the answer may be above the least (0 when proven), never more than it has."""
-    return max(0, min(tiles, int(solver.ObjectiveValue() - solver.BestObjectiveBound() + 0.999)))
+    return max(0, min(tiles, int(answer.objective - answer.bound + 0.999)))
 
 
 def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: dict) -> _Result | None:
@@ -232,30 +223,30 @@ def _least_cover(hexes: set[Hex], shapes: tuple[str, ...], budget: _Budget) -> _
     if len(hexes) == 1:  # the common case of a lone hex needs no model
         return _Result([("1", 0, tuple(hexes))], "exact", 0) if "1" in shapes else None
     options = placements(hexes, shapes)
-    model = cp_model.CpModel()
-    xs = [model.NewBoolVar("") for _ in options]
-    covering: dict[Hex, list] = defaultdict(list)
+    cpsat = _cpsat()
+    model = cpsat.Model()
+    xs = model.bool_vars(len(options))
+    covering: dict[Hex, list[int]] = defaultdict(list)
     for x, (_, _, cov) in zip(xs, options):
         for h in cov:
             covering[h].append(x)
     if any(h not in covering for h in hexes):
         return None
     for h in sorted(hexes, key=lambda h: (h.r, h.q)):
-        model.AddExactlyOne(covering[h])
-    model.Minimize(sum(xs))
+        model.exactly_one(covering[h])
+    model.minimize(dict.fromkeys(xs, 1))
     greedy = _greedy(hexes, shapes, None)
     if greedy is not None:
         chosen = set(greedy)
-        for x, opt in zip(xs, options):
-            model.AddHint(x, opt in chosen)
-    solver = budget.solve(model, len(hexes))
-    status = budget.status
-    if status == cp_model.OPTIMAL:
-        return _Result([o for x, o in zip(xs, options) if solver.Value(x)], "exact", 0)
-    if status == cp_model.FEASIBLE:
-        chosen = [o for x, o in zip(xs, options) if solver.Value(x)]
-        return _Result(chosen, "time-limited", _gap(solver, len(chosen)))
-    if status == cp_model.INFEASIBLE or greedy is None:
+        model.hint(xs, [int(opt in chosen) for opt in options])
+    answer = budget.solve(model, len(hexes))
+    status = answer.status
+    if status == cpsat.OPTIMAL:
+        return _Result([o for x, o in zip(xs, options) if answer.values[x]], "exact", 0)
+    if status == cpsat.FEASIBLE:
+        chosen = [o for x, o in zip(xs, options) if answer.values[x]]
+        return _Result(chosen, "time-limited", _gap(answer, len(chosen)))
+    if status == cpsat.INFEASIBLE or greedy is None:
         return None
     return _greedy_result(greedy)
 
@@ -269,39 +260,38 @@ def _greedy_result(chosen: list[Placement]) -> _Result:
 def _solve_joint(group: list[_Part], shapes: tuple[str, ...], owned: Mapping[str, int], budget: _Budget,
                  hints: list[_Result | None]) -> tuple[list[_Result], dict[str, int]]:
     """All parts of one terrain against its inventory: fewest missing tiles, then fewest tiles."""
-    model = cp_model.CpModel()
-    per_part: list[list[tuple[object, Placement]]] = []
-    by_shape: dict[str, list] = defaultdict(list)
+    cpsat = _cpsat()
+    model = cpsat.Model()
+    per_part: list[list[tuple[int, Placement]]] = []
+    by_shape: dict[str, list[int]] = defaultdict(list)
     ncells = sum(len(p.hexes) for p in group)
     for part, hint in zip(group, hints):
         options = placements(part.hexes, shapes)
-        hinted = set(hint.chosen) if hint is not None else set()
-        xs = []
-        covering: dict[Hex, list] = defaultdict(list)
-        for opt in options:
-            x = model.NewBoolVar("")
-            xs.append((x, opt))
+        xs = list(zip(model.bool_vars(len(options)), options))
+        covering: dict[Hex, list[int]] = defaultdict(list)
+        for x, opt in xs:
             by_shape[opt[0]].append(x)
             for h in opt[2]:
                 covering[h].append(x)
-            if hint is not None:
-                model.AddHint(x, opt in hinted)
+        if hint is not None:
+            hinted = set(hint.chosen)
+            model.hint([x for x, _ in xs], [int(opt in hinted) for _, opt in xs])
         for h in sorted(part.hexes, key=lambda h: (h.r, h.q)):
-            model.AddExactlyOne(covering[h])
+            model.exactly_one(covering[h])
         per_part.append(xs)
-    short = {s: model.NewIntVar(0, ncells, f"short{s}") for s in shapes}
+    short = {s: model.int_var(0, ncells, f"short{s}") for s in shapes}
     for s in shapes:
-        model.Add(sum(by_shape[s]) <= owned[s] + short[s])
+        model.at_most(by_shape[s], short[s], owned[s])  # sum(tiles of s) <= owned + short
     weight = ncells + 1  # one missing tile outweighs any number of extra owned tiles
-    model.Minimize(weight * sum(short.values()) + sum(x for xs in per_part for x, _ in xs))
-    solver = budget.solve(model, ncells)
-    status = budget.status
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        label = "exact" if status == cp_model.OPTIMAL else "time-limited"
-        results = [_Result([o for x, o in xs if solver.Value(x)], label, 0) for xs in per_part]
-        if results and status == cp_model.FEASIBLE:
-            results[0].gap = _gap(solver, sum(len(r.chosen) for r in results))
-        return results, {s: solver.Value(short[s]) for s in shapes}
+    model.minimize({**{x: 1 for xs in per_part for x, _ in xs}, **dict.fromkeys(short.values(), weight)})
+    answer = budget.solve(model, ncells)
+    status = answer.status
+    if status in (cpsat.OPTIMAL, cpsat.FEASIBLE):
+        label = "exact" if status == cpsat.OPTIMAL else "time-limited"
+        results = [_Result([o for x, o in xs if answer.values[x]], label, 0) for xs in per_part]
+        if results and status == cpsat.FEASIBLE:
+            results[0].gap = _gap(answer, sum(len(r.chosen) for r in results))
+        return results, {s: answer.values[short[s]] for s in shapes}
     # No tiling within the budget: the better of the parts' own least tilings (when each part
     # had one) and the greedy cover drawing on the inventory; tiles beyond it are missing.
     left = dict(owned)
