@@ -19,6 +19,7 @@ Exact cover with a least-count objective, solved by OR-Tools CP-SAT:
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import Counter, defaultdict
 from contextlib import contextmanager
 from typing import Iterator, Mapping
@@ -61,6 +62,16 @@ class _Result:
 _SOLVED: dict[str, Tiling] = {}
 _KEEP = 64
 _RECORDERS: list[dict[str, Tiling]] = []
+
+# Parts whose least tiling CP-SAT proved, by their hexes (moved to the origin) and the shapes allowed, in
+# this process: another map, or the same map tiled for another purpose (a heroscape-style map's terrain
+# and its build guide ask with other time limits and inventories), has the same part, and CP-SAT's proven
+# answer for it does not hang on the time it was given (tests/tiling/test_solved.py tries random parts with
+# budgets from 0.3 to 10 units), so it is taken rather than solved again. Only proven answers: a part
+# stopped by its time limit is the budget's answer. The last thousand or so parts only.
+_PARTS: dict[tuple, "_Result"] = {}
+_KEEP_PARTS = 1024
+_PARTS_LOCK = threading.Lock()  # the studio may tile from more than one thread
 
 
 def _inputs_key(cells: Cells, inventory: Inventory | None, shapes: tuple[str, ...], cliffs: bool,
@@ -210,7 +221,17 @@ def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: di
     norm = normalise(part.hexes)
     key = (norm, shapes)
     if key not in cache:
-        cache[key] = _least_cover(set(norm), shapes, budget)
+        res = _PARTS.get(key)
+        if res is None:
+            res = _least_cover(set(norm), shapes, budget)
+            if res is not None and res.status == "exact" and len(norm) > 1:
+                with _PARTS_LOCK:
+                    while len(_PARTS) >= _KEEP_PARTS:
+                        del _PARTS[next(iter(_PARTS))]
+                    _PARTS[key] = res
+        else:  # its cells leave the budget's count as a solve's would
+            budget.cells = max(1, budget.cells - len(norm))
+        cache[key] = res
     res = cache[key]
     if res is None:
         return None

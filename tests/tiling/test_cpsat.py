@@ -81,6 +81,7 @@ def _models_built(monkeypatch) -> list:
 
     monkeypatch.setattr(cpsat, "solve", keep)
     monkeypatch.setattr(tiling_solver, "_SOLVED", {})
+    monkeypatch.setattr(tiling_solver, "_PARTS", {})
     return built
 
 
