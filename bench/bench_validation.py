@@ -5,7 +5,8 @@ Run from the repository root:  python3 bench/bench_validation.py [--anchor REV] 
 A build validates each game in two halves (printgen.schedule.validated): its main process loads, models
 and checks the game (``checked_game``), then a worker, forked warm (printgen.workers.prepare), runs its
 assets' hooks (``asset_checks``: the terrain tileset, the tilings, faces drawn, the rulebook's chapters).
-Each run here does the same in a fresh process: the main half of every game in turn (the first game's CPU
+Each run here does the same in a fresh process started as ``printgen build`` starts (its collector's settings,
+its imports made first): the main half of every game in turn (the first game's CPU
 includes the modules it loads), then each game's hooks in its own child forked after ``prepare``, so each
 pays what a fresh worker pays (OR-Tools' import among it, when the game tiles a map). The least CPU of
 ``--repeat`` runs is reported per game and in total, for this tree and the anchor. Not a test: timings
@@ -29,6 +30,9 @@ ANCHOR = "99b1925"  # main before the fourteenth session's validation work
 RUN = r"""
 import json, os, time
 from pathlib import Path
+from printgen.launcher import batch_gc, settle
+batch_gc()  # as `printgen build` starts: its collection thresholds, its imports frozen, frozen again at each fork
+settle(["build"])
 from printgen.project import asset_checks, checked_game
 from printgen.workers import prepare
 folders = sorted(p for p in Path("data").iterdir() if (p / "game.yaml").is_file())
