@@ -50,8 +50,9 @@ class _Part:
 
 
 class _Result:
-    def __init__(self, chosen: list[Placement], status: str, gap: int):
+    def __init__(self, chosen: list[Placement], status: str, gap: int, spent: float = 0.0):
         self.chosen, self.status, self.gap = chosen, status, gap
+        self.spent = spent  # CP-SAT's work units (deterministic time) on this answer
 
 
 # Tilings solved in this process, by the value of their inputs (a tiling is a pure function of them).
@@ -67,8 +68,10 @@ _RECORDERS: list[dict[str, Tiling]] = []
 # this process: another map, or the same map tiled for another purpose (a heroscape-style map's terrain
 # and its build guide ask with other time limits and inventories), has the same part, and CP-SAT's proven
 # answer for it does not hang on the time it was given (tests/tiling/test_solved.py tries random parts with
-# budgets from 0.3 to 10 units), so it is taken rather than solved again. Only proven answers: a part
-# stopped by its time limit is the budget's answer. The last thousand or so parts only.
+# budgets from 0.3 to 10 units), so it is taken rather than solved again, and its work units are taken from
+# the budget as solving it would take them (the parts after it get the shares they would have had: a map's
+# tiling does not hang on what this process solved before). Only proven answers: a part stopped by its time
+# limit is the budget's answer. The last thousand or so parts only.
 _PARTS: dict[tuple, "_Result"] = {}
 _KEEP_PARTS = 1024
 _PARTS_LOCK = threading.Lock()  # the studio may tile from more than one thread
@@ -229,7 +232,8 @@ def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: di
                     while len(_PARTS) >= _KEEP_PARTS:
                         del _PARTS[next(iter(_PARTS))]
                     _PARTS[key] = res
-        else:  # its cells leave the budget's count as a solve's would
+        else:  # it leaves the budget as solving it would: its work units spent, its cells done
+            budget.left = max(0.0, budget.left - res.spent)
             budget.cells = max(1, budget.cells - len(norm))
         cache[key] = res
     res = cache[key]
@@ -263,7 +267,7 @@ def _least_cover(hexes: set[Hex], shapes: tuple[str, ...], budget: _Budget) -> _
     answer = budget.solve(model, len(hexes))
     status = answer.status
     if status == cpsat.OPTIMAL:
-        return _Result([o for x, o in zip(xs, options) if answer.values[x]], "exact", 0)
+        return _Result([o for x, o in zip(xs, options) if answer.values[x]], "exact", 0, answer.deterministic_time)
     if status == cpsat.FEASIBLE:
         chosen = [o for x, o in zip(xs, options) if answer.values[x]]
         return _Result(chosen, "time-limited", _gap(answer, len(chosen)))

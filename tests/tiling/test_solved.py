@@ -119,12 +119,12 @@ def test_a_time_limited_part_is_not_kept(monkeypatch):
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(hexagon(5)), min_size=4, max_size=70, unique=True))
 def test_a_proven_answer_does_not_hang_on_the_budget(hexes):
-    """What keeping proven parts rests on: CP-SAT's proven least tiling of a part is the same whatever
-    share of the time limit it was given."""
+    """What keeping proven parts rests on: CP-SAT's proven least tiling of a part, and the work units it
+    spent on it, are the same whatever share of the time limit it was given."""
     part = set(normalise(max(components(hexes), key=len)))
     answers = set()
     for total in (0.3, 4.0, 10.0):
         res = solver._least_cover(part, tuple(SHAPES), solver._Budget(total, len(part)))
         assert res.status == "exact"
-        answers.add(tuple(sorted(res.chosen)))
+        answers.add((tuple(sorted(res.chosen)), res.spent))
     assert len(answers) == 1
