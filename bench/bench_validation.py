@@ -9,7 +9,7 @@ Each run here does the same in a fresh process started as ``printgen build`` sta
 its imports made first): the main half of every game in turn (the first game's CPU
 includes the modules it loads), then each game's hooks in its own child forked after ``prepare``, so each
 pays what a fresh worker pays (OR-Tools' import among it, when the game tiles a map). The least CPU of
-``--repeat`` runs is reported per game and in total, for this tree and the anchor. Not a test: timings
+``--repeat`` runs (the two trees taking turns) is reported per game and in total, for this tree and the anchor. Not a test: timings
 depend on the machine (the load is printed).
 """
 
@@ -62,13 +62,21 @@ print(json.dumps({"main": main, "hooks": hooks}))
 """
 
 
-def measure(tree: Path, repeat: int) -> dict:
-    runs = []
-    for _ in range(repeat):
-        runs.append(in_tree(tree, RUN))  # in a fresh process, in the tree (its data/ folder)
+def least(runs: list[dict]) -> dict:
+    """Per game: the least main-process CPU, the least worker CPU, and the findings, over ``runs``."""
     games = sorted(runs[0]["main"])
     return {g: (min(r["main"][g] for r in runs), min(r["hooks"][g][0] for r in runs), runs[0]["hooks"][g][1])
             for g in games}
+
+
+def measure(trees: list[Path], repeat: int) -> list[dict]:
+    """``least`` of ``repeat`` runs of each tree, the trees taking turns (a load that changes meanwhile
+    falls on both alike)."""
+    runs: list[list[dict]] = [[] for _ in trees]
+    for _ in range(repeat):
+        for k, tree in enumerate(trees):
+            runs[k].append(in_tree(tree, RUN))  # in a fresh process, in the tree (its data/ folder)
+    return [least(r) for r in runs]
 
 
 def main() -> None:
@@ -81,7 +89,7 @@ def main() -> None:
         old = compiled(tree_at(args.anchor, tmp / "anchor"))
         new = compiled(this_tree(tmp / "this"))
         print(f"anchor: {args.anchor}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
-        a, b = measure(new, args.repeat), measure(old, args.repeat)
+        a, b = measure([new, old], args.repeat)
         print("| game | main process (check) | worker (asset hooks) | findings | anchor main | anchor worker | "
               "anchor findings |\n| --- | --- | --- | --- | --- | --- | --- |")
         for g in a:
