@@ -9,8 +9,8 @@ Each run here does the same in a fresh process started as ``printgen build`` sta
 its imports made first): the main half of every game in turn (the first game's CPU
 includes the modules it loads), then each game's hooks in its own child forked after ``prepare``, so each
 pays what a fresh worker pays (OR-Tools' import among it, when the game tiles a map). The least CPU of
-``--repeat`` runs (the two trees taking turns) is reported per game and in total, for this tree and the anchor. Not a test: timings
-depend on the machine (the load is printed).
+``--repeat`` runs (the two trees taking turns) is reported per game and in total, for this tree and the
+anchor. Not a test: timings depend on the machine (the load is printed).
 """
 
 from __future__ import annotations

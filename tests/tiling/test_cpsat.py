@@ -19,6 +19,7 @@ from printgen.tiling.shapes import placements
 from tests.conftest import REPO
 
 TERRAINS = ("grass", "rock")
+_SOLVE, _SOLVE_JOINT = cpsat.solve, tiling_solver._solve_joint  # the real ones (examples patch them again)
 
 
 def _reference_least_cover(hexes, shapes, hint):
@@ -73,11 +74,10 @@ def _reference_joint(group, shapes, owned, hints):
 def _models_built(monkeypatch) -> list:
     """The cpsat models the solver solves from now on (each still solved)."""
     built = []
-    real = cpsat.solve
 
     def keep(model, **kw):
         built.append(model)
-        return real(model, **kw)
+        return _SOLVE(model, **kw)
 
     monkeypatch.setattr(cpsat, "solve", keep)
     monkeypatch.setattr(tiling_solver, "_SOLVED", {})
@@ -90,7 +90,11 @@ hex_sets = st.lists(st.sampled_from(hexagon(3)), min_size=2, max_size=30, unique
 shape_sets = st.sets(st.sampled_from(tuple(SHAPES))).map(lambda s: tuple(x for x in SHAPES if x in s or x == "1"))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+# monkeypatch is shared by a test's examples: each example patches afresh what it needs
+SLOW_OK = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=SLOW_OK)
 @given(hex_sets, shape_sets)
 def test_a_part_model_is_the_one_cp_model_writes(monkeypatch, hexes, shapes):
     from printgen.hexgrid.coords import components
@@ -104,19 +108,19 @@ def test_a_part_model_is_the_one_cp_model_writes(monkeypatch, hexes, shapes):
     (model,) = built
     first = min(part, key=lambda h: (h.r, h.q))
     norm = {Hex(h.q - first.q, h.r - first.r) for h in part}  # the solver models a part moved to the origin
-    assert str(model.proto) == str(_reference_least_cover(norm, shapes, tiling_solver._greedy(norm, shapes, None)).proto)
+    reference = _reference_least_cover(norm, shapes, tiling_solver._greedy(norm, shapes, None))
+    assert str(model.proto) == str(reference.proto)
 
 
 def _joint_models_match(monkeypatch, cells, inventory) -> int:
     """Solve ``cells`` against ``inventory``; each joint model must be cp_model's. How many there were."""
     built = _models_built(monkeypatch)
     seen = []
-    real_joint = tiling_solver._solve_joint
 
     def note(group, shapes, owned, budget, hints):
         seen.append(([set(p.hexes) for p in group], shapes, dict(owned), [h.chosen if h else None for h in hints],
                      len(built)))
-        return real_joint(group, shapes, owned, budget, hints)
+        return _SOLVE_JOINT(group, shapes, owned, budget, hints)
 
     monkeypatch.setattr(tiling_solver, "_solve_joint", note)
     solve(cells, inventory=inventory)
@@ -125,7 +129,7 @@ def _joint_models_match(monkeypatch, cells, inventory) -> int:
     return len(seen)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=SLOW_OK)
 @given(st.dictionaries(st.sampled_from(hexagon(2)), st.sampled_from(TERRAINS), min_size=2, max_size=19),
        st.dictionaries(st.tuples(st.sampled_from(tuple(SHAPES)), st.sampled_from(TERRAINS)), st.integers(0, 3)))
 def test_a_joint_model_is_the_one_cp_model_writes(monkeypatch, terrain_of, inventory):
