@@ -26,7 +26,7 @@ from typing import Iterator, Mapping
 
 from ..hexgrid import Hex
 from ..hexgrid.coords import components, normalise
-from .model import Cells, Inventory, Tile, Tiling, check_cells
+from .model import Cells, Inventory, Tile, Tiling, TilingError, check_cells
 from .shapes import SHAPES, turn_offsets, placements
 
 
@@ -172,6 +172,10 @@ def _solve(cells: Cells, inventory: Inventory | None, shapes: tuple[str, ...], c
         alone.update(zip(idx, results))
         missing.update({(s, terrain): n for s, n in short.items() if n})
 
+    bare = next((parts[i] for i in range(len(parts)) if alone[i] is None), None)
+    if bare is not None:  # no inventory to count missing tiles against, and the shapes cannot cover it
+        raise TilingError(f"the shapes {', '.join(shapes)} cannot cover the {bare.terrain} cells at level "
+                          f"{bare.level} around hex {bare.first.q},{bare.first.r}; allow the 1-hex tile")
     tiles: list[Tile] = []
     statuses = [alone[i].status for i in range(len(parts))]
     gap = sum(alone[i].gap for i in range(len(parts)))
