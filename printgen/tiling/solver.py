@@ -19,28 +19,23 @@ Exact cover with a least-count objective, solved by OR-Tools CP-SAT:
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import Counter, defaultdict
 from contextlib import contextmanager
 from typing import Iterator, Mapping
 
 from ..hexgrid import Hex
 from ..hexgrid.coords import components, normalise
-from .model import Cells, Inventory, Tile, Tiling, check_cells
+from .model import Cells, Inventory, Tile, Tiling, TilingError, check_cells
 from .shapes import SHAPES, turn_offsets, placements
 
 
-class _LazyCpModel:
-    """OR-Tools' CP-SAT module, imported at the first solve: importing it takes half a second (it
-    brings pandas), and most commands never tile a map."""
+def _cpsat():
+    """printgen.tiling.cpsat, imported at the first model: OR-Tools' compiled helper takes a tenth of a
+    second to load, and most commands never tile a map."""
+    from . import cpsat
 
-    def __getattr__(self, name: str):
-        from ortools.sat.python import cp_model as real
-
-        globals()["cp_model"] = real
-        return getattr(real, name)
-
-
-cp_model = _LazyCpModel()
+    return cpsat
 
 
 Placement = tuple[str, int, tuple[Hex, ...]]  # shape, rotation, hexes
@@ -55,18 +50,31 @@ class _Part:
 
 
 class _Result:
-    def __init__(self, chosen: list[Placement], status: str, gap: int):
+    def __init__(self, chosen: list[Placement], status: str, gap: int, spent: float = 0.0):
         self.chosen, self.status, self.gap = chosen, status, gap
+        self.spent = spent  # CP-SAT's work units (deterministic time) on this answer
 
 
 # Tilings solved in this process, by the value of their inputs (a tiling is a pure function of them).
-# A build validates each game in its main process, solving its maps' tilings there; the validated game
-# carries the ones its validation solved (``ValidatedGame.shared``, see printgen.workers) to the
-# build's workers, which take them instead of solving again, and so never import OR-Tools (half a
-# second) for a tiling they were handed. The last few dozen only: a watch solves again and again.
+# A build's validation solves its maps' tilings (in a worker: printgen.schedule); the validated game
+# carries the ones it solved (``ValidatedGame.shared``, see printgen.workers) to the build's other
+# workers, which take them instead of solving again, and so never load OR-Tools for a tiling they
+# were handed. The last few dozen only: a watch solves again and again.
 _SOLVED: dict[str, Tiling] = {}
 _KEEP = 64
 _RECORDERS: list[dict[str, Tiling]] = []
+
+# Parts whose least tiling CP-SAT proved, by their hexes (moved to the origin) and the shapes allowed, in
+# this process: another map, or the same map tiled for another purpose (a heroscape-style map's terrain
+# and its build guide ask with other time limits and inventories), has the same part, and CP-SAT's proven
+# answer for it does not hang on the time it was given (tests/tiling/test_solved.py tries random parts with
+# budgets from 0.3 to 10 units), so it is taken rather than solved again, and its work units are taken from
+# the budget as solving it would take them (the parts after it get the shares they would have had: a map's
+# tiling does not hang on what this process solved before). Only proven answers: a part stopped by its time
+# limit is the budget's answer. The last thousand or so parts only.
+_PARTS: dict[tuple, "_Result"] = {}
+_KEEP_PARTS = 1024
+_PARTS_LOCK = threading.Lock()  # the studio may tile from more than one thread
 
 
 def _inputs_key(cells: Cells, inventory: Inventory | None, shapes: tuple[str, ...], cliffs: bool,
@@ -164,6 +172,10 @@ def _solve(cells: Cells, inventory: Inventory | None, shapes: tuple[str, ...], c
         alone.update(zip(idx, results))
         missing.update({(s, terrain): n for s, n in short.items() if n})
 
+    bare = next((parts[i] for i in range(len(parts)) if alone[i] is None), None)
+    if bare is not None:  # no inventory to count missing tiles against, and the shapes cannot cover it
+        raise TilingError(f"the shapes {', '.join(shapes)} cannot cover the {bare.terrain} cells at level "
+                          f"{bare.level} around hex {bare.first.q},{bare.first.r}; allow the 1-hex tile")
     tiles: list[Tile] = []
     statuses = [alone[i].status for i in range(len(parts))]
     gap = sum(alone[i].gap for i in range(len(parts)))
@@ -196,22 +208,19 @@ class _Budget:
     def __init__(self, total: float, cells: int):
         self.left, self.cells = total, max(1, cells)
 
-    def solve(self, model: cp_model.CpModel, cells: int) -> cp_model.CpSolver:
+    def solve(self, model, cells: int):
+        """``model`` (a cpsat.Model) solved with this part's share of the budget: CP-SAT's answer."""
         share = max(0.2, self.left * min(1.0, cells / self.cells))
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1            # deterministic, and the machine is shared
-        solver.parameters.random_seed = 1
-        solver.parameters.max_deterministic_time = share
-        solver.parameters.max_time_in_seconds = max(2.0, 4 * share)  # a wall-clock safety net only
-        self.status = solver.Solve(model)
-        self.left = max(0.0, self.left - solver.ResponseProto().deterministic_time)
+        # one worker and a fixed seed: deterministic, and the machine is shared; the seconds are a safety net
+        answer = _cpsat().solve(model, seed=1, work_units=share, seconds=max(2.0, 4 * share))
+        self.left = max(0.0, self.left - answer.deterministic_time)
         self.cells = max(1, self.cells - cells)
-        return solver
+        return answer
 
 
-def _gap(solver: cp_model.CpSolver, tiles: int) -> int:
+def _gap(answer, tiles: int) -> int:
     """Tiles the answer may be above the least (0 when proven), never more than it has."""
-    return max(0, min(tiles, int(solver.ObjectiveValue() - solver.BestObjectiveBound() + 0.999)))
+    return max(0, min(tiles, int(answer.objective - answer.bound + 0.999)))
 
 
 def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: dict) -> _Result | None:
@@ -219,7 +228,18 @@ def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: di
     norm = normalise(part.hexes)
     key = (norm, shapes)
     if key not in cache:
-        cache[key] = _least_cover(set(norm), shapes, budget)
+        res = _PARTS.get(key)
+        if res is None:
+            res = _least_cover(set(norm), shapes, budget)
+            if res is not None and res.status == "exact" and len(norm) > 1:
+                with _PARTS_LOCK:
+                    while len(_PARTS) >= _KEEP_PARTS:
+                        del _PARTS[next(iter(_PARTS))]
+                    _PARTS[key] = res
+        else:  # it leaves the budget as solving it would: its work units spent, its cells done
+            budget.left = max(0.0, budget.left - res.spent)
+            budget.cells = max(1, budget.cells - len(norm))
+        cache[key] = res
     res = cache[key]
     if res is None:
         return None
@@ -232,30 +252,30 @@ def _least_cover(hexes: set[Hex], shapes: tuple[str, ...], budget: _Budget) -> _
     if len(hexes) == 1:  # the common case of a lone hex needs no model
         return _Result([("1", 0, tuple(hexes))], "exact", 0) if "1" in shapes else None
     options = placements(hexes, shapes)
-    model = cp_model.CpModel()
-    xs = [model.NewBoolVar("") for _ in options]
-    covering: dict[Hex, list] = defaultdict(list)
+    cpsat = _cpsat()
+    model = cpsat.Model()
+    xs = model.bool_vars(len(options))
+    covering: dict[Hex, list[int]] = defaultdict(list)
     for x, (_, _, cov) in zip(xs, options):
         for h in cov:
             covering[h].append(x)
     if any(h not in covering for h in hexes):
         return None
     for h in sorted(hexes, key=lambda h: (h.r, h.q)):
-        model.AddExactlyOne(covering[h])
-    model.Minimize(sum(xs))
+        model.exactly_one(covering[h])
+    model.minimize(dict.fromkeys(xs, 1))
     greedy = _greedy(hexes, shapes, None)
     if greedy is not None:
         chosen = set(greedy)
-        for x, opt in zip(xs, options):
-            model.AddHint(x, opt in chosen)
-    solver = budget.solve(model, len(hexes))
-    status = budget.status
-    if status == cp_model.OPTIMAL:
-        return _Result([o for x, o in zip(xs, options) if solver.Value(x)], "exact", 0)
-    if status == cp_model.FEASIBLE:
-        chosen = [o for x, o in zip(xs, options) if solver.Value(x)]
-        return _Result(chosen, "time-limited", _gap(solver, len(chosen)))
-    if status == cp_model.INFEASIBLE or greedy is None:
+        model.hint(xs, [int(opt in chosen) for opt in options])
+    answer = budget.solve(model, len(hexes))
+    status = answer.status
+    if status == cpsat.OPTIMAL:
+        return _Result([o for x, o in zip(xs, options) if answer.values[x]], "exact", 0, answer.deterministic_time)
+    if status == cpsat.FEASIBLE:
+        chosen = [o for x, o in zip(xs, options) if answer.values[x]]
+        return _Result(chosen, "time-limited", _gap(answer, len(chosen)))
+    if status == cpsat.INFEASIBLE or greedy is None:
         return None
     return _greedy_result(greedy)
 
@@ -269,39 +289,38 @@ def _greedy_result(chosen: list[Placement]) -> _Result:
 def _solve_joint(group: list[_Part], shapes: tuple[str, ...], owned: Mapping[str, int], budget: _Budget,
                  hints: list[_Result | None]) -> tuple[list[_Result], dict[str, int]]:
     """All parts of one terrain against its inventory: fewest missing tiles, then fewest tiles."""
-    model = cp_model.CpModel()
-    per_part: list[list[tuple[object, Placement]]] = []
-    by_shape: dict[str, list] = defaultdict(list)
+    cpsat = _cpsat()
+    model = cpsat.Model()
+    per_part: list[list[tuple[int, Placement]]] = []
+    by_shape: dict[str, list[int]] = defaultdict(list)
     ncells = sum(len(p.hexes) for p in group)
     for part, hint in zip(group, hints):
         options = placements(part.hexes, shapes)
-        hinted = set(hint.chosen) if hint is not None else set()
-        xs = []
-        covering: dict[Hex, list] = defaultdict(list)
-        for opt in options:
-            x = model.NewBoolVar("")
-            xs.append((x, opt))
+        xs = list(zip(model.bool_vars(len(options)), options))
+        covering: dict[Hex, list[int]] = defaultdict(list)
+        for x, opt in xs:
             by_shape[opt[0]].append(x)
             for h in opt[2]:
                 covering[h].append(x)
-            if hint is not None:
-                model.AddHint(x, opt in hinted)
+        if hint is not None:
+            hinted = set(hint.chosen)
+            model.hint([x for x, _ in xs], [int(opt in hinted) for _, opt in xs])
         for h in sorted(part.hexes, key=lambda h: (h.r, h.q)):
-            model.AddExactlyOne(covering[h])
+            model.exactly_one(covering[h])
         per_part.append(xs)
-    short = {s: model.NewIntVar(0, ncells, f"short{s}") for s in shapes}
+    short = {s: model.int_var(0, ncells, f"short{s}") for s in shapes}
     for s in shapes:
-        model.Add(sum(by_shape[s]) <= owned[s] + short[s])
+        model.at_most(by_shape[s], short[s], owned[s])  # sum(tiles of s) <= owned + short
     weight = ncells + 1  # one missing tile outweighs any number of extra owned tiles
-    model.Minimize(weight * sum(short.values()) + sum(x for xs in per_part for x, _ in xs))
-    solver = budget.solve(model, ncells)
-    status = budget.status
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        label = "exact" if status == cp_model.OPTIMAL else "time-limited"
-        results = [_Result([o for x, o in xs if solver.Value(x)], label, 0) for xs in per_part]
-        if results and status == cp_model.FEASIBLE:
-            results[0].gap = _gap(solver, sum(len(r.chosen) for r in results))
-        return results, {s: solver.Value(short[s]) for s in shapes}
+    model.minimize({**{x: 1 for xs in per_part for x, _ in xs}, **dict.fromkeys(short.values(), weight)})
+    answer = budget.solve(model, ncells)
+    status = answer.status
+    if status in (cpsat.OPTIMAL, cpsat.FEASIBLE):
+        label = "exact" if status == cpsat.OPTIMAL else "time-limited"
+        results = [_Result([o for x, o in xs if answer.values[x]], label, 0) for xs in per_part]
+        if results and status == cpsat.FEASIBLE:
+            results[0].gap = _gap(answer, sum(len(r.chosen) for r in results))
+        return results, {s: answer.values[short[s]] for s in shapes}
     # No tiling within the budget: the better of the parts' own least tilings (when each part
     # had one) and the greedy cover drawing on the inventory; tiles beyond it are missing.
     left = dict(owned)

@@ -6,10 +6,13 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from printgen.hexgrid import Hex, hexagon
-from printgen.tiling import cells_from_heights, solve
-from printgen.tiling import solver
+from printgen.hexgrid.coords import components, normalise
+from printgen.tiling import SHAPES, cells_from_heights, solve
+from printgen.tiling import cpsat, solver
 
 
 def _cells(n: int = 3, seed: int = 0):
@@ -69,3 +72,59 @@ def test_a_bad_handover_is_ignored(monkeypatch):
     monkeypatch.setattr(solver, "_SOLVED", {})
     solver.learn({1: "not a tiling", "key": None})
     assert solver._SOLVED == {}
+
+
+def _counting_solves(monkeypatch) -> list:
+    """The CP-SAT models solved from now on (each still solved)."""
+    solved = []
+    real = cpsat.solve
+    monkeypatch.setattr(cpsat, "solve", lambda model, **kw: solved.append(model) or real(model, **kw))
+    return solved
+
+
+def test_a_proven_part_is_not_solved_again_for_another_map_or_time_limit(monkeypatch):
+    monkeypatch.setattr(solver, "_SOLVED", {})
+    monkeypatch.setattr(solver, "_PARTS", {})
+    hill = [h for h in hexagon(3) if h != Hex(0, 0)]  # a ring-like part: a real model, proven least
+    first = solve({(h, 1): "grass" for h in hill}, time_limit=4.0)
+    assert first.method == "exact"
+    solved = _counting_solves(monkeypatch)
+    # the same part moved, in rock, beside another part, with another time limit: only the new part is solved
+    moved = {(Hex(h.q + 10, h.r - 2), 1): "rock" for h in hill} | {(Hex(30, 0), 1): "rock", (Hex(31, 0), 1): "rock"}
+    again = solve(moved, time_limit=10.0)
+    assert len(solved) == 1
+    assert sorted((t.shape, t.rotation, tuple((h.q - 10, h.r + 2) for h in t.hexes)) for t in again.tiles
+                  if t.hexes[0].q < 30) == sorted((t.shape, t.rotation, tuple(t.hexes)) for t in first.tiles)
+    # and it is what solving it afresh gives
+    monkeypatch.setattr(solver, "_SOLVED", {})
+    monkeypatch.setattr(solver, "_PARTS", {})
+    assert solve(moved, time_limit=10.0) == again
+
+
+def test_a_time_limited_part_is_not_kept(monkeypatch):
+    monkeypatch.setattr(solver, "_PARTS", {})
+    budget = solver._Budget(0.0, 1)
+    real = cpsat.solve
+
+    def stopped(model, **kw):  # as if CP-SAT stopped at its limit with a tiling it could not prove least
+        return cpsat.Answer(cpsat.FEASIBLE, real(model, **kw).values, 9.0, 7.0, 0.1)
+
+    monkeypatch.setattr(cpsat, "solve", stopped)
+    part = solver._Part("grass", 1, set(hexagon(2)))
+    res = solver._solve_part(part, tuple(SHAPES), budget, {})
+    assert res.status == "time-limited" and res.gap == 2
+    assert solver._PARTS == {}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(hexagon(5)), min_size=4, max_size=70, unique=True))
+def test_a_proven_answer_does_not_hang_on_the_budget(hexes):
+    """What keeping proven parts rests on: CP-SAT's proven least tiling of a part, and the work units it
+    spent on it, are the same whatever share of the time limit it was given."""
+    part = set(normalise(max(components(hexes), key=len)))
+    answers = set()
+    for total in (0.3, 4.0, 10.0):
+        res = solver._least_cover(part, tuple(SHAPES), solver._Budget(total, len(part)))
+        assert res.status == "exact"
+        answers.add((tuple(sorted(res.chosen)), res.spent))
+    assert len(answers) == 1

@@ -111,10 +111,17 @@ def test_a_cell_standing_on_nothing_is_an_error():
         solve({(Hex(0, 0), 1): "rock", (Hex(0, 0), 3): "rock"})
 
 
+def test_shapes_that_cannot_cover_a_part_say_so_without_an_inventory():
+    # two hexes, only the 24-hex tile allowed: nothing to count missing tiles against
+    with pytest.raises(TilingError, match="shapes 24 cannot cover the grass cells at level 1 around hex 0,0"):
+        solve({(Hex(0, 0), 1): "grass", (Hex(1, 0), 1): "grass"}, shapes=("24",))
+
+
 def test_same_map_same_tiling(monkeypatch):
     tops = {h: (1 + (h.q * 7 + h.r * 3) % 3, ("grass", "rock")[(h.q + h.r) % 2 == 0 and h.r > 0])
             for h in hexagon(5)}
     a = solve(cells_from_heights(tops))
     monkeypatch.setattr("printgen.tiling.solver._SOLVED", {})  # solved again, not taken from memory
+    monkeypatch.setattr("printgen.tiling.solver._PARTS", {})
     b = solve(cells_from_heights(dict(reversed(list(tops.items())))))
     assert a == b
