@@ -135,12 +135,12 @@ def _plain_text_box(op: Text) -> Box:
 
 def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     """``_ink(op, IDENTITY, depth, group)`` of a polygon (a map's hex): the same ink, by the same sums, without
-    the matrix and the other kinds' branches."""
+    the matrix and the other kinds' branches (what it reads of its style worked out once per style)."""
     style = op.style
-    width = style.width
-    stroke = style.stroke
-    fill = style.fill
-    stroked = bool(stroke) and width > 0
+    got = _STYLED.get(id(style))
+    if got is None or got[0] is not style:
+        got = _styled(style)
+    _, stroked, fill, width, half, colour = got
     if not stroked and not fill:
         return None
     loop = op.points
@@ -157,18 +157,33 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     else:
         xs, ys = zip(*loop)
         x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-    if stroked:
-        half = width * 1.0 / 2
-        if half:
-            x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    if half:
+        x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
     closed = op.closed
     filled = bool(fill) and closed
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
     if stroked:
-        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width * 1.0, depth, group,
-                   (fill or stroke or "").lower(), None, outline, ([loop], closed))
-    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group,
-               (fill or stroke or "").lower(), None, outline)
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
+                   None, outline, ([loop], closed))
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
+               outline)
+
+
+# id(style) -> (the style, stroked?, its fill, its width as _ink reads it (* 1.0), half of that for a stroked one
+# (else 0.0), the ink's colour): a map page draws its thousands of polygons in a few styles. The entry holds the
+# style, so no other can take its id while it is kept.
+_STYLED: dict[int, tuple] = {}
+KEPT_STYLES = 4096
+
+
+def _styled(style) -> tuple:
+    width, stroke, fill = style.width, style.stroke, style.fill
+    stroked = bool(stroke) and width > 0
+    got = (style, stroked, fill, width * 1.0, width * 1.0 / 2 if stroked else 0.0, (fill or stroke or "").lower())
+    if len(_STYLED) >= KEPT_STYLES:
+        _STYLED.clear()
+    _STYLED[id(style)] = got
+    return got
 
 
 def _plain_text(op: Text, group: int) -> Ink | None:
