@@ -180,6 +180,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 
 BULK = 256  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+MARGIN_BULK = 32  # inks: from this many on, a page's boxes are held to its printable area at once (numpy)
 
 
 _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",
@@ -209,9 +210,6 @@ def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         past = np.maximum(np.maximum(x0 - bs[:, 0], y0 - bs[:, 1]), np.maximum(bs[:, 2] - x1, bs[:, 3] - y1)) > 0.05
         inks = [inks[k] for k in np.flatnonzero(past).tolist()]
     return margin_hits(outside(inks, area), m, sheet.number)
-
-
-MARGIN_BULK = 32  # inks: from this many on, a page's boxes are held to its printable area at once (numpy)
 
 
 def outside(inks: list[Ink], area: Box) -> list[tuple[float, Ink]]:
