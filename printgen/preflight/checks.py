@@ -180,6 +180,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
 
 
 BULK = 256  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+MARGIN_BULK = 32  # inks: from this many on, a page's boxes are held to its printable area at once (numpy)
 
 
 _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "a cut line", "image": "a picture",
@@ -203,7 +204,7 @@ def margins(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     m = settings.printable
     area = (m, m, sheet.page.width - m, sheet.page.height - m)
     inks = sheet.inks
-    if len(inks) > 256:  # a map page: only the inks whose boxes reach past the area, found in bulk, are read
+    if len(inks) > MARGIN_BULK:  # only the inks whose boxes reach past the area, found in bulk, are read
         x0, y0, x1, y1 = area
         bs = sheet.boxes()
         past = np.maximum(np.maximum(x0 - bs[:, 0], y0 - bs[:, 1]), np.maximum(bs[:, 2] - x1, bs[:, 3] - y1)) > 0.05
@@ -243,6 +244,8 @@ def legends(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # A legend draws each entry as a swatch (role "legend-swatch") and then its text ("legend-entry"):
     # "A: Base A" keys the code A, a swatch's colour keys the text beside it. One code or one colour for
     # two different meanings on one page is a legend a player cannot read.
+    if "legend-entry" not in sheet.roles():
+        return  # (no entry on the page: nothing a legend check reads; a page's roles are read by other checks too)
     codes: dict[str, str] = {}
     colours: dict[str, str] = {}
     swatch: Ink | None = None

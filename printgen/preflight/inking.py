@@ -135,29 +135,75 @@ def _plain_text_box(op: Text) -> Box:
 
 def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     """``_ink(op, IDENTITY, depth, group)`` of a polygon (a map's hex): the same ink, by the same sums, without
-    the matrix and the other kinds' branches."""
+    the matrix and the other kinds' branches (what it reads of its style worked out once per style)."""
     style = op.style
-    width = style.width
-    stroke = style.stroke
-    fill = style.fill
-    stroked = bool(stroke) and width > 0
+    got = _STYLED.get(id(style))
+    if got is None or got[0] is not style:
+        got = _styled(style)
+    _, stroked, fill, width, half, colour = got
     if not stroked and not fill:
         return None
     loop = op.points
-    xs, ys = zip(*loop)
-    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-    if stroked:
-        half = width * 1.0 / 2
-        if half:
-            x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    if len(loop) == 2:  # a line (a map's hatching, a tile's rule): min and max of two, as min() and max() pick
+        (x0, y0), (x1, y1) = loop
+        if x1 < x0:
+            x0, x1 = x1, x0
+        elif not x1 > x0:
+            x1 = x0  # (alike, or not a number: max() keeps the first)
+        if y1 < y0:
+            y0, y1 = y1, y0
+        elif not y1 > y0:
+            y1 = y0
+    else:
+        xs, ys = zip(*loop)
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if half:
+        x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
     closed = op.closed
     filled = bool(fill) and closed
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
     if stroked:
-        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width * 1.0, depth, group,
-                   (fill or stroke or "").lower(), None, outline, ([loop], closed))
-    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group,
-               (fill or stroke or "").lower(), None, outline)
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
+                   None, outline, ([loop], closed))
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
+               outline)
+
+
+# id(style) -> (the style, stroked?, its fill, its width as _ink reads it (* 1.0), half of that for a stroked one
+# (else 0.0), the ink's colour): a map page draws its thousands of polygons in a few styles. The entry holds the
+# style, so no other can take its id while it is kept.
+_STYLED: dict[int, tuple] = {}
+KEPT_STYLES = 4096
+
+
+def _styled(style) -> tuple:
+    width, stroke, fill = style.width, style.stroke, style.fill
+    stroked = bool(stroke) and width > 0
+    got = (style, stroked, fill, width * 1.0, width * 1.0 / 2 if stroked else 0.0, (fill or stroke or "").lower())
+    if len(_STYLED) >= KEPT_STYLES:
+        _STYLED.clear()
+    _STYLED[id(style)] = got
+    return got
+
+
+def _plain_text(op: Text, group: int) -> Ink | None:
+    """``_ink(op, IDENTITY, 0, group)`` of a text (a loose one: a map's label, a page's heading), by the same sums,
+    without the matrix and the other kinds' branches; None for one that prints nothing, or whose box is empty."""
+    if not op.text.strip():
+        return None
+    face = None
+    src = op.src
+    if src is not None and src.trim is not None:
+        trim = src.trim
+        if _FACE[0] is not IDENTITY or _FACE[1] is not trim:
+            x, y, w, h = trim
+            _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
+        face = _FACE[2]
+    box = _plain_text_box(op)
+    if box[2] - box[0] <= 0 and box[3] - box[1] <= 0:
+        return None  # (flatten keeps no text with an empty box)
+    return Ink("text", box, op.role, op.text, op.size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
+               op.colour.lower(), face)
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:

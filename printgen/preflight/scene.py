@@ -8,12 +8,12 @@ Boxes are (x0, y0, x1, y1), page mm, y down.
 
 from __future__ import annotations
 
-from ..draw.document import IDENTITY, Group, Matrix, Page, Poly, clip_points
+from ..draw.document import IDENTITY, Group, Matrix, Page, Poly, Text, clip_points
 from ..draw.document import compose as _mul
 from ..draw.geometry import box_span
 # one op as the ink it prints (what flatten gives of each), and what the other modules read of it here
-from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_poly, _plain_text_box,  # noqa: F401
-                     _pt, _pts, _ring, _scale, _segments_of, _text_box)
+from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_poly, _plain_text,  # noqa: F401
+                     _plain_text_box, _pt, _pts, _ring, _scale, _segments_of, _text_box)
 
 
 def _clip(box: Box, clip: Box | None) -> Box | None:
@@ -56,10 +56,11 @@ def flatten_ops(ops, faces: dict | None = None) -> list[Ink]:
                 _into((op,), IDENTITY, None, 0, i, out)
             continue
         # a loose op (a map page is thousands of them): _into's work for one op at the page's origin, unclipped
-        ink = _plain_poly(op, i) if kind is Poly else _ink(op, IDENTITY, 0, i)
+        # (a shape is kept whatever its box; _plain_text leaves out a text with an empty box)
+        ink = _plain_poly(op, i) if kind is Poly else _plain_text(op, i) if kind is Text else _ink(op, IDENTITY, 0, i)
         if ink is not None:
             box = ink.box
-            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
+            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind != "image":
                 append(ink)
     return out
 
@@ -69,10 +70,11 @@ def loose_inks(ops, start: int) -> list[Ink]:
     top-level group: what ``flatten`` gives of them."""
     out: list[Ink] = []
     for k, op in enumerate(ops, start):
-        ink = _plain_poly(op, k) if type(op) is Poly else _ink(op, IDENTITY, 0, k)
+        kind = type(op)
+        ink = _plain_poly(op, k) if kind is Poly else _plain_text(op, k) if kind is Text else _ink(op, IDENTITY, 0, k)
         if ink is not None:
             box = ink.box
-            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind == "shape":
+            if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind != "image":
                 out.append(ink)
     return out
 
@@ -144,7 +146,9 @@ def crosses(seg: Segment, box: Box) -> bool:
 def crosses_any(segments, box: Box) -> bool:
     """Does any of ``segments`` pass through the inside of ``box`` (``crosses``, for a shape's strokes)?
     geometry.box_span's clipping written out here, the same sums in the same order (a map page asks this of
-    thousands of edges)."""
+    thousands of edges): its four sides (p, q) = (-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)
+    one after the other, each narrowing [t0, t1] (p < 0: from below, p > 0: from above; p == 0: parallel, out
+    when q <= 0), the segment out as soon as the span is empty."""
     bx0, by0, bx1, by1 = box
     for (x0, y0), (x1, y1) in segments:
         if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
@@ -152,11 +156,11 @@ def crosses_any(segments, box: Box) -> bool:
             continue
         dx, dy = x1 - x0, y1 - y0
         t0, t1 = 0.0, 1.0
-        for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-            if p == 0:
-                if q <= 0:
-                    break
+        p, q = -dx, x0 - bx0
+        if p == 0:
+            if q <= 0:
                 continue
+        else:
             t = q / p
             if p < 0:
                 if t > t0:  # (max(t0, t))
@@ -164,9 +168,47 @@ def crosses_any(segments, box: Box) -> bool:
             elif t < t1:  # (min(t1, t))
                 t1 = t
             if t0 >= t1:
-                break
+                continue
+        p, q = dx, bx1 - x0
+        if p == 0:
+            if q <= 0:
+                continue
         else:
-            return True
+            t = q / p
+            if p < 0:
+                if t > t0:
+                    t0 = t
+            elif t < t1:
+                t1 = t
+            if t0 >= t1:
+                continue
+        p, q = -dy, y0 - by0
+        if p == 0:
+            if q <= 0:
+                continue
+        else:
+            t = q / p
+            if p < 0:
+                if t > t0:
+                    t0 = t
+            elif t < t1:
+                t1 = t
+            if t0 >= t1:
+                continue
+        p, q = dy, by1 - y0
+        if p == 0:
+            if q <= 0:
+                continue
+        else:
+            t = q / p
+            if p < 0:
+                if t > t0:
+                    t0 = t
+            elif t < t1:
+                t1 = t
+            if t0 >= t1:
+                continue
+        return True
     return False
 
 
@@ -214,7 +256,15 @@ class Grid:
             got = self.buckets.get((x0, y0), [])  # one cell: its list is already ascending and unique
             return sorted(got + big) if big else got
         seen: set[int] = set(big) if big else set()
-        get = self.buckets.get
+        buckets = self.buckets
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(buckets):
+            # a box over more cells than hold anything (a page's ground, a frame round a sheet): the cells that
+            # hold something are looked through instead of every cell it covers (the same cells' inks)
+            for (gx, gy), got in buckets.items():
+                if x0 <= gx <= x1 and y0 <= gy <= y1:
+                    seen.update(got)
+            return sorted(seen)
+        get = buckets.get
         for gx in range(x0, x1 + 1):
             for gy in range(y0, y1 + 1):
                 got = get((gx, gy))

@@ -80,6 +80,8 @@ def test_each_bulk_reading_finds_what_its_grid_finds_in_the_same_order(monkeypat
         assert bulk == grid and bulk
         bulk, grid = _both(monkeypatch, collide, "BULK", collide.collisions, sheet)
         assert bulk == grid and bulk
+        bulk, grid = _both(monkeypatch, checks, "MARGIN_BULK", checks.margins, sheet)
+        assert bulk == grid and bulk
 
 
 @settings(max_examples=150, deadline=None)
