@@ -163,18 +163,78 @@ def _draw(data: bytearray, offset: int, stride: int, w: int, h: int, fmt: int, f
         del buf  # the buffer is free again (a bytearray with a view on it cannot change size)
 
 
-def page_rows(pdf: bytes, *, width_px: int | None = None, dpi: float | None = None,
+class OpenPdf:
+    """A PDF opened by pdfium once for several renders (``page_rows`` and ``page_sheets`` take it in place of
+    the bytes): each page loaded (its content parsed) at its first use and kept, and the fonts pdfium loads
+    for the document loaded once, however often and at whatever sizes its pages are drawn. A page drawn
+    again gives the pixels a freshly opened one gives. Close it after (``with`` or ``close``)."""
+
+    def __init__(self, pdf: bytes) -> None:
+        self.doc = pdfium.PdfDocument(pdf)
+        self.pages: dict[int, object] = {}
+
+    def __len__(self) -> int:
+        return len(self.doc)
+
+    def page(self, i: int):
+        page = self.pages.get(i)
+        if page is None:
+            page = self.pages[i] = self.doc[i]
+        return page
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.close()
+        self.pages.clear()
+        self.doc.close()
+
+    def __enter__(self) -> "OpenPdf":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _Pages:
+    """The pages of ``pdf`` (bytes: opened here, each page closed after its use, the document at the end; an
+    OpenPdf: its caller's, its pages kept loaded)."""
+
+    def __init__(self, pdf: "bytes | OpenPdf") -> None:
+        self.own = not isinstance(pdf, OpenPdf)
+        self.doc = pdfium.PdfDocument(pdf) if self.own else pdf.doc
+        self.kept = None if self.own else pdf
+
+    def __len__(self) -> int:
+        return len(self.doc)
+
+    def page(self, i: int):
+        return self.doc[i] if self.own else self.kept.page(i)
+
+    def page_size(self, i: int) -> tuple[float, float]:
+        return self.doc.get_page_size(i)
+
+    def done(self, page) -> None:
+        if self.own:
+            page.close()
+
+    def close(self) -> None:
+        if self.own:
+            self.doc.close()
+
+
+def page_rows(pdf: "bytes | OpenPdf", *, width_px: int | None = None, dpi: float | None = None,
               size_px: tuple[int, int] | None = None, pages: Sequence[int] | None = None,
               transparent: bool = False) -> Iterator[Rows]:
-    """Each of ``pages`` (all when None) of a PDF as rows on white (clear white when ``transparent``):
-    at ``dpi``, or ``width_px`` wide, or at exactly ``size_px`` (drawn ``size_px[0]`` wide; a pixel row or
-    column over or short, from rounding, is cut or left white at the bottom or right edge, in the bleed,
-    rather than the whole face resampled: slower, and softer; a size further off is resampled)."""
-    doc = pdfium.PdfDocument(pdf)
+    """Each of ``pages`` (all when None) of a PDF (its bytes, or an OpenPdf) as rows on white (clear white
+    when ``transparent``): at ``dpi``, or ``width_px`` wide, or at exactly ``size_px`` (drawn ``size_px[0]``
+    wide; a pixel row or column over or short, from rounding, is cut or left white at the bottom or right
+    edge, in the bleed, rather than the whole face resampled: slower, and softer; a size further off is
+    resampled)."""
+    doc = _Pages(pdf)
     mode = "RGBA" if transparent else "RGB"
     try:
         for i in (range(len(doc)) if pages is None else pages):
-            page = doc[i]
+            page = doc.page(i)
             try:
                 w_pt, h_pt = page.get_size()
                 want = size_px[0] if size_px else width_px
@@ -194,17 +254,18 @@ def page_rows(pdf: bytes, *, width_px: int | None = None, dpi: float | None = No
                 del rows.data[size[1] * rows.stride:]
                 yield Rows(size[0], size[1], mode, rows.data)
             finally:
-                page.close()
+                doc.done(page)
     finally:
         doc.close()
 
 
-def page_sheets(pdf: bytes, cell: tuple[int, int], sheets: Sequence[tuple[int, int, Sequence[int | None]]]
+def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[tuple[int, int, Sequence[int | None]]]
                 ) -> list[Rows]:
-    """Pages of a PDF laid out on sheets (RGB, white): each sheet (columns, rows, the page in each slot in
-    reading order, None for a blank one) of ``cell`` px slots, each page drawn ``cell[0]`` px wide into its
-    slot as ``page_rows`` draws it at ``size_px=cell``: straight into the sheet, no page image between."""
-    doc = pdfium.PdfDocument(pdf)
+    """Pages of a PDF (its bytes, or an OpenPdf) laid out on sheets (RGB, white): each sheet (columns, rows,
+    the page in each slot in reading order, None for a blank one) of ``cell`` px slots, each page drawn
+    ``cell[0]`` px wide into its slot as ``page_rows`` draws it at ``size_px=cell``: straight into the sheet,
+    no page image between."""
+    doc = _Pages(pdf)
     out = []
     try:
         for cols, nrows, slots in sheets:
@@ -213,7 +274,7 @@ def page_sheets(pdf: bytes, cell: tuple[int, int], sheets: Sequence[tuple[int, i
             spare = 0
             for i in slots:
                 if i is not None:
-                    w_pt, h_pt = doc.get_page_size(i)
+                    w_pt, h_pt = doc.page_size(i)
                     # the scale worked out exactly as where the page is painted (h * (c / w) and (h * c) / w
                     # can round to either side of a whole pixel)
                     spare = max(spare, math.ceil(h_pt * (cell[0] / w_pt)) - cell[1])
@@ -224,14 +285,14 @@ def page_sheets(pdf: bytes, cell: tuple[int, int], sheets: Sequence[tuple[int, i
             for slot, i in enumerate(slots):
                 if i is None:
                     continue
-                page = doc[i]
+                page = doc.page(i)
                 try:
                     w_pt, h_pt = page.get_size()
                     scale = cell[0] / w_pt
                     tall = max(cell[1], math.ceil(h_pt * scale))
                     paint(sheet, page, ((slot % cols) * cell[0], (slot // cols) * cell[1], cell[0], tall), scale)
                 finally:
-                    page.close()
+                    doc.done(page)
             blank = WHITE["RGB"] * cell[0]
             for slot in range(cols * nrows):  # the blank slots white (where a page above ran into one too)
                 if slot >= len(slots) or slots[slot] is None:

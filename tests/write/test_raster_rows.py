@@ -128,3 +128,25 @@ def test_a_sheet_of_faces_whose_scale_rounds_up_a_pixel_lays_out_every_slot():
         x, y = (slot % 4) * 100, (slot // 4) * 100
         assert img.getpixel((x + 50, y + 50)) == (0x20, 0x40, 0x80)
         assert img.getpixel((x + 98, y + 98))[2] > 0x60
+
+
+def test_an_opened_pdf_gives_the_rows_its_bytes_give_at_every_size_and_in_any_order():
+    """An OpenPdf (printgen/write/raster.py) keeps its pages loaded between renders: a page drawn again, at
+    another size, as a sheet's slot or out of order, has the very rows a freshly opened PDF gives."""
+    from printgen.write.raster import OpenPdf
+
+    pdf = _pdf(n=4)
+    sizes = [(248, 346), (124, 173), (375, 525)]
+    fresh = {size: [r.data for r in page_rows(pdf, size_px=size)] for size in sizes}
+    sheets = [(3, 2, [2, 0, None, 1, 3, 3])]
+    fresh_sheet = page_sheets(pdf, (124, 173), sheets)[0].data
+    with OpenPdf(pdf) as opened:
+        assert [r.data for r in page_rows(opened, size_px=sizes[0], pages=[3, 1])] == [fresh[sizes[0]][3],
+                                                                                      fresh[sizes[0]][1]]
+        for size in sizes + sizes[::-1]:
+            assert [r.data for r in page_rows(opened, size_px=size)] == fresh[size]
+        assert page_sheets(opened, (124, 173), sheets)[0].data == fresh_sheet
+        assert sorted(opened.pages) == [0, 1, 2, 3]  # each page loaded once, kept for the next use
+        assert [r.data for r in page_rows(opened, dpi=40, transparent=True)] == [
+            r.data for r in page_rows(pdf, dpi=40, transparent=True)]
+    assert not opened.pages  # closed with its pages
