@@ -165,22 +165,38 @@ def _draw(data: bytearray, offset: int, stride: int, w: int, h: int, fmt: int, f
 
 class OpenPdf:
     """A PDF opened by pdfium once for several renders (``page_rows`` and ``page_sheets`` take it in place of
-    the bytes): each page loaded (its content parsed) at its first use and kept, and the fonts pdfium loads
-    for the document loaded once, however often and at whatever sizes its pages are drawn. A page drawn
-    again gives the pixels a freshly opened one gives. Close it after (``with`` or ``close``)."""
+    the bytes): the fonts pdfium loads for the document are loaded once, and its first ``keep`` pages stay
+    loaded (their content parsed once) between renders, however often and at whatever sizes they are drawn
+    (a page past those is loaded for each use and closed after it: a deck of a thousand cards does not hold
+    a thousand parsed pages). A page drawn again gives the pixels a freshly opened one gives. Close it after
+    (``with`` or ``close``)."""
 
-    def __init__(self, pdf: bytes) -> None:
+    KEEP = 128  # pages kept loaded: a game's deck or two
+
+    def __init__(self, pdf: bytes, keep: int = KEEP) -> None:
         self.doc = pdfium.PdfDocument(pdf)
+        self.keep = keep
         self.pages: dict[int, object] = {}
 
     def __len__(self) -> int:
         return len(self.doc)
 
     def page(self, i: int):
+        """Page ``i``, loaded; hand it back to ``done`` after drawing it."""
         page = self.pages.get(i)
         if page is None:
-            page = self.pages[i] = self.doc[i]
+            page = self.doc[i]
+            if len(self.pages) < self.keep:
+                self.pages[i] = page
         return page
+
+    def done(self, i: int, page) -> None:
+        """Page ``i`` (as ``page`` gave it) is drawn: closed unless it is kept."""
+        if self.pages.get(i) is not page:
+            page.close()
+
+    def page_size(self, i: int) -> tuple[float, float]:
+        return self.doc.get_page_size(i)
 
     def close(self) -> None:
         for page in self.pages.values():
@@ -196,30 +212,28 @@ class OpenPdf:
 
 
 class _Pages:
-    """The pages of ``pdf`` (bytes: opened here, each page closed after its use, the document at the end; an
-    OpenPdf: its caller's, its pages kept loaded)."""
+    """The pages of ``pdf``: its bytes, opened here and closed at the end (each page closed after its use),
+    or an OpenPdf, its caller's (its pages kept loaded as it keeps them)."""
 
     def __init__(self, pdf: "bytes | OpenPdf") -> None:
         self.own = not isinstance(pdf, OpenPdf)
-        self.doc = pdfium.PdfDocument(pdf) if self.own else pdf.doc
-        self.kept = None if self.own else pdf
+        self.opened = OpenPdf(pdf, keep=0) if self.own else pdf
 
     def __len__(self) -> int:
-        return len(self.doc)
+        return len(self.opened)
 
     def page(self, i: int):
-        return self.doc[i] if self.own else self.kept.page(i)
+        return self.opened.page(i)
 
     def page_size(self, i: int) -> tuple[float, float]:
-        return self.doc.get_page_size(i)
+        return self.opened.page_size(i)
 
-    def done(self, page) -> None:
-        if self.own:
-            page.close()
+    def done(self, i: int, page) -> None:
+        self.opened.done(i, page)
 
     def close(self) -> None:
         if self.own:
-            self.doc.close()
+            self.opened.close()
 
 
 def page_rows(pdf: "bytes | OpenPdf", *, width_px: int | None = None, dpi: float | None = None,
@@ -254,7 +268,7 @@ def page_rows(pdf: "bytes | OpenPdf", *, width_px: int | None = None, dpi: float
                 del rows.data[size[1] * rows.stride:]
                 yield Rows(size[0], size[1], mode, rows.data)
             finally:
-                doc.done(page)
+                doc.done(i, page)
     finally:
         doc.close()
 
@@ -292,7 +306,7 @@ def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[
                     tall = max(cell[1], math.ceil(h_pt * scale))
                     paint(sheet, page, ((slot % cols) * cell[0], (slot // cols) * cell[1], cell[0], tall), scale)
                 finally:
-                    doc.done(page)
+                    doc.done(i, page)
             blank = WHITE["RGB"] * cell[0]
             for slot in range(cols * nrows):  # the blank slots white (where a page above ran into one too)
                 if slot >= len(slots) or slots[slot] is None:

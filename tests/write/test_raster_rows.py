@@ -150,3 +150,7 @@ def test_an_opened_pdf_gives_the_rows_its_bytes_give_at_every_size_and_in_any_or
         assert [r.data for r in page_rows(opened, dpi=40, transparent=True)] == [
             r.data for r in page_rows(pdf, dpi=40, transparent=True)]
     assert not opened.pages  # closed with its pages
+    with OpenPdf(pdf, keep=1) as few:  # past ``keep`` pages, each page is loaded for its use and closed after
+        assert [r.data for r in page_rows(few, size_px=sizes[1])] == fresh[sizes[1]]
+        assert page_sheets(few, (124, 173), sheets)[0].data == fresh_sheet
+        assert list(few.pages) == [0]
