@@ -154,3 +154,19 @@ def test_an_opened_pdf_gives_the_rows_its_bytes_give_at_every_size_and_in_any_or
         assert [r.data for r in page_rows(few, size_px=sizes[1])] == fresh[sizes[1]]
         assert page_sheets(few, (124, 173), sheets)[0].data == fresh_sheet
         assert list(few.pages) == [0]
+
+
+@pytest.mark.parametrize("n", [0, 1, 4095, 200_003])
+def test_a_png_chunk_carries_zlibs_crc_of_its_type_and_data(n):
+    """A chunk's CRC is worked out by ISA-L over its type and then its data, without joining them: the very
+    CRC-32 zlib gives for the two joined, whatever bytes-like object holds the data."""
+    import random
+    import struct
+    import zlib
+
+    from printgen.write.raster import _chunk
+
+    data = random.Random(n).randbytes(n)
+    want = struct.pack(">I", n) + b"IDAT" + data + struct.pack(">I", zlib.crc32(b"IDAT" + data))
+    for held in (data, bytearray(data), memoryview(data)):
+        assert _chunk(b"IDAT", held) == want
