@@ -45,6 +45,11 @@ def _loaded() -> None:
     for name in WORKER_MODULES:
         importlib.import_module(name)
     register_pdf_fonts()  # reportlab parses each bundled TrueType file once
+    # printgen's code digest (every export image's and preview's source, write/reuse.py): read and hashed
+    # here once, not once a worker (~0.02 s each); the main process hashes it for its records anyway
+    from .code_digest import code_digest
+
+    code_digest()
     for font in FONTS:  # the metrics every text measurement reads
         _cmap(font)
         _advances(font)

@@ -4,6 +4,7 @@ in a worker as the game itself, and the worker's own copy taken again for the sa
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 from concurrent.futures import ProcessPoolExecutor
 
 from printgen import workers
@@ -54,3 +55,16 @@ def test_a_worker_renders_a_target_handed_as_a_parcel_as_the_game_itself():
         sent = pool.submit(render_target, replace(target, game=parcel), previews=False).result()
     assert same and gid == game.game_id
     assert sent.files == render_target(target, previews=False).files
+
+
+def test_the_workers_are_forked_with_the_code_digest_worked_out():
+    """workers.prepare loads what every worker uses before they fork, printgen's code digest among it (each
+    export image's and preview's source): a worker does not read and hash printgen's files again."""
+    from printgen import workers
+    from printgen.code_digest import code_digest, tree_digest
+
+    workers._loaded.cache_clear()
+    code_digest.cache_clear()
+    workers.prepare(games=1)
+    assert code_digest.cache_info().currsize == 1
+    assert code_digest() == tree_digest(Path(workers.__file__).resolve().parent)  # printgen/ itself

@@ -12,22 +12,21 @@ RULEBOOK_PAGES = 3
 def thumbnail(stem: str, pdf: bytes) -> tuple[dict[str, bytes], dict]:
     """One printable's thumbnail (its first page) and, for the rulebook, its first pages: the files and
     their gallery entry ({"thumb": ..., "rulebook": [...]})."""
-    from .raster import page_rows  # pdfium: loaded where thumbnails are made
+    from .raster import OpenPdf, page_rows  # pdfium: loaded where thumbnails are made
 
-    (rows,) = page_rows(pdf, width_px=THUMB_W, pages=[0])  # pdfium's pixels straight into the PNG
-    path = f"thumbs/{stem}.png"
-    files = {path: rows.png()}
-    entry: dict = {"thumb": {"src": path, "w": rows.width, "h": rows.height}}
-    if stem == "rulebook":
-        import pypdfium2 as pdfium
-
-        count = len(pdfium.PdfDocument(pdf))
-        entry["rulebook"] = []
-        for n, page in enumerate(page_rows(pdf, width_px=RULEBOOK_W, pages=range(min(RULEBOOK_PAGES, count))),
-                                 start=1):
-            path = f"thumbs/rulebook-page-{n}.png"
-            files[path] = page.png()
-            entry["rulebook"].append({"src": path, "w": page.width, "h": page.height, "page": n})
+    # opened once: the rulebook's first page is drawn twice (its thumbnail, its first page), loaded once
+    with OpenPdf(pdf) as doc:
+        (rows,) = page_rows(doc, width_px=THUMB_W, pages=[0])  # pdfium's pixels straight into the PNG
+        path = f"thumbs/{stem}.png"
+        files = {path: rows.png()}
+        entry: dict = {"thumb": {"src": path, "w": rows.width, "h": rows.height}}
+        if stem == "rulebook":
+            entry["rulebook"] = []
+            for n, page in enumerate(page_rows(doc, width_px=RULEBOOK_W, pages=range(min(RULEBOOK_PAGES, len(doc)))),
+                                     start=1):
+                path = f"thumbs/rulebook-page-{n}.png"
+                files[path] = page.png()
+                entry["rulebook"].append({"src": path, "w": page.width, "h": page.height, "page": n})
     return files, entry
 
 

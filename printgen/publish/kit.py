@@ -196,24 +196,25 @@ def join_pdfs(parts: list[tuple[bytes | pikepdf.Pdf, str | None, bool, range | N
     out = pikepdf.new()
     sources = []  # opened here, kept open until the save: the copied pages read their streams from them
     chosen: dict[int, pikepdf.Pdf] = {}  # the PDFs given in parts of some pages, each opened once
-    with out.open_outline() as outline:
-        for data, bookmark, nested, pages in parts:
-            src = data if isinstance(data, pikepdf.Pdf) else chosen.get(id(data)) if pages is not None else None
-            if src is None:
-                src = pikepdf.open(io.BytesIO(data))
-                sources.append(src)
-                if pages is not None:
-                    chosen[id(data)] = src
-            start = len(out.pages)
-            out.pages.extend(src.pages if pages is None else [src.pages[i] for i in pages])
-            if bookmark is None:
-                continue
-            item = pikepdf.OutlineItem(bookmark, start)
-            if nested:
-                index = {page.obj.objgen: i for i, page in enumerate(src.pages)}
-                with src.open_outline() as own:
-                    item.children.extend(_outline_copy(own.root, index, start))
-            outline.root.append(item)
+    marks: list[Mark] = []
+    for data, bookmark, nested, pages in parts:
+        src = data if isinstance(data, pikepdf.Pdf) else chosen.get(id(data)) if pages is not None else None
+        if src is None:
+            src = pikepdf.open(io.BytesIO(data))
+            sources.append(src)
+            if pages is not None:
+                chosen[id(data)] = src
+        start = len(out.pages)
+        out.pages.extend(src.pages if pages is None else [src.pages[i] for i in pages])
+        if bookmark is None:
+            continue
+        children = []
+        if nested:
+            index = {page.obj.objgen: i for i, page in enumerate(src.pages)}
+            children = _outline_copy(_read_outline(src), index, start)
+        marks.append(Mark(bookmark, start, False, children))
+    if marks:  # (no part with a bookmark: no /Outlines, as pikepdf's outline left untouched writes none)
+        _write_outline(out, marks)
     out.Root.PageMode = pikepdf.Name.UseOutlines
     for key, value in info.items():
         out.docinfo[key] = value
@@ -226,17 +227,89 @@ def join_pdfs(parts: list[tuple[bytes | pikepdf.Pdf, str | None, bool, range | N
     return buf.getvalue()
 
 
-def _outline_copy(items, index: dict, start: int) -> list:
+# The bookmarks read and written as plain dictionaries, as pikepdf's outline model (pikepdf.OutlineItem, its
+# open_outline) reads and writes them: the same objects, so the same kit bytes, without an OutlineItem made,
+# resolved and written back for each of a rulebook's bookmarks, twice (a fifth of a kit's joining).
+OUTLINE_DEPTH = 15  # the levels read and written below the root, as pikepdf's Outline (max_depth)
+
+
+@dataclass
+class Mark:
+    """A bookmark: its title, where it lands (a page number, or a part's own destination as read), whether
+    it is closed, and its bookmarks."""
+
+    title: str
+    dest: object
+    closed: bool
+    children: list
+
+
+def _read_outline(pdf: pikepdf.Pdf) -> list[Mark]:
+    """``pdf``'s bookmarks, each level followed from its /First along /Next as pikepdf's Outline reads them."""
+    outlines = pdf.Root.get("/Outlines")
+    first = outlines.get("/First") if isinstance(outlines, pikepdf.Dictionary) else None
+    marks: list[Mark] = []
+    if first:
+        _read_level(first, marks, 0, set())
+    return marks
+
+
+def _read_level(node, marks: list[Mark], level: int, seen: set) -> None:
+    while node:
+        if node.objgen in seen:
+            return  # a bookmark met again: the loop ends there
+        seen.add(node.objgen)
+        title = str(node.Title) if "/Title" in node else ""
+        mark = Mark(title, node.get("/Dest"), False, [])
+        child = node.get("/First")
+        if isinstance(child, pikepdf.Dictionary) and level < OUTLINE_DEPTH:
+            _read_level(child, mark.children, level + 1, seen)
+            count = node.get("/Count")
+            mark.closed = isinstance(count, int) and count < 0
+        marks.append(mark)
+        node = node.get("/Next")
+        if node is not None and not isinstance(node, pikepdf.Dictionary):
+            raise pikepdf.PdfError(f"a bookmark's /Next is not a dictionary: {node!r}")
+
+
+def _write_outline(pdf: pikepdf.Pdf, marks: list[Mark]) -> None:
+    """``marks`` as ``pdf``'s bookmarks (its /Outlines made), each landing on its page number's page."""
+    outlines = pdf.Root.Outlines = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Outlines))
+    _write_level(pdf, outlines, marks, 0)
+
+
+def _write_level(pdf: pikepdf.Pdf, parent, marks: list[Mark], level: int) -> None:
+    count, first, prev = 0, None, None
+    for mark in marks:
+        node = pdf.make_indirect(pikepdf.Dictionary())
+        node.Title = mark.title
+        node.Dest = pikepdf.Array([pdf.pages[mark.dest].obj, pikepdf.Name.Fit])
+        node.Parent = parent
+        count += 1
+        if prev is not None:
+            prev.Next = node
+            node.Prev = prev
+        else:
+            first = node
+        prev = node
+        _write_level(pdf, node, mark.children if level < OUTLINE_DEPTH else [], level + 1)
+        if mark.closed:
+            node.Count = -int(node.Count)
+        else:
+            count += int(node.Count)
+    if count:
+        parent.First, parent.Last = first, prev
+    parent.Count = count
+
+
+def _outline_copy(marks: list[Mark], index: dict, start: int) -> list[Mark]:
     """A part's bookmarks, landing on the same pages ``start`` pages into the joined PDF."""
     copied = []
-    for it in items:
-        dest = it.destination
+    for mark in marks:
+        dest = mark.dest
         page = dest[0] if isinstance(dest, pikepdf.Array) and len(dest) else None
         at = index.get(page.objgen) if isinstance(page, pikepdf.Dictionary) else None
         if at is None:
             continue  # a bookmark to nowhere in the part: left out rather than sent to page 1
-        new = pikepdf.OutlineItem(str(it.title), start + at)
-        new.is_closed = it.is_closed
-        new.children.extend(_outline_copy(it.children, index, start))
-        copied.append(new)
+        copied.append(Mark(mark.title, start + at, mark.closed, _outline_copy(mark.children, index, start)))
     return copied

@@ -12,8 +12,8 @@ from PIL import Image
 
 from ..draw.document import Document, Group, Op, Page
 from ..write.pdf import to_pdf
-from ..write.raster import (MM_PER_IN, Rows, page_rows, page_sheets, pdf_page_images, pdf_page_pngs,  # noqa: F401
-                            png_bytes, px)  # (used by gallery, tts, pod)
+from ..write.raster import (MM_PER_IN, OpenPdf, Rows, page_rows, page_sheets, pdf_page_images,  # noqa: F401
+                            pdf_page_pngs, png_bytes, px)  # (used by gallery, tts, pod)
 from ..write.reuse import Reuse, source_digest
 from .cards import shared
 
@@ -30,6 +30,21 @@ def items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
     return store[key][1]
 
 
+def opened_items(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes | OpenPdf:
+    """``items_pdf``'s PDF to rasterise: while cards.shared_faces holds, opened by pdfium once for every use
+    (the TTS sheets and the gallery's cards draw the same unbled faces: each page's content is parsed, and the
+    document's fonts loaded, once for both; closed when shared_faces ends), else its bytes."""
+    store = shared()
+    if store is None:
+        return _items_pdf(items, w, h)
+    key = ("opened", tuple(map(id, items)), w, h)
+    if key not in store:  # the items kept beside it, so that no other object takes their ids
+        opened = OpenPdf(items_pdf(items, w, h))
+        store[key] = (tuple(items), opened)
+        store.setdefault("close", []).append(opened.close)
+    return store[key][1]
+
+
 def _items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
     pages = [Page(w, h, [Group(tuple(ops))]) for ops in items]
     return to_pdf(Document(title="items", pages=pages), joinable=False)  # rasterised only
@@ -43,7 +58,7 @@ def items_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tu
     drawn, and the allocator hands the same memory back rather than fresh pages). Where faces become pixels."""
     if not items:
         return iter(())
-    return page_rows(items_pdf(items, w, h), size_px=size_px, transparent=transparent)
+    return page_rows(opened_items(items, w, h), size_px=size_px, transparent=transparent)
 
 
 def sheet_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, cell: tuple[int, int],
@@ -53,7 +68,7 @@ def sheet_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, cell: tuple
     draws it at ``size_px=cell`` (printgen.write.raster.page_sheets). Where deck sheets become pixels."""
     if not items or not sheets:
         return []
-    return page_sheets(items_pdf(items, w, h), cell, sheets)
+    return page_sheets(opened_items(items, w, h), cell, sheets)
 
 
 def items_images(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tuple[int, int],

@@ -169,6 +169,12 @@ def test_the_rulebook_shows_its_first_three_pages_once(tmp_path):
     assert [t["page"] for t in thumbs["rulebook"]] == [1, 2, 3]
     assert sorted(files) == ["thumbs/rulebook-page-1.png", "thumbs/rulebook-page-2.png",
                              "thumbs/rulebook-page-3.png", "thumbs/rulebook.png"]
+    # the PDF opened once for all four (its first page drawn twice), the very PNGs drawn from its bytes apart
+    from printgen.write.raster import page_rows
+
+    assert files["thumbs/rulebook.png"] == next(page_rows(pdf, width_px=220, pages=[0])).png()
+    for n in (1, 2, 3):
+        assert files[f"thumbs/rulebook-page-{n}.png"] == next(page_rows(pdf, width_px=300, pages=[n - 1])).png()
     rec = {"id": "g", "name": "G", "version": "1", "thumbs": thumbs, "papers": {"a4": {
         "kit": "g-a4-kit.pdf", "kit_pages": 6, "kit_bytes": 1, "zip": "g-a4.zip", "zip_bytes": 1,
         "printables": [{"stem": "rulebook", "title": "Rulebook", "pages": 5, "sides": "double-sided",

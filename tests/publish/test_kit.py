@@ -208,3 +208,83 @@ def test_blank_pages_share_the_covers_fonts_rather_than_embedding_their_own(site
                     # the kit's own pages are one PDF: a blank page's fonts are the cover's objects
                     assert fonts(page) and fonts(page) <= cover, (gid, paper, n + 1)
     assert blanks_seen, "some kit has a blank page before a double-sided part"
+
+
+def _outlined_pdf(title: str, pages: int, closed: bool) -> bytes:
+    """A PDF of ``pages`` pages with nested bookmarks (two levels, the first closed when ``closed``)."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, invariant=1)
+    for n in range(pages):
+        c.drawString(72, 720, f"{title} page {n + 1}")
+        c.bookmarkPage(f"p{n}")
+        c.addOutlineEntry(f"{title} {n + 1}", f"p{n}", level=0 if n % 3 == 0 else 1, closed=closed and n == 0)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _joined_by_pikepdfs_outlines(parts, info) -> bytes:
+    """publish/kit.join_pdfs as it was written with pikepdf's outline model (OutlineItem, open_outline)."""
+    import pikepdf
+
+    def copy(items, index, start):
+        out = []
+        for it in items:
+            dest = it.destination
+            page = dest[0] if isinstance(dest, pikepdf.Array) and len(dest) else None
+            at = index.get(page.objgen) if isinstance(page, pikepdf.Dictionary) else None
+            if at is None:
+                continue
+            new = pikepdf.OutlineItem(str(it.title), start + at)
+            new.is_closed = it.is_closed
+            new.children.extend(copy(it.children, index, start))
+            out.append(new)
+        return out
+
+    out, sources, chosen = pikepdf.new(), [], {}
+    with out.open_outline() as outline:
+        for data, bookmark, nested, pages in parts:
+            src = chosen.get(id(data)) if pages is not None else None
+            if src is None:
+                src = pikepdf.open(io.BytesIO(data))
+                sources.append(src)
+                if pages is not None:
+                    chosen[id(data)] = src
+            start = len(out.pages)
+            out.pages.extend(src.pages if pages is None else [src.pages[i] for i in pages])
+            if bookmark is None:
+                continue
+            item = pikepdf.OutlineItem(bookmark, start)
+            if nested:
+                index = {page.obj.objgen: i for i, page in enumerate(src.pages)}
+                with src.open_outline() as own:
+                    item.children.extend(copy(own.root, index, start))
+            outline.root.append(item)
+    out.Root.PageMode = pikepdf.Name.UseOutlines
+    for key, value in info.items():
+        out.docinfo[key] = value
+    buf = io.BytesIO()
+    out.save(buf, deterministic_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none,
+             min_version="1.4")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_the_kits_bookmarks_are_written_as_pikepdfs_outline_model_writes_them(closed):
+    """join_pdfs reads and writes the bookmarks as plain dictionaries: the very bytes pikepdf's outline model
+    gives for the same parts (nested and closed bookmarks, a part of some pages, a part without one)."""
+    from printgen.publish.kit import join_pdfs
+
+    cover, book = _outlined_pdf("Cover", 3, False), _outlined_pdf("Rules", 7, closed)
+    deck = _outlined_pdf("Deck", 2, True)
+    parts = [(cover, "How to print", False, range(2)), (book, "Rules (p. 3-9)", True, None),
+             (cover, None, False, range(2, 3)), (deck, "Deck (p. 11-12)", True, None), (deck, None, False, None)]
+    info = {"/Title": "kit", "/Creator": "printgen"}
+    assert join_pdfs(parts, info) == _joined_by_pikepdfs_outlines(parts, info)
+    alone = [(book, None, False, None)]  # no bookmark at all: no /Outlines either
+    assert join_pdfs(alone, info) == _joined_by_pikepdfs_outlines(alone, info)
+    toc = pymupdf.open(stream=join_pdfs(parts, info), filetype="pdf").get_toc(simple=False)
+    assert [(lv, t, p) for lv, t, p, _ in toc][:3] == [(1, "How to print", 1), (1, "Rules (p. 3-9)", 3),
+                                                       (2, "Rules 1", 3)]

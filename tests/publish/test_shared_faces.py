@@ -40,9 +40,27 @@ def counted(monkeypatch):
         drawn["pdf", round(w, 2), round(h, 2)] += 1
         return real_pdf(items, w, h)
 
+    real_rows, real_sheets, real_open = raster.page_rows, raster.page_sheets, raster.OpenPdf.__init__
+
+    def rows(pdf, **kw):
+        drawn["rasterised"] += 1
+        return real_rows(pdf, **kw)
+
+    def sheets(pdf, *a):
+        drawn["rasterised"] += 1
+        return real_sheets(pdf, *a)
+
+    def opened(self, pdf, keep=raster.OpenPdf.KEEP):
+        drawn["opened"] += keep > 0  # not those page_rows opens for itself (keeping no page)
+        real_open(self, pdf, keep)
+
     monkeypatch.setattr(cards, "_decks", decks)
     monkeypatch.setattr(raster, "_items_pdf", pdfs)
+    monkeypatch.setattr(raster, "page_rows", rows)
+    monkeypatch.setattr(raster, "page_sheets", sheets)
+    monkeypatch.setattr(raster.OpenPdf, "__init__", opened)
     return drawn
+
 
 
 @pytest.mark.parametrize("gid", ["mini-hoh", "mini-tech"])
@@ -72,6 +90,10 @@ def test_made_together_each_face_is_drawn_once_per_bleed_and_the_files_are_the_s
     assert sum(v for k, v in twice.items() if k[0] == "face" and k[1] == 0) == 2 * n_cards
     # one by one, the Game Crafter profile draws the POD faces twice again (its PNGs, its safe-zone check)
     assert sum(v for k, v in twice.items() if k[0] == "face" and k[1] > 0) == 3 * rect_cards
+    # together, each PDF of faces opened by pdfium once for every export drawing it (the TTS sheets and the
+    # gallery's cards both draw the unbled faces); one by one, each drawing opens its PDF's bytes afresh
+    made = sum(v for k, v in once.items() if k[0] == "pdf")
+    assert once.get("opened") == made and once["rasterised"] > made and not twice.get("opened")
     pdfs_once = sum(v for k, v in once.items() if k[0] == "pdf")
     pdfs_twice = sum(v for k, v in twice.items() if k[0] == "pdf")
     # each deck's unbled faces made into a PDF once, not twice; each rectangular deck's bled ones too

@@ -128,3 +128,45 @@ def test_a_sheet_of_faces_whose_scale_rounds_up_a_pixel_lays_out_every_slot():
         x, y = (slot % 4) * 100, (slot // 4) * 100
         assert img.getpixel((x + 50, y + 50)) == (0x20, 0x40, 0x80)
         assert img.getpixel((x + 98, y + 98))[2] > 0x60
+
+
+def test_an_opened_pdf_gives_the_rows_its_bytes_give_at_every_size_and_in_any_order():
+    """An OpenPdf (printgen/write/raster.py) keeps its pages loaded between renders: a page drawn again, at
+    another size, as a sheet's slot or out of order, has the very rows a freshly opened PDF gives."""
+    from printgen.write.raster import OpenPdf
+
+    pdf = _pdf(n=4)
+    sizes = [(248, 346), (124, 173), (375, 525)]
+    fresh = {size: [r.data for r in page_rows(pdf, size_px=size)] for size in sizes}
+    sheets = [(3, 2, [2, 0, None, 1, 3, 3])]
+    fresh_sheet = page_sheets(pdf, (124, 173), sheets)[0].data
+    with OpenPdf(pdf) as opened:
+        assert [r.data for r in page_rows(opened, size_px=sizes[0], pages=[3, 1])] == [fresh[sizes[0]][3],
+                                                                                      fresh[sizes[0]][1]]
+        for size in sizes + sizes[::-1]:
+            assert [r.data for r in page_rows(opened, size_px=size)] == fresh[size]
+        assert page_sheets(opened, (124, 173), sheets)[0].data == fresh_sheet
+        assert sorted(opened.pages) == [0, 1, 2, 3]  # each page loaded once, kept for the next use
+        assert [r.data for r in page_rows(opened, dpi=40, transparent=True)] == [
+            r.data for r in page_rows(pdf, dpi=40, transparent=True)]
+    assert not opened.pages  # closed with its pages
+    with OpenPdf(pdf, keep=1) as few:  # past ``keep`` pages, each page is loaded for its use and closed after
+        assert [r.data for r in page_rows(few, size_px=sizes[1])] == fresh[sizes[1]]
+        assert page_sheets(few, (124, 173), sheets)[0].data == fresh_sheet
+        assert list(few.pages) == [0]
+
+
+@pytest.mark.parametrize("n", [0, 1, 4095, 200_003])
+def test_a_png_chunk_carries_zlibs_crc_of_its_type_and_data(n):
+    """A chunk's CRC is worked out by ISA-L over its type and then its data, without joining them: the very
+    CRC-32 zlib gives for the two joined, whatever bytes-like object holds the data."""
+    import random
+    import struct
+    import zlib
+
+    from printgen.write.raster import _chunk
+
+    data = random.Random(n).randbytes(n)
+    want = struct.pack(">I", n) + b"IDAT" + data + struct.pack(">I", zlib.crc32(b"IDAT" + data))
+    for held in (data, bytearray(data), memoryview(data)):
+        assert _chunk(b"IDAT", held) == want
