@@ -23,6 +23,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..draw.fonts import FONTS, pdf_name
+from ..draw import pdf_format  # noqa: F401 (reportlab's objects written the same, at less cost)
 from ..draw.page import PageSpec
 from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb

@@ -22,6 +22,9 @@ from typing import Iterable
 
 from reportlab.lib import fonts as _fonts
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import textTransformFrags
+
+from . import para_parse
 
 # C0 and C1 controls, DEL, lone surrogates and non-characters: not text in a PDF or SVG.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -145,7 +148,7 @@ class BookParagraph(Paragraph):
         key = (text, _parse_key(style), bulletText, cleaner)
         hit = _PARSED.get(key) if _families_unchanged() else None
         if hit is None:
-            super()._setup(text, style, bulletText, frags, cleaner)
+            self._parse(text, style, bulletText, cleaner)
             if self.style is style and self.bulletText is bulletText:  # no <para> or <bullet> of its own
                 if len(_PARSED) >= PARSED_MAX:
                     _PARSED.clear()
@@ -153,6 +156,19 @@ class BookParagraph(Paragraph):
             return None
         self.text, self.frags, self.style, self.bulletText, self.debug = hit[0], _copied(hit[1]), style, bulletText, 0
         return None
+
+    def _parse(self, text, style, bulletText, cleaner) -> None:
+        """reportlab's Paragraph._setup for markup not parsed before: the markup read without reportlab's HTML
+        tokenizer when printgen wrote it (para_parse.py: the same handlers make the same pieces), else by
+        reportlab's own parser (which reports what is wrong with it)."""
+        cleaned = cleaner(text)
+        got = para_parse.parse(cleaned, style, self.caseSensitive)
+        if got is None:
+            super()._setup(text, style, bulletText, None, cleaner)
+            return
+        style, frags, bullet = got
+        textTransformFrags(frags, style)
+        self.text, self.frags, self.style, self.bulletText, self.debug = cleaned, frags, style, bullet or bulletText, 0
 
     def wrap(self, availWidth, availHeight):
         if availWidth == self.__dict__.get("_wrapped_at") and "blPara" in self.__dict__:
