@@ -66,6 +66,8 @@ def cold():
     from reportlab.pdfbase import pdfmetrics
     for font in list(pdfmetrics._fonts.values()):  # the widths a font remembers (measure.remember_widths)
         font.__dict__.pop("stringWidth", None)
+    import printgen.rulebook.widths as wd
+    getattr(wd, "_WORDS", {}).clear()  # and those a paragraph asked for (widths.word_width)
 
 cpus = []
 for _ in range(int(sys.argv[1])):

@@ -33,7 +33,7 @@ from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
 from .frames import BookFrame
-from .measure import remember_widths
+from .widths import remember_widths
 from .record import book_canvas, recorded_pages
 from .tables import Spanning
 from .markdown import Heading
