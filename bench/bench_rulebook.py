@@ -68,6 +68,7 @@ def cold():
         font.__dict__.pop("stringWidth", None)
     import printgen.rulebook.widths as wd
     getattr(wd, "_WORDS", {}).clear()  # and those a paragraph asked for (widths.word_width)
+    getattr(wd, "_HEIGHTS", {}).clear()
 
 cpus = []
 for _ in range(int(sys.argv[1])):

@@ -1,4 +1,4 @@
-"""The widths reportlab measures the rulebook's words with, remembered: platypus asks for the width of every word
+"""The widths (and heights) reportlab measures the rulebook's words with, remembered: platypus asks for the width of every word
 it sets and every piece of a line it draws, a hundred thousand times a pass over a big book, for some eight
 thousand strings. The same numbers as reportlab's, kept per font object (a font registered again under its name
 is a new object, measured afresh)."""
@@ -65,4 +65,23 @@ def word_width(text, fontName, fontSize, encoding="utf8"):
     return _string_width(text, fontName, fontSize, encoding)
 
 
+_HEIGHTS: dict[tuple, tuple] = {}  # (font name, size) -> (the font object, its ascent and descent at that size)
+_ascent_descent = _paragraph.getAscentDescent
+
+
+def ascent_descent(fontName, fontSize=None):
+    """``pdfmetrics.getAscentDescent`` as platypus' paragraphs call it, remembered per font object and size (a
+    paragraph asks for each piece of each line it breaks)."""
+    key = (fontName, fontSize)
+    got = _HEIGHTS.get(key)
+    if got is not None and _REGISTERED.get(fontName) is got[0]:
+        return got[1]
+    value = _ascent_descent(fontName, fontSize)
+    if len(_HEIGHTS) >= WIDTHS_MAX:
+        _HEIGHTS.clear()
+    _HEIGHTS[key] = (getFont(fontName), value)
+    return value
+
+
 _paragraph.stringWidth = word_width
+_paragraph.getAscentDescent = ascent_descent

@@ -23,6 +23,7 @@ from typing import Iterable
 from reportlab.lib import fonts as _fonts
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import textTransformFrags
+from reportlab.platypus.paraparser import ParaFrag
 
 from . import para_parse
 
@@ -107,12 +108,19 @@ def _parse_key(style) -> tuple:
     return known[1]
 
 
+_new_frag = object.__new__
+
+
 def _copied(frags: list) -> list:
     """Pieces a paragraph may change (line breaking sets a piece's text) as its own: each piece, its links,
     its underline marks and its draw callback copied."""
     out = []
     for f in frags:
-        g = f.clone()
+        if type(f) is ParaFrag:  # its clone(), without passing every attribute through keywords: the same dict
+            g = _new_frag(ParaFrag)
+            g.__dict__.update(f.__dict__)
+        else:
+            g = f.clone()
         for name in ("link", "us_lines"):
             if isinstance(g.__dict__.get(name), list):
                 g.__dict__[name] = list(g.__dict__[name])

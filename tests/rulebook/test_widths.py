@@ -21,6 +21,10 @@ def test_a_paragraph_measures_its_words_with_reportlabs_widths():
                 want = pdfmetrics.getFont(name).stringWidth(w, size)
                 assert widths.word_width(w, name, size) == want
                 assert widths.word_width(w, name, size) == want  # (the kept one)
+            heights = pdfmetrics.getAscentDescent(name, size)
+            assert widths.ascent_descent(name, size) == heights == widths.ascent_descent(name, size)
+        assert widths.ascent_descent(name) == pdfmetrics.getAscentDescent(name)
+    assert paragraph.getAscentDescent is widths.ascent_descent
 
 
 def test_a_font_registered_anew_under_its_name_is_measured_afresh():
@@ -36,5 +40,6 @@ def test_a_font_registered_anew_under_its_name_is_measured_afresh():
         assert widths.word_width("Move the models", name, 10) == pdfmetrics.stringWidth("Move the models", name, 10)
         pdfmetrics._fonts[name] = bold  # another font object under the name: its own widths
         assert widths.word_width("Move the models", name, 10) == bold.stringWidth("Move the models", 10) != regular
+        assert widths.ascent_descent(name, 10) == pdfmetrics.getAscentDescent(name, 10)
     finally:
         pdfmetrics._fonts.pop(name, None)
