@@ -19,7 +19,6 @@ preflight then reads the PDF back. tests/rulebook/test_record.py holds the recor
 from __future__ import annotations
 
 import math
-import operator
 import re
 
 from reportlab.pdfgen.canvas import Canvas
@@ -54,11 +53,6 @@ class RecordingCanvas(Canvas):
     def saveState(self):
         super().saveState()
         self._rec_stack.append((list(self._rec_text), self._ctm))
-
-    def push_state_stack(self):
-        # reportlab's, the state's attributes taken at once (a book saves the state some 13,000 times a pass)
-        self.state_stack.append(dict(zip(_STATE_NAMES, _state_of(self.__dict__))))
-        self._extgstate = self._extgstate.pushCopy()
 
     def restoreState(self):
         super().restoreState()
@@ -246,9 +240,6 @@ class RecordingCanvas(Canvas):
             self._items.append(("box", rect_box(self._ctm, x, y, x + width, y + height)))
         return got
 
-
-_STATE_NAMES = tuple(Canvas.STATE_ATTRIBUTES)  # what reportlab's canvas saves with the graphics state, in order
-_state_of = operator.itemgetter(*_STATE_NAMES)
 
 # (line width, a path's points as drawn) -> its stroke's box: a book draws the same shapes at the same places of
 # their own drawing again and again (a card's frame, a cover's hexes, a legend's swatches; one in two)

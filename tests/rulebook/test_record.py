@@ -221,21 +221,3 @@ def test_a_string_printed_again_is_written_and_noted_as_the_first_time(monkeypat
     assert quick.data == slow.data
     assert quick.drawn and quick.drawn == slow.drawn
 
-
-def test_the_canvas_saves_its_state_as_reportlab_saves_it():
-    """RecordingCanvas.push_state_stack takes the state's attributes at once: the same state, in the same order."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    c, _ = _canvas()
-    c.setFont(pdf_name("sans"), 9.5, 12)
-    c.setFillColorRGB(0.2, 0.3, 0.4)
-    c.translate(10, 20)
-    theirs = {name: c.__dict__[name] for name in Canvas.STATE_ATTRIBUTES}  # what reportlab's saving takes
-    before = c._extgstate
-    c.saveState()
-    ours = c.state_stack[-1]
-    assert list(ours) == list(theirs) and all(ours[k] is theirs[k] for k in ours)
-    assert c._extgstate is not before and c._extgstate._d == before._d  # a copy to change, as reportlab's
-    c.setFont(pdf_name("sans"), 20)
-    c.restoreState()
-    assert (c._fontsize, c._leading) == (9.5, 12)
