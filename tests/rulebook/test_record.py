@@ -221,3 +221,30 @@ def test_a_string_printed_again_is_written_and_noted_as_the_first_time(monkeypat
     assert quick.data == slow.data
     assert quick.drawn and quick.drawn == slow.drawn
 
+
+
+def test_a_fill_colour_is_set_as_reportlab_sets_it():
+    """The recording canvas and its text objects set a plain RGB fill colour the short way (record_text.fill_colour):
+    the same operators, the same colour kept, the same transparency states and PDF version as reportlab's own."""
+    from reportlab.lib.colors import CMYKColor, Color, HexColor
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    colours = [HexColor("#1f5f8b"), Color(0.2, 0.3, 0.4, alpha=0.5), Color(1, 0, 0, alpha=1), Color(0, 0, 0),
+               Color(0.1, 0.1, 0.1, alpha=0.5), CMYKColor(0.1, 0.2, 0.3, 0.4), "red", (0.5, 0.5, 0.5),
+               Color(0.3, 0.3, 0.3, alpha=None), HexColor("#1f5f8b")]
+    ours, _ = _canvas()
+    theirs, _ = _canvas()
+    text, plain = ours.beginText(5, 5), theirs.beginText(5, 5)
+    for colour in colours:
+        ours.setFillColor(colour)
+        Canvas.setFillColor(theirs, colour)
+        text.setFillColor(colour)
+        PDFTextObject.setFillColor(plain, colour)
+    ours.setFillColor(colours[0], alpha=0.25)
+    Canvas.setFillColor(theirs, colours[0], alpha=0.25)
+    assert ours._code == theirs._code and text._code == plain._code
+    assert ours._fillColorObj is theirs._fillColorObj and text._fillColorObj is plain._fillColorObj
+    assert (ours._extgstate._d, ours._extgstate._c) == (theirs._extgstate._d, theirs._extgstate._c)
+    assert ours._doc._pdfVersion == theirs._doc._pdfVersion == (1, 4)
+    assert any("gs" in code for code in ours._code)  # the half-transparent ones
