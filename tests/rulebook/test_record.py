@@ -248,3 +248,24 @@ def test_a_fill_colour_is_set_as_reportlab_sets_it():
     assert (ours._extgstate._d, ours._extgstate._c) == (theirs._extgstate._d, theirs._extgstate._c)
     assert ours._doc._pdfVersion == theirs._doc._pdfVersion == (1, 4)
     assert any("gs" in code for code in ours._code)  # the half-transparent ones
+
+
+def test_a_pictures_alphas_already_set_are_skipped_as_reportlab_would_write_nothing(monkeypatch):
+    """draw/canvas.py skips setting an alpha the recording canvas already has (reportlab's setter would write
+    and change nothing): the same operators and states as setting each one."""
+    import printgen.draw.canvas as dc
+
+    shapes = [Poly(((0, 0), (10, 0), (5, 8)), style=Style(fill=f, stroke=s, width=0.3, opacity=o))
+              for f, s, o in (("#aa0000", "#000000", 1.0), ("#00aa00", None, 0.5), ("#0000aa", "#222222", 0.5),
+                              ("#aa0000", "#000000", 1.0), (None, "#123456", 0.25), ("#aa0000", None, 1.0))]
+
+    def drawn():
+        c, _ = _canvas()
+        draw_ops(c, shapes * 3)
+        return c._code, c._extgstate._d, c._extgstate._c, c._doc._pdfVersion
+
+    assert dc._plain_alpha(RecordingCanvas)
+    ours = drawn()
+    monkeypatch.setattr(dc, "_plain_alpha", lambda kind: False)  # every alpha set through reportlab's setter
+    assert drawn() == ours
+    assert any(code.endswith(" gs") for code in ours[0])
