@@ -1,7 +1,7 @@
-"""The widths (and heights) reportlab measures the rulebook's words with, remembered: platypus asks for the width of every word
-it sets and every piece of a line it draws, a hundred thousand times a pass over a big book, for some eight
-thousand strings. The same numbers as reportlab's, kept per font object (a font registered again under its name
-is a new object, measured afresh)."""
+"""The widths (and heights) reportlab measures the rulebook's words with, remembered: platypus asks for the width
+of every word it sets and every piece of a line it draws, a hundred thousand times a pass over a big book, for
+some eight thousand strings. The same numbers as reportlab's, kept per font object (a font registered again
+under its name is a new object, measured afresh)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ WIDTHS_MAX = 50_000  # strings remembered per font
 # (text, font name, size, encoding) -> (the font object measured, its width): what a paragraph asks
 _WORDS: dict[tuple, tuple] = {}
 _REGISTERED = pdfmetrics._fonts  # name -> font, as getFont finds a registered font
-_string_width = _paragraph.stringWidth  # reportlab's pdfmetrics.stringWidth, as paragraph.py imported it
+_string_width = pdfmetrics.stringWidth  # reportlab's own, which paragraph.py imported
 
 
 def word_width(text, fontName, fontSize, encoding="utf8"):
@@ -66,7 +66,7 @@ def word_width(text, fontName, fontSize, encoding="utf8"):
 
 
 _HEIGHTS: dict[tuple, tuple] = {}  # (font name, size) -> (the font object, its ascent and descent at that size)
-_ascent_descent = _paragraph.getAscentDescent
+_ascent_descent = pdfmetrics.getAscentDescent
 
 
 def ascent_descent(fontName, fontSize=None):
