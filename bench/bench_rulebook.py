@@ -66,6 +66,11 @@ def cold():
     from reportlab.pdfbase import pdfmetrics
     for font in list(pdfmetrics._fonts.values()):  # the widths a font remembers (measure.remember_widths)
         font.__dict__.pop("stringWidth", None)
+    import importlib.util
+    if importlib.util.find_spec("printgen.rulebook.widths"):  # (not in an anchor before it)
+        import printgen.rulebook.widths as wd
+        wd._WORDS.clear()  # and those a paragraph asked for (widths.word_width), its ascents and descents
+        wd._HEIGHTS.clear()
 
 cpus = []
 for _ in range(int(sys.argv[1])):

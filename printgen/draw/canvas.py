@@ -44,8 +44,22 @@ def _alpha_set(c, key: str, alpha: float, colour) -> bool:
     reportlab's setter would write nothing and change nothing (the document already allows transparency,
     the extended graphics state holds that value)? Every colour object carries an alpha, so every colour
     set asks: most find it so."""
-    return (type(c) is Canvas and c._doc._pdfVersion >= (1, 4)
+    return (_plain_alpha(type(c)) and c._doc._pdfVersion >= (1, 4)
             and c._extgstate._d.get(key) == (alpha if alpha != 1.0 else colour.alpha))
+
+
+def _plain_alpha(kind) -> bool:
+    """Does a canvas of ``kind`` set alphas as reportlab's Canvas does (the rulebook's recording canvas notes
+    shapes and texts, not alphas)?"""
+    got = _PLAIN_ALPHA.get(kind)
+    if got is None:
+        got = _PLAIN_ALPHA[kind] = issubclass(kind, Canvas) and all(
+            getattr(kind, name) is getattr(Canvas, name)
+            for name in ("setFillAlpha", "setStrokeAlpha", "_setFillAlpha", "_setStrokeAlpha"))
+    return got
+
+
+_PLAIN_ALPHA: dict[type, bool] = {}
 
 
 def _style(c, style: Style) -> tuple[bool, bool]:

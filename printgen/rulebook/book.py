@@ -23,6 +23,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..draw.fonts import FONTS, pdf_name
+from ..draw import pdf_format  # noqa: F401 (reportlab's objects written the same, at less cost)
 from ..draw.page import PageSpec
 from ..draw.subsets import unique_subset_names
 from ..hexgrid import hex_corners, honeycomb
@@ -32,7 +33,7 @@ from .arrange import floats
 from .ending import NotesPanel
 from .flowables import KeepWithPicture
 from .frames import BookFrame
-from .measure import remember_widths
+from .widths import remember_widths
 from .record import book_canvas, recorded_pages
 from .tables import Spanning
 from .markdown import Heading

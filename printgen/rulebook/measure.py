@@ -16,6 +16,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from .widths import remember_widths  # noqa: F401 (read here by the tests)
+
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
@@ -129,35 +131,6 @@ class FontMetrics:
         self.seen.add(ch)
 
 
-def remember_widths(name: str) -> None:
-    """Have the registered TrueType font ``name`` remember the widths reportlab measures with it (its
-    ``stringWidth``, which platypus asks of every word it sets and every piece of a line it draws): a book asks
-    a hundred thousand times a pass, for some eight thousand strings. The same numbers, kept per font object
-    (a font registered again under the name is a new object, measuring afresh)."""
-    try:
-        font = getFont(name)
-    except Exception:  # not registered (yet): measured as reportlab measures it
-        return
-    if not getattr(font, "_dynamicFont", False) or "stringWidth" in font.__dict__:
-        return
-    measured = font.stringWidth  # reportlab's own (bound to the font)
-    known: dict[tuple, float] = {}
-
-    def stringWidth(text, size, encoding="utf8"):
-        if type(text) is not str:  # (bytes, or a shaped string, which is equal to its plain text)
-            return measured(text, size, encoding)
-        key = (text, size, encoding)
-        got = known.get(key)
-        if got is None:
-            if len(known) >= WIDTHS_MAX:
-                known.clear()
-            got = known[key] = measured(text, size, encoding)
-        return got
-
-    font.stringWidth = stringWidth
-
-
-WIDTHS_MAX = 50_000  # strings remembered per font
 
 
 @lru_cache(maxsize=None)

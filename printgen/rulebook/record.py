@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..draw.fonts import pdf_name
 from .measure import (CURVE, IDENTITY, LINE, MOVE, PointsPath, close_figure, compose, compose32, f32, loop_points,
                       rect_box, rect_points, stroke_bounds, text_run, written)
-from .record_text import RecordingText, _split  # noqa: F401 (_split: read here by the tests)
+from .record_text import RecordingText, _split, fill_colour  # noqa: F401 (_split: read here by the tests)
 
 
 class RecordingCanvas(Canvas):
@@ -90,6 +90,10 @@ class RecordingCanvas(Canvas):
     def doForm(self, name):
         super().doForm(name)
         self._items.append(("form", name, self._ctm))
+
+    def setFillColor(self, aColor, alpha=None):
+        if not fill_colour(self, self, aColor, alpha):  # (a paragraph sets its colour on the canvas first)
+            super().setFillColor(aColor, alpha)
 
     def beginText(self, x=0, y=0, direction=None):
         return RecordingText(self, x, y, direction=direction)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
+from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -42,6 +44,10 @@ class RecordingText(PDFTextObject):
         a, b, c, d, e, f = self._line
         self._line = (a, b, c, d, tx * a + ty * c + e, tx * b + ty * d + f)
         self._advance = 0.0
+
+    def setFillColor(self, aColor, alpha=None):
+        if not fill_colour(self, self._canvas, aColor, alpha):
+            super().setFillColor(aColor, alpha)
 
     def setHorizScale(self, horizScale):
         super().setHorizScale(horizScale)
@@ -132,6 +138,27 @@ class RecordingText(PDFTextObject):
 
 
 _SIZES: dict[float, float] = {}
+_TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
+
+
+def fill_colour(obj, canvas, colour, alpha) -> bool:
+    """reportlab's ``setFillColor(colour)`` on ``obj`` (a text object of ``canvas``, or the canvas itself) for a
+    plain RGB colour with its own alpha (the book's colours, a paragraph's every piece): the same operators, the
+    same state, without its dispatch on the colour's kind and its checks; False (nothing done) for anything else."""
+    if alpha is not None or type(colour) is not Color or obj._enforceColorSpace:
+        return False
+    a = colour.alpha
+    if not ((type(a) is float or type(a) is int) and 0 <= a <= 1):
+        return False  # (reportlab's setFillAlpha refuses it: its way, its error)
+    obj._fillColorObj = colour
+    obj._code.append("%s rg" % fp_str((colour.red, colour.green, colour.blue)))
+    doc = canvas._doc
+    if doc._pdfVersion < _TRANSPARENCY:  # (setFillAlpha: the document allows transparency)
+        doc.ensureMinPdfVersion("transparency")
+    ext = canvas._extgstate
+    if a != ext._d.get("ca", 1):  # else reportlab's ExtGState.set writes nothing and changes nothing
+        ext.set(obj, "ca", a)
+    return True
 
 
 def _split(font, text: str, doc) -> list[tuple[int, bytes]]:

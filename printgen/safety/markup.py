@@ -22,6 +22,10 @@ from typing import Iterable
 
 from reportlab.lib import fonts as _fonts
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import textTransformFrags
+from reportlab.platypus.paraparser import ParaFrag
+
+from . import para_parse
 
 # C0 and C1 controls, DEL, lone surrogates and non-characters: not text in a PDF or SVG.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -104,12 +108,19 @@ def _parse_key(style) -> tuple:
     return known[1]
 
 
+_new_frag = object.__new__
+
+
 def _copied(frags: list) -> list:
     """Pieces a paragraph may change (line breaking sets a piece's text) as its own: each piece, its links,
     its underline marks and its draw callback copied."""
     out = []
     for f in frags:
-        g = f.clone()
+        if type(f) is ParaFrag:  # its clone(), without passing every attribute through keywords: the same dict
+            g = _new_frag(ParaFrag)
+            g.__dict__.update(f.__dict__)
+        else:
+            g = f.clone()
         for name in ("link", "us_lines"):
             if isinstance(g.__dict__.get(name), list):
                 g.__dict__[name] = list(g.__dict__[name])
@@ -145,7 +156,7 @@ class BookParagraph(Paragraph):
         key = (text, _parse_key(style), bulletText, cleaner)
         hit = _PARSED.get(key) if _families_unchanged() else None
         if hit is None:
-            super()._setup(text, style, bulletText, frags, cleaner)
+            self._parse(text, style, bulletText, cleaner)
             if self.style is style and self.bulletText is bulletText:  # no <para> or <bullet> of its own
                 if len(_PARSED) >= PARSED_MAX:
                     _PARSED.clear()
@@ -153,6 +164,19 @@ class BookParagraph(Paragraph):
             return None
         self.text, self.frags, self.style, self.bulletText, self.debug = hit[0], _copied(hit[1]), style, bulletText, 0
         return None
+
+    def _parse(self, text, style, bulletText, cleaner) -> None:
+        """reportlab's Paragraph._setup for markup not parsed before: the markup read without reportlab's HTML
+        tokenizer when printgen wrote it (para_parse.py: the same handlers make the same pieces), else by
+        reportlab's own parser (which reports what is wrong with it)."""
+        cleaned = cleaner(text)
+        got = para_parse.parse(cleaned, style, self.caseSensitive)
+        if got is None:
+            super()._setup(text, style, bulletText, None, cleaner)
+            return
+        style, frags, bullet = got
+        textTransformFrags(frags, style)
+        self.text, self.frags, self.style, self.bulletText, self.debug = cleaned, frags, style, bullet or bulletText, 0
 
     def wrap(self, availWidth, availHeight):
         if availWidth == self.__dict__.get("_wrapped_at") and "blPara" in self.__dict__:

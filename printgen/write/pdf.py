@@ -17,6 +17,7 @@ from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfgen import canvas as rl_canvas
 
 from ..draw.canvas import draw_ops, share_repeats, track_state
+from ..draw import pdf_format  # noqa: F401 (reportlab's objects written the same, at less cost)
 from ..draw.document import Document
 from ..draw.fonts import pdf_name, register_game_fonts
 from ..draw.subsets import unique_subset_names

@@ -220,3 +220,52 @@ def test_a_string_printed_again_is_written_and_noted_as_the_first_time(monkeypat
     slow = target.asset.render(game, spec)["rulebook"]
     assert quick.data == slow.data
     assert quick.drawn and quick.drawn == slow.drawn
+
+
+
+def test_a_fill_colour_is_set_as_reportlab_sets_it():
+    """The recording canvas and its text objects set a plain RGB fill colour the short way (record_text.fill_colour):
+    the same operators, the same colour kept, the same transparency states and PDF version as reportlab's own."""
+    from reportlab.lib.colors import CMYKColor, Color, HexColor
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    colours = [HexColor("#1f5f8b"), Color(0.2, 0.3, 0.4, alpha=0.5), Color(1, 0, 0, alpha=1), Color(0, 0, 0),
+               Color(0.1, 0.1, 0.1, alpha=0.5), CMYKColor(0.1, 0.2, 0.3, 0.4), "red", (0.5, 0.5, 0.5),
+               Color(0.3, 0.3, 0.3, alpha=None), HexColor("#1f5f8b")]
+    ours, _ = _canvas()
+    theirs, _ = _canvas()
+    text, plain = ours.beginText(5, 5), theirs.beginText(5, 5)
+    for colour in colours:
+        ours.setFillColor(colour)
+        Canvas.setFillColor(theirs, colour)
+        text.setFillColor(colour)
+        PDFTextObject.setFillColor(plain, colour)
+    ours.setFillColor(colours[0], alpha=0.25)
+    Canvas.setFillColor(theirs, colours[0], alpha=0.25)
+    assert ours._code == theirs._code and text._code == plain._code
+    assert ours._fillColorObj is theirs._fillColorObj and text._fillColorObj is plain._fillColorObj
+    assert (ours._extgstate._d, ours._extgstate._c) == (theirs._extgstate._d, theirs._extgstate._c)
+    assert ours._doc._pdfVersion == theirs._doc._pdfVersion == (1, 4)
+    assert any("gs" in code for code in ours._code)  # the half-transparent ones
+
+
+def test_a_pictures_alphas_already_set_are_skipped_as_reportlab_would_write_nothing(monkeypatch):
+    """draw/canvas.py skips setting an alpha the recording canvas already has (reportlab's setter would write
+    and change nothing): the same operators and states as setting each one."""
+    import printgen.draw.canvas as dc
+
+    shapes = [Poly(((0, 0), (10, 0), (5, 8)), style=Style(fill=f, stroke=s, width=0.3, opacity=o))
+              for f, s, o in (("#aa0000", "#000000", 1.0), ("#00aa00", None, 0.5), ("#0000aa", "#222222", 0.5),
+                              ("#aa0000", "#000000", 1.0), (None, "#123456", 0.25), ("#aa0000", None, 1.0))]
+
+    def drawn():
+        c, _ = _canvas()
+        draw_ops(c, shapes * 3)
+        return c._code, c._extgstate._d, c._extgstate._c, c._doc._pdfVersion
+
+    assert dc._plain_alpha(RecordingCanvas)
+    ours = drawn()
+    monkeypatch.setattr(dc, "_plain_alpha", lambda kind: False)  # every alpha set through reportlab's setter
+    assert drawn() == ours
+    assert any(code.endswith(" gs") for code in ours[0])
