@@ -343,7 +343,8 @@ class _Run:
             fut.cancel()
 
     def _finished(self, result: BuildResult, target: Target, rendered: Rendered) -> None:
-        # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
+        # Recorded and written target by target (see write/manifest.py): a kill loses at most this one. Its
+        # record says done from the next save on (the game's next target's, or ``collect``'s at the end).
         files, reads, sources, found = rendered
         gid = target.game.game_id
         result.preflight += self.named(gid, found)
@@ -354,13 +355,21 @@ class _Run:
             return
         result.written += self.manifests[gid].write_target(
             target.key, self.digests[gid].of(reads, ident=target.key), self.previews, files, force=self.force,
-            reads=reads, sources=sources, findings=[f.to_dict() for f in found])
+            reads=reads, sources=sources, findings=[f.to_dict() for f in found], deferred=True)
         result.built.append(f"{gid}/{target.key}")
         self.emit("done", {"game": gid, "target": target.key, "files": len(files)})
 
     def collect(self, result: BuildResult) -> None:
         """Write every target as it is rendered, then hand the publisher its kits, thumbnails and exports.
-        For players: print kits, zips, exports and the gallery page; the kits read what the targets wrote."""
+        For players: print kits, zips, exports and the gallery page; the kits read what the targets wrote.
+        Whatever stops it, the targets written so far are saved as done."""
+        try:
+            self._collect(result)
+        finally:
+            for manifest in self.manifests.values():
+                manifest.flush()
+
+    def _collect(self, result: BuildResult) -> None:
         if self.pool is None:
             for target in self.todo:
                 self.emit("start", {"game": target.game.game_id, "target": target.key})
