@@ -178,6 +178,8 @@ class Publisher:
         self.emit = emit or (lambda name, info: None)
         self.work: list[_GameWork] = []
         self.announced: set[str] = set()
+        self.finished: dict[int, list[Path]] = {}  # game index -> the paths its ``finish_game`` wrote
+        self.changed = False  # a game's record or files changed: the gallery is written again
         for g in games:
             self.add(g)
 
@@ -315,40 +317,52 @@ class Publisher:
         if key.startswith("exports/"):  # its digest is over what it read this time
             w.digests[key] = _export_digest(w.inputs, w.gout, key, result[3])
 
+    def finish_game(self, index: int) -> None:
+        """Write what changed of game ``index``'s kits, zips, thumbnails and exports, and its record (once every
+        piece of its work is taken: a build in workers does it as soon as the game's are, while other games'
+        pieces still run, so that only the last game's writing is left when the workers are done). A conflict
+        (OutputConflict) is raised before anything of the game is written, and the game is not finished."""
+        if index in self.finished:
+            return
+        w, written = self.work[index], []
+        files: dict[str, bytes | None] = {}
+        jobs = {}
+        for key in sorted(w.results):
+            made, where, info, reads, sources = w.results[key]
+            _report(w.game, info)
+            files.update(made)
+            _place(w.record, where, made, info)
+            jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads,
+                         "sources": sources}
+        recorded = w.old.get("files", {})
+        manifest = json.loads(json.dumps({
+            "format": FORMAT, "record": w.record, "jobs": jobs,
+            "files": {rel: recorded[rel] if data is None else sha256(data) for rel, data in files.items()}}))
+        if manifest == w.old and all((w.gout / rel).is_file() for rel in files):
+            self.finished[index] = written
+            return
+        self.changed = True
+        fresh = {rel: data for rel, data in files.items() if data is not None}
+        # The build's rule for the output folder (write/manifest.py): replace or delete only what this
+        # record says publish wrote, by digest; never through a link.
+        guard = Manifest(w.gout, {"publish": {"digest": None, "files": recorded}})
+        guard.check_writable(fresh, force=self.force)
+        made, mode = set(), file_mode()  # a game's hundreds of exported files go into a few folders
+        for rel, data in fresh.items():
+            if write_if_changed(w.gout / rel, data, mode=mode, made=made):
+                written.append(w.gout / rel)
+        guard.remove([f for f in recorded if f not in files])
+        write_if_changed(w.gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        self.finished[index] = written
+
     def finish(self) -> list[Path]:
-        """Write what changed of every game's kits, zips, thumbnails and exports, its record, and the gallery."""
-        written: list[Path] = []
-        changed = False
-        for w in self.work:
-            files: dict[str, bytes | None] = {}
-            jobs = {}
-            for key in sorted(w.results):
-                made, where, info, reads, sources = w.results[key]
-                _report(w.game, info)
-                files.update(made)
-                _place(w.record, where, made, info)
-                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads,
-                             "sources": sources}
-            recorded = w.old.get("files", {})
-            manifest = json.loads(json.dumps({
-                "format": FORMAT, "record": w.record, "jobs": jobs,
-                "files": {rel: recorded[rel] if data is None else sha256(data) for rel, data in files.items()}}))
-            if manifest == w.old and all((w.gout / rel).is_file() for rel in files):
-                continue
-            changed = True
-            fresh = {rel: data for rel, data in files.items() if data is not None}
-            # The build's rule for the output folder (write/manifest.py): replace or delete only what this
-            # record says publish wrote, by digest; never through a link.
-            guard = Manifest(w.gout, {"publish": {"digest": None, "files": recorded}})
-            guard.check_writable(fresh, force=self.force)
-            made, mode = set(), file_mode()  # a game's hundreds of exported files go into a few folders
-            for rel, data in fresh.items():
-                if write_if_changed(w.gout / rel, data, mode=mode, made=made):
-                    written.append(w.gout / rel)
-            guard.remove([f for f in recorded if f not in files])
-            write_if_changed(w.gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        """Write what changed of every game's kits, zips, thumbnails and exports, its record (``finish_game``,
+        for the games not finished yet), and the gallery. Returns every path written, game by game."""
+        for index in range(len(self.work)):
+            self.finish_game(index)
+        written = [path for index in range(len(self.work)) for path in self.finished[index]]
         index = self.out / GALLERY
-        if changed or not index.is_file():
+        if self.changed or not index.is_file():
             records = [m["record"] for m in (_read_json(p) for p in sorted(self.out.glob(f"*/{MANIFEST}")))
                        if m.get("record")]
             for name, html in gallery_pages(records).items():  # the index and a page per game
