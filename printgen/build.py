@@ -281,7 +281,7 @@ class _Run:
             self.planned.append((target, fresh))
             if not fresh:
                 mine.append(target)
-        jobs = self.publisher.early(self.publisher.add(game))
+        jobs = self.publisher.early(self.publisher.add(game, digests=self.digests[gid]))
         if self.pool is not None:  # forked by now, for the validation (_validated)
             # the targets first: the kits wait for them, while an export waits for nothing and fills the
             # gaps the kits leave at the end

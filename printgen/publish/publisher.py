@@ -183,10 +183,11 @@ class Publisher:
         for g in games:
             self.add(g)
 
-    def add(self, game) -> int:
-        """Publish ``game`` too (a build adds each game as it validates); returns its index."""
+    def add(self, game, *, digests: Digests | None = None) -> int:
+        """Publish ``game`` too (a build adds each game as it validates); returns its index. ``digests``: the
+        game's, when the caller has them (a build's: each input hashed once for its targets and its publishing)."""
         gout = self.out / game.game_id
-        self.work.append(_GameWork(game, gout, _read_json(gout / MANIFEST), Digests(game)))
+        self.work.append(_GameWork(game, gout, _read_json(gout / MANIFEST), digests or Digests(game)))
         return len(self.work) - 1
 
     def _reuse(self, w: _GameWork, key: str, digest: str) -> bool:
