@@ -8,9 +8,11 @@ it loads for the workers before forking them: one core idles meanwhile) plus the
 the cores; and the main process's CPU after the fork (writing files, records, digests) competes with the
 workers. Each run is ``printgen build`` of every bundled game (PDFs only unless ``--previews``) in a fresh
 process on a copy of the games (bytecode compiled first, as an installed printgen has it), with a prelude that
-notes the moment and the main process's CPU when the first worker is forked. Reported: the medians of
-the wall seconds to the first fork, the main process's CPU before it and after it, the workers' CPU and the
-whole wall time. The two trees take turns. Not a test: timings depend on the machine.
+notes the moment and the main process's CPU when the first worker is forked, and when the last result came
+back from a worker. Reported: the medians of the wall seconds to the first fork, the main process's CPU before
+it and after it, the tail (from the last result to the end, while the workers idle) and the main process's CPU
+in it, the workers' CPU and the whole wall time. The two trees take turns. Not a test: timings depend on the
+machine.
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ def _before():
     if not seen:
         seen.update(fork=time.perf_counter() - t0, cpu=time.process_time())
 os.register_at_fork(before=_before)
+import concurrent.futures._base as _fb
+_set = _fb.Future.set_result
+def _noted(self, result):  # the manager thread sets each worker's result as it arrives: the last one is noted
+    seen.update(last=time.perf_counter() - t0, last_cpu=time.process_time())
+    return _set(self, result)
+_fb.Future.set_result = _noted
 sys.argv = ["printgen", *ARGS]
 from printgen import launcher
 try:
@@ -48,8 +56,10 @@ except SystemExit:
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = me.ru_utime + me.ru_stime
 import json
-print("BENCH " + json.dumps({"wall": time.perf_counter() - t0, "fork": seen.get("fork", 0.0),
-      "before": seen.get("cpu", cpu), "main": cpu, "workers": kids.ru_utime + kids.ru_stime}), flush=True)
+wall = time.perf_counter() - t0
+print("BENCH " + json.dumps({"wall": wall, "fork": seen.get("fork", 0.0),
+      "before": seen.get("cpu", cpu), "main": cpu, "workers": kids.ru_utime + kids.ru_stime,
+      "tail": wall - seen.get("last", wall), "tail_cpu": cpu - seen.get("last_cpu", cpu)}), flush=True)
 os._exit(0)
 """
 
@@ -95,12 +105,12 @@ def main() -> None:
         for i in range(args.repeat):
             for k, (name, tree) in enumerate(trees.items()):
                 runs[name].append(one_build(tree, tmp / f"build-{k}-{i}", args.previews))
-        print("| tree | first fork (s) | main CPU before it | main CPU after it | workers' CPU | wall |")
-        print("| --- | --- | --- | --- | --- | --- |")
+        print("| tree | first fork (s) | main CPU before it | main CPU after it | tail (s) | its CPU | workers' CPU | wall |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         for name, got in runs.items():
             med = {k: statistics.median(r[k] for r in got) for k in got[0]}
-            print(f"| {name} | {med['fork']:.3f} | {med['before']:.3f} | {med['after']:.3f} | {med['workers']:.2f} | "
-                  f"{med['wall']:.2f} |")
+            print(f"| {name} | {med['fork']:.3f} | {med['before']:.3f} | {med['after']:.3f} | {med['tail']:.3f} | "
+                  f"{med['tail_cpu']:.3f} | {med['workers']:.2f} | {med['wall']:.2f} |")
         print(f"\nload average {os.getloadavg()[0]:.1f} at the end")
 
 

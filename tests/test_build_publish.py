@@ -81,3 +81,16 @@ def test_a_conflict_in_a_games_publishing_is_said_once_every_target_is_written(f
         assert list((out / name / "a4").glob("*.pdf"))
     assert (out / "mini-tech" / ".printgen-publish.json").is_file()
     assert not (out / "mini-dice" / ".printgen-publish.json").exists()
+
+
+def test_a_kits_digest_from_the_records_digests_is_the_one_hashed_from_the_bytes():
+    from printgen.draw.facts import facts_path
+    from printgen.publish.publisher import _pdfs_digest
+    from printgen.write.manifest import sha256
+
+    pdfs = {"a4": {"cards": b"%PDF cards", "maps": b"%PDF maps"}}
+    facts = {"cards": b'{"title": "Cards"}', "maps": None}
+    known = {"a4/cards.pdf": sha256(b"%PDF cards"), "a4/maps.pdf": sha256(b"%PDF maps"),
+             facts_path("a4", "cards"): sha256(b'{"title": "Cards"}')}
+    assert _pdfs_digest(pdfs, facts, known) == _pdfs_digest(pdfs, facts) == _pdfs_digest(pdfs, facts, {})
+    assert _pdfs_digest(pdfs, facts) != _pdfs_digest({"a4": {**pdfs["a4"], "maps": b"%PDF other"}}, facts)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..deps import Digests, valid_reads
-from ..draw.facts import read_facts
+from ..draw.facts import facts_path, read_facts
 from ..write.files import file_mode, write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
@@ -58,10 +58,18 @@ def _sha(*parts) -> str:
     return h.hexdigest()
 
 
-def _pdfs_digest(papers: dict[str, dict[str, bytes]], facts: dict[str, bytes | None] | None = None) -> str:
-    """The digest of a kit's printables: their PDFs and the facts its advice is worded from."""
-    facts = facts or {}
-    return _sha(*(f"{paper}/{stem}:{sha256(data)}:{sha256(facts[stem]) if facts.get(stem) is not None else '-'}"
+def _pdfs_digest(papers: dict[str, dict[str, bytes]], facts: dict[str, bytes | None] | None = None,
+                 known: dict[str, str] | None = None) -> str:
+    """The digest of a kit's printables: their PDFs and the facts its advice is worded from. ``known``: path
+    (``<paper>/<stem>.pdf``, the facts' path) -> the SHA-256 of its bytes, already worked out (the build's
+    record, which the bytes were checked against as they were read: on_disk.py), not hashed again."""
+    facts, known = facts or {}, known or {}
+
+    def digest(rel: str, data: bytes) -> str:
+        return known.get(rel) or sha256(data)
+
+    return _sha(*(f"{paper}/{stem}:{digest(f'{paper}/{stem}.pdf', data)}:"
+                  f"{digest(facts_path(paper, stem), facts[stem]) if facts.get(stem) is not None else '-'}"
                   for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
 
 
@@ -275,7 +283,7 @@ class Publisher:
         facts = {p: _facts_on_disk(w.gout, p, pdfs, built) for p, pdfs in on_disk.items()}
         whole = w.inputs.whole()
         profiles = tuple(self.profiles or w.game.data.game.print.profile)
-        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p])),
+        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p], built)),
                                    (_kit_job, (w.game, p, pdfs, facts[p], profiles))) for p, pdfs in on_disk.items()])
 
     def thumbs(self, index: int) -> list[tuple[int, str, tuple]]:
@@ -283,8 +291,9 @@ class Publisher:
         changed, one made again). Made last: they are short, and fill the gaps the kits leave."""
         w = self.work[index]
         first = self.papers[0]
-        pdfs = _papers_on_disk(w.gout, [first], _built(w.gout)).get(first, {})
-        todo = self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, sha256(pdf)),
+        built = _built(w.gout)
+        pdfs = _papers_on_disk(w.gout, [first], built).get(first, {})  # each checked against built's digest
+        todo = self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, built[f"{first}/{stem}.pdf"]),
                                    (_thumb_job, (w.game, first, stem, pdf))) for stem, pdf in pdfs.items()])
         count = -(-len(todo) // THUMBS_PER_JOB)  # as many pieces as needed, their sizes alike (7: 4 and 3)
         batches = [todo[n::count] for n in range(count)]
