@@ -40,6 +40,7 @@ WORKER_MODULES = (
 
 @lru_cache(maxsize=None)
 def _loaded() -> None:
+    from .code_digest import code_digest
     from .draw.fonts import FONTS, _advances, _cmap, register_pdf_fonts
 
     for name in WORKER_MODULES:
@@ -48,6 +49,9 @@ def _loaded() -> None:
     for font in FONTS:  # the metrics every text measurement reads
         _cmap(font)
         _advances(font)
+    # the digest of printgen's code and fonts (some 5 MB hashed): every worker's exports and previews name
+    # their images' sources by it (write/reuse.py), and the main process its targets' records (deps.py)
+    code_digest()
 
 
 @lru_cache(maxsize=None)
