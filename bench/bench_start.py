@@ -99,13 +99,15 @@ def main() -> None:
         other = compiled(_copy(Path(args.other), tmp / "other")) if args.other else \
             compiled(tree_at(args.anchor, tmp / "anchor"))
         trees = {"this tree": compiled(this_tree(tmp / "this")), args.other or args.anchor: other}
-        print(f"anchor: {args.other or args.anchor}; previews {args.previews}; load average {os.getloadavg()[0]:.1f} on "
+        print(f"anchor: {args.other or args.anchor}; previews {args.previews}; "
+              f"load average {os.getloadavg()[0]:.1f} on "
               f"{os.cpu_count()} cores\n")
         runs: dict[str, list[dict]] = {name: [] for name in trees}
         for i in range(args.repeat):
             for k, (name, tree) in enumerate(trees.items()):
                 runs[name].append(one_build(tree, tmp / f"build-{k}-{i}", args.previews))
-        print("| tree | first fork (s) | main CPU before it | main CPU after it | tail (s) | its CPU | workers' CPU | wall |")
+        print("| tree | first fork (s) | main CPU before it | main CPU after it | tail (s) | its CPU | workers' CPU "
+              "| wall |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         for name, got in runs.items():
             med = {k: statistics.median(r[k] for r in got) for k in got[0]}

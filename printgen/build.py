@@ -7,8 +7,6 @@ memory before its files are written, each file atomically.
 from __future__ import annotations
 
 import os
-import queue
-from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,6 +14,7 @@ from typing import Callable, NamedTuple
 
 from .asset import Asset
 from .check import ValidatedGame
+from .collect import collect_pooled
 from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
 from .findings import Finding, Location, Severity
@@ -27,7 +26,7 @@ from .publish import Publisher, run_job, run_jobs
 from .schedule import in_order, smallest_first, validated
 from .workers import Parcel, take_shared
 from .write.reuse import Reuse
-from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
+from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST, OutputConflict: re-exported)
 
 
 @dataclass
@@ -380,71 +379,4 @@ class _Run:
                 manifest.save()  # targets that vanished from the plan keep their record (their files stay)
             run_jobs(self.publisher.late() + self.early, self.publisher, None)
             return
-        # A paper's kit starts once the game's targets on that paper are written, while others still
-        # render; the game's record and thumbnails once all its targets are; and its kits, zips, exports and
-        # record are written once all of those are in, while other games' work still runs (what is left for
-        # the end, when the workers have nothing more to do, is the last game's).
-        index = {id(g): i for i, g in enumerate(self.games)}
-        left = Counter((index[id(t.game)], t.paper) for t in self.todo)
-        waiting: dict = {}  # future -> the targets it renders, or (game index, job key) of a publishing job
-        ready: queue.SimpleQueue = queue.SimpleQueue()  # futures as they finish (their callbacks put them)
-        jobs_left: Counter = Counter()  # game index -> its publishing jobs not taken yet
-        recorded: set[int] = set()  # the games whose targets are all written (their record taken)
-        failed: list[BaseException] = []  # a publishing job's error: raised once every target is written
-
-        def watch(fut, what) -> None:
-            waiting[fut] = what
-            if isinstance(what, tuple):
-                jobs_left[what[0]] += 1
-            fut.add_done_callback(ready.put)
-
-        def submit(jobs) -> None:
-            for j, key, job in jobs:
-                watch(self.pool.submit(run_job, self._job(job)), (j, key))
-
-        def finish(i: int) -> None:
-            """Write game ``i``'s publishing once its targets are written and its jobs taken."""
-            if i in recorded and not jobs_left[i] and not failed:
-                try:
-                    self.publisher.finish_game(i)
-                except OutputConflict:
-                    pass  # said by the publisher's finish at the end, once every target is written
-
-        def written(i: int, papers) -> None:
-            """Game ``i``'s targets on ``papers`` may be done: start what waits for them."""
-            for paper in papers:
-                if paper is not None and left[i, paper] == 0:
-                    submit(self.publisher.kits(i, paper))
-            if all(left[i, p] == 0 for p in (*self.papers, None)):
-                self.manifests[self.games[i].game_id].save()
-                self.publisher.record(i)
-                recorded.add(i)
-                submit(self.publisher.other_kits(i) + self.publisher.thumbs(i))
-                finish(i)
-
-        for fut, targets in self.futures.items():
-            watch(fut, targets)
-        for fut, i, key in self.exports:
-            watch(fut, (i, key))
-        for i in range(len(self.games)):
-            written(i, self.papers)
-        while waiting:
-            fut = ready.get()
-            what = waiting.pop(fut)
-            if isinstance(what, tuple):  # a publishing job
-                i, key = what
-                jobs_left[i] -= 1
-                try:
-                    self.publisher.take(i, key, fut.result())
-                except Exception as exc:  # noqa: BLE001 (raised below, as it was before the targets were all written)
-                    failed.append(exc)
-                finish(i)
-                continue
-            for target, rendered in zip(what, fut.result(), strict=True):
-                self._finished(result, target, rendered)
-                i = index[id(target.game)]
-                left[i, target.paper] -= 1
-                if left[i, target.paper] == 0:
-                    written(i, [target.paper])
-        if failed:
-            raise failed[0]
+        collect_pooled(self, result)

@@ -18,7 +18,8 @@ from ..write.files import file_mode, write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
 from .exports import EXPORTS, SHARED_FACES, _export_job, _exports_job
-from .gallery import GALLERY, add_thumbnail, gallery_pages, thumb_ok
+from .gallery import GALLERY, gallery_pages, thumb_ok
+from .record import game_record as _record, job_sources as _sources, place as _place, report_findings as _report
 from .on_disk import (built_files as _built, facts_on_disk as _facts_on_disk, meshes as _meshes,
                       papers_on_disk as _papers_on_disk, terrain as _terrain)
 
@@ -109,31 +110,9 @@ def _thumbs_job(game, paper: str, pdfs: dict[str, bytes]) -> dict[str, Result]:
     return {f"thumbs/{stem}": _thumb_job(game, paper, stem, pdf) for stem, pdf in pdfs.items()}
 
 
-def _sources(entry: dict) -> dict[str, str]:
-    """A recorded job's image sources (printgen.write.reuse), when the record holds them as written."""
-    sources = entry.get("sources")
-    if not isinstance(sources, dict):
-        return {}
-    return {k: v for k, v in sources.items() if isinstance(k, str) and isinstance(v, str)}
-
-
 def run_job(job: tuple) -> Result:
     fn, args = job
     return fn(*args)
-
-
-def _record(game, pieces: list[dict], terrain: list[dict]) -> dict:
-    cfg = game.data.game
-    return {"id": game.game_id, "name": cfg.name, "version": cfg.version,
-            "description": getattr(cfg, "description", None) or "", "papers": {}, "pieces": pieces,
-            "terrain": terrain, "thumbs": {}, "exports": {}}
-
-
-def _place(record: dict, where: tuple, files: dict, info: dict) -> None:
-    if where[0] == "thumbs":
-        add_thumbnail(record, info.get("paper", ""), where[1], info)
-    elif files or where[0] == "papers":  # an export with nothing to make stays off the page
-        record[where[0]][where[1]] = info
 
 
 def _export_digest(digests: Digests, gout: Path, key: str, reads) -> str:
@@ -283,7 +262,8 @@ class Publisher:
         facts = {p: _facts_on_disk(w.gout, p, pdfs, built) for p, pdfs in on_disk.items()}
         whole = w.inputs.whole()
         profiles = tuple(self.profiles or w.game.data.game.print.profile)
-        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p], built)),
+        return self._todo(index, [(f"papers/{p}",
+                                   _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p], built)),
                                    (_kit_job, (w.game, p, pdfs, facts[p], profiles))) for p, pdfs in on_disk.items()])
 
     def thumbs(self, index: int) -> list[tuple[int, str, tuple]]:
@@ -379,17 +359,6 @@ class Publisher:
                 if write_if_changed(self.out / name, html.encode()):
                     written.append(self.out / name)
         return written
-
-
-def _report(game, info: dict) -> None:
-    """The findings an export reports (a print profile's safe zone, rich black) join the game's, once."""
-    if isinstance(info, dict) and info.get("findings"):
-        from .shop import finding_of
-
-        for data in info["findings"]:
-            f = finding_of(data)
-            if f not in game.findings:
-                game.findings.append(f)
 
 
 def run_jobs(jobs: list[tuple[int, str, tuple]], publisher: Publisher, pool: Executor | None) -> None:
