@@ -7,14 +7,14 @@ memory before its files are written, each file atomically.
 from __future__ import annotations
 
 import os
-from collections import Counter
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, NamedTuple
 
 from .asset import Asset
 from .check import ValidatedGame
+from .collect import collect_pooled
 from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
 from .findings import Finding, Location, Severity
@@ -26,7 +26,7 @@ from .publish import Publisher, run_job, run_jobs
 from .schedule import in_order, smallest_first, validated
 from .workers import Parcel, take_shared
 from .write.reuse import Reuse
-from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST: re-exported)
+from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST, OutputConflict: re-exported)
 
 
 @dataclass
@@ -280,7 +280,7 @@ class _Run:
             self.planned.append((target, fresh))
             if not fresh:
                 mine.append(target)
-        jobs = self.publisher.early(self.publisher.add(game))
+        jobs = self.publisher.early(self.publisher.add(game, digests=self.digests[gid]))
         if self.pool is not None:  # forked by now, for the validation (_validated)
             # the targets first: the kits wait for them, while an export waits for nothing and fills the
             # gaps the kits leave at the end
@@ -343,7 +343,8 @@ class _Run:
             fut.cancel()
 
     def _finished(self, result: BuildResult, target: Target, rendered: Rendered) -> None:
-        # Recorded and written target by target (see write/manifest.py): a kill loses at most this one.
+        # Recorded and written target by target (see write/manifest.py): a kill loses at most this one. Its
+        # record says done from the next save on (the game's next target's, or ``collect``'s at the end).
         files, reads, sources, found = rendered
         gid = target.game.game_id
         result.preflight += self.named(gid, found)
@@ -354,13 +355,21 @@ class _Run:
             return
         result.written += self.manifests[gid].write_target(
             target.key, self.digests[gid].of(reads, ident=target.key), self.previews, files, force=self.force,
-            reads=reads, sources=sources, findings=[f.to_dict() for f in found])
+            reads=reads, sources=sources, findings=[f.to_dict() for f in found], deferred=True)
         result.built.append(f"{gid}/{target.key}")
         self.emit("done", {"game": gid, "target": target.key, "files": len(files)})
 
     def collect(self, result: BuildResult) -> None:
         """Write every target as it is rendered, then hand the publisher its kits, thumbnails and exports.
-        For players: print kits, zips, exports and the gallery page; the kits read what the targets wrote."""
+        For players: print kits, zips, exports and the gallery page; the kits read what the targets wrote.
+        Whatever stops it, the targets written so far are saved as done."""
+        try:
+            self._collect(result)
+        finally:
+            for manifest in self.manifests.values():
+                manifest.flush()
+
+    def _collect(self, result: BuildResult) -> None:
         if self.pool is None:
             for target in self.todo:
                 self.emit("start", {"game": target.game.game_id, "target": target.key})
@@ -370,33 +379,4 @@ class _Run:
                 manifest.save()  # targets that vanished from the plan keep their record (their files stay)
             run_jobs(self.publisher.late() + self.early, self.publisher, None)
             return
-        # A paper's kit starts once the game's targets on that paper are written, while others still
-        # render; the game's record and thumbnails once all its targets are.
-        index = {id(g): i for i, g in enumerate(self.games)}
-        left = Counter((index[id(t.game)], t.paper) for t in self.todo)
-        late: list = []
-
-        def submit(jobs) -> None:
-            late.extend((self.pool.submit(run_job, self._job(job)), j, key) for j, key, job in jobs)
-
-        def written(i: int, papers) -> None:
-            """Game ``i``'s targets on ``papers`` may be done: start what waits for them."""
-            for paper in papers:
-                if paper is not None and left[i, paper] == 0:
-                    submit(self.publisher.kits(i, paper))
-            if all(left[i, p] == 0 for p in (*self.papers, None)):
-                self.manifests[self.games[i].game_id].save()
-                self.publisher.record(i)
-                submit(self.publisher.other_kits(i) + self.publisher.thumbs(i))
-
-        for i in range(len(self.games)):
-            written(i, self.papers)
-        for fut in as_completed(self.futures):
-            for target, rendered in zip(self.futures[fut], fut.result(), strict=True):
-                self._finished(result, target, rendered)
-                i = index[id(target.game)]
-                left[i, target.paper] -= 1
-                if left[i, target.paper] == 0:
-                    written(i, [target.paper])
-        for fut, i, key in self.exports + late:
-            self.publisher.take(i, key, fut.result())
+        collect_pooled(self, result)

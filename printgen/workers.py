@@ -40,19 +40,18 @@ WORKER_MODULES = (
 
 @lru_cache(maxsize=None)
 def _loaded() -> None:
+    from .code_digest import code_digest
     from .draw.fonts import FONTS, _advances, _cmap, register_pdf_fonts
 
     for name in WORKER_MODULES:
         importlib.import_module(name)
     register_pdf_fonts()  # reportlab parses each bundled TrueType file once
-    # printgen's code digest (every export image's and preview's source, write/reuse.py): read and hashed
-    # here once, not once a worker (~0.02 s each); the main process hashes it for its records anyway
-    from .code_digest import code_digest
-
-    code_digest()
     for font in FONTS:  # the metrics every text measurement reads
         _cmap(font)
         _advances(font)
+    # the digest of printgen's code and fonts (some 5 MB hashed): every worker's exports and previews name
+    # their images' sources by it (write/reuse.py), and the main process its targets' records (deps.py)
+    code_digest()
 
 
 @lru_cache(maxsize=None)

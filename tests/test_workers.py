@@ -57,14 +57,18 @@ def test_a_worker_renders_a_target_handed_as_a_parcel_as_the_game_itself():
     assert sent.files == render_target(target, previews=False).files
 
 
-def test_the_workers_are_forked_with_the_code_digest_worked_out():
-    """workers.prepare loads what every worker uses before they fork, printgen's code digest among it (each
-    export image's and preview's source): a worker does not read and hash printgen's files again."""
-    from printgen import workers
-    from printgen.code_digest import code_digest, tree_digest
+def _digest_known() -> int:
+    """In a worker: how many code digests this process has worked out (1: inherited from the main process)."""
+    from printgen.code_digest import code_digest
 
-    workers._loaded.cache_clear()
-    code_digest.cache_clear()
-    workers.prepare(games=1)
+    return code_digest.cache_info().currsize
+
+
+def test_the_workers_inherit_the_code_digest_worked_out_before_they_are_forked():
+    from printgen.code_digest import code_digest
+
+    workers._loaded.__wrapped__()  # what prepare() loads, whether or not this process loaded it before
     assert code_digest.cache_info().currsize == 1
-    assert code_digest() == tree_digest(Path(workers.__file__).resolve().parent)  # printgen/ itself
+    with ProcessPoolExecutor(max_workers=1) as pool:  # forked now: the digest comes along, not hashed again
+        assert pool.submit(_digest_known).result() == 1
+        assert pool.submit(code_digest).result() == code_digest()

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..deps import Digests, valid_reads
-from ..draw.facts import read_facts
+from ..draw.facts import facts_path, read_facts
 from ..write.files import file_mode, write_if_changed
 from ..write.manifest import Manifest, sha256
 from ..model.defaults import PRINT_PROFILES
 from .exports import EXPORTS, SHARED_FACES, _export_job, _exports_job
-from .gallery import GALLERY, add_thumbnail, gallery_pages, thumb_ok
+from .gallery import GALLERY, gallery_pages, thumb_ok
+from .record import game_record as _record, job_sources as _sources, place as _place, report_findings as _report
 from .on_disk import (built_files as _built, facts_on_disk as _facts_on_disk, meshes as _meshes,
                       papers_on_disk as _papers_on_disk, terrain as _terrain)
 
@@ -58,10 +59,18 @@ def _sha(*parts) -> str:
     return h.hexdigest()
 
 
-def _pdfs_digest(papers: dict[str, dict[str, bytes]], facts: dict[str, bytes | None] | None = None) -> str:
-    """The digest of a kit's printables: their PDFs and the facts its advice is worded from."""
-    facts = facts or {}
-    return _sha(*(f"{paper}/{stem}:{sha256(data)}:{sha256(facts[stem]) if facts.get(stem) is not None else '-'}"
+def _pdfs_digest(papers: dict[str, dict[str, bytes]], facts: dict[str, bytes | None] | None = None,
+                 known: dict[str, str] | None = None) -> str:
+    """The digest of a kit's printables: their PDFs and the facts its advice is worded from. ``known``: path
+    (``<paper>/<stem>.pdf``, the facts' path) -> the SHA-256 of its bytes, already worked out (the build's
+    record, which the bytes were checked against as they were read: on_disk.py), not hashed again."""
+    facts, known = facts or {}, known or {}
+
+    def digest(rel: str, data: bytes) -> str:
+        return known.get(rel) or sha256(data)
+
+    return _sha(*(f"{paper}/{stem}:{digest(f'{paper}/{stem}.pdf', data)}:"
+                  f"{digest(facts_path(paper, stem), facts[stem]) if facts.get(stem) is not None else '-'}"
                   for paper, pdfs in sorted(papers.items()) for stem, data in sorted(pdfs.items())))
 
 
@@ -101,31 +110,9 @@ def _thumbs_job(game, paper: str, pdfs: dict[str, bytes]) -> dict[str, Result]:
     return {f"thumbs/{stem}": _thumb_job(game, paper, stem, pdf) for stem, pdf in pdfs.items()}
 
 
-def _sources(entry: dict) -> dict[str, str]:
-    """A recorded job's image sources (printgen.write.reuse), when the record holds them as written."""
-    sources = entry.get("sources")
-    if not isinstance(sources, dict):
-        return {}
-    return {k: v for k, v in sources.items() if isinstance(k, str) and isinstance(v, str)}
-
-
 def run_job(job: tuple) -> Result:
     fn, args = job
     return fn(*args)
-
-
-def _record(game, pieces: list[dict], terrain: list[dict]) -> dict:
-    cfg = game.data.game
-    return {"id": game.game_id, "name": cfg.name, "version": cfg.version,
-            "description": getattr(cfg, "description", None) or "", "papers": {}, "pieces": pieces,
-            "terrain": terrain, "thumbs": {}, "exports": {}}
-
-
-def _place(record: dict, where: tuple, files: dict, info: dict) -> None:
-    if where[0] == "thumbs":
-        add_thumbnail(record, info.get("paper", ""), where[1], info)
-    elif files or where[0] == "papers":  # an export with nothing to make stays off the page
-        record[where[0]][where[1]] = info
 
 
 def _export_digest(digests: Digests, gout: Path, key: str, reads) -> str:
@@ -178,13 +165,16 @@ class Publisher:
         self.emit = emit or (lambda name, info: None)
         self.work: list[_GameWork] = []
         self.announced: set[str] = set()
+        self.finished: dict[int, list[Path]] = {}  # game index -> the paths its ``finish_game`` wrote
+        self.changed = False  # a game's record or files changed: the gallery is written again
         for g in games:
             self.add(g)
 
-    def add(self, game) -> int:
-        """Publish ``game`` too (a build adds each game as it validates); returns its index."""
+    def add(self, game, *, digests: Digests | None = None) -> int:
+        """Publish ``game`` too (a build adds each game as it validates); returns its index. ``digests``: the
+        game's, when the caller has them (a build's: each input hashed once for its targets and its publishing)."""
         gout = self.out / game.game_id
-        self.work.append(_GameWork(game, gout, _read_json(gout / MANIFEST), Digests(game)))
+        self.work.append(_GameWork(game, gout, _read_json(gout / MANIFEST), digests or Digests(game)))
         return len(self.work) - 1
 
     def _reuse(self, w: _GameWork, key: str, digest: str) -> bool:
@@ -272,7 +262,8 @@ class Publisher:
         facts = {p: _facts_on_disk(w.gout, p, pdfs, built) for p, pdfs in on_disk.items()}
         whole = w.inputs.whole()
         profiles = tuple(self.profiles or w.game.data.game.print.profile)
-        return self._todo(index, [(f"papers/{p}", _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p])),
+        return self._todo(index, [(f"papers/{p}",
+                                   _sha(FORMAT, p, whole, profiles, _pdfs_digest({p: pdfs}, facts[p], built)),
                                    (_kit_job, (w.game, p, pdfs, facts[p], profiles))) for p, pdfs in on_disk.items()])
 
     def thumbs(self, index: int) -> list[tuple[int, str, tuple]]:
@@ -280,8 +271,9 @@ class Publisher:
         changed, one made again). Made last: they are short, and fill the gaps the kits leave."""
         w = self.work[index]
         first = self.papers[0]
-        pdfs = _papers_on_disk(w.gout, [first], _built(w.gout)).get(first, {})
-        todo = self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, sha256(pdf)),
+        built = _built(w.gout)
+        pdfs = _papers_on_disk(w.gout, [first], built).get(first, {})  # each checked against built's digest
+        todo = self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, built[f"{first}/{stem}.pdf"]),
                                    (_thumb_job, (w.game, first, stem, pdf))) for stem, pdf in pdfs.items()])
         count = -(-len(todo) // THUMBS_PER_JOB)  # as many pieces as needed, their sizes alike (7: 4 and 3)
         batches = [todo[n::count] for n in range(count)]
@@ -315,57 +307,58 @@ class Publisher:
         if key.startswith("exports/"):  # its digest is over what it read this time
             w.digests[key] = _export_digest(w.inputs, w.gout, key, result[3])
 
+    def finish_game(self, index: int) -> None:
+        """Write what changed of game ``index``'s kits, zips, thumbnails and exports, and its record (once every
+        piece of its work is taken: a build in workers does it as soon as the game's are, while other games'
+        pieces still run, so that only the last game's writing is left when the workers are done). A conflict
+        (OutputConflict) is raised before anything of the game is written, and the game is not finished."""
+        if index in self.finished:
+            return
+        w, written = self.work[index], []
+        files: dict[str, bytes | None] = {}
+        jobs = {}
+        for key in sorted(w.results):
+            made, where, info, reads, sources = w.results[key]
+            _report(w.game, info)
+            files.update(made)
+            _place(w.record, where, made, info)
+            jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads,
+                         "sources": sources}
+        recorded = w.old.get("files", {})
+        manifest = json.loads(json.dumps({
+            "format": FORMAT, "record": w.record, "jobs": jobs,
+            "files": {rel: recorded[rel] if data is None else sha256(data) for rel, data in files.items()}}))
+        if manifest == w.old and all((w.gout / rel).is_file() for rel in files):
+            self.finished[index] = written
+            return
+        self.changed = True
+        fresh = {rel: data for rel, data in files.items() if data is not None}
+        # The build's rule for the output folder (write/manifest.py): replace or delete only what this
+        # record says publish wrote, by digest; never through a link.
+        guard = Manifest(w.gout, {"publish": {"digest": None, "files": recorded}})
+        guard.check_writable(fresh, force=self.force)
+        made, mode = set(), file_mode()  # a game's hundreds of exported files go into a few folders
+        for rel, data in fresh.items():
+            if write_if_changed(w.gout / rel, data, mode=mode, made=made):
+                written.append(w.gout / rel)
+        guard.remove([f for f in recorded if f not in files])
+        write_if_changed(w.gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        self.finished[index] = written
+
     def finish(self) -> list[Path]:
-        """Write what changed of every game's kits, zips, thumbnails and exports, its record, and the gallery."""
-        written: list[Path] = []
-        changed = False
-        for w in self.work:
-            files: dict[str, bytes | None] = {}
-            jobs = {}
-            for key in sorted(w.results):
-                made, where, info, reads, sources = w.results[key]
-                _report(w.game, info)
-                files.update(made)
-                _place(w.record, where, made, info)
-                jobs[key] = {"digest": w.digests.get(key), "files": sorted(made), "info": info, "reads": reads,
-                             "sources": sources}
-            recorded = w.old.get("files", {})
-            manifest = json.loads(json.dumps({
-                "format": FORMAT, "record": w.record, "jobs": jobs,
-                "files": {rel: recorded[rel] if data is None else sha256(data) for rel, data in files.items()}}))
-            if manifest == w.old and all((w.gout / rel).is_file() for rel in files):
-                continue
-            changed = True
-            fresh = {rel: data for rel, data in files.items() if data is not None}
-            # The build's rule for the output folder (write/manifest.py): replace or delete only what this
-            # record says publish wrote, by digest; never through a link.
-            guard = Manifest(w.gout, {"publish": {"digest": None, "files": recorded}})
-            guard.check_writable(fresh, force=self.force)
-            made, mode = set(), file_mode()  # a game's hundreds of exported files go into a few folders
-            for rel, data in fresh.items():
-                if write_if_changed(w.gout / rel, data, mode=mode, made=made):
-                    written.append(w.gout / rel)
-            guard.remove([f for f in recorded if f not in files])
-            write_if_changed(w.gout / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        """Write what changed of every game's kits, zips, thumbnails and exports, its record (``finish_game``,
+        for the games not finished yet), and the gallery. Returns every path written, game by game."""
+        for index in range(len(self.work)):
+            self.finish_game(index)
+        written = [path for index in range(len(self.work)) for path in self.finished[index]]
         index = self.out / GALLERY
-        if changed or not index.is_file():
+        if self.changed or not index.is_file():
             records = [m["record"] for m in (_read_json(p) for p in sorted(self.out.glob(f"*/{MANIFEST}")))
                        if m.get("record")]
             for name, html in gallery_pages(records).items():  # the index and a page per game
                 if write_if_changed(self.out / name, html.encode()):
                     written.append(self.out / name)
         return written
-
-
-def _report(game, info: dict) -> None:
-    """The findings an export reports (a print profile's safe zone, rich black) join the game's, once."""
-    if isinstance(info, dict) and info.get("findings"):
-        from .shop import finding_of
-
-        for data in info["findings"]:
-            f = finding_of(data)
-            if f not in game.findings:
-                game.findings.append(f)
 
 
 def run_jobs(jobs: list[tuple[int, str, tuple]], publisher: Publisher, pool: Executor | None) -> None:

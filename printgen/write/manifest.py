@@ -14,7 +14,10 @@ a user's own files and the record itself may have been edited by anyone:
 - Each target is recorded as it is written: first as pending with the digests
   of the files about to be written, then as done. A build killed in between
   leaves the target pending, so the next build renders it again (never "up to
-  date" from a stale file) and still recognises the files it wrote.
+  date" from a stale file) and still recognises the files it wrote. A build
+  saves a target's "done" with the next target's "pending" (``deferred``):
+  one save per target instead of two, and a kill still loses at most the one
+  target last written (recorded pending, so made again).
 """
 
 from __future__ import annotations
@@ -79,6 +82,8 @@ class Manifest:
         # bundled games (issue 41). Entries are replaced, never changed in place, so an entry that is still
         # the same object still has the same text.
         self._encoded: dict[str, tuple[dict, str]] = {}
+        self._saved: str | None = None  # the text this record last read from its file or wrote there
+        self._unsaved = False  # a target recorded done and not saved yet (write_target's ``deferred``)
 
     @classmethod
     def load(cls, root: Path) -> "Manifest":
@@ -87,7 +92,8 @@ class Manifest:
         try:
             if path.is_symlink():
                 raise ValueError("a link is not a record")
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            data = json.loads(text)
         except (OSError, ValueError, UnicodeDecodeError):
             return cls(root, {})
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("targets"), dict):
@@ -109,10 +115,26 @@ class Manifest:
                                 **({"findings": findings} if findings else {}),
                                 "old": {rel: d for rel, d in old.items()
                                         if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
-        return cls(root, targets)
+        manifest = cls(root, targets)
+        manifest._saved = text
+        return manifest
 
     def save(self) -> None:
-        write_if_changed(self.root / MANIFEST, self.encoded().encode())
+        """Write the record. Text other than what this record last read or wrote is written straight away
+        (its file cannot hold it already, unless someone else wrote exactly it); the same text is written only
+        if the file no longer holds it (a no-op rebuild touches nothing). A build saves the record once per
+        target it writes: reading it back each time cost the main process as much as writing it."""
+        text = self.encoded()
+        if text == self._saved:
+            write_if_changed(self.root / MANIFEST, text.encode())
+        else:
+            write_atomic(self.root / MANIFEST, text.encode())
+        self._saved, self._unsaved = text, False
+
+    def flush(self) -> None:
+        """Save the record if a target was recorded done since it was last saved (``write_target``'s ``deferred``)."""
+        if self._unsaved:
+            self.save()
 
     def encoded(self) -> str:
         """The record as JSON: exactly ``json.dumps(body, indent=1, sort_keys=True)`` of the whole body, made
@@ -203,13 +225,19 @@ class Manifest:
     def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes], *,
                      force: bool = False, reads: list[str] | None = None,
                      sources: dict[str, str] | None = None, findings: list[dict] | None = None,
-                     kept: list[str] = ()) -> list[Path]:
+                     kept: list[str] = (), deferred: bool = False) -> list[Path]:
         """Write one target's ``files`` (relative path -> bytes) under the record's rule; returns the paths
         written. Files the target wrote last time and no longer makes are deleted if still printgen's.
         ``sources``: what some of them were made from (printgen.write.reuse), for the next build.
         ``kept``: files the target still makes, unchanged since it last wrote them (not rewritten: their
-        recorded digests stand; the studio redraws one face of hundreds this way)."""
-        self.check_writable(files, force=force)
+        recorded digests stand; the studio redraws one face of hundreds this way).
+        ``deferred``: the target is recorded done in memory, and saved as done with the next save (the next
+        target's pending record, or ``flush``): until then the file says it is pending (made again after a kill)."""
+        try:
+            self.check_writable(files, force=force)
+        except OutputConflict:
+            self.flush()  # the targets written before this one stay recorded done
+            raise
         before = self.targets.get(key, {})
         old = {**before.get("old", {}), **before.get("files", {})}
         new = {rel: before["files"][rel] for rel in kept if rel in before.get("files", {}) and rel not in files}
@@ -225,7 +253,10 @@ class Manifest:
                              **({"reads": reads} if reads is not None else {}),
                              **({"sources": {r: s for r, s in sources.items() if r in new}} if sources else {}),
                              **({"findings": findings} if findings else {})}
-        self.save()
+        if deferred:
+            self._unsaved = True
+        else:
+            self.save()
         return written
 
     def remove(self, rels: list[str]) -> list[str]:

@@ -58,3 +58,14 @@ def test_a_whole_build_is_readable_by_everyone_under_umask_022(tmp_path, umask):
     assert len(paths) > 5
     for p in paths:
         assert _mode(p) == (0o755 if p.is_dir() else 0o644), p
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
+    target = tmp_path / "f.pdf"
+    target.write_bytes(b"old")
+    with pytest.raises(TypeError):
+        write_atomic(target, 12345)  # not bytes: fails after the temporary file is made
+    assert target.read_bytes() == b"old" and [p.name for p in tmp_path.iterdir()] == ["f.pdf"]
+    big = os.urandom(3 << 20)  # several writes' worth, whole
+    write_atomic(target, big)
+    assert target.read_bytes() == big and [p.name for p in tmp_path.iterdir()] == ["f.pdf"]

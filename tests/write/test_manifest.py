@@ -206,3 +206,64 @@ def test_the_record_is_written_as_one_json_dump_of_it_though_each_target_is_enco
     assert Manifest.load(tmp_path).targets["cards@a4"]["digest"] == "d3"
     del m.targets["cards@a4"]
     assert m.encoded() == expected()
+
+
+def test_a_deferred_target_is_saved_done_with_the_next_targets_pending_record(tmp_path):
+    """write_target(deferred=True) records the target done in memory only: the file says pending until the
+    next save (the next target's pending record, or flush), so a kill in between makes it again (one target
+    lost at most), and a build saves its record once per target instead of twice."""
+    m = Manifest(tmp_path, {})
+    saved = []
+    real = Manifest.save
+    m.save = lambda: (saved.append(1), real(m))  # noqa: E731 (counting this record's saves)
+
+    def on_disk():
+        return {k: e["digest"] for k, e in Manifest.load(tmp_path).targets.items()}
+
+    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
+    assert on_disk() == {"a@a4": None} and len(saved) == 1  # pending: a kill now remakes it
+    m.write_target("b@a4", "db", False, {"a4/b.pdf": b"b"}, deferred=True)
+    assert on_disk() == {"a@a4": "da", "b@a4": None} and len(saved) == 2
+    m.flush()
+    assert on_disk() == {"a@a4": "da", "b@a4": "db"} and len(saved) == 3
+    m.flush()  # nothing new: not saved again
+    assert len(saved) == 3
+    assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == m.encoded()
+    # a conflict on the next target still leaves the ones written before recorded done
+    m.write_target("c@a4", "dc", False, {"a4/c.pdf": b"c"}, deferred=True)
+    (tmp_path / "a4" / "d.pdf").write_bytes(b"a user's file")
+    with pytest.raises(OutputConflict):
+        m.write_target("d@a4", "dd", False, {"a4/d.pdf": b"d"}, deferred=True)
+    assert on_disk() == {"a@a4": "da", "b@a4": "db", "c@a4": "dc"}
+
+
+def test_a_save_writes_only_what_changed_and_touches_an_unchanged_record_not_at_all(tmp_path):
+    m = Manifest(tmp_path, {})
+    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"})
+    loaded = Manifest.load(tmp_path)
+    before = (tmp_path / MANIFEST).stat().st_mtime_ns, (tmp_path / MANIFEST).stat().st_ino
+    loaded.save()  # the text it read: not written again
+    assert ((tmp_path / MANIFEST).stat().st_mtime_ns, (tmp_path / MANIFEST).stat().st_ino) == before
+    (tmp_path / MANIFEST).write_text("edited by hand")
+    loaded.save()  # the same text as it read, but the file no longer holds it: written
+    assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == loaded.encoded()
+
+
+def test_a_build_saves_each_games_record_once_per_target_and_records_every_target_done(game, tmp_path):
+    out = tmp_path / "out"
+    saves = []
+    real = Manifest.save
+
+    def counted(self):
+        saves.append(self.root)
+        real(self)
+
+    Manifest.save = counted
+    try:
+        result = _build(game, out)
+    finally:
+        Manifest.save = real
+    assert result.built and len(saves) <= len(result.built) + 1, (len(saves), len(result.built))
+    record = Manifest.load(out / "mini-hoh")
+    assert sorted(f"mini-hoh/{k}" for k, e in record.targets.items() if e["digest"]) == sorted(result.built)
+    assert _build(game, out).built == []  # all up to date
