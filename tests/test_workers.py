@@ -4,7 +4,6 @@ in a worker as the game itself, and the worker's own copy taken again for the sa
 from __future__ import annotations
 
 import pickle
-from pathlib import Path
 from concurrent.futures import ProcessPoolExecutor
 
 from printgen import workers
