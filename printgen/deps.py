@@ -175,6 +175,17 @@ def content_scope(game) -> dict[str, Any]:
     return scope
 
 
+def uncovered(keys: Iterable[str]) -> list[str]:
+    """``keys`` sorted, less those another of them covers: ``*`` covers every key, ``data.game`` covers
+    ``data.game.hex``, ``templates`` covers ``templates/layouts`` (a digest of the whole covers its parts).
+    A target then records the same reads whether or not its worker kept something from an earlier target
+    (the terrain, a face) that read the parts once before: its build record does not change with scheduling."""
+    keys = set(keys)
+    if EVERYTHING in keys:
+        return [EVERYTHING]
+    return sorted(k for k in keys if not any(ch in "./" and k[:i] in keys for i, ch in enumerate(k)))
+
+
 class ReadLog:
     """A ValidatedGame as a renderer sees it: attribute reads pass through and are noted.
 
@@ -189,7 +200,8 @@ class ReadLog:
 
     @property
     def reads(self) -> list[str]:
-        return sorted(self._log.keys)
+        """What was read, sorted, less the keys another of them covers (``uncovered``)."""
+        return uncovered(self._log.keys)
 
     def __getattr__(self, name: str) -> Any:
         game, log = self._game, self._log

@@ -181,3 +181,28 @@ def test_a_bundled_layout_is_part_of_printgens_code(tmp_path):
     assert tree_digest(tmp_path) == before
     (tmp_path / "layouts" / "card.yaml").write_text("elements: [{type: rect}]\n")
     assert tree_digest(tmp_path) != before
+
+
+def test_a_key_covered_by_another_is_not_recorded_twice():
+    from printgen.deps import uncovered
+
+    keys = {"data.game", "data.game.hex", "data.gamebook", "templates", "templates/layouts", "rules.3", "data.units"}
+    assert uncovered(keys) == ["data.game", "data.gamebook", "data.units", "rules.3", "templates"]
+    assert uncovered(keys | {"*"}) == ["*"]
+    assert uncovered({"data.game.hex", "templates/layouts"}) == ["data.game.hex", "templates/layouts"]
+
+
+def test_the_terrain_records_the_same_reads_whatever_its_worker_kept(monkeypatch):
+    """The terrain target's reads do not depend on whether the process made that map's terrain before (a
+    build's worker that made it for another target keeps it: terrain/assets.py _CACHE)."""
+    from printgen.build import render_target
+    from printgen.plan import plan_build
+    from printgen.terrain import assets
+
+    game = validate_game(FIXTURES / "mini-terrain")
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "terrain")
+    monkeypatch.setattr(assets, "_CACHE", {})
+    fresh = render_target(target, previews=False)
+    kept = render_target(target, previews=False)  # the terrain is in the cache now
+    assert assets._CACHE and fresh.reads == kept.reads
+    assert "data.game" in fresh.reads and not any(r.startswith("data.game.") for r in fresh.reads)
