@@ -10,6 +10,12 @@ from typing import List, Optional
 
 import typer
 
+from .units import PAPER_SIZES
+
+# Each paper of the registry, and "both" for the two everyday ones.
+PAPER_CHOICES = {**{p: [p] for p in PAPER_SIZES}, "both": ["a4", "letter"]}
+Paper = Enum("Paper", {name: name for name in PAPER_CHOICES}, type=str)
+
 GamesArg = typer.Argument(None, metavar="[GAME_DIR]...",
                           help="Game folders (each holds a game.yaml). Default: every game under ./data/.")
 
