@@ -14,7 +14,8 @@ from ..draw.page import PageSpec
 from ..names import slug
 from ..safety import markup as mk
 from ..units import mm_to_pt, pt_to_mm
-from .book import BookInfo, contents_story, cover_story, set_book, styles
+from .book import BookInfo, set_book, styles
+from .front_matter import contents_story, cover_story
 from .theme import game_theme
 from .ending import NotesPanel
 from .flowables import OpsFlowable, scaled

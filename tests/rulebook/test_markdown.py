@@ -7,7 +7,8 @@ from reportlab.platypus import HRFlowable, ListFlowable, Paragraph, Preformatted
 
 from printgen.draw.document import Circle, Style
 from printgen.draw.page import PageSpec
-from printgen.rulebook.book import BookInfo, contents_story, cover_story, set_book, styles
+from printgen.rulebook.book import BookInfo, set_book, styles
+from printgen.rulebook.front_matter import contents_story, cover_story
 from printgen.rulebook.flowables import OpsFlowable
 from printgen.rulebook.markdown import Converter, Heading
 
