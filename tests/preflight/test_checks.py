@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from types import SimpleNamespace
 
 from hypothesis import given, settings, strategies as st
@@ -148,3 +149,36 @@ def test_no_page_content_makes_the_preflight_fail(texts, turn):
                            Poly(((0, 0), (210, 297)), Style(stroke="#000000", width=0.3), closed=False, role="cut")])
     hits = check_document(Document("d", [page, page]), S, stem="d", paper="a4")
     assert all(h.cls in __import__("printgen.preflight.classes", fromlist=["CLASSES"]).CLASSES for h in hits)
+
+
+def _split_line(c, x: float, y: float, parts: list[str], size: float = 9.0) -> None:
+    """``parts`` drawn as text objects of their own, each starting where the last ends (one printed line)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    for part in parts:
+        c.setFont("Helvetica", size)
+        c.drawString(x, y, part)
+        x += stringWidth(part, "Helvetica", size)
+
+
+def test_markup_split_between_text_objects_of_one_line_is_found(tmp_path):
+    """A contents line printed "Webs &amp; Wonders" as two text objects, "Webs &" and "amp; Wonders": no one run
+    holds the entity, the line does. Runs apart on the line (table cells) are not read as one."""
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(595.3, 841.9), invariant=1)
+    for page in (["Cover"], ["Contents"]):
+        c.setFont("Helvetica", 20)
+        c.drawString(57, 700, page[0])
+        c.showPage()
+    _split_line(c, 57, 700, ["Webs &", "amp; Wonders of the Lair"])
+    c.setFont("Helvetica", 9)
+    c.drawString(57, 650, "Salt &")  # a cell ending in "&", the next cell 40 mm on: two texts, no entity
+    c.drawString(170, 650, "amp; more")
+    c.showPage()
+    c.save()
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: Webs & Wonders of the Lair\n")
+    game = SimpleNamespace(templates=tmp_path / "templates", folder=tmp_path, key="split-markup")
+    hits = [h for h in check_pdf(buf.getvalue(), S, stem="rulebook", paper="a4", game=game) if h.cls == "markup"]
+    assert [(h.page, h.message) for h in hits] == [(3, "prints the markup &amp; left in 'Webs &amp; Wonders of the Lair'")]
+    loc = hits[0].src.data  # located where the words were written, as a reader reads them
+    assert (Path(loc.file).name, loc.line, loc.col) == ("scenarios.yaml", 2, 3)

@@ -182,3 +182,22 @@ def test_a_paragraphs_markup_is_worked_out_once_for_its_tokens_terms_and_colour(
     coloured = conv({"Knight": "h-knight"}, "#aa0000").inline(inlines[0])
     assert 'color="#aa0000"' in coloured and coloured != first[0]
     assert conv({"Knight": "h-knight"}).inline(inlines[0], link_terms=False) == conv({})._inline(inlines[0], False)
+
+
+def test_a_heading_with_an_ampersand_prints_it_once_on_the_contents_page():
+    """The contents page sets a heading's plain form, which is markup already: escaped again, "Salt & Steel"
+    printed "Salt &amp; Steel" there (and only there)."""
+    st = styles()
+    info = BookInfo("Test Game", "1.0", "A subtitle")
+    text = '# Salt & Steel\n\nA chapter.\n\n## "Quoted" <Rules>\n\nMore.\n'
+
+    def story(width):
+        body = _converter(st, width).convert(text)
+        return cover_story(st, info) + contents_story(st, [f for f in body if isinstance(f, Heading)]) + body
+
+    data, _ = set_book(story, PageSpec.for_paper("a4", 5.0), info)
+    doc = pymupdf.open(stream=data)
+    contents = doc[1].get_text()
+    assert "Salt & Steel" in contents and '"Quoted" <Rules>' in contents
+    assert "&amp;" not in contents and "&quot;" not in contents and "&lt;" not in contents
+    assert "Salt & Steel" in doc[2].get_text()
