@@ -47,7 +47,10 @@ def clean(value: str) -> str:
 
 
 def text(value: object) -> Markup:
-    """Data text as markup: escaped, control characters dropped."""
+    """Data text as markup: escaped, control characters dropped. Markup is returned as it is: escaped a second
+    time, its entities would print ("&amp;" for "&")."""
+    if isinstance(value, Markup):
+        return value
     return Markup(html.escape(clean(str(value)), quote=True).replace("&#x27;", "'"))
 
 

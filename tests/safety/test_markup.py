@@ -116,3 +116,12 @@ def test_a_book_of_rich_markup_comes_out_byte_for_byte_as_with_reportlabs_paragr
 
     ours = book(mk.paragraph)
     assert ours == book(lambda m, s: Paragraph(str(m), s)) == book(mk.paragraph)
+
+
+def test_markup_is_never_escaped_twice():
+    from printgen.safety.markup import Markup, text
+
+    once = text('Salt & "Steel" <b>')
+    assert once == 'Salt &amp; &quot;Steel&quot; &lt;b&gt;' and isinstance(once, Markup)
+    assert text(once) is once  # already markup: its entities stay entities, printed as the characters they are
+    assert text(str(once)) == 'Salt &amp;amp; &amp;quot;Steel&amp;quot; &amp;lt;b&amp;gt;'  # plain text: escaped
