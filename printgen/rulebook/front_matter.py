@@ -10,7 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import NextPageTemplate, PageBreak, Spacer, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..safety.markup import Markup, paragraph, tag, text
+from ..safety.markup import paragraph, tag, text
 from ..units import mm_to_pt
 from .book import BookInfo
 from .styles import _pt
@@ -55,9 +55,8 @@ class Contents(TableOfContents):
         for level, title, _, key in self._fixed:
             style = self.getLevelStyle(level)
             k = html.escape(key, quote=True)
-            # a heading's plain form is markup already (its entities kept): escaped again, "&" would print "&amp;"
-            words = title if isinstance(title, Markup) else text(title)
-            para = paragraph(tag(f'<a href="#{k}">') + words
+            # a heading's plain form is markup already (its entities kept): text() takes it as it is
+            para = paragraph(tag(f'<a href="#{k}">') + text(title)
                              + tag(f'</a><onDraw name="printgenContentsEnd" label="{level},{k}"/>'), style)
             rows.append([para])
         self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
