@@ -2,7 +2,7 @@
 
 Run from the repository root:  python3 bench/profile_build.py [--jobs 2] [--no-previews] [--top 40]
                                                                [--sort cumulative|tottime] [--save FILE]
-                                                               [--timeline] [--no-profile]
+                                                               [--timeline] [--no-profile] [--again]
 
 The build runs in this process as ``printgen build`` runs it (its own pool of ``--jobs`` workers, forked),
 on a copy of the bundled games in a scratch folder. The main process (validation, planning, writing) is
@@ -72,6 +72,8 @@ def main() -> None:
     ap.add_argument("--timeline", action="store_true", help="print every piece of work by its start")
     ap.add_argument("--no-profile", action="store_true",
                     help="time the pieces of work without the profiler (its overhead skews the timeline)")
+    ap.add_argument("--again", action="store_true",
+                    help="profile a rebuild with nothing changed (the cold build made first, in another process)")
     ap.add_argument("--save", help="write the added-up table here (pstats format), the main process's "
                                        "alone beside it (FILE.main)")
     args = ap.parse_args()
@@ -83,6 +85,12 @@ def main() -> None:
         stats_dir = tmp / "stats"
         stats_dir.mkdir()
         os.chdir(tmp / "project")
+        if args.again:  # the cold build, by the CLI in its own process: this one starts as a rebuild's does
+            import subprocess
+
+            subprocess.run([sys.executable, "-m", "printgen.launcher", "build", "--out", "output",
+                            *(["--no-previews"] if args.no_previews else [])], check=True, capture_output=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
         t0 = time.time()
         import printgen.build as build
         import printgen.publish.publisher as publish
@@ -105,6 +113,7 @@ def main() -> None:
         import resource
 
         cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+        kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)  # the cold build's, with --again: not counted
         t1 = time.time()
         if not args.no_profile:
             main_profile.enable()
@@ -129,7 +138,8 @@ def main() -> None:
         print(f"{len(result.built)} targets built, {args.jobs} worker(s), previews {not args.no_previews}: "
               f"wall {wall:.2f} s after {imported:.2f} s of imports; load average {load:.1f} on "
               f"{os.cpu_count()} cores")
-        print(f"  CPU: main process {main_cpu:.2f} s (its threads included), workers {kids.ru_utime + kids.ru_stime:.2f} s")
+        print(f"  CPU: main process {main_cpu:.2f} s (its threads included), workers "
+              f"{kids.ru_utime + kids.ru_stime - kids0.ru_utime - kids0.ru_stime:.2f} s")
         for pid in sorted({w[0] for w in work}):
             mine = [w for w in work if w[0] == pid]
             print(f"  process {pid}: busy {sum(b - a for _, _, a, b, _ in mine):.2f} s "
