@@ -34,7 +34,7 @@ from ..safety.sandbox import environment
 from ..units import UnitError
 from .elements import element_types
 from .drawn_faces import drawn
-from .expressions import Expressions
+from .expressions import CODE, Expressions, handed_on
 from .face import FAILED, Face, bleed_box
 from .face_render import render_face
 from .face_geometry import face_lattice, face_shape, face_size
@@ -49,6 +49,20 @@ def layouts_folder(game) -> Path | None:
     if game.templates is None or templates_link(game) is not None:
         return None
     return game.templates / "layouts"
+
+
+def layout_environment(game) -> tuple[Path, tuple]:
+    """The folder a game's layout values find templates in (its layouts/, else the game folder) and the key of
+    their sandbox environment (layout/expressions.py: what is compiled under one key serves every environment
+    made alike)."""
+    folder = layouts_folder(game) or game.folder
+    return folder, (str(folder.resolve()), str(folder.parent.resolve()), False)
+
+
+def layout_code(game) -> dict:
+    """The layout values this process compiled for ``game``'s environment, to go along with it to a build's
+    workers (``ValidatedGame.shared[CODE]``, see expressions.handed_on)."""
+    return handed_on(layout_environment(game)[1])
 
 
 def templates_link(game) -> Path | None:
@@ -128,9 +142,9 @@ class FaceMaker:
         self.layouts, self.load_findings = game_layouts(game)
         if getattr(game, "edition", None) is not None:  # a translated edition: the layouts' own texts too
             self.layouts = game.edition.layouts(self.layouts)
-        folder = layouts_folder(game) or game.folder
-        self.exprs = Expressions(environment(folder, folder.parent, markdown=False),
-                                 key=(str(folder.resolve()), str(folder.parent.resolve()), False))
+        folder, key = layout_environment(game)
+        self.exprs = Expressions(environment(folder, folder.parent, markdown=False), key=key,
+                                 handed=(getattr(game, "shared", None) or {}).get(CODE))
         self.scope = scope_of(game)
         self.fixed = frozenset(self.scope) - {"item"}  # the same for every face (layout/reads.py)
         self.styles = term_styles(game.data)
