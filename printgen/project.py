@@ -115,7 +115,6 @@ def asset_checks(game: ValidatedGame) -> tuple[list[Finding], dict]:
     the rulebook's chapters and pictures, the layout values' compiled code). Only reads; ``with_asset_checks``
     takes the two. A build runs it in a worker process (on a copy of the game), so the main process does not
     draw the faces, render the chapters or solve the tilings while the workers wait for it (issue 41)."""
-    from .layout.expressions import CODE
     from .layout.sheets import layout_code
     from .tiling.solver import recording
 
@@ -123,9 +122,7 @@ def asset_checks(game: ValidatedGame) -> tuple[list[Finding], dict]:
         extra = asset_findings(game) + unread_files(Path(game.folder), game.templates)
     shared = dict(game.shared)
     shared["tilings"] = {**shared.get("tilings", {}), **tilings}
-    code = layout_code(game)  # compiled while drawing the faces for their findings: not compiled again
-    if code:
-        shared[CODE] = code
+    shared.update(layout_code(game))  # compiled and parsed while drawing the faces for their findings: not again
     return extra, shared
 
 

@@ -34,10 +34,12 @@ from ..safety.sandbox import environment
 from ..units import UnitError
 from .elements import element_types
 from .drawn_faces import drawn
+from . import expressions
 from .expressions import CODE, Expressions, handed_on
 from .face import FAILED, Face, bleed_box
 from .face_render import render_face
 from .face_geometry import face_lattice, face_shape, face_size
+from .reads import PATHS, paths_handed_on, take_paths
 from .spec import Layout, load_layouts
 
 _CACHE: dict[tuple, tuple[dict[str, Layout], list[Finding]]] = {}
@@ -60,9 +62,16 @@ def layout_environment(game) -> tuple[Path, tuple]:
 
 
 def layout_code(game) -> dict:
-    """The layout values this process compiled for ``game``'s environment, to go along with it to a build's
-    workers (``ValidatedGame.shared[CODE]``, see expressions.handed_on)."""
-    return handed_on(layout_environment(game)[1])
+    """What this process worked out on ``game``'s layout values, to go along with it to a build's workers:
+    ``ValidatedGame.shared`` entries CODE (their compiled code, see expressions.handed_on) and PATHS (the dotted
+    names each reads, see reads.paths_handed_on); {} for a game whose faces were not drawn."""
+    if getattr(game, "folder", None) is None:
+        return {}
+    folder, key = layout_environment(game)
+    if key not in expressions._SHARED:  # no face of it drawn in this process
+        return {}
+    out = {CODE: handed_on(key), PATHS: paths_handed_on(environment(folder, folder.parent, markdown=False))}
+    return {k: v for k, v in out.items() if v}
 
 
 def templates_link(game) -> Path | None:
@@ -143,8 +152,9 @@ class FaceMaker:
         if getattr(game, "edition", None) is not None:  # a translated edition: the layouts' own texts too
             self.layouts = game.edition.layouts(self.layouts)
         folder, key = layout_environment(game)
-        self.exprs = Expressions(environment(folder, folder.parent, markdown=False), key=key,
-                                 handed=(getattr(game, "shared", None) or {}).get(CODE))
+        shared = getattr(game, "shared", None) or {}
+        self.exprs = Expressions(environment(folder, folder.parent, markdown=False), key=key, handed=shared.get(CODE))
+        take_paths(self.exprs.env, shared.get(PATHS))
         self.scope = scope_of(game)
         self.fixed = frozenset(self.scope) - {"item"}  # the same for every face (layout/reads.py)
         self.styles = term_styles(game.data)

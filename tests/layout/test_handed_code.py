@@ -1,7 +1,8 @@
 """Layout values compiled once per build: the worker that validates a game hands the Python code of its
 layout values on with the game (``shared[CODE]``), and a worker rendering the game builds each template from
 that code instead of compiling the text again (issue 41). A value built so behaves as one compiled afresh;
-code is taken only as this process tree sealed it, for the same text and environment."""
+code is taken only as this process tree sealed it, for the same text and environment. The dotted names each
+value reads (layout/reads.py) go along too, as plain data."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printgen.layout import drawn_faces, expressions
+from printgen.layout import drawn_faces, expressions, reads
 from printgen.layout.expressions import CODE, Expressions, handed_on
 from printgen.layout.sheets import FaceMaker, layout_environment
 from printgen.project import validate_game
@@ -45,11 +46,15 @@ def fresh(monkeypatch, tmp_path):
     monkeypatch.setattr(jinja2.Environment, "_parse", parse_)
 
     monkeypatch.setattr(drawn_faces, "_FACES", OrderedDict())
+    monkeypatch.setattr(reads, "_TEXT_PATHS", {})
+    monkeypatch.setattr(reads, "_TAKEN", [None])
 
     def reset():
         for name in ("_SHARED", "_OWN", "_HANDED", "_TAKEN"):
             getattr(expressions, name).clear()
         drawn_faces._FACES.clear()  # faces drawn before, kept per process
+        reads._TEXT_PATHS.clear()
+        reads._TAKEN[0] = None
         counts.update(compile=0, parse=0)
     counts["reset"] = reset
     counts["folder"] = tmp_path
@@ -161,6 +166,7 @@ def test_a_validated_game_carries_its_layout_code_and_a_worker_draws_the_same_fa
     game = validate_game(folder)
     key = layout_environment(game)[1]
     assert set(game.shared[CODE]) == {key} and game.shared[CODE][key]
+    assert game.shared[reads.PATHS]["{{ item.name }}"] == frozenset({("item", "name")})
     fresh["reset"]()
 
     def faces(g):
@@ -173,8 +179,22 @@ def test_a_validated_game_carries_its_layout_code_and_a_worker_draws_the_same_fa
 
     worker = pickle.loads(pickle.dumps(game))
     got = faces(worker)
-    assert fresh["compile"] == 0 and len(got[0]) > 3
+    assert (fresh["compile"], fresh["parse"]) == (0, 0) and len(got[0]) > 3
     assert got[1] and {f.code for f in got[1]} == {"layout-expression"} and "unit-card.yaml" in got[1][0].loc.file
     fresh["reset"]()
     worker.shared.pop(CODE)
-    assert faces(worker) == got and fresh["compile"] > 0
+    worker.shared.pop(reads.PATHS)
+    assert faces(worker) == got and fresh["compile"] > 0 and fresh["parse"] > 0
+
+
+def test_handed_on_dotted_names_are_taken_only_as_plain_names(fresh):
+    env = environment(fresh["folder"], fresh["folder"].parent, markdown=False)
+    assert reads.text_paths(env, "{{ item.name ~ n }}") == frozenset({("item", "name"), ("n",)})
+    handed = pickle.loads(pickle.dumps(reads.paths_handed_on(env)))
+    assert handed == {"{{ item.name ~ n }}": frozenset({("item", "name"), ("n",)})}
+    fresh["reset"]()
+    handed.update({"{{ a }}": frozenset({("a", 1)}), "{{ b }}": "b", 3: None})
+    reads.take_paths(env, handed)
+    assert reads.text_paths(env, "{{ item.name ~ n }}") == frozenset({("item", "name"), ("n",)})
+    assert fresh["parse"] == 0  # taken, not parsed
+    assert reads.text_paths(env, "{{ a }}") == frozenset({("a",)}) and fresh["parse"] == 1  # the odd one parsed
