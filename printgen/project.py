@@ -115,7 +115,7 @@ def asset_checks(game: ValidatedGame) -> tuple[list[Finding], dict]:
     the rulebook's chapters and pictures, the layout values' compiled code). Only reads; ``with_asset_checks``
     takes the two. A build runs it in a worker process (on a copy of the game), so the main process does not
     draw the faces, render the chapters or solve the tilings while the workers wait for it (issue 41)."""
-    from .layout.sheets import layout_code
+    from .layout.hand_on import layout_code
     from .tiling.solver import recording
 
     with recording() as tilings:

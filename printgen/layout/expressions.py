@@ -1,6 +1,7 @@
 """Layout values as compiled expressions in a game's sandbox: each text compiled once, a dotted name
 read through the sandbox's own look-ups, and an expression over plain values evaluated once per
-distinct set of values (a deck's cards share their colours)."""
+distinct set of values (a deck's cards share their colours). What validation compiled goes along with the game
+to a build's workers (``handed_on``, layout/hand_on.py), which build each template from its code."""
 
 from __future__ import annotations
 

@@ -34,12 +34,11 @@ from ..safety.sandbox import environment
 from ..units import UnitError
 from .elements import element_types
 from .drawn_faces import drawn
-from . import expressions
-from .expressions import CODE, Expressions, handed_on
+from .expressions import CODE, Expressions
 from .face import FAILED, Face, bleed_box
 from .face_render import render_face
 from .face_geometry import face_lattice, face_shape, face_size
-from .reads import PATHS, paths_handed_on, take_paths
+from .reads import PATHS, take_paths
 from .spec import Layout, load_layouts
 
 _CACHE: dict[tuple, tuple[dict[str, Layout], list[Finding]]] = {}
@@ -59,19 +58,6 @@ def layout_environment(game) -> tuple[Path, tuple]:
     made alike)."""
     folder = layouts_folder(game) or game.folder
     return folder, (str(folder.resolve()), str(folder.parent.resolve()), False)
-
-
-def layout_code(game) -> dict:
-    """What this process worked out on ``game``'s layout values, to go along with it to a build's workers:
-    ``ValidatedGame.shared`` entries CODE (their compiled code, see expressions.handed_on) and PATHS (the dotted
-    names each reads, see reads.paths_handed_on); {} for a game whose faces were not drawn."""
-    if getattr(game, "folder", None) is None:
-        return {}
-    folder, key = layout_environment(game)
-    if key not in expressions._SHARED:  # no face of it drawn in this process
-        return {}
-    out = {CODE: handed_on(key), PATHS: paths_handed_on(environment(folder, folder.parent, markdown=False))}
-    return {k: v for k, v in out.items() if v}
 
 
 def templates_link(game) -> Path | None:
