@@ -112,15 +112,17 @@ def checked_game(folder: Path, *, project: Project | None = None) -> ValidatedGa
 def asset_checks(game: ValidatedGame) -> tuple[list[Finding], dict]:
     """``validate_game``'s second half on a ``checked_game``: what its assets' hooks and the unread-file
     check find, and the work they did that rendering would do again (``ValidatedGame.shared``: tilings,
-    the rulebook's chapters and pictures). Only reads; ``with_asset_checks`` takes the two. A build runs it
-    in a worker process (on a copy of the game), so the main process does not draw the faces, render the
-    chapters or solve the tilings while the workers wait for it (issue 41)."""
+    the rulebook's chapters and pictures, the layout values' compiled code). Only reads; ``with_asset_checks``
+    takes the two. A build runs it in a worker process (on a copy of the game), so the main process does not
+    draw the faces, render the chapters or solve the tilings while the workers wait for it (issue 41)."""
+    from .layout.hand_on import layout_code
     from .tiling.solver import recording
 
     with recording() as tilings:
         extra = asset_findings(game) + unread_files(Path(game.folder), game.templates)
     shared = dict(game.shared)
     shared["tilings"] = {**shared.get("tilings", {}), **tilings}
+    shared.update(layout_code(game))  # compiled and parsed while drawing the faces for their findings: not again
     return extra, shared
 
 

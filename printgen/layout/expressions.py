@@ -1,14 +1,22 @@
 """Layout values as compiled expressions in a game's sandbox: each text compiled once, a dotted name
 read through the sandbox's own look-ups, and an expression over plain values evaluated once per
-distinct set of values (a deck's cards share their colours)."""
+distinct set of values (a deck's cards share their colours). What validation compiled goes along with the game
+to a build's workers (``handed_on``, layout/hand_on.py), which build each template from its code."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import marshal
+import os
 import re
+from types import CodeType
 from typing import Any, Callable
 
 import jinja2
 from jinja2 import meta, nodes
+from jinja2.environment import TemplateExpression
+from jinja2.parser import Parser
 
 from ..draw.colour import ink_on, legible, mix, readable
 from ..limits import limit
@@ -24,6 +32,21 @@ _SCALARS = (str, int, float, bool, type(None))
 # (text -> compiled function, text -> its free names). Compiling is most of a small target's Jinja time.
 _SHARED: dict[tuple, tuple[dict, dict]] = {}
 _SHARED_TEXTS = 20_000
+
+# What this process compiled itself, to be handed on (``handed_on``): environment key -> text -> (kind, Python
+# code, free names). A build's worker that validates a game compiles its layout values while drawing faces for
+# their findings; the game carries the code (``ValidatedGame.shared[CODE]``, pickled with it) to the workers
+# that render its targets, which build each template from the code instead of compiling the text again.
+_OWN: dict[tuple, dict[str, tuple[str, CodeType, frozenset[str]]]] = {}
+# Handed to this process: environment key -> text -> a sealed entry (``_entry``), unmarshalled when first used.
+_HANDED: dict[tuple, dict[str, tuple[bytes, bytes]]] = {}
+_TAKEN: dict[tuple, dict] = {}  # key -> the last dict of entries taken for it (taken once, not per face)
+CODE = "layout-code"  # ValidatedGame.shared: environment key -> the layout values' sealed code, by text
+# Only code sealed in this process tree is run: the seal is an HMAC under a key made once per process and
+# inherited by the workers forked from it. A handed-on entry made anywhere else (or edited on the way, or
+# given for another text or environment) fails the check and its text is compiled afresh.
+_SEAL = os.urandom(32)
+_HANDED_BYTES = 4 * 2**20  # what a game carries at most (the bundled games' layouts: some 100-400 kB)
 _STEPS, _SECONDS = limit("layout-steps"), limit("layout-seconds")  # one layout value's budget  # per environment: past this, start again (a long watch of many edits)
 
 
@@ -32,19 +55,26 @@ class Expressions:
     made alike (``key``: the same template folders and settings) share what is compiled: a compiled
     value depends only on its text and those."""
 
-    def __init__(self, env: jinja2.Environment, key: tuple | None = None) -> None:
+    def __init__(self, env: jinja2.Environment, key: tuple | None = None, handed: dict | None = None) -> None:
+        """``handed``: a validated game's ``shared[CODE]`` (see ``handed_on``), its entries for ``key`` taken."""
         self.env = env
+        self.key = key
         env.globals.update(mix=mix, ink_on=ink_on, readable=readable, legible=legible)
         if key is None:
             self.cache: dict[str, Callable[[dict], Any]] = {}
             self.names: dict[str, frozenset[str]] = {}  # a compiled expression's free names (not dotted paths)
+            self.own: dict[str, tuple[str, CodeType, frozenset[str]]] = {}
+            self.handed: dict[str, tuple[bytes, bytes]] = {}
         else:
             if len(_SHARED) > 16:
-                _SHARED.clear()
+                for d in (_SHARED, _OWN, _HANDED, _TAKEN):
+                    d.clear()
             self.cache, self.names = _SHARED.setdefault(key, ({}, {}))
+            self.own, self.handed = _OWN.setdefault(key, {}), _HANDED.setdefault(key, {})
             if len(self.cache) > _SHARED_TEXTS:
-                self.cache.clear()
-                self.names.clear()
+                for d in (self.cache, self.names, self.own):
+                    d.clear()
+            _take(key, self.handed, handed)
         self.results: dict[tuple, Any] = {}  # (text, its names' scalar values) -> result
         # text -> why its budget ran out: it fails at once for every later face (a deck's hundred cards
         # must not each spend a budget on one runaway expression)
@@ -108,15 +138,49 @@ class Expressions:
         path = _PATH.match(m.group(1)) if m else None
         if path:  # ``{{ item.stats.vit }}``: the sandbox's own look-ups, without a Jinja context per card
             return self._path(path.group(1), tuple(a for a in path.group(2).split(".") if a))
-        if m and "{{" not in m.group(1) and "}}" not in m.group(1):
-            expr = self.env.compile_expression(m.group(1), undefined_to_none=False)
-            fn = lambda scope, e=expr: _defined(e(**scope))  # noqa: E731
-            self.names[text] = expression_names(self.env.parse(text), self.env.globals)
+        got = self._handed(text)
+        if got is not None:
+            kind, code, names = got
+        elif m and "{{" not in m.group(1) and "}}" not in m.group(1):
+            kind, code = "expression", self._expression_code(m.group(1))
+            names = expression_names(self.env.parse(text), self.env.globals)
         else:
-            tpl = self.env.from_string(text)
-            fn = lambda scope, t=tpl: t.render(**scope)  # noqa: E731
-            self.names[text] = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
-        return fn
+            kind, code = "template", self.env.compile(text)
+            names = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
+        if got is None:
+            self.own[text] = (kind, code, names)
+        self.names[text] = names
+        # as Environment.from_string builds a template from the code it compiles
+        tpl = self.env.template_class.from_code(self.env, code, self.env.make_globals(None), None)
+        if kind == "expression":  # as Environment.compile_expression(..., undefined_to_none=False) makes it
+            return lambda scope, e=TemplateExpression(tpl, False): _defined(e(**scope))
+        return lambda scope, t=tpl: t.render(**scope)
+
+    def _expression_code(self, source: str) -> CodeType:
+        """The code of ``source`` (a lone expression, the text between ``{{ }}``) as compile_expression compiles
+        it (jinja2.Environment.compile_expression: the same parse, errors and template), the code kept."""
+        env = self.env
+        parser = Parser(env, source, state="variable")
+        try:
+            expr = parser.parse_expression()
+            if not parser.stream.eos:
+                raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
+            expr.set_environment(env)
+        except jinja2.TemplateSyntaxError:
+            env.handle_exception(source=source)
+        return env.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1))
+
+    def _handed(self, text: str) -> tuple[str, CodeType, frozenset[str]] | None:
+        """The code of ``text`` handed to this process for this environment, if its seal holds (else None: the
+        text is compiled here)."""
+        entry = self.handed.pop(text, None)  # used once: after that the template is in the cache
+        if entry is None or self.key is None:
+            return None
+        blob, seal = entry
+        if not hmac.compare_digest(seal, _sealed(self.key, text, blob)):
+            return None
+        kind, code, names = marshal.loads(blob)
+        return kind, marshal.loads(code), frozenset(names)
 
     def _path(self, first: str, attrs: tuple[str, ...]) -> Callable[[dict], Any]:
         """A dotted name evaluated as Jinja would (the same undefined errors and sandbox checks)."""
@@ -136,6 +200,42 @@ class Expressions:
             return _defined(value)
 
         return fn
+
+
+def handed_on(key: tuple) -> dict[tuple, dict[str, tuple[bytes, bytes]]]:
+    """What this process compiled itself for the environment ``key`` (``Expressions``' key), to go along with
+    a validated game (``ValidatedGame.shared[CODE]``): {key: {text: (code blob, seal)}}. Each entry is a text's
+    kind, Python code (marshal) and free names, sealed for that key and text (``_SEAL``)."""
+    out, size = {}, 0
+    for text, (kind, code, names) in reversed(_OWN.get(key, {}).items()):  # the latest first (a watch's edits)
+        try:
+            blob = marshal.dumps((kind, marshal.dumps(code), tuple(sorted(names))))
+        except ValueError:  # nested past marshal's depth: the workers compile it themselves
+            continue
+        size += len(blob) + len(text)
+        if size > _HANDED_BYTES:
+            break
+        out[text] = (blob, _sealed(key, text, blob))
+    return {key: out} if out else {}
+
+
+def _sealed(key: tuple, text: str, blob: bytes) -> bytes:
+    return hmac.new(_SEAL, marshal.dumps((key, text, blob)), hashlib.sha256).digest()
+
+
+def _take(key: tuple, into: dict, handed: dict | None) -> None:
+    """``handed``'s entries for ``key`` put ``into`` this process's (each checked when its text is first used),
+    as many as a cache holds; a text compiled here already is not taken again."""
+    entries = handed.get(key) if isinstance(handed, dict) else None
+    if not isinstance(entries, dict) or _TAKEN.get(key) is entries:
+        return
+    _TAKEN[key] = entries
+    cache = _SHARED[key][0]
+    if len(into) + len(entries) > _SHARED_TEXTS:
+        into.clear()
+    for text, entry in entries.items():
+        if text not in cache and isinstance(text, str) and isinstance(entry, tuple) and len(entry) == 2:
+            into[text] = entry
 
 
 def expression_names(ast: nodes.Template, globals_: dict) -> frozenset[str]:

@@ -89,6 +89,39 @@ def _parser_key(env: jinja2.Environment) -> tuple:
             env.newline_sequence, env.keep_trailing_newline, tuple(sorted(env.extensions)))
 
 
+PATHS = "layout-paths"  # ValidatedGame.shared: the dotted names of the layout values validation parsed, by text
+_HANDED_PATHS = 5_000  # texts a game carries at most (the bundled games' layouts: some 100-300)
+_TAKEN: list = [None]  # the last dict handed to this process (taken once, not per face drawn)
+
+
+def paths_handed_on(env: jinja2.Environment) -> dict[str, frozenset | None]:
+    """What ``text_paths`` found in this process for texts as ``env`` parses them (the latest first, as many
+    as a game carries), to go along with a validated game to a build's workers (``shared[PATHS]``), which
+    take them (``take_paths``) instead of parsing every layout value again. Plain data: no code."""
+    parser, out = _parser_key(env), {}
+    for (key, text), got in reversed(_TEXT_PATHS.items()):
+        if key == parser:
+            out[text] = got
+            if len(out) >= _HANDED_PATHS:
+                break
+    return out
+
+
+def take_paths(env: jinja2.Environment, handed: Any) -> None:
+    """A validated game's ``shared[PATHS]`` (``paths_handed_on``) as this process's, for texts ``env`` parses
+    alike; anything but a text's dotted names (tuples of names) or None is left out."""
+    if not isinstance(handed, dict) or _TAKEN[0] is handed:
+        return
+    _TAKEN[0] = handed
+    parser = _parser_key(env)
+    if len(_TEXT_PATHS) + len(handed) >= _TEXT_PATHS_MAX:
+        _TEXT_PATHS.clear()
+    for text, got in handed.items():
+        if isinstance(text, str) and (got is None or isinstance(got, frozenset) and all(
+                isinstance(p, tuple) and all(isinstance(a, str) for a in p) for p in got)):
+            _TEXT_PATHS.setdefault((parser, text), got)
+
+
 def text_paths(env: jinja2.Environment, text: str) -> frozenset | None:
     """The dotted names (tuples) ``text`` reads as ``env`` parses it; None when it does not parse."""
     key = (_parser_key(env), text)

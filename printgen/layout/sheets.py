@@ -34,10 +34,11 @@ from ..safety.sandbox import environment
 from ..units import UnitError
 from .elements import element_types
 from .drawn_faces import drawn
-from .expressions import Expressions
+from .expressions import CODE, Expressions
 from .face import FAILED, Face, bleed_box
 from .face_render import render_face
 from .face_geometry import face_lattice, face_shape, face_size
+from .reads import PATHS, take_paths
 from .spec import Layout, load_layouts
 
 _CACHE: dict[tuple, tuple[dict[str, Layout], list[Finding]]] = {}
@@ -49,6 +50,14 @@ def layouts_folder(game) -> Path | None:
     if game.templates is None or templates_link(game) is not None:
         return None
     return game.templates / "layouts"
+
+
+def layout_environment(game) -> tuple[Path, tuple]:
+    """The folder a game's layout values find templates in (its layouts/, else the game folder) and the key of
+    their sandbox environment (layout/expressions.py: what is compiled under one key serves every environment
+    made alike)."""
+    folder = layouts_folder(game) or game.folder
+    return folder, (str(folder.resolve()), str(folder.parent.resolve()), False)
 
 
 def templates_link(game) -> Path | None:
@@ -128,9 +137,10 @@ class FaceMaker:
         self.layouts, self.load_findings = game_layouts(game)
         if getattr(game, "edition", None) is not None:  # a translated edition: the layouts' own texts too
             self.layouts = game.edition.layouts(self.layouts)
-        folder = layouts_folder(game) or game.folder
-        self.exprs = Expressions(environment(folder, folder.parent, markdown=False),
-                                 key=(str(folder.resolve()), str(folder.parent.resolve()), False))
+        folder, key = layout_environment(game)
+        shared = getattr(game, "shared", None) or {}
+        self.exprs = Expressions(environment(folder, folder.parent, markdown=False), key=key, handed=shared.get(CODE))
+        take_paths(self.exprs.env, shared.get(PATHS))
         self.scope = scope_of(game)
         self.fixed = frozenset(self.scope) - {"item"}  # the same for every face (layout/reads.py)
         self.styles = term_styles(game.data)
