@@ -87,7 +87,7 @@ def icon_catalogue(*, game: Path | None = None) -> Catalogue:
     validated = _game(game)
     found: list[Finding] = []
     if validated is not None and validated.data is not None:
-        from .layout.sheets import game_layouts
+        from .layout.game_layouts import game_layouts
 
         layouts, found = game_layouts(validated)
         found = list(found)

@@ -217,7 +217,7 @@ def schemas_for(folder: Path) -> tuple[dict[str, dict], list]:
     from .check import check_game
     from .draw.fonts import FONTS
     from .layout.elements import element_types
-    from .layout.sheets import game_fonts
+    from .layout.game_layouts import game_fonts
 
     game = check_game(Path(folder))
     if game.pack is None:

@@ -15,7 +15,7 @@ import yaml
 from typer.testing import CliRunner
 
 from printgen.cli import app
-from printgen.layout.sheets import BUILTIN
+from printgen.layout.game_layouts import BUILTIN
 from printgen.packs import PACKS
 from tests.conftest import FIXTURES, REPO
 

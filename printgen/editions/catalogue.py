@@ -113,7 +113,7 @@ def paragraphs(text: str) -> list[tuple[int, str]]:
 
 def messages(game) -> list[Message]:
     """Every printed text of a validated game, once each, with where it prints."""
-    from ..layout.sheets import game_layouts
+    from ..layout.game_layouts import game_layouts
     from ..load.game_folder import display_path
     from ..rulebook.templates import chapter_files, template_dir
 

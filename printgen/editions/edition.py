@@ -179,7 +179,7 @@ def _nowhere(game, lang: str) -> Path:
 
 def _missing_elsewhere(game, table: dict) -> tuple[int, int]:
     """(untranslated, all) of the layouts' own texts and the rulebook's paragraphs."""
-    from ..layout.sheets import game_layouts
+    from ..layout.game_layouts import game_layouts
     from ..rulebook.templates import chapter_files, template_dir
 
     texts = [t for t, _ in layout_texts(game_layouts(game)[0])]

@@ -8,7 +8,7 @@ from ..safety.sandbox import environment
 from . import expressions
 from .expressions import CODE, handed_on
 from .reads import PATHS, paths_handed_on
-from .sheets import layout_environment
+from .game_layouts import layout_environment
 
 
 def layout_code(game) -> dict:

@@ -281,7 +281,7 @@ class FontNames:
 
     def _get(self):
         if self._table is None:
-            from ..layout.sheets import game_fonts
+            from ..layout.game_layouts import game_fonts
 
             self._table = game_fonts(self.game)[0]
         return self._table

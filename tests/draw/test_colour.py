@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printgen.draw.colour import INK, READABLE, WHITE, contrast, ink_on, legible, mix, readable, text_on
-from printgen.layout.sheets import TERM_GROUND
+from printgen.layout.game_layouts import TERM_GROUND
 from printgen.render.maps.hexes import NUDGE, level_fill, level_shade
 
 colours = st.integers(0, 0xFFFFFF).map(lambda v: f"#{v:06x}")

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from printgen.layout import drawn_faces, expressions, reads
 from printgen.layout.expressions import CODE, Expressions, handed_on
-from printgen.layout.sheets import FaceMaker, layout_environment
+from printgen.layout.game_layouts import layout_environment
+from printgen.layout.sheets import FaceMaker
 from printgen.project import validate_game
 from printgen.safety.sandbox import environment
 from tests.conftest import REPO

@@ -15,7 +15,7 @@ from ...names import by_name, index_by_name, name_key
 from ...render.compose import finish, heading, one_per_item
 from ...render.flow import Flow
 from ...render.maps import render_map
-from ...layout.sheets import term_styles
+from ...layout.game_layouts import term_styles
 from .cards import HEX_COLOUR
 
 
