@@ -187,23 +187,12 @@ def _styled(style) -> tuple:
 
 
 def _plain_text(op: Text, group: int) -> Ink | None:
-    """``_ink(op, IDENTITY, 0, group)`` of a text (a loose one: a map's label, a page's heading), by the same sums,
-    without the matrix and the other kinds' branches; None for one that prints nothing, or whose box is empty."""
-    if not op.text.strip():
+    """``_ink(op, IDENTITY, 0, group)`` of a loose text (a map's label, a page's heading); None for one that
+    prints nothing, or whose box is empty (flatten keeps no such text)."""
+    ink = _ink(op, IDENTITY, 0, group)
+    if ink is None or (ink.box[2] - ink.box[0] <= 0 and ink.box[3] - ink.box[1] <= 0):
         return None
-    face = None
-    src = op.src
-    if src is not None and src.trim is not None:
-        trim = src.trim
-        if _FACE[0] is not IDENTITY or _FACE[1] is not trim:
-            x, y, w, h = trim
-            _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
-        face = _FACE[2]
-    box = _plain_text_box(op)
-    if box[2] - box[0] <= 0 and box[3] - box[1] <= 0:
-        return None  # (flatten keeps no text with an empty box)
-    return Ink("text", box, op.role, op.text, op.size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
-               op.colour.lower(), face)
+    return ink
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:

@@ -146,9 +146,7 @@ def crosses(seg: Segment, box: Box) -> bool:
 def crosses_any(segments, box: Box) -> bool:
     """Does any of ``segments`` pass through the inside of ``box`` (``crosses``, for a shape's strokes)?
     geometry.box_span's clipping written out here, the same sums in the same order (a map page asks this of
-    thousands of edges): its four sides (p, q) = (-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)
-    one after the other, each narrowing [t0, t1] (p < 0: from below, p > 0: from above; p == 0: parallel, out
-    when q <= 0), the segment out as soon as the span is empty."""
+    thousands of edges)."""
     bx0, by0, bx1, by1 = box
     for (x0, y0), (x1, y1) in segments:
         if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
@@ -156,11 +154,11 @@ def crosses_any(segments, box: Box) -> bool:
             continue
         dx, dy = x1 - x0, y1 - y0
         t0, t1 = 0.0, 1.0
-        p, q = -dx, x0 - bx0
-        if p == 0:
-            if q <= 0:
+        for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+            if p == 0:
+                if q <= 0:
+                    break
                 continue
-        else:
             t = q / p
             if p < 0:
                 if t > t0:  # (max(t0, t))
@@ -168,47 +166,9 @@ def crosses_any(segments, box: Box) -> bool:
             elif t < t1:  # (min(t1, t))
                 t1 = t
             if t0 >= t1:
-                continue
-        p, q = dx, bx1 - x0
-        if p == 0:
-            if q <= 0:
-                continue
+                break
         else:
-            t = q / p
-            if p < 0:
-                if t > t0:
-                    t0 = t
-            elif t < t1:
-                t1 = t
-            if t0 >= t1:
-                continue
-        p, q = -dy, y0 - by0
-        if p == 0:
-            if q <= 0:
-                continue
-        else:
-            t = q / p
-            if p < 0:
-                if t > t0:
-                    t0 = t
-            elif t < t1:
-                t1 = t
-            if t0 >= t1:
-                continue
-        p, q = dy, by1 - y0
-        if p == 0:
-            if q <= 0:
-                continue
-        else:
-            t = q / p
-            if p < 0:
-                if t > t0:
-                    t0 = t
-            elif t < t1:
-                t1 = t
-            if t0 >= t1:
-                continue
-        return True
+            return True
     return False
 
 
