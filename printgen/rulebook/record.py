@@ -27,6 +27,7 @@ from ..draw.fonts import pdf_name
 from .measure import (CURVE, IDENTITY, LINE, MOVE, PointsPath, close_figure, compose, compose32, f32, loop_points,
                       rect_box, rect_points, stroke_bounds, text_run, written)
 from .record_text import RecordingText, _split, fill_colour  # noqa: F401 (_split: read here by the tests)
+from .para_draw import draw_paragraph
 
 
 class RecordingCanvas(Canvas):
@@ -94,6 +95,10 @@ class RecordingCanvas(Canvas):
     def setFillColor(self, aColor, alpha=None):
         if not fill_colour(self, self, aColor, alpha):  # (a paragraph sets its colour on the canvas first)
             super().setFillColor(aColor, alpha)
+
+    def draw_paragraph(self, para, x, y, sw=0) -> bool:
+        """A plain paragraph's ``drawOn`` by a short way (para_draw.py); False when it is not one."""
+        return draw_paragraph(self, para, x, y, sw)
 
     def beginText(self, x=0, y=0, direction=None):
         return RecordingText(self, x, y, direction=direction)

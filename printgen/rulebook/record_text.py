@@ -25,6 +25,31 @@ class RecordingText(PDFTextObject):
         self._advance = 0.0  # from the line's start, text space
         super().__init__(canvas, x, y, direction=direction)
 
+    @classmethod
+    def at(cls, canvas, x: float, y: float) -> "RecordingText":
+        """``canvas.beginText(x, y)`` on a bottom-up canvas: the same text object, its attributes set as reportlab's
+        constructor and ``setTextOrigin`` set them, without their look-ups (para_draw.py; tests/rulebook/
+        test_para_draw.py compares the two)."""
+        tx = cls.__new__(cls)
+        d = tx.__dict__
+        d["_shown"] = []
+        d["_advance"] = 0.0
+        d["_code"] = ["BT", "1 0 0 1 %s Tm" % fp_str(x, y)]
+        d["_canvas"] = canvas
+        d["_fontname"], d["_fontsize"], d["_leading"] = canvas._fontname, canvas._fontsize, canvas._leading
+        d["_doc"] = canvas._doc
+        d["_colorsUsed"] = canvas._colorsUsed
+        d["_enforceColorSpace"] = getattr(canvas, "_enforceColorSpace", None)
+        d["_curSubset"] = -1
+        d["direction"] = None
+        d["_x0"] = d["_x"] = x
+        d["_y0"] = d["_y"] = y
+        d["_line"] = (1.0, 0.0, 0.0, 1.0, float(x), float(y))
+        d["_textRenderMode"] = 0
+        d["_clipping"] = 0
+        d["_rise"] = 0
+        return tx
+
     def setTextOrigin(self, x, y):
         super().setTextOrigin(x, y)
         self._line = (1.0, 0.0, 0.0, 1.0 if self._canvas.bottomup else -1.0, float(x), float(y))

@@ -181,6 +181,12 @@ class BookParagraph(Paragraph):
         textTransformFrags(frags, style)
         self.text, self.frags, self.style, self.bulletText, self.debug = cleaned, frags, style, bullet or bulletText, 0
 
+    def drawOn(self, canvas, x, y, _sW=0):
+        # a canvas with a short way of drawing a plain paragraph (the rulebook's: rulebook/para_draw.py) takes it
+        draw = getattr(canvas, "draw_paragraph", None)
+        if draw is None or not draw(self, x, y, _sW):
+            super().drawOn(canvas, x, y, _sW)
+
     def wrap(self, availWidth, availHeight):
         if availWidth == self.__dict__.get("_wrapped_at") and "blPara" in self.__dict__:
             return self.width, self.height  # (platypus drops blPara when it wants the lines broken again)

@@ -1,0 +1,97 @@
+"""A plain paragraph drawn on the rulebook's canvas by a short way: what reportlab's ``Flowable.drawOn`` and
+``Paragraph.drawPara`` write and note for a paragraph of one font and colour (platypus' "kind 0": most table
+cells, captions, the cover's lines), without their generic steps.
+
+Measured (issue 41): a book draws some 2,700 paragraphs a paper, two in three of them plain; reportlab spends about
+38 us on a one-line table cell, half of it saving and restoring its graphics state twice (a copy of 23 of the
+canvas's attributes each time), writing and reading back the move to the paragraph's place, and setting up a text
+object through its generic constructor. This way writes the same operators in the same order ("q", the move, "q",
+the colour, the text object, "Q", "Q"), notes the same runs through the same text object methods, and leaves the
+canvas as reportlab's ``restoreState`` leaves it (the paragraph's own state changes are exactly what the two "Q"
+undo), in about half the time. Anything else (a bullet, links, underlines, a background or border, right-to-left
+or automatic leading, a colour with its own alpha, a font that is not a subset TrueType font, a canvas that does
+not record) goes reportlab's way. tests/rulebook/test_para_draw.py holds it to reportlab's own drawing.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.platypus import paragraph as rl_paragraph
+
+from .measure import compose32, written
+from .record_text import _TRANSPARENCY, RecordingText
+
+# each line drawn as reportlab draws a plain paragraph's line for its alignment (its own functions)
+_LINE = {
+    TA_LEFT: rl_paragraph._leftDrawParaLine,
+    TA_CENTER: rl_paragraph._centerDrawParaLine,
+    TA_RIGHT: rl_paragraph._rightDrawParaLine,
+    TA_JUSTIFY: rl_paragraph._justifyDrawParaLine,
+}
+_FONT_SIZE_OFFSET = rl_paragraph.paraFontSizeHeightOffset  # (reportlab's setting: the first line's baseline)
+
+
+def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
+    """``para.drawOn(canvas, x, y, sw)`` for a plain paragraph on a RecordingCanvas, with reportlab's result;
+    False (nothing done) when the paragraph or the canvas's state is not one this way follows."""
+    d = para.__dict__
+    bl = d.get("blPara")
+    if bl is None or getattr(bl, "kind", None) != 0 or para.debug or "_offsets" in d or "_showBoundary" in d:
+        return False
+    lines = bl.lines
+    style = para.style
+    dpl = _LINE.get(style.alignment)
+    if (not lines or dpl is None or para.bulletText or style.wordWrap is not None or style.backColor
+            or (getattr(style, "borderColor", None) and getattr(style, "borderWidth", None))
+            or getattr(para, "_showBoundary", None) is not None
+            or getattr(para, "autoLeading", getattr(style, "autoLeading", "")) in ("max", "min")
+            or getattr(bl, "us_lines", None) or getattr(bl, "link", None) or not canvas.bottomup):
+        return False
+    colour = bl.textColor
+    if type(colour) is not Color or canvas._enforceColorSpace:
+        return False
+    alpha = colour.alpha
+    if not ((type(alpha) is float or type(alpha) is int) and alpha == canvas._extgstate._d.get("ca", 1)):
+        return False  # (a colour that changes the alpha writes a graphics state of its own: reportlab's way)
+    if not getattr(getFont(bl.fontName), "_dynamicFont", False):
+        return False
+    x = para._hAlignAdjust(x, sw)
+    code = canvas._code
+    # canvas.saveState(); canvas.translate(x, y): the move is never folded into one before it (a "q" is)
+    code.append("q")
+    move = "%s cm" % fp_str(1, 0, 0, 1, x, y)
+    code.append(move)
+    outer, rec_text = canvas._ctm, canvas._rec_text
+    saved = list(rec_text)  # (what restoreState puts back: RecordingCanvas.saveState)
+    canvas._ctm_before = outer
+    canvas._ctm = compose32(written(move, 6), outer)
+    try:
+        # drawPara: canvas.saveState(); canvas.setFillColor(the text's colour) (record_text.fill_colour)
+        code.append("q")
+        code.append("%s rg" % fp_str((colour.red, colour.green, colour.blue)))
+        doc = canvas._doc
+        if doc._pdfVersion < _TRANSPARENCY:
+            doc.ensureMinPdfVersion("transparency")
+        cur_y = para.height - (bl.fontSize if _FONT_SIZE_OFFSET else getattr(bl, "ascent", bl.fontSize))
+        tx = RecordingText.at(canvas, style.leftIndent, cur_y)
+        tx.preformatted = "preformatted" in para.__class__.__name__.lower()
+        tx.direction = None
+        tx.setFont(bl.fontName, bl.fontSize, style.leading)
+        lim = len(lines) - 1
+        no_justify_last = not getattr(para, "_JustifyLast", False)
+        most = style.justifyLastLine
+        offset = style.firstLineIndent
+        for i, (extra, words) in enumerate(lines):
+            last = no_justify_last and i == lim
+            if last and most and len(words) > most:
+                last = False
+            dpl(tx, offset if i == 0 else 0, extra, words, last)
+        canvas.drawText(tx)
+        code.append("Q")
+        code.append("Q")
+    finally:
+        canvas._ctm, canvas._rec_text = outer, saved
+    return True

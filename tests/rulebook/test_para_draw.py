@@ -1,0 +1,120 @@
+"""A plain paragraph drawn the short way on the rulebook's canvas (rulebook/para_draw.py) writes, notes and leaves
+exactly what reportlab's own drawOn and drawPara write, note and leave: the same operators, the same recorded
+runs, the same canvas state after, the same PDF."""
+
+from __future__ import annotations
+
+import io
+import os
+
+from hypothesis import given, settings, strategies as st
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from printgen.draw.fonts import pdf_name, register_pdf_fonts
+from printgen.rulebook import para_draw
+from printgen.rulebook.record import RecordingCanvas, recorded_pages
+from printgen.rulebook.record_text import RecordingText
+from printgen.rulebook.styles import styles
+from printgen.safety.markup import paragraph, tag, text
+
+EXAMPLES = 400 if os.environ.get("PRINTGEN_NIGHTLY") else 60
+
+
+def _canvas() -> tuple[RecordingCanvas, io.BytesIO]:
+    register_pdf_fonts()
+    styles()  # the book's font families
+    buf = io.BytesIO()
+    return RecordingCanvas(buf, pagesize=(420, 300), invariant=1, initialFontName=pdf_name("sans")), buf
+
+
+def _state(c: RecordingCanvas) -> tuple:
+    """What a drawing leaves on the canvas: its code, its record, its graphics and text state."""
+    return (list(c._code), list(c._items), list(c._rec_text), c._ctm, c._ctm_before, len(c._rec_stack),
+            len(c.state_stack), {n: getattr(c, n) for n in c.STATE_ATTRIBUTES if n != "_extgstate"},
+            dict(c._extgstate._d), c._doc._pdfVersion)
+
+
+def _both(paras_for, places) -> tuple[bool, ...]:
+    """Draw the paragraphs ``paras_for()`` makes at ``places`` on one canvas the short way and on another
+    reportlab's way; assert the two the same after each, and their PDFs; which ones took the short way."""
+    short, buf_a = _canvas()
+    long_, buf_b = _canvas()
+    took = []
+    for c in (short, long_):
+        c.setFont(pdf_name("sans"), 10)
+        c.drawString(10, 10, "Warm: the same fonts' subsets on both canvases")
+        c.bookmarkPage("x")  # (a linked paragraph's destination)
+    for (pa, pb), (x, y, w) in zip(zip(paras_for(), paras_for()), places):
+        pa.wrapOn(short, w, 1000)
+        pb.wrapOn(long_, w, 1000)
+        took.append(para_draw.draw_paragraph(short, pa, x, y))
+        if not took[-1]:
+            Paragraph.drawOn(pa, short, x, y)
+        Paragraph.drawOn(pb, long_, x, y)  # Flowable.drawOn -> Paragraph.drawPara: reportlab's own way
+        assert _state(short) == _state(long_)
+    for c in (short, long_):
+        c.showPage()
+    assert recorded_pages(short, (420, 300)) == recorded_pages(long_, (420, 300))
+    short.save()
+    long_.save()
+    assert buf_a.getvalue() == buf_b.getvalue()
+    return tuple(took)
+
+
+def test_a_text_object_made_the_short_way_is_reportlabs():
+    c, _ = _canvas()
+    c.setFont(pdf_name("serif"), 9, 11)
+    for x, y in ((0, 0), (3, -7.25), (12.345678, 401.5), (-0.0, 1e-9)):
+        assert RecordingText.at(c, x, y).__dict__ == RecordingText(c, x, y).__dict__
+
+
+def test_the_books_plain_paragraphs_and_cells_are_drawn_as_reportlab_draws_them():
+    st_ = styles()
+    words = ("Move up to three hexes, then attack an adjacent enemy with a roll of two dice; "
+             "a unit that is hit twice is out (\u00e9tude, 5\u00a0+ 2, \u2014 \u201cquoted\u201d).")
+
+    def paras():
+        out = []
+        for name in ("body", "td-left", "td-center", "td-right", "th-left", "caption", "cover-title", "toc0"):
+            style = st_[name]
+            out.append(paragraph(text(words), style))
+            out.append(paragraph(text("7"), style))
+        out.append(paragraph(text(words), ParagraphStyle("j", parent=st_["body"], alignment=4)))
+        out.append(paragraph(text(words), ParagraphStyle("i", parent=st_["body"], firstLineIndent=12,
+                                                         leftIndent=6)))
+        out.append(paragraph(text("Two words"), ParagraphStyle("k", parent=st_["body"], alignment=4)))
+        # what reportlab's way keeps: a link, a bullet, a background, several fonts
+        out.append(paragraph(tag('<a href="#x">') + text("linked") + tag("</a>"), st_["body"]))
+        out.append(paragraph(text("bulleted"), st_["body"], bulletText="\u2022"))
+        out.append(paragraph(text("boxed"), ParagraphStyle("b", parent=st_["body"], backColor=colors.yellow)))
+        out.append(paragraph(text("half ") + tag("<b>") + text("bold") + tag("</b>"), st_["body"]))
+        out.append(paragraph(text("faint"), ParagraphStyle("f", parent=st_["body"],
+                                                          textColor=colors.Color(0.2, 0.3, 0.4, alpha=0.5))))
+        return out
+
+    places = [(20 + 3.3 * k, 280 - 11.7 * k, 90 + 13 * (k % 5)) for k in range(len(paras()))]
+    took = _both(paras, places)
+    assert all(took[:19]), "the plain ones took the short way"
+    assert not any(took[19:]), "reportlab's way for a link, a bullet, a background, several fonts, an alpha"
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.lists(st.tuples(
+    st.text(alphabet="abcdefghij KLMN\u00e9\u00fc\u00a0\u2014-.,;0123456789", min_size=0, max_size=80),
+    st.sampled_from([0, 1, 2, 4]),  # left, centre, right, justified
+    st.sampled_from(["sans", "sans-bold", "serif"]),
+    st.floats(5.5, 14), st.floats(0, 8), st.floats(-6, 10),
+    st.floats(0, 300), st.floats(0, 290), st.floats(18, 220)), min_size=1, max_size=6))
+def test_any_plain_paragraph_is_drawn_as_reportlab_draws_it(specs):
+    def paras():
+        return [paragraph(text(words), ParagraphStyle("p", fontName=pdf_name(font), fontSize=size,
+                                                      leading=size * 1.2, alignment=align, leftIndent=left,
+                                                      firstLineIndent=first, textColor=colors.Color(0.1, 0.2, 0.3)))
+                for words, align, font, size, left, first, *_ in specs]
+
+    took = _both(paras, [(x, y, w) for *_, x, y, w in specs])
+    for (words, *_), short in zip(specs, took):
+        if any(ch.isalnum() for ch in words):
+            assert short, "a plain paragraph with words takes the short way"
