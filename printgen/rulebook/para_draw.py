@@ -32,14 +32,20 @@ _LINE = {
     TA_JUSTIFY: rl_paragraph._justifyDrawParaLine,
 }
 _FONT_SIZE_OFFSET = rl_paragraph.paraFontSizeHeightOffset  # (reportlab's setting: the first line's baseline)
+_PLAIN: dict[type, bool] = {}  # a paragraph class -> does it draw as reportlab's Paragraph does
 
 
 def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
     """``para.drawOn(canvas, x, y, sw)`` for a plain paragraph on a RecordingCanvas, with reportlab's result;
     False (nothing done) when the paragraph or the canvas's state is not one this way follows."""
+    plain = _PLAIN.get(type(para))
+    if plain is None:  # a class of its own drawing (a heading with a rule under it) goes its own way
+        cls = type(para)
+        plain = _PLAIN[cls] = all(getattr(cls, name) is getattr(rl_paragraph.Paragraph, name)
+                                  for name in ("draw", "drawPara", "beginText", "_hAlignAdjust", "_drawOn"))
     d = para.__dict__
     bl = d.get("blPara")
-    if bl is None or getattr(bl, "kind", None) != 0 or para.debug or "_offsets" in d or "_showBoundary" in d:
+    if not plain or bl is None or getattr(bl, "kind", None) != 0 or para.debug or "_offsets" in d or "_showBoundary" in d:
         return False
     lines = bl.lines
     style = para.style

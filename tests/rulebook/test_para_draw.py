@@ -63,6 +63,22 @@ def _both(paras_for, places) -> tuple[bool, ...]:
     return tuple(took)
 
 
+def test_a_paragraph_class_that_draws_its_own_way_keeps_it():
+    from printgen.safety.markup import BookParagraph
+
+    class Ruled(BookParagraph):
+        def draw(self):
+            super().draw()
+            self.canv.line(0, -3, self.width, -3)
+
+    c, _ = _canvas()
+    para = Ruled(text("A plain line"), styles()["body"])
+    para.wrapOn(c, 200, 100)
+    assert not para_draw.draw_paragraph(c, para, 10, 10)
+    para.drawOn(c, 10, 10)
+    assert c._code[-2:] == ["n 0 -3 m 200 -3 l S", "Q"], "its rule drawn, inside its move"
+
+
 def test_a_text_object_made_the_short_way_is_reportlabs():
     c, _ = _canvas()
     c.setFont(pdf_name("serif"), 9, 11)
