@@ -53,6 +53,7 @@ def cold():
     getattr(sz, "_NEEDED", {}).clear()  # and the scale their words need
     import printgen.rulebook.tables as tb
     getattr(tb, "_WORDS", {}).clear()  # table cells' words as measured
+    getattr(tb, "_MEASURED", {}).clear()  # and their widths, by the parse they were made from
     import printgen.rulebook.record as rec
     getattr(rec, "_STROKES", {}).clear()  # strokes' boxes as recorded
     getattr(getattr(rec, "RecordingCanvas", None), "_shapes", {}).clear()

@@ -91,6 +91,29 @@ def measure(cell, pad: float = PAD) -> Measure:
     if not isinstance(cell, Paragraph):
         w = float(getattr(cell, "width", 0.0) or 0.0) + 2 * pad
         return Measure(w, w)
+    # a cell made from a parse measured before (the same table on the other paper, a value down a column): its
+    # words and widths as they were (they are worked out from its pieces, which the parse decides, and its font)
+    parsed = cell.__dict__.get("_printgen_parsed")
+    if parsed is None or parsed[1] is not cell.frags:
+        return _measure(cell, pad)
+    style = cell.style
+    key = (id(parsed[0]), pad, style.fontName, style.fontSize)
+    got = _MEASURED.get(key)
+    if got is not None and got[0] is parsed[0]:
+        cell.__dict__["_printgen_words"] = (cell.frags, got[1])
+        return got[2]
+    m = _measure(cell, pad)
+    if len(_MEASURED) >= 20_000:
+        _MEASURED.clear()
+    _MEASURED[key] = (parsed[0], cell.__dict__["_printgen_words"][1], m)
+    return m
+
+
+# (id of a cell's parse (safety/markup.py), padding, its font and size) -> (that parse, its words, its Measure)
+_MEASURED: dict[tuple, tuple] = {}
+
+
+def _measure(cell, pad: float) -> Measure:
     words = _words(cell)
     if not words:
         return Measure(2 * pad, 2 * pad)

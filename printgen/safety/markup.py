@@ -163,9 +163,13 @@ class BookParagraph(Paragraph):
             if self.style is style and self.bulletText is bulletText:  # no <para> or <bullet> of its own
                 if len(_PARSED) >= PARSED_MAX:
                     _PARSED.clear()
-                _PARSED[key] = (self.text, _copied(self.frags))
+                _PARSED[key] = entry = (self.text, _copied(self.frags))
+                self._printgen_parsed = (entry, self.frags)
             return None
         self.text, self.frags, self.style, self.bulletText, self.debug = hit[0], _copied(hit[1]), style, bulletText, 0
+        # the parse it was made from, and its pieces as made: what is worked out from those alone (a table cell's
+        # words and widths, rulebook/tables.py) is the same for every paragraph made from the same parse
+        self._printgen_parsed = (hit, self.frags)
         return None
 
     def _parse(self, text, style, bulletText, cleaner) -> None:

@@ -207,3 +207,29 @@ def test_a_table_measured_again_in_the_same_room_keeps_reportlabs_sizes(monkeypa
     height = table.wrap(90, 0xFFFFFFF)[1]
     assert table.wrap(90, height + 1) == (first[0], height) and calls.count(table) == done
     assert plain.wrap(90, height + 1) == (first[0], height) and table._rowHeights == plain._rowHeights
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["4+", "Land + Water", "Move 3", "x", "Gravehound Alpha", "1 x 2", "-"]),
+                          st.booleans(), st.sampled_from(["td-left", "td-center", "th-left"]),
+                          st.sampled_from([1.0, 0.9])), min_size=1, max_size=12))
+def test_a_cell_made_from_a_parse_measured_before_measures_as_measured_afresh(cells):
+    """tables.measure takes a cell's words and widths from another cell made from the same parse: they are what
+    measuring the cell itself gives (and what the table's record later reads as its words)."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from printgen.rulebook import tables
+    from printgen.rulebook.styles import styles
+    from printgen.safety.markup import paragraph, tag, text
+
+    sts = styles()
+    for pad in (tables.PAD, tables.TIGHT_PAD):
+        for words, bold, name, k in cells:
+            style = sts[name] if k == 1.0 else ParagraphStyle(f"{name}-{k}", parent=sts[name],
+                                                              fontSize=sts[name].fontSize * k)
+            markup = tag("<b>") + text(words) + tag("</b>") if bold else text(words)
+            memo, fresh = paragraph(markup, style), paragraph(markup, style)
+            fresh.__dict__.pop("_printgen_parsed", None)  # measured the long way
+            assert tables.measure(memo, pad) == tables.measure(fresh, pad)
+            assert memo.__dict__["_printgen_words"][1] == fresh.__dict__["_printgen_words"][1]
+            assert memo.__dict__["_printgen_words"][0] is memo.frags
