@@ -54,6 +54,8 @@ def cold():
     import printgen.rulebook.tables as tb
     getattr(tb, "_WORDS", {}).clear()  # table cells' words as measured
     getattr(tb, "_MEASURED", {}).clear()  # and their widths, by the parse they were made from
+    import printgen.rulebook.book as bk
+    getattr(bk, "_HONEYCOMB", {}).clear()  # the covers' hexes as drawn
     import printgen.rulebook.record as rec
     getattr(rec, "_STROKES", {}).clear()  # strokes' boxes as recorded
     getattr(getattr(rec, "RecordingCanvas", None), "_shapes", {}).clear()

@@ -200,15 +200,7 @@ class Rulebook(BaseDocTemplate):
         if c.pattern == "hexes":
             canv.setStrokeColor(colors.HexColor(c.pattern_colour))
             canv.setLineWidth(0.8)
-            r = mm_to_pt(11)
-            for cx, cy in honeycomb(w, h, r):
-                if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
-                    continue  # whole hexes only: nothing leans past the clip
-                p = canv.beginPath()
-                corners = hex_corners(cx, cy, r * 0.9)
-                for i, (x, y) in enumerate(corners + corners[:1]):
-                    (p.moveTo if i == 0 else p.lineTo)(x, y)
-                canv.drawPath(p, stroke=1, fill=0)
+            _honeycomb(canv, w, h, sm)
         if self.cover_art is not None:
             self._draw_art(canv, sm)
         if c.frame:
@@ -284,6 +276,37 @@ class Rulebook(BaseDocTemplate):
             canv.setFillColor(style.textColor)
             canv.drawRightString(0, 0, str(self.heading_pages.get(key, "")))
             canv.endForm()
+
+
+def _honeycomb(canv, w: float, h: float, sm: float) -> None:
+    """The cover's pattern of whole hexes inside the safe margin ``sm`` of a ``w`` x ``h`` pt page. Every cover of
+    one paper size draws the same paths (only their colour, set before, is the theme's): the operators written
+    and the boxes noted (record.py) the first time are taken again by the next cover drawn from the same state
+    (a worker sets several games' books)."""
+    record = getattr(canv, "_items", None)
+    key = (w, h, sm, canv._lineWidth, canv._fillMode, getattr(canv, "_ctm", None), type(canv))
+    got = _HONEYCOMB.get(key) if record is not None else None
+    if got is not None:
+        canv._code.extend(got[0])
+        record.extend(got[1])
+        return
+    code_at, items_at = len(canv._code), len(record) if record is not None else 0
+    r = mm_to_pt(11)
+    for cx, cy in honeycomb(w, h, r):
+        if not (sm + r <= cx <= w - sm - r and sm + r <= cy <= h - sm - r):
+            continue  # whole hexes only: nothing leans past the clip
+        p = canv.beginPath()
+        corners = hex_corners(cx, cy, r * 0.9)
+        for i, (x, y) in enumerate(corners + corners[:1]):
+            (p.moveTo if i == 0 else p.lineTo)(x, y)
+        canv.drawPath(p, stroke=1, fill=0)
+    if record is not None:
+        if len(_HONEYCOMB) >= 16:
+            _HONEYCOMB.clear()
+        _HONEYCOMB[key] = (tuple(canv._code[code_at:]), tuple(record[items_at:]))
+
+
+_HONEYCOMB: dict[tuple, tuple] = {}  # (page, margin, line width, fill mode, matrix, canvas) -> (operators, boxes)
 
 
 def set_book(story_for, spec: PageSpec, info: BookInfo, theme: Theme | None = None,

@@ -269,3 +269,22 @@ def test_a_pictures_alphas_already_set_are_skipped_as_reportlab_would_write_noth
     monkeypatch.setattr(dc, "_plain_alpha", lambda kind: False)  # every alpha set through reportlab's setter
     assert drawn() == ours
     assert any(code.endswith(" gs") for code in ours[0])
+
+
+def test_a_covers_hexes_taken_again_are_what_drawing_them_afresh_writes_and_notes():
+    from printgen.rulebook import book
+
+    book._HONEYCOMB.clear()
+    done = []
+    for _ in range(3):  # afresh, then twice from what the first wrote and noted
+        c, _ = _canvas()
+        c.setLineWidth(0.8)
+        code_at, items_at = len(c._code), len(c._items)
+        book._honeycomb(c, 595.27, 841.89, 28.3)
+        done.append((c._code[code_at:], c._items[items_at:]))
+    assert len(book._HONEYCOMB) == 1
+    assert done[0] == done[1] == done[2] and len(done[0][1]) > 100
+    c, _ = _canvas()  # another page size or line width: drawn afresh
+    c.setLineWidth(0.5)
+    book._honeycomb(c, 612, 792, 28.3)
+    assert len(book._HONEYCOMB) == 2
