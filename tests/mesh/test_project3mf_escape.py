@@ -33,7 +33,8 @@ def test_corner_cases():
 def test_a_build_imports_no_network_modules():
     """What a build loads before its workers fork (printgen.workers.prepare) holds no network client."""
     code = ("import sys\nimport printgen.build\nfrom printgen.workers import prepare\nprepare(games=5)\n"
-            "print(sorted(m for m in ('urllib.request', 'http.client', 'ssl', 'xml.sax.saxutils') if m in sys.modules))")
+            "names = ('urllib.request', 'http.client', 'ssl', 'xml.sax.saxutils')\n"
+            "print(sorted(m for m in names if m in sys.modules))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
                          env=dict(os.environ, PYTHONPATH=str(REPO)))
     assert run.stdout.strip() == "[]", run.stdout + run.stderr
