@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -24,7 +25,7 @@ from .plan import Target, plan_build
 from .project import Project, check_ids
 from .publish import Publisher, run_job, run_jobs
 from .schedule import in_order, smallest_first, validated
-from .workers import Parcel, take_shared
+from .workers import Parcel, shelf, take_shared
 from .write.reuse import Reuse
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST, OutputConflict: re-exported)
 
@@ -167,17 +168,20 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     own = pool is None and workers > 1
     executor = ProcessPoolExecutor(max_workers=workers) if own else (pool if workers > 1 else None)
     try:
-        return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages)
+        with shelf() if executor is not None else nullcontext() as parcels:
+            return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages,
+                          parcels)
     finally:
         if own:
             executor.shutdown(cancel_futures=True)
 
 
 def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None, profiles=None,
-           languages=()) -> BuildResult:
+           languages=(), shelf: Path | None = None) -> BuildResult:
     from .editions.edition import editions_of
 
-    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles)
+    run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
+               shelf=shelf)
     ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
     # the smallest folder first: the workers start on the first game sooner (schedule.py)
     for k, game in validated(smallest_first(folders), folders, project, pool,
@@ -250,12 +254,13 @@ class _Run:
     exports: list = field(default_factory=list)  # (export future, game index, job key)
     profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
     parcels: dict = field(default_factory=dict)  # id(game) -> the game pickled once for the workers
+    shelf: Path | None = None  # where the parcels' bytes are written for the workers (workers.shelf)
 
     def _parcel(self, game: ValidatedGame) -> Parcel:
         """``game`` pickled for the workers, once a build (it is not changed while it builds; ``games``
         holds it, so its id stands)."""
         if id(game) not in self.parcels:
-            self.parcels[id(game)] = Parcel(game)
+            self.parcels[id(game)] = Parcel(game, self.shelf)
         return self.parcels[id(game)]
 
     def _job(self, job: tuple) -> tuple:

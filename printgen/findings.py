@@ -42,6 +42,12 @@ class Location:
             return visible(self.file)
         return f"{visible(self.file)}:{self.line}:{self.col}"
 
+    def __reduce__(self):
+        # Pickled as its four values: a game's source holds one Location per value, and a build pickles each
+        # game to its workers; the slots dataclass's own state (a field list made per object) took twice as
+        # long both ways (issue 41)
+        return Location, (self.file, self.line, self.col, self.sheet)
+
 
 def column_letters(col: int) -> str:
     """A 1-based column number as a spreadsheet writes it: 1 -> A, 27 -> AA."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from printgen.cli import app
@@ -77,3 +80,24 @@ def test_a_500_character_tile_text_is_not_repeated_whole(tmp_path, monkeypatch):
     assert hits, findings
     assert all(len(f["message"]) < 300 for f in hits) and "strike again" in hits[0]["message"]
     assert max(len(line) for line in text.splitlines()) < 400
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40), st.integers(-5, 10**6), st.integers(-5, 10**4), st.text(max_size=12))
+def test_a_location_pickles_as_its_values(file, line, col, sheet):
+    """Location.__reduce__ (its four values) gives what the slots dataclass's own pickling gave: an equal,
+    equally hashed and ordered Location, in every protocol, and copies the same way."""
+    import copy
+    import pickle
+
+    loc = Location(file, line, col, sheet)
+    plain = dataclasses.replace(loc)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(loc, protocol=protocol))
+        assert type(back) is Location and back == loc and hash(back) == hash(loc) and str(back) == str(loc)
+        assert (back.file, back.line, back.col, back.sheet) == (file, line, col, sheet)
+        # the old way: the dataclass's state (its __getstate__/__setstate__), as pickle took it before
+        old = object.__new__(Location)
+        old.__setstate__(plain.__getstate__())
+        assert old == back and not (old < back) and not (back < old)
+    assert copy.copy(loc) == loc and copy.deepcopy(loc) == loc

@@ -4,7 +4,10 @@ in a worker as the game itself, and the worker's own copy taken again for the sa
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 from concurrent.futures import ProcessPoolExecutor
+
+import pytest
 
 from printgen import workers
 from printgen.build import render_target
@@ -71,3 +74,31 @@ def test_the_workers_inherit_the_code_digest_worked_out_before_they_are_forked()
     with ProcessPoolExecutor(max_workers=1) as pool:  # forked now: the digest comes along, not hashed again
         assert pool.submit(_digest_known).result() == 1
         assert pool.submit(code_digest).result() == code_digest()
+
+
+def test_a_shelved_parcel_carries_only_its_name_and_unpickles_as_the_unshelved_one(monkeypatch):
+    """A parcel written to the build's shelf pickles as its digest and file (a few hundred bytes, not the game),
+    and a worker takes from it what it takes from the parcel carrying its bytes: the same game, once per
+    process; the file must still hold the bytes it was written with; the shelf goes with its block."""
+    monkeypatch.setattr(workers, "_UNPACKED", type(workers._UNPACKED)())
+    game = validate_game(FIXTURES / "mini-hoh")
+    plain = Parcel(game)
+    with workers.shelf() as folder:
+        shelved = Parcel(game, folder)
+        again = Parcel(game, folder)  # the same bytes: one file
+        assert len(list(folder.iterdir())) == 1 and shelved.digest == plain.digest
+        assert len(pickle.dumps(shelved)) < 500 < len(pickle.dumps(plain)) // 100
+        with ProcessPoolExecutor(max_workers=1) as pool:  # forked without the game: read from the file
+            same, gid = pool.submit(_identity, shelved, again).result()
+        assert same and gid == game.game_id
+        first = pickle.loads(pickle.dumps(shelved))
+        assert first.data == game.data and first.findings == game.findings and first.key == game.key
+        assert pickle.loads(pickle.dumps(plain)) is first  # one copy for the digest, shelved or not
+        game.shared["n"] = 1  # another game: another file; tampered bytes are refused, not unpickled
+        other = Parcel(game, folder)
+        blob = bytearray(Path(other.path).read_bytes())
+        blob[len(blob) // 2] ^= 1
+        Path(other.path).write_bytes(bytes(blob))
+        with pytest.raises(RuntimeError, match="changed"):
+            pickle.loads(pickle.dumps(other))
+    assert not folder.exists()

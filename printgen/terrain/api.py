@@ -28,7 +28,7 @@ class TerrainResult:
 
     def __init__(self, files: dict[str, bytes] | Callable[[], dict[str, bytes]], tileset: TileSet,
                  meshes: list[Mesh], plates: list[list[Placed]], bill: dict,
-                 plate_previews: Callable[[], dict[str, bytes]] | None = None) -> None:
+                 plate_previews: Callable[[], dict[str, bytes]] | None = None, made: "_Files | None" = None) -> None:
         self._files, self._make_files = (None, files) if callable(files) else (files, None)
         self.tileset = tileset
         self.meshes = meshes  # one per kind: centred, flat, turned to its smallest box
@@ -37,6 +37,7 @@ class TerrainResult:
         # the plates' PNG previews (path -> bytes), drawn on demand: validating a map needs its plates,
         # not their pictures, which are half the work
         self.plate_previews = plate_previews
+        self.made = made  # what make_terrain wrote its files from (``unwritten``)
 
     @property
     def files(self) -> dict[str, bytes]:
@@ -45,6 +46,14 @@ class TerrainResult:
                 if self._files is None:
                     self._files, self._make_files = self._make_files(), None
         return self._files
+
+    def unwritten(self) -> "TerrainResult | None":
+        """This result as make_terrain made it, its files not written yet: plain data that pickles (a build's
+        validation hands it on); None for a result not made by make_terrain."""
+        if self.made is None:
+            return None
+        return TerrainResult(self.made.encoded, self.tileset, self.meshes, self.plates, self.bill,
+                             self.made.plate_previews, self.made)
 
     def with_previews(self) -> "TerrainResult":
         """This result with its plate previews among its files (drawn once)."""
@@ -96,6 +105,58 @@ def _kind_meshes(kind, spec, bed: tuple[float, float], *, split: bool):
         return [(kind.label, "", centred(turned(parts[0].mesh, fit_angle(parts[0].mesh, room))), kind.hexes)]
     return [(f"{kind.label} part {n} of {len(parts)}", f"-part{n}", centred(turned(p.mesh, fit_angle(p.mesh, room))),
              p.hexes) for n, p in enumerate(parts, start=1)]
+
+
+class _Files:
+    """What a map's terrain files are written from, kept until they are read (``TerrainResult.files``): plain
+    data, so a result not yet encoded pickles whole (a build's validation hands it on: terrain/assets.py)."""
+
+    def __init__(self, stls: list[tuple[str, Mesh, str]], meshes: list[Mesh], plates: list[list[Placed]],
+                 names: list[str], colours: list[str], bed: tuple[float, float], title: str, material: str,
+                 standing: dict, bill: dict, pdf: bytes | None, paper: str | None) -> None:
+        self.stls, self.meshes, self.plates, self.names, self.colours = stls, meshes, plates, names, colours
+        self.bed, self.title, self.material, self.standing, self.bill = bed, title, material, standing, bill
+        self.pdf, self.paper = pdf, paper
+
+    def plate_previews(self) -> dict[str, bytes]:
+        from .preview import plate_png
+
+        plates, bed, title = self.plates, self.bed, self.title
+        out = {}
+        for n, plate in enumerate(plates, start=1):
+            objects = plate_objects(self.meshes, plate, self.names, self.colours)
+            out[f"plates/plate-{n}.png"] = plate_png(
+                [(str(i + 1), m, c) for i, (_, m, c) in enumerate(objects)], bed,
+                f"{title}: plate {n} of {len(plates)} ({len(plate)} tiles, {bed[0]:g} x {bed[1]:g} mm)")
+        return out
+
+    def encoded(self) -> dict[str, bytes]:
+        """Every file but the plate previews, in the order the bill and a listing show them."""
+        bed, title, standing, b = self.bed, self.title, self.standing, self.bill
+        files = {path: to_stl(mesh, name=name) for path, mesh, name in self.stls}
+        project = []
+        written: dict = {}  # each plate's meshes as 3MF text: its own file's, again in the project of every plate
+        for n, plate in enumerate(self.plates, start=1):
+            objects = plate_objects(self.meshes, plate, self.names, self.colours)
+            # a project of its own: named objects and filaments on one bed, as every slicer slices it
+            files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
+                                                            material=self.material, memo=written)
+            project.append(objects)
+        if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
+            files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=self.material, memo=written)
+        for name, (count, mesh) in standing.items():
+            files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
+        files["bom.json"] = to_json(b)
+        files["bom.csv"] = to_csv(b)
+        files["bom.md"] = to_markdown(b)
+        if standing:  # what stands on the tiles, printed apart
+            md = files["bom.md"].decode("utf-8") if isinstance(files["bom.md"], bytes) else files["bom.md"]
+            md += ("\nStanding on the tiles (pieces/): "
+                   + ", ".join(f"{n} x {name}" for name, (n, _) in standing.items()) + "\n")
+            files["bom.md"] = md.encode("utf-8") if isinstance(files["bom.md"], bytes) else md
+        if self.pdf is not None:
+            files[f"bom-{self.paper}.pdf"] = self.pdf
+        return files
 
 
 def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None, gap: float | None = None,
@@ -177,17 +238,6 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
     plates, plates_of = plate_kinds(tileset.kinds, meshes, bed, gap)
     title = f"{cfg.name}: {mapdef.name}"
 
-    def plate_previews() -> dict[str, bytes]:
-        from .preview import plate_png
-
-        out = {}
-        for n, plate in enumerate(plates, start=1):
-            objects = plate_objects(meshes, plate, names, colours)
-            out[f"plates/plate-{n}.png"] = plate_png(
-                [(str(i + 1), m, c) for i, (_, m, c) in enumerate(objects)], bed,
-                f"{title}: plate {n} of {len(plates)} ({len(plate)} tiles, {bed[0]:g} x {bed[1]:g} mm)")
-        return out
-
     missing = tileset.tiling.missing if tileset.tiling else {}
     b = bill(tileset, volumes, plates_of, material=material, game=cfg.name, missing=missing)
     # a standing piece is so many levels high: the real set's level, not its land tile's raised top
@@ -204,32 +254,7 @@ def make_terrain(*, data, map_name: str, bed: tuple[float, float] | None = None,
                      title=f"bill of materials, {mapdef.name}")
         pdf = to_pdf(doc)
 
-    def encoded() -> dict[str, bytes]:
-        """Every file but the plate previews, in the order the bill and a listing show them."""
-        files = {path: to_stl(mesh, name=name) for path, mesh, name in stls}
-        project = []
-        written: dict = {}  # each plate's meshes as 3MF text: its own file's, again in the project of every plate
-        for n, plate in enumerate(plates, start=1):
-            objects = plate_objects(meshes, plate, names, colours)
-            # a project of its own: named objects and filaments on one bed, as every slicer slices it
-            files[f"plates/plate-{n}.3mf"] = to_project_3mf([objects], bed=bed, title=f"{title}, plate {n}",
-                                                            material=material.name, memo=written)
-            project.append(objects)
-        if project:  # every plate in one file, with the slicers' filament and colour metadata (issue 29)
-            files["project.3mf"] = to_project_3mf(project, bed=bed, title=title, material=material.name, memo=written)
-        for name, (count, mesh) in standing.items():
-            files[f"pieces/{name}.stl"] = to_stl(mesh, name=name)
-        files["bom.json"] = to_json(b)
-        files["bom.csv"] = to_csv(b)
-        files["bom.md"] = to_markdown(b)
-        if standing:  # what stands on the tiles, printed apart
-            md = files["bom.md"].decode("utf-8") if isinstance(files["bom.md"], bytes) else files["bom.md"]
-            md += ("\nStanding on the tiles (pieces/): "
-                   + ", ".join(f"{n} x {name}" for name, (n, _) in standing.items()) + "\n")
-            files["bom.md"] = md.encode("utf-8") if isinstance(files["bom.md"], bytes) else md
-        if pdf is not None:
-            files[f"bom-{page_spec.paper}.pdf"] = pdf
-        return files
-
-    result = TerrainResult(encoded, tileset, meshes, plates, b, plate_previews)
+    made = _Files(stls, meshes, plates, names, colours, bed, title, material.name, standing, b, pdf,
+                  page_spec.paper if page_spec is not None else None)
+    result = TerrainResult(made.encoded, tileset, meshes, plates, b, made.plate_previews, made)
     return result.with_previews() if previews else result

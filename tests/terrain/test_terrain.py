@@ -336,3 +336,42 @@ def _without_bills(game):
     copy = pickle.loads(pickle.dumps(game))
     copy.shared.pop("terrain-bills", None)
     return copy
+
+
+@pytest.mark.parametrize("previews", [False, True])
+def test_the_terrain_validation_made_is_handed_to_the_terrain_target(monkeypatch, previews):
+    """Validation hands each map's terrain on as it made it (tiles, plates and bill, its files not written);
+    the terrain target, in a worker that never made it, writes its files from it without making the meshes or
+    packing the plates again: the same files (STL, 3MF, bill, plate previews) and the same reads recorded as
+    from a terrain it makes itself."""
+    import pickle
+    from dataclasses import replace
+    from pathlib import Path
+
+    from printgen.build import render_target
+    from printgen.plan import plan_build
+    from printgen.project import validate_game
+    from printgen.terrain import assets
+
+    assets._CACHE.clear()
+    if previews:  # validated in a process that wrote this terrain's files before: handed on all the same
+        alone = validate_game(Path(__file__).resolve().parents[1] / "fixtures" / "mini-terrain")
+        assets.render_terrain(alone, previews=True)
+    game = validate_game(Path(__file__).resolve().parents[1] / "fixtures" / "mini-terrain")
+    assert game.ok(), game.findings
+    made_here = game.shared[assets.MADE]
+    assert len(made_here) == len(assets._names(game.data)) >= 1
+    assert all(r._files is None for r in made_here.values())  # handed on before any file was written
+    target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "terrain")
+    alone = pickle.loads(pickle.dumps(game))
+    alone.shared.pop(assets.MADE)
+    assets._CACHE.clear()
+    made = render_target(replace(target, game=alone), previews=previews)
+
+    worker = pickle.loads(pickle.dumps(game))  # as a worker takes it: the process's own terrain not made
+    assets._CACHE.clear()
+    monkeypatch.setattr(assets, "make_terrain", lambda **kw: pytest.fail("the terrain was made again"))
+    handed = render_target(replace(target, game=worker), previews=previews)
+    assert handed.files == made.files and len(made.files) > 3
+    assert any(k.endswith(".png") for k in made.files) == previews
+    assert sorted(handed.reads) == sorted(made.reads)
