@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reportlab import rl_config
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas, ExtGState
 
 from .document import IDENTITY, Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
 from .operators import circle_code, colour_codes, line_codes, path_code, rl_colour, round_rect_code, write_texts
@@ -44,8 +44,10 @@ def _alpha_set(c, key: str, alpha: float, colour) -> bool:
     reportlab's setter would write nothing and change nothing (the document already allows transparency,
     the extended graphics state holds that value)? Every colour object carries an alpha, so every colour
     set asks: most find it so."""
+    # (a key the state was never given holds its default, as reportlab's ExtGState.set reads it: most colours ask
+    # for an alpha of 1, which no page changes)
     return (_plain_alpha(type(c)) and c._doc._pdfVersion >= (1, 4)
-            and c._extgstate._d.get(key) == (alpha if alpha != 1.0 else colour.alpha))
+            and c._extgstate._d.get(key, _ALPHA_DEFAULTS[key]) == (alpha if alpha != 1.0 else colour.alpha))
 
 
 def _plain_alpha(kind) -> bool:
@@ -60,6 +62,7 @@ def _plain_alpha(kind) -> bool:
 
 
 _PLAIN_ALPHA: dict[type, bool] = {}
+_ALPHA_DEFAULTS = {key: ExtGState.defaults[key] for key in ("CA", "ca")}
 
 
 def _style(c, style: Style) -> tuple[bool, bool]:
@@ -233,9 +236,12 @@ def _shapes(c, shapes: list) -> None:
     rulers: the same ops on every page, layout/render): a run drawn from a graphics state it was drawn from
     before writes the same operators and leaves the same state, so those are taken as written then."""
     state = getattr(c, "_printgen_state", None)
-    if state is None or len(shapes) < SHAPE_RUN:
+    if state is None:
         for op in shapes:
             draw_op(c, op)
+        return
+    if len(shapes) < SHAPE_RUN:
+        _tracked_run(c, shapes)
         return
     memo = c.__dict__.setdefault("_printgen_runs", {})
     ext = c._extgstate._d
@@ -250,12 +256,34 @@ def _shapes(c, shapes: list) -> None:
         state.update(after)
         return
     start, before, ext_before = len(c._code), dict(c.__dict__), dict(ext)
-    for op in shapes:
-        draw_op(c, op)
+    _tracked_run(c, shapes)
     if c._extgstate._d != ext_before or c._printgen_state is not state:
         return  # it changed what the canvas keeps elsewhere: not taken again
     changed = {k: v for k, v in c.__dict__.items() if k != "_code" and before.get(k, _MISSING) is not v}
     memo[key] = (c._code[start:], dict(state), changed)
+
+
+def _tracked_run(c, shapes: list) -> None:
+    """Plain shapes drawn in order on a canvas that keeps a state record (``track_state``), as ``draw_op``
+    draws each. A shape in the style object the one before it was drawn in finds the colours and line style
+    already set (nothing between them changes the state), so its style is not looked at again: a map page
+    draws runs of hexes, a build guide's picture runs of faces, each in a handful of styles."""
+    last = None
+    fill = stroke = False
+    code = c._code
+    for op in shapes:
+        style = op.style
+        if style is not last:
+            fill, stroke = _style(c, style)
+            last = style
+        if not (fill or stroke):
+            continue
+        if type(op) is Poly and getattr(c, "record_loops", None) is None:
+            closed = op.closed
+            code.append(path_code((op.points,), closed))
+            code.append(PATH_OPS[int(stroke), int(fill and closed), c._fillMode])
+        else:
+            draw_op(c, op)  # (its style asked again: already set, nothing written)
 
 
 def _group(c, op: Group) -> None:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import Canvas, ExtGState
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from .fonts import pdf_name
@@ -33,6 +33,7 @@ class Numbers(dict):
 
 
 NUMBERS = Numbers()
+_FILL_ALPHA = ExtGState.defaults["ca"]  # a page's fill alpha until one is set
 
 
 @lru_cache(maxsize=1024)
@@ -88,7 +89,8 @@ def write_texts(c, texts) -> None:
             colour = op.colour
             rl_colour, fill_code, _ = colour_codes(colour)
             code.append(fill_code)
-            if rl_colour.alpha is not None:
+            if rl_colour.alpha is not None and not (doc._pdfVersion >= (1, 4) and c._extgstate._d.get(
+                    "ca", _FILL_ALPHA) == rl_colour.alpha):  # (what the two calls below would leave as it is)
                 doc.ensureMinPdfVersion("transparency")
                 c._extgstate.set(sink, "ca", rl_colour.alpha)
         name = pdf_name(op.font)

@@ -17,6 +17,8 @@ import jinja2
 from jinja2 import meta, nodes
 from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
+from markupsafe import Markup
+from pydantic import BaseModel
 
 from ..draw.colour import ink_on, legible, mix, readable
 from ..limits import limit
@@ -25,6 +27,12 @@ from ..safety.budget import BUDGET, TemplateLimitError
 _EXPR = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
 _SCALARS = (str, int, float, bool, type(None))
+# What a value may read by identity, and give as a kept result: the game's data (models), lists, tuples and
+# maps, which nothing changes while faces are drawn (the immutable sandbox changes none, elements only read
+# them). A face drawn again (at another bleed, for its stamp) or another face of the same item then takes its
+# values as evaluated before; a value of any other kind (an iterator, a namespace) is evaluated every time.
+_HELD = (list, tuple, dict, Markup)
+_NONE = object()
 
 
 # Compiled values shared by the Expressions of one kind of environment in this process (a build's
@@ -75,7 +83,9 @@ class Expressions:
                 for d in (self.cache, self.names, self.own):
                     d.clear()
             _take(key, self.handed, handed)
-        self.results: dict[tuple, Any] = {}  # (text, its names' scalar values) -> result
+        # (text, its names' scalar values, or the identity of the data, lists and maps they hold) -> (result,
+        # those objects: held, so that no other object takes their ids while the entry is kept)
+        self.results: dict[tuple, tuple] = {}
         # text -> why its budget ran out: it fails at once for every later face (a deck's hundred cards
         # must not each spend a budget on one runaway expression)
         self.spent: dict[str, str] = {}
@@ -91,22 +101,28 @@ class Expressions:
         if names is None:
             return self._run(text, fn, scope)
         key: list = [text]
+        held = None  # the objects the key names by identity
         for n in names:
             if n in scope:
                 v = scope[n]
-                if type(v) not in _SCALARS:
+                if type(v) in _SCALARS:
+                    key.append((n, type(v), v))
+                elif type(v) in _HELD or isinstance(v, BaseModel):
+                    key.append((n, id(v)))
+                    held = (held or ()) + (v,)
+                else:
                     return self._run(text, fn, scope)
-                key.append((n, type(v), v))
             elif n not in self.env.globals:
                 return self._run(text, fn, scope)  # undefined: the evaluation says so
         k = tuple(key)
-        if k in self.results:
-            return self.results[k]
+        got = self.results.get(k, _NONE)
+        if got is not _NONE:
+            return got[0]
         v = self._run(text, fn, scope)
-        if type(v) in _SCALARS:
+        if type(v) in _SCALARS or (held is not None and (type(v) in _HELD or isinstance(v, BaseModel))):
             if len(self.results) > 50_000:
                 self.results.clear()
-            self.results[k] = v
+            self.results[k] = (v, held)
         return v
 
     def _run(self, text: str, fn: Callable[[dict], Any], scope: dict) -> Any:
@@ -137,6 +153,7 @@ class Expressions:
         m = _EXPR.match(text)
         path = _PATH.match(m.group(1)) if m else None
         if path:  # ``{{ item.stats.vit }}``: the sandbox's own look-ups, without a Jinja context per card
+            self.names[text] = frozenset((path.group(1),))  # what it reads, as evaluate keys a result by
             return self._path(path.group(1), tuple(a for a in path.group(2).split(".") if a))
         got = self._handed(text)
         if got is not None:

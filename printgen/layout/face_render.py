@@ -94,12 +94,24 @@ def _render_face(face: Face, scope: dict) -> list[Op]:
 
 def _shown_at(face: Face, scope: dict, bleed: float) -> str:
     """The stamp digest of ``face`` drawn at ``bleed`` mm instead: a bleed moves and grows what a face
-    draws (its ground, every position), never what it shows, so the stamp is of one bleed for every output."""
+    draws (its ground, every position), never what it shows, so the stamp is of one bleed for every output.
+    Worked out once per face and bleed in a maker's memo (the exports draw a card at two bleeds, each
+    taking its stamp from the same drawing at the layout's own)."""
     from dataclasses import replace
 
+    # the face as drawn: its layout, size, shape, the text sizes it starts from and everything in its scope, by
+    # identity (the values are held in the entry, so no other object takes their ids while it is kept)
+    held = tuple(scope.values())
+    key = ("shown-at", id(face.layout), face.w, face.h, face.shape, face.cut, bleed,
+           tuple(sorted(face.groups.items())), tuple(sorted(face.forced.items())),
+           tuple((name, id(v)) for name, v in scope.items()))
+    got = face.memo.get(key)
+    if got is not None and got[1] is face.layout:
+        return got[0]
     twin = replace(face, bleed=bleed, stamp_bleed=None, found=[], paths=dict(face.paths), forced=dict(face.forced),
                    groups=dict(face.groups), shown="")
-    _render_face(twin, scope)
+    _render_face(twin, scope)  # (what it finds is the face's own drawing's to find: its findings are dropped)
+    face.memo[key] = (twin.shown, face.layout, held)
     return twin.shown
 
 

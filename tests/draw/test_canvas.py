@@ -113,10 +113,11 @@ texts_ = st.lists(st.builds(Text, st.floats(-50, 300), st.floats(-50, 300), word
                             st.sampled_from(["start", "middle", "end"])), min_size=1, max_size=8)
 
 
-def _drawn(texts_runs, fast: bool, bottomup: int) -> tuple:
+def _drawn(texts_runs, fast: bool, bottomup: int, alpha: bool = True) -> tuple:
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, bottomup=bottomup)
-    c.setFillAlpha(0.5)  # the text object's first colour sets the fill alpha back, in its own code
+    if alpha:
+        c.setFillAlpha(0.5)  # the text object's first colour sets the fill alpha back, in its own code
     writer.track_state(c)
     for run in texts_runs + texts_runs[:1]:  # the first run again: its texts shown before
         (operators.write_texts if fast else operators.rl_texts)(c, run)
@@ -126,11 +127,12 @@ def _drawn(texts_runs, fast: bool, bottomup: int) -> tuple:
     return code, c._printgen_state, buf.getvalue()
 
 
-@given(st.lists(texts_, min_size=1, max_size=3), st.sampled_from([0, 1]))
-def test_texts_are_written_as_reportlabs_text_object_writes_them(runs, bottomup):
-    # the same operators, the same state left, and the same file (font subsets assigned alike)
+@given(st.lists(texts_, min_size=1, max_size=3), st.sampled_from([0, 1]), st.booleans())
+def test_texts_are_written_as_reportlabs_text_object_writes_them(runs, bottomup, alpha):
+    # the same operators, the same state left, and the same file (font subsets assigned alike, the same PDF
+    # version): after an alpha was set, and on a page whose fill alpha is still the default
     register_pdf_fonts()
-    assert _drawn(runs, True, bottomup) == _drawn(runs, False, bottomup)
+    assert _drawn(runs, True, bottomup, alpha) == _drawn(runs, False, bottomup, alpha)
 
 
 def test_a_canvas_that_makes_its_own_text_objects_is_given_them():
@@ -188,3 +190,41 @@ def test_a_canvas_of_its_own_kind_draws_its_discs_and_boxes_itself():
     writer.draw_op(c, Circle(5.0, 5.0, 2.0, Style(fill="#000000")))
     writer.draw_op(c, Rect(1.0, 1.0, 9.0, 9.0, Style(fill="#000000"), radius=1.5))
     assert drawn == ["circle", "roundRect"]
+
+
+# --- runs of plain shapes on a page with a state record (canvas._tracked_run), against drawing them one by one --
+
+from printgen.draw.document import Path as PathOp, Poly  # noqa: E402
+
+STYLES = [Style(fill="#224466"), Style(fill="#224466", stroke="#000000", width=0.3), Style(stroke="#c0392b", width=1.2),
+          Style(fill="#ffffff", stroke="#2b2b2b", width=0.25, dash=(1.0, 0.5)), Style(), Style(fill="#224466")]
+points = st.lists(st.tuples(places, places), min_size=2, max_size=6).map(tuple)
+shapes = st.one_of(st.builds(Poly, points, st.sampled_from(STYLES), closed=st.booleans()),
+                   st.builds(Circle, places, places, sizes, st.sampled_from(STYLES)),
+                   st.builds(Rect, places, places, sizes, sizes, st.sampled_from(STYLES), st.sampled_from([0.0, 1.5])),
+                   st.builds(PathOp, st.lists(points, min_size=1, max_size=2).map(tuple), st.sampled_from(STYLES)))
+
+
+def _page(ops, tracked_runs: bool, alpha: float | None):
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1)
+    if alpha is not None:
+        c.setFillAlpha(alpha)  # a page whose alpha was set before, or left at its default
+    writer.track_state(c)
+    if tracked_runs:
+        writer.draw_ops(c, ops)
+    else:
+        for op in ops:  # the shapes one by one, each asking for its style
+            writer.draw_op(c, op)
+    code = list(c._code)
+    state = dict(c._printgen_state)
+    c.showPage()
+    c.save()
+    return code, state, buf.getvalue()
+
+
+@given(st.lists(shapes, min_size=1, max_size=20), st.sampled_from([None, 0.5, 1.0]))
+def test_runs_of_shapes_are_written_as_shapes_drawn_one_by_one(ops, alpha):
+    # the same operators (a style met again in a row is not asked again), state record and file
+    ops = ops + ops[:9]  # a run met again on the page (taken from the run memo)
+    assert _page(ops, True, alpha) == _page(ops, False, alpha)
