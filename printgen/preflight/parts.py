@@ -93,15 +93,25 @@ class Parts:
         self.element_hits: dict[int, list[tuple[str, Hit]]] = {}
         self.loose: dict[tuple, tuple] = {}
         self.boxes: dict[int, Box | None] = {}  # a loose chunk's box, by its number
-        self.scans: dict[tuple, Scan] = {}
+        self._scans: dict[str, dict] = {}  # each document's faces (scans), by its stem
+        self._flats: dict[str, dict] = {}  # each document's flatten memo, by its stem
+        self.scans: dict[tuple, Scan] = self._scans.setdefault(stem, {})
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
-        self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
+        self.flat: dict = self._flats.setdefault(stem, {})  # scene.flatten's own memo, for pages read ink by ink
         self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
         self.used: dict[tuple, float] = {}  # checks.used's share of a sheet, by what places its boxes
         self.clear_of: dict[tuple, bool] = {}  # is a loose run (number) clear of faces at these boxes?
         self.shapes: dict[tuple, int] = {}  # placed.loose_shape of a page's loose runs -> its number
         self.clean: set[tuple] = set()  # (check, loose runs' shape) of the pairwise checks that found nothing
+
+    def document(self, stem: str, paper: str | None) -> None:
+        """Read the pages of another document of the target (or of its next paper) with this memo: elements, loose
+        runs and pairs by identity (the same ops, the same sources), each face looked up among the document's own
+        faces only (faces alike by value would name another document's sources)."""
+        self.stem, self.paper = stem, paper  # (what its sheets are named by; no check reads them)
+        self.scans = self._scans.setdefault(stem, {})
+        self.flat = self._flats.setdefault(stem, {})
 
     def number(self, op) -> int:
         """``op``'s number by value (ops compare by what they draw, never by a text's source)."""

@@ -84,6 +84,6 @@ def test_a_page_like_a_clean_one_is_clean_and_one_unlike_it_is_read_afresh():
     assert _alike(fast) == _alike(ink_by_ink(doc, S, "d"))
     assert [(h.cls, h.page) for h in fast if "'page " in h.message] == [("contrast", 3)]
     # the pairwise checks found pages 1, 2 and 4 clean, and page 3 (its contrast) not
-    clean = {(name, shape) for name, shape in run._LAST.pop(("layout-test", "d", S)).clean}
+    clean = {(name, shape) for name, shape in run._LAST.pop(("layout-test", S)).clean}
     assert {("contrast", shapes[0]), ("contrast", shapes[3]), ("overlap", shapes[2])} <= clean
     assert ("contrast", shapes[2]) not in clean
