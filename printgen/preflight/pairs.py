@@ -130,11 +130,14 @@ def _context(parts, scan) -> tuple:
     if scan.context is None:
         sums, eids, layout, lone = [], [], ["layout"], []  # (the layout: its elements' numbers, None for a lone text)
         memo = parts.summaries
+        # a page's loose runs are numbered by identity (parts.Parts.loose_runs: the same ops on the next page, the
+        # same number), so what a run of one text gives with the same others is kept for the next page too
+        keep = scan.shape is not None
         for eid, inks in scan.spans:
             got = memo.get(eid)
             if got is None:
                 got = Summary(inks)
-                if not got.lone:  # (a face's own text is read for that face: not kept for others)
+                if keep or not got.lone:  # (a face's own text is read for that face: not kept for others)
                     memo[eid] = got
             if got.lone:
                 lone.append((len(sums), got.tbox))
@@ -161,7 +164,7 @@ def _context(parts, scan) -> tuple:
                 x0, y0, x1, y1 = ta
                 extra = [b for b, o in lone if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
                 near[a] = (sorted(got[0] + extra), got[1], got[2], got[3], False) if extra else got
-        scan.context = (sums, eids, near, fixed)
+        scan.context = (sums, eids, near, fixed, keep)
     return scan.context
 
 
@@ -198,7 +201,7 @@ def _near(a: int, ta: Box, c: Box, texts: list, lined: list, grounded: list) -> 
 
 def face_overlaps(parts, scan, page: Page) -> list[Hit]:
     """checks.overlaps on one face: texts over texts (in its sweep's order), then texts across strokes."""
-    sums, eids, near, _ = _context(parts, scan)
+    sums, eids, near, _, keep = _context(parts, scan)
     memo = parts.pair_memo
     found = []  # (element, the elements after it, the pairs of their texts that overlap)
     crossed: list[Hit] = []
@@ -222,7 +225,7 @@ def face_overlaps(parts, scan, page: Page) -> list[Hit]:
         # text crossed by a stroke: the first stroke in drawing order that crosses it
         got = cell[1]
         if got is None:
-            if sa.lone:
+            if sa.lone and not keep:
                 got = _crossings(sa, [sums[b] for b in lines])
             else:
                 key = ("cross", eids[a], *[eids[b] for b in lines])
@@ -289,14 +292,14 @@ def _last_ground(grounds, x: float, y: float, before: int | None = None):
 
 def face_contrast(parts, scan, page: Page) -> list[Hit]:
     """colour.contrast on one face: each text against the last ground drawn before it under its centre."""
-    sums, eids, near, _ = _context(parts, scan)
+    sums, eids, near, _, keep = _context(parts, scan)
     memo = parts.pair_memo
     hits: list[Hit] = []
     for a, (_, _, below, cell, _) in near.items():
         got = cell[2]
         if got is None:
             sa = sums[a]
-            if sa.lone:
+            if sa.lone and not keep:
                 got = _contrasts(sa, [sums[b] for b in below], parts.settings)
             else:
                 key = ("contrast", eids[a], *[eids[b] for b in below])
@@ -336,7 +339,7 @@ def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hi
 
 def face_collisions(parts, scan, page: Page) -> list[Hit]:
     """collide.collisions on one face: its free marks, two by two, then its short labels on them."""
-    sums, eids, near, fixed = _context(parts, scan)
+    sums, eids, near, fixed, keep = _context(parts, scan)
     memo = parts.pair_memo
     cell = fixed[4]  # (a lone text is no mark: the elements holding marks are the layout's)
     if cell[0] is None:
@@ -363,16 +366,19 @@ def face_collisions(parts, scan, page: Page) -> list[Hit]:
         for a in near:  # (the elements with texts, in order)
             sa = sums[a]
             if sa.short:
-                if sa.lone:
+                if sa.lone and not keep:
                     labels = label_hits(sa.short, marks, 0)
                 else:
-                    labels = held.get(a)
+                    # (the layout's cell holds what its own elements give, by place: a loose run of one text
+                    # at that place may be another page's text, looked up by its number alone)
+                    labels = None if sa.lone else held.get(a)
                     if labels is None:
                         lkey = ("labels", eids[a], *key[1:])
                         labels = memo.get(lkey)
                         if labels is None:
                             labels = memo[lkey] = label_hits(sa.short, marks, 0)
-                        held[a] = labels
+                        if not sa.lone:
+                            held[a] = labels
                 hits += labels
     return hits
 

@@ -32,7 +32,8 @@ import os
 from typing import Callable
 
 from ..draw.document import IDENTITY, Group, Page, Text
-from .checks import Hit, Settings, Sheet
+from .checks import PLACEHOLDER, Hit, Settings, Sheet, placeholders, safe_area, small_text
+from .colour import MARKUP, markup
 from .info import Info
 from .pairs import BY_ELEMENT, _union
 from .placed import LOCAL, PartSheet, loose_shape  # noqa: F401  (LOCAL is named here too)
@@ -76,6 +77,27 @@ PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 NONE: tuple = ()  # no hit: one empty sequence kept for every face and element that has none (fewer objects held)
 
 
+def quiet(t: Ink, least: float, safe: float) -> bool:
+    """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own test, negated: no
+    placeholder, no markup, inside its face's safe area (``safe`` mm in from its trim), and not smaller than
+    ``least`` (the lesser of the label and text minimums, less small-text's 0.05 pt: a text under either is read
+    by the check itself)."""
+    if t.size < least:
+        return False
+    f = t.face
+    if f is not None:
+        b = t.box
+        if max(f[0] + safe - b[0], f[1] + safe - b[1], b[2] - (f[2] - safe), b[3] - (f[3] - safe)) > 0.05:
+            return False
+    return PLACEHOLDER.search(t.text) is None and MARKUP.search(t.text) is None
+
+
+def _SCREENED(checks: dict[str, Callable]) -> bool:
+    """Are PER_INK's checks among ``checks`` the very ones ``quiet`` stands for?"""
+    return all(checks.get(n, f) is f for n, f in (("placeholder", placeholders), ("small-text", small_text),
+                                                   ("safe-area", safe_area), ("markup", markup)))
+
+
 class Parts:
     """The memo of one document's pages (faces, elements and loose ops by identity or value)."""
 
@@ -84,6 +106,9 @@ class Parts:
     def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
         self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
         self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
+        # a text none of them can find anything in is passed over without them (``quiet``), while they are
+        # the checks it stands for
+        self.least = min(settings.min_label, settings.min_text) - 0.05 if _SCREENED(checks) else None
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
@@ -230,13 +255,17 @@ class Parts:
                 names = self.per_ink
                 found: dict[str, list[Hit]] = {}
                 element_hits = self.element_hits
+                least = self.least
                 for eid, inks in scan.spans:
                     hits = element_hits.get(eid)
                     if hits is None:
-                        # (each of PER_INK reads texts alone: an element without one has no hit)
-                        sheet = self._sheet(page, inks) if any(i.kind == "text" for i in inks) else None
-                        hits = [] if sheet is None else [
-                            (n, h) for n in names for h in self.checks[n](sheet, self.settings)]
+                        # (each of PER_INK reads texts alone: an element without one, or whose every text is
+                        # quiet, has no hit)
+                        texts = [i for i in inks if i.kind == "text"]
+                        if least is not None:
+                            texts = [t for t in texts if not quiet(t, least, self.settings.safe)]
+                        hits = [] if not texts else [
+                            (n, h) for n in names for h in self.checks[n](self._sheet(page, inks), self.settings)]
                         hits = element_hits[eid] = hits or NONE
                     for n, h in hits:
                         found.setdefault(n, []).append(h)

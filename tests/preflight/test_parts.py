@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from printgen.draw.document import Document, Group, Page, Poly, Rect, Style, Text, pt
 from printgen.draw.page import PageSpec
@@ -274,3 +275,21 @@ def test_the_documents_of_one_target_share_a_memo_and_find_what_each_finds_alone
             assert _alike(shared) == _alike(alone[stem])
             assert [h.src for h in shared] == [h.src for h in alone[stem]]
     assert len(run._LAST) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["A", "Knight", "{name}", "Scout \\'s", "a &amp; b", "{{ x }}", "12", "<b>x</b>"]),
+       st.floats(2, 12), st.floats(-5, 45), st.floats(-5, 65), st.booleans(),
+       st.sampled_from([Settings(), Settings(min_text=8, min_label=4, safe=3)]))
+def test_a_quiet_text_is_one_the_checks_of_a_text_alone_find_nothing_in(words, size, x, y, faced, settings):
+    """parts.quiet passes a text over only where placeholder, small-text, safe-area and markup all find nothing."""
+    from printgen.preflight.scene import Ink
+
+    face = (0.0, 0.0, 40.0, 60.0) if faced else None
+    ink = Ink("text", (x, y, x + 10, y + 3), "", words, size, "sans", None, (), False, 0.0, 0, 0, "#000000", face)
+    sheet = Sheet("d", "a4", 1, 1, Page(210, 297, []), [ink])
+    found = [h for n in parts_module.PER_INK for h in ALL_PAGE_CHECKS[n](sheet, settings)]
+    least = min(settings.min_label, settings.min_text) - 0.05
+    if parts_module.quiet(ink, least, settings.safe):
+        assert found == []
+    assert parts_module._SCREENED(ALL_PAGE_CHECKS)

@@ -87,3 +87,36 @@ def test_a_page_like_a_clean_one_is_clean_and_one_unlike_it_is_read_afresh():
     clean = {(name, shape) for name, shape in run._LAST.pop(("layout-test", S)).clean}
     assert {("contrast", shapes[0]), ("contrast", shapes[3]), ("overlap", shapes[2])} <= clean
     assert ("contrast", shapes[2]) not in clean
+
+
+@st.composite
+def _loose(draw):
+    """A loose op in the page's lower half, clear of the cards (a sheet's notes, grounds and rules)."""
+    op = draw(_op())
+    from dataclasses import replace
+
+    if isinstance(op, Text):
+        return replace(op, x=op.x * 4, y=op.y + 180)
+    if hasattr(op, "points"):
+        return replace(op, points=tuple((x * 4, y + 180) for x, y in op.points))
+    if hasattr(op, "cx"):
+        return replace(op, cx=op.cx * 4, cy=op.cy + 180)
+    return replace(op, x=op.x * 4, y=op.y + 180)
+
+
+@settings(max_examples=600 if NIGHTLY else 60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(_loose(), _loose()), min_size=1, max_size=6),
+       st.lists(st.lists(st.booleans(), min_size=6, max_size=6), min_size=3, max_size=3))
+def test_loose_runs_placed_again_among_other_neighbours_find_what_ink_by_ink_finds(pool, picks):
+    """The very same loose ops (a note, a ground, a rule) at the same places on several pages, each page choosing
+    one of two at each place: what a run of one text gave is looked up by its number with the same neighbours
+    only (preflight/pairs.py ``_context``), and every page finds what it finds ink by ink."""
+    card = _card("Knight", over=False)
+    pages = []
+    for pick in picks:
+        page = _sheet([card, card], [(20, 20), (70, 20)])
+        page.add(*[pair[1 if chosen else 0] for pair, chosen in zip(pool, pick)])
+        pages.append(page)
+    doc = Document("d", pages)
+    fast = check_document(doc, S, stem="d", paper="a4")
+    assert _alike(fast) == _alike(ink_by_ink(doc, S, "d"))
