@@ -194,7 +194,7 @@ class PartSheet(Sheet):
         if self.loose_scan is None:
             self.loose_scan = self.parts.scan_of(self._runs)
         page = self.page
-        key = (page.width, page.height, cell, tuple([run[3] for run in self._runs if run[2].cover]),
+        key = (page.width, page.height, cell, tuple([run[3] for run in self._runs if run[2].use]),
                tuple([(tuple(s.cover), dx, dy) for s, dx, dy in self.faces]))
         memo = self.parts.used
         got = memo.get(key)

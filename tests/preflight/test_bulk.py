@@ -214,3 +214,30 @@ def test_a_faces_cover_tried_from_its_ground_is_the_cover_its_areas_sort_gives(b
             if not any(k[0] <= b[0] and k[1] <= b[1] and b[2] <= k[2] and b[3] <= k[3] for k in plain[:4]):
                 plain.append(b)
     assert _cover(list(boxes)) == plain
+
+
+_BOX = st.tuples(*[st.sampled_from([0.0, 1.0, 2.0, 5.5, 10.0, 12.0, float("nan")])] * 4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(st.tuples(_BOX, st.sampled_from(["", "furniture", "ruler:2 in", "badge"])), min_size=1,
+                         max_size=5), min_size=1, max_size=6), st.booleans(), st.booleans())
+def test_a_faces_cover_joined_from_its_elements_is_the_cover_of_their_covers(elements, ground, reduce):
+    """info.Info: an element's cover worked out when asked for, and a face's taken from its ground where the
+    ground holds every box its elements draw (``_held``), are what reducing every element's cover gives."""
+    from printgen.preflight.info import Info, _cover
+    from printgen.preflight.scene import Ink
+
+    def ink(box, role):
+        return Ink("shape", box, role, "", 0.0, "", None, (), True, 0.0, 0, 0, "#000000", None, ())
+
+    if ground:
+        elements = [[((0.0, 0.0, 12.0, 12.0), "")]] + elements
+    infos = [Info.of([ink(b, r) for b, r in element]) for element in elements]
+    every = [[b for b, r in element if r != "furniture" and not r.startswith("ruler")] for element in elements]
+    # as the covers were worked out before: each element's at once, then the face's from them
+    covers = [_cover(boxes) if len(boxes) > 1 or len(element) > 1 else boxes for boxes, element in zip(every, elements)]
+    for info, cover in zip(infos, covers):
+        assert repr(info.cover) == repr(cover)  # (repr: nan is never equal to itself)
+    joined = [b for cover in covers for b in cover]
+    assert repr(Info.joined(infos, reduce=reduce).cover) == repr(_cover(joined) if reduce else joined)
