@@ -156,10 +156,11 @@ def _context(parts, scan) -> tuple:
         else:
             texts = sorted(texts + lone)
             near = {}
-            for a, ta in texts:
+            for k, (a, ta) in enumerate(texts):
                 got = near_fixed.get(a)
                 if got is None:  # a lone text of this face: against every element
-                    near[a] = (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], False)
+                    near[a] = (*_near(a, ta, sums[a].cbox, texts[k + 1:], lined, grounded), [None, None, None],
+                               False)
                     continue
                 x0, y0, x1, y1 = ta
                 extra = [b for b, o in lone if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
@@ -178,16 +179,18 @@ def _fixed(sums: list[Summary]) -> tuple:
     texts = [(b, sb.tbox) for b, sb in enumerate(sums) if sb.texts and not sb.lone]
     lined = [(b, sb.sbox) for b, sb in enumerate(sums) if sb.strokes]
     grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
-    near = {a: (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], True) for a, ta in texts}
+    near = {a: (*_near(a, ta, sums[a].cbox, texts[k + 1:], lined, grounded), [None, None, None], True)
+            for k, (a, ta) in enumerate(texts)}
     return texts, lined, grounded, near, [None, {}]
 
 
-def _near(a: int, ta: Box, c: Box, texts: list, lined: list, grounded: list) -> tuple[list, list, list]:
-    """Element ``a``'s (texts in ``ta``, their centres in ``c``) later elements whose texts, elements whose
-    strokes, and earlier elements (nearest first) whose grounds its texts could meet."""
+def _near(a: int, ta: Box, c: Box, later: list, lined: list, grounded: list) -> tuple[list, list, list]:
+    """Element ``a``'s (texts in ``ta``, their centres in ``c``) later elements whose texts (of ``later``, the
+    elements with texts after it, in order), elements whose strokes, and earlier elements (nearest first) whose
+    grounds its texts could meet."""
     # (``_meet``, written out: touching counts)
     x0, y0, x1, y1 = ta
-    after = [b for b, o in texts if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
+    after = [b for b, o in later if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
     lines = [b for b, o in lined if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
     below = [b for b, o in reversed(grounded) if b < a and c[0] <= o[2] and o[0] <= c[2] and c[1] <= o[3]
              and o[1] <= c[3]]
