@@ -22,20 +22,14 @@ from .scene import Box, Ink, crosses_any
 
 
 def _union(boxes: Iterable[Box]) -> Box | None:
-    out = None
-    for b in boxes:
-        if out is None:
-            x0, y0, x1, y1 = out = b
-        else:
-            if b[0] < x0:
-                x0 = b[0]
-            if b[1] < y0:
-                y0 = b[1]
-            if b[2] > x1:
-                x1 = b[2]
-            if b[3] > y1:
-                y1 = b[3]
-    return None if out is None else (x0, y0, x1, y1)
+    """The box holding ``boxes`` (None for none): each side the least or most of theirs, the first of equal ones
+    (min and max compare as a loop taking a side only when it is beyond the one held: the same figures, +-0 and
+    nan included)."""
+    cols = tuple(zip(*boxes))
+    if not cols:
+        return None
+    x0, y0, x1, y1 = cols
+    return (min(x0), min(y0), max(x1), max(y1))
 
 
 def _meet(a: Box | None, b: Box | None) -> bool:

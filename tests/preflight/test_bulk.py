@@ -241,3 +241,33 @@ def test_a_faces_cover_joined_from_its_elements_is_the_cover_of_their_covers(ele
         assert repr(info.cover) == repr(cover)  # (repr: nan is never equal to itself)
     joined = [b for cover in covers for b in cover]
     assert repr(Info.joined(infos, reduce=reduce).cover) == repr(_cover(joined) if reduce else joined)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(*[st.sampled_from([0.0, -0.0, 1.0, -2.5, 10.0, float("inf"), float("-inf"),
+                                              float("nan")])] * 4), max_size=6))
+def test_the_union_of_boxes_by_min_and_max_is_the_loops_union(boxes):
+    """pairs._union (min and max over the sides) gives what the loop it stands for gave, sign of zero and nan
+    included."""
+    from printgen.preflight.pairs import _union
+
+    def loop(boxes):
+        out = None
+        for b in boxes:
+            if out is None:
+                x0, y0, x1, y1 = out = b
+            else:
+                if b[0] < x0:
+                    x0 = b[0]
+                if b[1] < y0:
+                    y0 = b[1]
+                if b[2] > x1:
+                    x1 = b[2]
+                if b[3] > y1:
+                    y1 = b[3]
+        return None if out is None else (x0, y0, x1, y1)
+
+    want = loop(boxes)
+    for got in (_union(boxes), _union(iter(boxes))):
+        assert repr(got) == repr(want)
+        assert got is None or all(math.copysign(1, a) == math.copysign(1, b) for a, b in zip(got, want))
