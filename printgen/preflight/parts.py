@@ -129,6 +129,7 @@ class Parts:
         self.clear_of: dict[tuple, bool] = {}  # is a loose run (number) clear of faces at these boxes?
         self.shapes: dict[tuple, int] = {}  # placed.loose_shape of a page's loose runs -> its number
         self.clean: set[tuple] = set()  # (check, loose runs' shape) of the pairwise checks that found nothing
+        self.furniture: "Parts | None" = None  # the process's memo of footer strips (tail.Furniture), when given
 
     def document(self, stem: str, paper: str | None) -> None:
         """Read the pages of another document of the target (or of its next paper) with this memo: elements, loose

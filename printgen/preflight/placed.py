@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from ..draw.document import IDENTITY, Group, Page, Text
 from .checks import Hit, Settings, Sheet, _share, margin_hits, margins, outside
+from .collide import is_mark
 from .pairs import _meet, _union
 from .scene import Box, Ink, _walk, loose_inks
 from .scene import _moved as _shift
@@ -48,6 +49,19 @@ def loose_shape(runs: list[list]) -> tuple:
     return tuple(out)
 
 
+def _has_marks(furniture, scan) -> bool:
+    """Does any run of a strip's ``scan`` draw a mark the checks of pairs read (collide.is_mark)? Each run asked
+    once for the process."""
+    memo = furniture.__dict__.setdefault("_pair_marks", {})
+    for eid, inks in scan.spans:
+        got = memo.get(eid)
+        if got is None:
+            got = memo[eid] = any(is_mark(i) for i in inks)
+        if got:
+            return True
+    return False
+
+
 def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
     """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
     for ink in inks:
@@ -59,17 +73,34 @@ def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
 class PartSheet(Sheet):
     """A page read by its parts (its ``inks``, every one as scene.flatten gives them, only when asked for)."""
 
-    def __init__(self, parts: "Parts", page: Page, number: int, count: int) -> None:
+    def __init__(self, parts: "Parts", page: Page, number: int, count: int, split: bool = True) -> None:
         self._inks = None
         Sheet.__init__(self, parts.stem, parts.paper, number, count, page, None)  # type: ignore[arg-type]
         self.parts = parts
+        # its footer strip (the print-at-100 % line, the rulers, 'page x of y': preflight/tail.py), read apart
+        # through the memo of strips kept for the process where it meets nothing else (``_strip``)
+        self.strip: "Scan | None" = None
+        self.strip_at: int | None = None
+        start = None
+        if split and parts.furniture is not None:
+            from .tail import strip_start  # (tail.py reads parts.py, which reads this module)
+
+            start = strip_start(page.ops)
+        self._read(page.ops if start is None else page.ops[:start])
+        if start is not None and self.apart:
+            self._strip(start)
+            if self.strip is None:  # (it meets the rest of the page, or holds what is read page-wide)
+                self._read(page.ops)
+
+    def _read(self, ops) -> None:
+        parts = self.parts
         self.faces: list[tuple["Scan", float, float]] = []
         # the loose ops, as (index of the first, ops): a text alone, shapes in a row
         chunks: list[tuple[int, list]] = []
         first = None  # where the loose inks' hits go among the faces'
         run = None  # the ops of the run of shapes being read (None: the next loose op starts a chunk)
         faces, scan = self.faces, parts.scan
-        for i, op in enumerate(page.ops):
+        for i, op in enumerate(ops):
             kind = type(op)  # (no class derives from Group or Text)
             if kind is Group:
                 m = op.matrix
@@ -99,6 +130,36 @@ class PartSheet(Sheet):
             if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
                 self.loose_scan = parts.scan_of(runs)
 
+    def _strip(self, start: int) -> None:
+        """Read the ops from ``start`` on (the footer strip) through the furniture memo, where the strip and the
+        rest of the page share no point (touching counts as meeting), and it holds no legend, registration mark,
+        tile trim line, nor any mark a check of pairs or a seam reads: then no check's hits on the rest hang on
+        it, and the strip's own are what it finds alone (each check with hits on the strip reads the page as
+        before: ``_unsplit``)."""
+        from .tail import _chunks
+
+        furniture = self.parts.furniture
+        strip = furniture.loose_scan(_chunks(self.page.ops[start:], start))
+        if strip.legend or strip.zones or strip.tiled or furniture.marked(strip) or _has_marks(furniture, strip):
+            return
+        box = strip.box
+        if box is not None:
+            boxes_of = self.parts.boxes
+            rest = _union([_moved(s.box, dx, dy) for s, dx, dy in self.faces if s.box]
+                          + [boxes_of[run[3]] for run in self._runs if boxes_of[run[3]] is not None])
+            if rest is not None and not (box[2] < rest[0] or rest[2] < box[0] or box[3] < rest[1]
+                                         or rest[3] < box[1]):
+                return
+        self.strip, self.strip_at = strip, start
+
+    def _unsplit(self) -> "PartSheet":
+        """This page read with its strip among its loose runs, as a page whose strip is not read apart."""
+        got = self.__dict__.get("_whole_sheet")
+        if got is None:
+            got = self.__dict__["_whole_sheet"] = PartSheet(self.parts, self.page, self.number, self.count,
+                                                           split=False)
+        return got
+
     @property
     def inks(self) -> list[Ink]:  # type: ignore[override]
         if self._inks is None:
@@ -126,7 +187,7 @@ class PartSheet(Sheet):
                         [(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
                 out += [_shift(ink, e, f, i) for ink in local]
                 continue
-            if self.loose is None:  # (not read as parts: flattened here)
+            if self.loose is None or (self.strip_at is not None and i >= self.strip_at):  # (flattened here)
                 out += loose_inks((op,), i)
                 continue
             while pending is not None and pending.group == i:
@@ -194,8 +255,10 @@ class PartSheet(Sheet):
         if self.loose_scan is None:
             self.loose_scan = self.parts.scan_of(self._runs)
         page = self.page
+        strip = self.strip
         key = (page.width, page.height, cell, tuple([run[3] for run in self._runs if run[2].use]),
-               tuple([(tuple(s.cover), dx, dy) for s, dx, dy in self.faces]))
+               tuple([(tuple(s.cover), dx, dy) for s, dx, dy in self.faces]),
+               None if strip is None else tuple(strip.cover))
         memo = self.parts.used
         got = memo.get(key)
         if got is None:
@@ -209,6 +272,8 @@ class PartSheet(Sheet):
         if self.loose_scan is None:
             self.loose_scan = self.parts.scan_of(self._runs)
         yield from self.loose_scan.cover
+        if self.strip is not None:  # (a strip's boxes are its boxes wherever it stands)
+            yield from self.strip.cover
         for s, dx, dy in self.faces:
             for b in s.cover:
                 yield _moved(b, dx, dy)
@@ -217,6 +282,12 @@ class PartSheet(Sheet):
         """The hits of one check on this page."""
         if not self.apart:
             return list(check(self, settings))
+        strip = self.strip
+        if strip is not None:
+            if name in LOCAL and self.parts.furniture.face_hits(strip, name, self.page):
+                return self._unsplit().check(name, check, settings)  # (the strip's hits among the loose runs')
+            if (name == "margin" and self._strip_outside(settings)) or (name == "legend" and self.loose_scan.legend):
+                return self._unsplit().check(name, check, settings)  # (read with the strip's inks, as before)
         if name in LOCAL:
             out: list[Hit] = []
             loose = None
@@ -244,6 +315,19 @@ class PartSheet(Sheet):
         if name == "seam" and not self._tiled():
             return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
         return list(check(self, settings))
+
+    def _strip_outside(self, settings: Settings) -> bool:
+        """Does any ink of the strip reach past the printable area (checks.outside)? Each run asked once."""
+        m = settings.printable
+        area = (m, m, self.page.width - m, self.page.height - m)
+        memo = self.parts.furniture.outside
+        for eid, inks in self.strip.spans:
+            got = memo.get((eid, area))
+            if got is None:
+                got = memo[(eid, area)] = outside(inks, area)
+            if got:
+                return True
+        return False
 
     def _tiled(self) -> bool:
         """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""

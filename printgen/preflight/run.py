@@ -120,6 +120,8 @@ def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
             got.document(stem, paper)
             return got
     parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
+    # each sheet's footer strip looked up in the memo of strips the pages read ink by ink use (preflight/tail.py)
+    parts.furniture = furniture(settings, ALL_PAGE_CHECKS)
     if key is not None:
         while len(_LAST) >= KEPT:
             del _LAST[next(iter(_LAST))]

@@ -120,3 +120,37 @@ def test_loose_runs_placed_again_among_other_neighbours_find_what_ink_by_ink_fin
     doc = Document("d", pages)
     fast = check_document(doc, S, stem="d", paper="a4")
     assert _alike(fast) == _alike(ink_by_ink(doc, S, "d"))
+
+
+@st.composite
+def _strip_op(draw):
+    """An op of a page's footer strip: a furniture text (pale or dark, apart or over another, or reaching up
+    into the cards or past the margin), or a ruler's tick."""
+    from printgen.draw.document import Poly, Style
+
+    x, y = draw(st.floats(2, 200)), draw(st.sampled_from([285.0, 288.0, 290.0, 296.0, 60.0]))
+    if draw(st.booleans()):
+        return Poly(((x, y), (x, y + 2)), Style(stroke="#000000", width=0.2), closed=False)
+    return Text(x, y, draw(st.sampled_from(["page 1 of 2", "0", "50 mm", "{n}", "PRINT AT 100%"])), "sans",
+                pt(draw(st.sampled_from([4, 7]))), draw(COLOURS), draw(st.sampled_from(["start", "end"])),
+                role="furniture")
+
+
+@settings(max_examples=600 if NIGHTLY else 60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_strip_op(), min_size=1, max_size=5), st.lists(st.lists(st.booleans(), min_size=5, max_size=5),
+                                                                min_size=2, max_size=3))
+def test_a_sheets_footer_strip_read_through_the_memo_of_strips_finds_what_ink_by_ink_finds(strip, picks):
+    """Sheets of faces whose footer strips (the same ops on several pages, in several documents) are read apart
+    through the process's memo of strips (placed.PartSheet._strip) where they meet nothing else, and with the
+    page where they do, or where a check finds something in them, find what their pages find ink by ink."""
+    card = _card("Knight", over=False)
+    for stem in ("d", "e"):  # (a second document meets the strips in the memo already)
+        pages = []
+        for pick in picks:
+            page = _sheet([card, card], [(20, 20), (70, 20)])
+            page.add(Text(10, 284, "fronts", "sans", pt(6), role="furniture"),
+                     *[op for op, chosen in zip(strip, pick) if chosen])
+            pages.append(page)
+        doc = Document(stem, pages)
+        fast = check_document(doc, S, stem=stem, paper="a4", game_key=("strip-test", stem))
+        assert _alike(fast) == _alike(ink_by_ink(doc, S, stem))
