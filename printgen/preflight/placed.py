@@ -87,10 +87,11 @@ class PartSheet(Sheet):
 
             start = strip_start(page.ops)
         self._read(page.ops if start is None else page.ops[:start])
-        if start is not None and self.apart:
-            self._strip(start)
-            if self.strip is None:  # (it meets the rest of the page, or holds what is read page-wide)
-                self._read(page.ops)
+        if start is not None:
+            if self.apart:
+                self._strip(start)
+            if self.strip is None:  # (the page's parts meet, or the strip meets them or holds what is read
+                self._read(page.ops)  # page-wide: read whole, as a page without a strip read apart)
 
     def _read(self, ops) -> None:
         parts = self.parts

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from printgen.draw.document import Document, Group, Page, Text, pt
+from printgen.draw.document import Document, Group, Page, Rect, Style, Text, pt
 from printgen.preflight import parts as parts_module
 from printgen.preflight.run import ALL_PAGE_CHECKS, check_document
 
@@ -138,8 +138,8 @@ def _strip_op(draw):
 
 @settings(max_examples=600 if NIGHTLY else 60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_strip_op(), min_size=1, max_size=5), st.lists(st.lists(st.booleans(), min_size=5, max_size=5),
-                                                                min_size=2, max_size=3))
-def test_a_sheets_footer_strip_read_through_the_memo_of_strips_finds_what_ink_by_ink_finds(strip, picks):
+                                                                min_size=2, max_size=3), st.booleans())
+def test_a_sheets_footer_strip_read_through_the_memo_of_strips_finds_what_ink_by_ink_finds(strip, picks, meet):
     """Sheets of faces whose footer strips (the same ops on several pages, in several documents) are read apart
     through the process's memo of strips (placed.PartSheet._strip) where they meet nothing else, and with the
     page where they do, or where a check finds something in them, find what their pages find ink by ink."""
@@ -148,6 +148,8 @@ def test_a_sheets_footer_strip_read_through_the_memo_of_strips_finds_what_ink_by
         pages = []
         for pick in picks:
             page = _sheet([card, card], [(20, 20), (70, 20)])
+            if meet:  # (a loose ground under a card: the page's parts meet, and it is read ink by ink)
+                page.ops.insert(0, Rect(15, 15, 30, 30, Style(fill="#eeeeee")))
             page.add(Text(10, 284, "fronts", "sans", pt(6), role="furniture"),
                      *[op for op, chosen in zip(strip, pick) if chosen])
             pages.append(page)
