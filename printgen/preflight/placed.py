@@ -88,10 +88,12 @@ class PartSheet(Sheet):
             start = strip_start(page.ops)
         self._read(page.ops if start is None else page.ops[:start])
         if start is not None:
-            if self.apart:
-                self._strip(start)
-            if self.strip is None:  # (the page's parts meet, or the strip meets them or holds what is read
-                self._read(page.ops)  # page-wide: read whole, as a page without a strip read apart)
+            if not self.apart:  # (its parts meet: every check reads the page whole, its strip flattened there)
+                self.strip_at = start
+                return
+            self._strip(start)
+            if self.strip is None:  # (the strip meets the rest of the page or holds what is read page-wide: the
+                self._read(page.ops)  # page read as one without a strip read apart)
 
     def _read(self, ops) -> None:
         parts = self.parts
@@ -251,7 +253,7 @@ class PartSheet(Sheet):
     def used_share(self, cell: float) -> float | None:
         """checks.used's share of this page, looked up by what places its boxes (the loose runs that count as use,
         each face's cover and place): a deck's sheets use the same boxes page after page. None: not at hand."""
-        if self._inks is not None or self._runs is None:
+        if self._inks is not None or self._runs is None or not self.apart:
             return None
         if self.loose_scan is None:
             self.loose_scan = self.parts.scan_of(self._runs)
@@ -267,7 +269,7 @@ class PartSheet(Sheet):
         return got
 
     def used_boxes(self) -> Iterable[Box]:
-        if self._inks is not None or self._runs is None:
+        if self._inks is not None or self._runs is None or not self.apart:
             yield from Sheet.used_boxes(self)
             return
         if self.loose_scan is None:
