@@ -18,6 +18,7 @@ from .collide import _inside
 from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
 from .colour import PAPER, large, means, rgb, worst_ratio
+from .near import BULK, _near, near_all
 from .scene import Box, Ink, crosses_any
 
 
@@ -150,11 +151,14 @@ def _context(parts, scan) -> tuple:
         else:
             texts = sorted(texts + lone)
             near = {}
+            # (a lone text of this face: against every element; a face of many texts has them all at once)
+            nears = near_all(texts, [sums[a].cbox for a, _ in texts], lined, grounded) if len(texts) >= BULK \
+                else None
             for k, (a, ta) in enumerate(texts):
                 got = near_fixed.get(a)
-                if got is None:  # a lone text of this face: against every element
-                    near[a] = (*_near(a, ta, sums[a].cbox, texts[k + 1:], lined, grounded), [None, None, None],
-                               False)
+                if got is None:
+                    near[a] = (*(nears[k] if nears is not None else _near(a, ta, sums[a].cbox, texts[k + 1:], lined,
+                                                                          grounded)), [None, None, None], False)
                     continue
                 x0, y0, x1, y1 = ta
                 extra = [b for b, o in lone if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
@@ -173,22 +177,9 @@ def _fixed(sums: list[Summary]) -> tuple:
     texts = [(b, sb.tbox) for b, sb in enumerate(sums) if sb.texts and not sb.lone]
     lined = [(b, sb.sbox) for b, sb in enumerate(sums) if sb.strokes]
     grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
-    near = {a: (*_near(a, ta, sums[a].cbox, texts[k + 1:], lined, grounded), [None, None, None], True)
-            for k, (a, ta) in enumerate(texts)}
+    nears = near_all(texts, [sums[a].cbox for a, _ in texts], lined, grounded)
+    near = {a: (*got, [None, None, None], True) for (a, _), got in zip(texts, nears)}
     return texts, lined, grounded, near, [None, {}]
-
-
-def _near(a: int, ta: Box, c: Box, later: list, lined: list, grounded: list) -> tuple[list, list, list]:
-    """Element ``a``'s (texts in ``ta``, their centres in ``c``) later elements whose texts (of ``later``, the
-    elements with texts after it, in order), elements whose strokes, and earlier elements (nearest first) whose
-    grounds its texts could meet."""
-    # (``_meet``, written out: touching counts)
-    x0, y0, x1, y1 = ta
-    after = [b for b, o in later if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
-    lines = [b for b, o in lined if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
-    below = [b for b, o in reversed(grounded) if b < a and c[0] <= o[2] and o[0] <= c[2] and c[1] <= o[3]
-             and o[1] <= c[3]]
-    return after, lines, below
 
 
 # Each check below asks, for each element of a face that has texts, which other elements could meet them

@@ -271,3 +271,31 @@ def test_the_union_of_boxes_by_min_and_max_is_the_loops_union(boxes):
     for got in (_union(boxes), _union(iter(boxes))):
         assert repr(got) == repr(want)
         assert got is None or all(math.copysign(1, a) == math.copysign(1, b) for a, b in zip(got, want))
+
+
+_SIDE = st.sampled_from([0.0, 1.0, 2.0, 2.5, 4.0, 6.0, float("nan")])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(*[_SIDE] * 4), min_size=1, max_size=60), st.lists(st.tuples(*[_SIDE] * 4), max_size=8),
+       st.lists(st.tuples(*[_SIDE] * 4), max_size=8), st.randoms(use_true_random=False))
+def test_which_elements_a_faces_many_texts_could_meet_in_bulk_is_what_each_finds_alone(texts, lined, grounded, rnd):
+    """near.near_all (a face of many texts: every box against every other at once) gives, for each element with
+    texts, what near._near gives it one by one: the same elements in the same order (touching counts)."""
+    from printgen.preflight import near
+    from printgen.preflight.near import _near, near_all
+
+    elements = sorted(rnd.sample(range(200), len(texts) + len(lined) + len(grounded)))
+    rnd.shuffle(elements)
+    t = sorted(zip(elements[:len(texts)], texts))
+    a, b = len(texts), len(texts) + len(lined)
+    lines = sorted(zip(elements[a:b], lined))
+    grounds = sorted(zip(elements[b:], grounded))
+    centres = [(x0 / 2 + 1, y0 / 2 + 1, x1 / 2 + 1, y1 / 2 + 1) for _, (x0, y0, x1, y1) in t]
+    want = [_near(e, box, c, t[k + 1:], lines, grounds) for k, ((e, box), c) in enumerate(zip(t, centres))]
+    bulk, near.BULK = near.BULK, 1  # (every face in bulk, however few its texts)
+    try:
+        got = near_all(t, centres, lines, grounds)
+    finally:
+        near.BULK = bulk
+    assert [tuple(map(list, n)) for n in got] == [tuple(map(list, n)) for n in want]
