@@ -6,10 +6,11 @@ pairwise checks read of a page's loose runs (``loose_shape``: a page shaped like
 
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from ..draw.document import IDENTITY, Group, Page, Text
+from ..draw.document import IDENTITY, Group, Page, Poly, Text
 from .checks import Hit, Settings, Sheet, _share, margin_hits, margins, outside
 from .collide import is_mark
 from .pairs import _meet, _union
@@ -62,6 +63,52 @@ def _has_marks(furniture, scan) -> bool:
     return False
 
 
+SPLIT_PAGES = 16  # pages ending alike read with their strips apart, per document (see PartSheet._read)
+
+
+def _strip_like(op) -> bool:
+    """Is ``op`` one tail.strip_start reads as a footer strip's (furniture, a ruler, an unfilled tick)?"""
+    role = op.role
+    return role == "furniture" or role.startswith("ruler:") or (type(op) is Poly and not role and not op.style.fill)
+
+
+def _strip_start(chunks: list[tuple[int, list]], last: int, furniture) -> int | None:
+    """tail.strip_start of a page whose loose ops after its last face (at ``last``) are ``chunks``: the first
+    furniture op of the last run of strip-like ops, or None. What each chunk of ops gives is kept for the process
+    by its ops (``furniture``'s memo: the same crop marks and rulers on every page), so a page is read chunk by
+    chunk, not op by op."""
+    memo = furniture.__dict__.setdefault("_strip_like", {})
+    tail = None  # (the first chunk of the tail, where in it the tail begins)
+    read = []  # (what each chunk of the tail gives, the last first)
+    k = len(chunks)
+    while k and chunks[k - 1][0] > last:
+        i, ops = chunks[k - 1]
+        key = (len(ops), id(ops[0]))
+        got = memo.get(key)
+        if got is None or not all(map(operator.is_, ops, got[0])):
+            if len(memo) > 4096:
+                memo.clear()
+            like = [_strip_like(op) for op in ops]
+            # (how many of its last ops are strip-like; the first furniture op among them)
+            n = next((j for j, x in enumerate(reversed(like)) if not x), len(like))
+            got = memo[key] = (tuple(ops), len(ops) - n, next((j for j, op in enumerate(ops) if j >= len(ops) - n
+                                                              and op.role == "furniture"), None))
+        begin = got[1]
+        if begin == len(ops):  # (its last op is not strip-like: the tail, if any, starts after it)
+            break
+        tail = (k - 1, begin)
+        read.append(got)
+        k -= 1
+        if begin:  # (only its last ops: the tail starts inside it)
+            break
+    if tail is None:
+        return None
+    for (i, _), got in zip(chunks[tail[0]:], reversed(read)):  # (the tail's first furniture op: each chunk's,
+        if got[2] is not None:                                  # among its last ops)
+            return i + got[2]
+    return None
+
+
 def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
     """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
     for ink in inks:
@@ -81,27 +128,27 @@ class PartSheet(Sheet):
         # through the memo of strips kept for the process where it meets nothing else (``_strip``)
         self.strip: "Scan | None" = None
         self.strip_at: int | None = None
-        start = None
-        if split and parts.furniture is not None:
-            from .tail import strip_start  # (tail.py reads parts.py, which reads this module)
-
-            start = strip_start(page.ops)
-        self._read(page.ops if start is None else page.ops[:start])
+        split = split and parts.furniture is not None
+        chunks, start = self._read(page.ops, split)
         if start is not None:
             if not self.apart:  # (its parts meet: every check reads the page whole, its strip flattened there)
                 self.strip_at = start
                 return
-            self._strip(start)
+            self._strip(start, [c for c in chunks if c[0] >= start])
             if self.strip is None:  # (the strip meets the rest of the page or holds what is read page-wide: the
-                self._read(page.ops)  # page read as one without a strip read apart)
+                self._read(page.ops, False)  # page read as one without a strip read apart)
 
-    def _read(self, ops) -> None:
+    def _read(self, ops, split: bool) -> tuple[list[tuple[int, list]], int | None]:
+        """Read the page's faces and its loose ops (but its footer strip's, when ``split`` and it has one): its
+        loose ops as chunks, and where its strip starts (tail.strip_start's index, found in the same pass: the
+        first furniture text of the page's last run of loose furniture), or None."""
         parts = self.parts
         self.faces: list[tuple["Scan", float, float]] = []
         # the loose ops, as (index of the first, ops): a text alone, shapes in a row
         chunks: list[tuple[int, list]] = []
         first = None  # where the loose inks' hits go among the faces'
         run = None  # the ops of the run of shapes being read (None: the next loose op starts a chunk)
+        last = -1  # the place of its last face
         faces, scan = self.faces, parts.scan
         for i, op in enumerate(ops):
             kind = type(op)  # (no class derives from Group or Text)
@@ -109,6 +156,7 @@ class PartSheet(Sheet):
                 m = op.matrix
                 faces.append((scan(op), m[4], m[5]))
                 run = None
+                last = i
             elif run is None or kind is Text:
                 if first is None:
                     first = len(faces)
@@ -118,6 +166,22 @@ class PartSheet(Sheet):
                     run = None
             else:
                 run.append(op)
+        start = None
+        if split and chunks:
+            # a document's pages that end alike (the same last op at the same place: a long deck's sheets) are
+            # read with their strips apart for the first few; then the strip's runs are read once more among the
+            # loose runs and looked up there, page after page (cheaper than a strip of its own on each)
+            key = (chunks[-1][0], id(chunks[-1][1][0]))
+            seen = parts.__dict__.setdefault("_split_pages", {})
+            n = seen.get(key, 0)
+            if n < SPLIT_PAGES:
+                seen[key] = n + 1
+                start = _strip_start(chunks, last, parts.furniture)
+        all_chunks = chunks
+        if start is not None:
+            chunks = [c for c in chunks if c[0] < start]
+            if chunks and chunks[-1][0] + len(chunks[-1][1]) > start:
+                start, chunks = None, all_chunks  # (a run of shapes goes on into the strip: read as one)
         self.loose_first = first
         # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
         # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
@@ -132,17 +196,16 @@ class PartSheet(Sheet):
             self.apart = self._loose_apart()
             if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
                 self.loose_scan = parts.scan_of(runs)
+        return all_chunks, start
 
-    def _strip(self, start: int) -> None:
+    def _strip(self, start: int, chunks: list[tuple[int, list]]) -> None:
         """Read the ops from ``start`` on (the footer strip) through the furniture memo, where the strip and the
         rest of the page share no point (touching counts as meeting), and it holds no legend, registration mark,
         tile trim line, nor any mark a check of pairs or a seam reads: then no check's hits on the rest hang on
         it, and the strip's own are what it finds alone (each check with hits on the strip reads the page as
         before: ``_unsplit``)."""
-        from .tail import _chunks
-
         furniture = self.parts.furniture
-        strip = furniture.loose_scan(_chunks(self.page.ops[start:], start))
+        strip = furniture.loose_scan(chunks)
         if strip.legend or strip.zones or strip.tiled or furniture.marked(strip) or _has_marks(furniture, strip):
             return
         box = strip.box

@@ -156,3 +156,29 @@ def test_a_sheets_footer_strip_read_through_the_memo_of_strips_finds_what_ink_by
         doc = Document(stem, pages)
         fast = check_document(doc, S, stem=stem, paper="a4", game_key=("strip-test", stem))
         assert _alike(fast) == _alike(ink_by_ink(doc, S, stem))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["group", "text", "furniture", "ruler", "tick", "filled", "rect-furniture"]),
+                max_size=12))
+def test_a_sheet_finds_its_strip_where_the_pages_read_ink_by_ink_find_it(kinds):
+    """placed.PartSheet finds where a page's footer strip starts in its one pass over the ops, as tail.strip_start
+    finds it for a page read ink by ink (or reads the page whole where a run of shapes goes on into the strip)."""
+    from printgen.draw.document import Poly, Style
+    from printgen.preflight.tail import furniture, strip_start
+
+    made = {"group": lambda: Group((Rect(0, 0, 4, 4, Style(fill="#eeeeee")),), (1.0, 0.0, 0.0, 1.0, 20, 20)),
+            "text": lambda: Text(10, 280, "note", "sans", pt(7)),
+            "furniture": lambda: Text(10, 290, "page 1", "sans", pt(7), role="furniture"),
+            "ruler": lambda: Poly(((5, 292), (55, 292)), Style(stroke="#000000", width=0.2), role="ruler:50 mm"),
+            "tick": lambda: Poly(((5, 292), (5, 294)), Style(stroke="#000000", width=0.2), closed=False),
+            "filled": lambda: Poly(((5, 292), (6, 294), (7, 292)), Style(fill="#000000")),
+            "rect-furniture": lambda: Rect(5, 285, 3, 1, Style(fill="#000000"), role="furniture")}
+    page = Page(210, 297, [made[k]() for k in kinds])
+    page.trim = (20, 20, 24, 24)
+    parts = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, S)
+    parts.furniture = furniture(S, ALL_PAGE_CHECKS)
+    sheet = parts_module.PartSheet(parts, page, 1, 1)
+    chunks, start = sheet._read(page.ops, True)
+    want = strip_start(page.ops)
+    assert start == want or (start is None and any(c[0] < want < c[0] + len(c[1]) for c in chunks))
