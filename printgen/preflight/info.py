@@ -52,13 +52,24 @@ def _cover(boxes: Iterable[Box], against: int = 4) -> list[Box]:
 class Info:
     """What the page-level reading needs of a face or of one of its elements: the box of all its inks and of
     its texts, whether it draws a legend or a registration mark, and the boxes that count as use of the page
-    (not the furniture, none inside another)."""
+    (not the furniture, none inside another: ``cover``, worked out when first asked for, from ``use``, the
+    boxes as drawn)."""
 
-    __slots__ = ("box", "texts", "legend", "zones", "cover", "tiled")
+    __slots__ = ("box", "texts", "legend", "zones", "_cover", "use", "tiled")
 
-    def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box], tiled: bool = False) -> None:
-        self.box, self.texts, self.legend, self.zones, self.cover = box, texts, legend, zones, cover
+    def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box] | None, tiled: bool = False,
+                 use: list[Box] | None = None) -> None:
+        self.box, self.texts, self.legend, self.zones = box, texts, legend, zones
+        self._cover = cover  # (None: not worked out yet, ``use`` at hand)
+        self.use = cover if use is None else use
         self.tiled = tiled  # does it draw a tile's trim line (draw.measure.TILE_ROLES)?
+
+    @property
+    def cover(self) -> list[Box]:
+        got = self._cover
+        if got is None:
+            got = self._cover = _cover(self.use)
+        return got
 
     @classmethod
     def of(cls, inks: list[Ink]) -> "Info":
@@ -67,17 +78,17 @@ class Info:
             role = i.role
             return cls(i.box, i.box if i.kind == "text" else None, role in LEGEND_ROLES, bool(clear_boxes(role or "")),
                        [] if role == "furniture" or role.startswith("ruler") else [i.box], role in TILE_ROLES)
+        # (its cover is asked for only where its face's ground does not hold every box of the face: ``joined``)
         return cls(_union(i.box for i in inks), _union(i.box for i in inks if i.kind == "text"),
                    any(i.role in LEGEND_ROLES for i in inks), any(clear_boxes(i.role or "") for i in inks),
-                   _cover(i.box for i in inks if i.role != "furniture" and not i.role.startswith("ruler")),
-                   any(i.role in TILE_ROLES for i in inks))
+                   None, any(i.role in TILE_ROLES for i in inks),
+                   [i.box for i in inks if i.role != "furniture" and not i.role.startswith("ruler")])
 
     @classmethod
     def joined(cls, infos: list["Info"], *, reduce: bool = True) -> "Info":
         # (in one pass: the unions of the boxes, and of the texts' boxes, the flags, the covers in order)
         box = texts = None
         legend = zones = tiled = False
-        covers: list[Box] = []
         for i in infos:
             b = i.box
             if b is not None:
@@ -96,6 +107,42 @@ class Info:
             legend = legend or i.legend
             zones = zones or i.zones
             tiled = tiled or i.tiled
-            if i.cover:
-                covers += i.cover
-        return cls(box, texts, legend, zones, _cover(covers) if reduce else covers, tiled)
+        if reduce:
+            covers = _held(infos)
+            if covers is None:
+                covers = []
+                for i in infos:
+                    if i.use:
+                        covers += i.cover
+                covers = _cover(covers)
+        else:
+            covers = []
+            for i in infos:
+                if i.use:
+                    covers += i.cover
+        return cls(box, texts, legend, zones, covers, tiled)
+
+
+def _held(infos: list[Info]) -> list[Box] | None:
+    """``_cover`` of the elements' covers, in one case, without them: where the first box of them is its
+    element's whole cover and holds every box drawn of the other elements (a face's ground, drawn first), it is
+    all (``_cover`` keeps the first box when it holds every other, and each element's cover is some of the
+    boxes it draws). None where that does not hold."""
+    k = 0
+    for k, first in enumerate(infos):
+        if first.use:
+            break
+    else:
+        return []
+    cover = first.cover
+    if len(cover) != 1:
+        return None
+    b = cover[0]
+    x0, y0, x1, y1 = b
+    if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
+        return None
+    for i in infos[k + 1:]:
+        for b in i.use:
+            if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
+                return None
+    return [cover[0]]

@@ -18,24 +18,19 @@ from .collide import _inside
 from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
 from .colour import PAPER, large, means, rgb, worst_ratio
+from .near import BULK, _near, near_all
 from .scene import Box, Ink, crosses_any
 
 
 def _union(boxes: Iterable[Box]) -> Box | None:
-    out = None
-    for b in boxes:
-        if out is None:
-            x0, y0, x1, y1 = out = b
-        else:
-            if b[0] < x0:
-                x0 = b[0]
-            if b[1] < y0:
-                y0 = b[1]
-            if b[2] > x1:
-                x1 = b[2]
-            if b[3] > y1:
-                y1 = b[3]
-    return None if out is None else (x0, y0, x1, y1)
+    """The box holding ``boxes`` (None for none): each side the least or most of theirs, the first of equal ones
+    (min and max compare as a loop taking a side only when it is beyond the one held: the same figures, +-0 and
+    nan included)."""
+    cols = tuple(zip(*boxes))
+    if not cols:
+        return None
+    x0, y0, x1, y1 = cols
+    return (min(x0), min(y0), max(x1), max(y1))
 
 
 def _meet(a: Box | None, b: Box | None) -> bool:
@@ -130,11 +125,14 @@ def _context(parts, scan) -> tuple:
     if scan.context is None:
         sums, eids, layout, lone = [], [], ["layout"], []  # (the layout: its elements' numbers, None for a lone text)
         memo = parts.summaries
+        # a page's loose runs are numbered by identity (parts.Parts.loose_runs: the same ops on the next page, the
+        # same number), so what a run of one text gives with the same others is kept for the next page too
+        keep = scan.shape is not None
         for eid, inks in scan.spans:
             got = memo.get(eid)
             if got is None:
                 got = Summary(inks)
-                if not got.lone:  # (a face's own text is read for that face: not kept for others)
+                if keep or not got.lone:  # (a face's own text is read for that face: not kept for others)
                     memo[eid] = got
             if got.lone:
                 lone.append((len(sums), got.tbox))
@@ -153,15 +151,19 @@ def _context(parts, scan) -> tuple:
         else:
             texts = sorted(texts + lone)
             near = {}
-            for a, ta in texts:
+            # (a lone text of this face: against every element; a face of many texts has them all at once)
+            nears = near_all(texts, [sums[a].cbox for a, _ in texts], lined, grounded) if len(texts) >= BULK \
+                else None
+            for k, (a, ta) in enumerate(texts):
                 got = near_fixed.get(a)
-                if got is None:  # a lone text of this face: against every element
-                    near[a] = (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], False)
+                if got is None:
+                    near[a] = (*(nears[k] if nears is not None else _near(a, ta, sums[a].cbox, texts[k + 1:], lined,
+                                                                          grounded)), [None, None, None], False)
                     continue
                 x0, y0, x1, y1 = ta
                 extra = [b for b, o in lone if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
                 near[a] = (sorted(got[0] + extra), got[1], got[2], got[3], False) if extra else got
-        scan.context = (sums, eids, near, fixed)
+        scan.context = (sums, eids, near, fixed, keep)
     return scan.context
 
 
@@ -175,20 +177,9 @@ def _fixed(sums: list[Summary]) -> tuple:
     texts = [(b, sb.tbox) for b, sb in enumerate(sums) if sb.texts and not sb.lone]
     lined = [(b, sb.sbox) for b, sb in enumerate(sums) if sb.strokes]
     grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
-    near = {a: (*_near(a, ta, sums[a].cbox, texts, lined, grounded), [None, None, None], True) for a, ta in texts}
+    nears = near_all(texts, [sums[a].cbox for a, _ in texts], lined, grounded)
+    near = {a: (*got, [None, None, None], True) for (a, _), got in zip(texts, nears)}
     return texts, lined, grounded, near, [None, {}]
-
-
-def _near(a: int, ta: Box, c: Box, texts: list, lined: list, grounded: list) -> tuple[list, list, list]:
-    """Element ``a``'s (texts in ``ta``, their centres in ``c``) later elements whose texts, elements whose
-    strokes, and earlier elements (nearest first) whose grounds its texts could meet."""
-    # (``_meet``, written out: touching counts)
-    x0, y0, x1, y1 = ta
-    after = [b for b, o in texts if b > a and x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
-    lines = [b for b, o in lined if x0 <= o[2] and o[0] <= x1 and y0 <= o[3] and o[1] <= y1]
-    below = [b for b, o in reversed(grounded) if b < a and c[0] <= o[2] and o[0] <= c[2] and c[1] <= o[3]
-             and o[1] <= c[3]]
-    return after, lines, below
 
 
 # Each check below asks, for each element of a face that has texts, which other elements could meet them
@@ -198,7 +189,7 @@ def _near(a: int, ta: Box, c: Box, texts: list, lined: list, grounded: list) -> 
 
 def face_overlaps(parts, scan, page: Page) -> list[Hit]:
     """checks.overlaps on one face: texts over texts (in its sweep's order), then texts across strokes."""
-    sums, eids, near, _ = _context(parts, scan)
+    sums, eids, near, _, keep = _context(parts, scan)
     memo = parts.pair_memo
     found = []  # (element, the elements after it, the pairs of their texts that overlap)
     crossed: list[Hit] = []
@@ -222,7 +213,7 @@ def face_overlaps(parts, scan, page: Page) -> list[Hit]:
         # text crossed by a stroke: the first stroke in drawing order that crosses it
         got = cell[1]
         if got is None:
-            if sa.lone:
+            if sa.lone and not keep:
                 got = _crossings(sa, [sums[b] for b in lines])
             else:
                 key = ("cross", eids[a], *[eids[b] for b in lines])
@@ -289,14 +280,14 @@ def _last_ground(grounds, x: float, y: float, before: int | None = None):
 
 def face_contrast(parts, scan, page: Page) -> list[Hit]:
     """colour.contrast on one face: each text against the last ground drawn before it under its centre."""
-    sums, eids, near, _ = _context(parts, scan)
+    sums, eids, near, _, keep = _context(parts, scan)
     memo = parts.pair_memo
     hits: list[Hit] = []
     for a, (_, _, below, cell, _) in near.items():
         got = cell[2]
         if got is None:
             sa = sums[a]
-            if sa.lone:
+            if sa.lone and not keep:
                 got = _contrasts(sa, [sums[b] for b in below], parts.settings)
             else:
                 key = ("contrast", eids[a], *[eids[b] for b in below])
@@ -336,7 +327,7 @@ def _contrasts(sa: Summary, below: list[Summary], settings: Settings) -> list[Hi
 
 def face_collisions(parts, scan, page: Page) -> list[Hit]:
     """collide.collisions on one face: its free marks, two by two, then its short labels on them."""
-    sums, eids, near, fixed = _context(parts, scan)
+    sums, eids, near, fixed, keep = _context(parts, scan)
     memo = parts.pair_memo
     cell = fixed[4]  # (a lone text is no mark: the elements holding marks are the layout's)
     if cell[0] is None:
@@ -363,16 +354,19 @@ def face_collisions(parts, scan, page: Page) -> list[Hit]:
         for a in near:  # (the elements with texts, in order)
             sa = sums[a]
             if sa.short:
-                if sa.lone:
+                if sa.lone and not keep:
                     labels = label_hits(sa.short, marks, 0)
                 else:
-                    labels = held.get(a)
+                    # (the layout's cell holds what its own elements give, by place: a loose run of one text
+                    # at that place may be another page's text, looked up by its number alone)
+                    labels = None if sa.lone else held.get(a)
                     if labels is None:
                         lkey = ("labels", eids[a], *key[1:])
                         labels = memo.get(lkey)
                         if labels is None:
                             labels = memo[lkey] = label_hits(sa.short, marks, 0)
-                        held[a] = labels
+                        if not sa.lone:
+                            held[a] = labels
                 hits += labels
     return hits
 

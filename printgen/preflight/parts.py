@@ -32,7 +32,8 @@ import os
 from typing import Callable
 
 from ..draw.document import IDENTITY, Group, Page, Text
-from .checks import Hit, Settings, Sheet
+from .checks import PLACEHOLDER, Hit, Settings, Sheet, placeholders, safe_area, small_text
+from .colour import MARKUP, markup
 from .info import Info
 from .pairs import BY_ELEMENT, _union
 from .placed import LOCAL, PartSheet, loose_shape  # noqa: F401  (LOCAL is named here too)
@@ -76,6 +77,27 @@ PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 NONE: tuple = ()  # no hit: one empty sequence kept for every face and element that has none (fewer objects held)
 
 
+def quiet(t: Ink, least: float, safe: float) -> bool:
+    """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own test, negated: no
+    placeholder, no markup, inside its face's safe area (``safe`` mm in from its trim), and not smaller than
+    ``least`` (the lesser of the label and text minimums, less small-text's 0.05 pt: a text under either is read
+    by the check itself)."""
+    if t.size < least:
+        return False
+    f = t.face
+    if f is not None:
+        b = t.box
+        if max(f[0] + safe - b[0], f[1] + safe - b[1], b[2] - (f[2] - safe), b[3] - (f[3] - safe)) > 0.05:
+            return False
+    return PLACEHOLDER.search(t.text) is None and MARKUP.search(t.text) is None
+
+
+def _SCREENED(checks: dict[str, Callable]) -> bool:
+    """Are PER_INK's checks among ``checks`` the very ones ``quiet`` stands for?"""
+    return all(checks.get(n, f) is f for n, f in (("placeholder", placeholders), ("small-text", small_text),
+                                                   ("safe-area", safe_area), ("markup", markup)))
+
+
 class Parts:
     """The memo of one document's pages (faces, elements and loose ops by identity or value)."""
 
@@ -84,6 +106,9 @@ class Parts:
     def __init__(self, stem: str, paper: str | None, checks: dict[str, Callable], settings: Settings) -> None:
         self.stem, self.paper, self.checks, self.settings = stem, paper, checks, settings
         self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
+        # a text none of them can find anything in is passed over without them (``quiet``), while they are
+        # the checks it stands for
+        self.least = min(settings.min_label, settings.min_text) - 0.05 if _SCREENED(checks) else None
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
@@ -93,15 +118,26 @@ class Parts:
         self.element_hits: dict[int, list[tuple[str, Hit]]] = {}
         self.loose: dict[tuple, tuple] = {}
         self.boxes: dict[int, Box | None] = {}  # a loose chunk's box, by its number
-        self.scans: dict[tuple, Scan] = {}
+        self._scans: dict[str, dict] = {}  # each document's faces (scans), by its stem
+        self._flats: dict[str, dict] = {}  # each document's flatten memo, by its stem
+        self.scans: dict[tuple, Scan] = self._scans.setdefault(stem, {})
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
-        self.flat: dict = {}  # scene.flatten's own memo, for pages read ink by ink
+        self.flat: dict = self._flats.setdefault(stem, {})  # scene.flatten's own memo, for pages read ink by ink
         self.outside: dict[tuple, list] = {}  # a loose chunk's inks past the printable area, by (number, area)
         self.used: dict[tuple, float] = {}  # checks.used's share of a sheet, by what places its boxes
         self.clear_of: dict[tuple, bool] = {}  # is a loose run (number) clear of faces at these boxes?
         self.shapes: dict[tuple, int] = {}  # placed.loose_shape of a page's loose runs -> its number
         self.clean: set[tuple] = set()  # (check, loose runs' shape) of the pairwise checks that found nothing
+        self.furniture: "Parts | None" = None  # the process's memo of footer strips (tail.Furniture), when given
+
+    def document(self, stem: str, paper: str | None) -> None:
+        """Read the pages of another document of the target (or of its next paper) with this memo: elements, loose
+        runs and pairs by identity (the same ops, the same sources), each face looked up among the document's own
+        faces only (faces alike by value would name another document's sources)."""
+        self.stem, self.paper = stem, paper  # (what its sheets are named by; no check reads them)
+        self.scans = self._scans.setdefault(stem, {})
+        self.flat = self._flats.setdefault(stem, {})
 
     def number(self, op) -> int:
         """``op``'s number by value (ops compare by what they draw, never by a text's source)."""
@@ -220,13 +256,17 @@ class Parts:
                 names = self.per_ink
                 found: dict[str, list[Hit]] = {}
                 element_hits = self.element_hits
+                least = self.least
                 for eid, inks in scan.spans:
                     hits = element_hits.get(eid)
                     if hits is None:
-                        # (each of PER_INK reads texts alone: an element without one has no hit)
-                        sheet = self._sheet(page, inks) if any(i.kind == "text" for i in inks) else None
-                        hits = [] if sheet is None else [
-                            (n, h) for n in names for h in self.checks[n](sheet, self.settings)]
+                        # (each of PER_INK reads texts alone: an element without one, or whose every text is
+                        # quiet, has no hit)
+                        texts = [i for i in inks if i.kind == "text"]
+                        if least is not None:
+                            texts = [t for t in texts if not quiet(t, least, self.settings.safe)]
+                        hits = [] if not texts else [
+                            (n, h) for n in names for h in self.checks[n](self._sheet(page, inks), self.settings)]
                         hits = element_hits[eid] = hits or NONE
                     for n, h in hits:
                         found.setdefault(n, []).append(h)

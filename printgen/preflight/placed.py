@@ -14,6 +14,7 @@ from .checks import Hit, Settings, Sheet, _share, margin_hits, margins, outside
 from .pairs import _meet, _union
 from .scene import Box, Ink, _walk, loose_inks
 from .scene import _moved as _shift
+from .strip import SPLIT_PAGES, _has_marks, _strip_start
 
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
 # (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
@@ -59,22 +60,43 @@ def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
 class PartSheet(Sheet):
     """A page read by its parts (its ``inks``, every one as scene.flatten gives them, only when asked for)."""
 
-    def __init__(self, parts: "Parts", page: Page, number: int, count: int) -> None:
+    def __init__(self, parts: "Parts", page: Page, number: int, count: int, split: bool = True) -> None:
         self._inks = None
         Sheet.__init__(self, parts.stem, parts.paper, number, count, page, None)  # type: ignore[arg-type]
         self.parts = parts
+        # its footer strip (the print-at-100 % line, the rulers, 'page x of y': preflight/tail.py), read apart
+        # through the memo of strips kept for the process where it meets nothing else (``_strip``)
+        self.strip: "Scan | None" = None
+        self.strip_at: int | None = None
+        split = split and parts.furniture is not None
+        chunks, start = self._read(page.ops, split)
+        if start is not None:
+            if not self.apart:  # (its parts meet: every check reads the page whole, its strip flattened there)
+                self.strip_at = start
+                return
+            self._strip(start, [c for c in chunks if c[0] >= start])
+            if self.strip is None:  # (the strip meets the rest of the page or holds what is read page-wide: the
+                self._read(page.ops, False)  # page read as one without a strip read apart)
+
+    def _read(self, ops, split: bool) -> tuple[list[tuple[int, list]], int | None]:
+        """Read the page's faces and its loose ops (but its footer strip's, when ``split`` and it has one): its
+        loose ops as chunks, and where its strip starts (tail.strip_start's index, found in the same pass: the
+        first furniture text of the page's last run of loose furniture), or None."""
+        parts = self.parts
         self.faces: list[tuple["Scan", float, float]] = []
         # the loose ops, as (index of the first, ops): a text alone, shapes in a row
         chunks: list[tuple[int, list]] = []
         first = None  # where the loose inks' hits go among the faces'
         run = None  # the ops of the run of shapes being read (None: the next loose op starts a chunk)
+        last = -1  # the place of its last face
         faces, scan = self.faces, parts.scan
-        for i, op in enumerate(page.ops):
+        for i, op in enumerate(ops):
             kind = type(op)  # (no class derives from Group or Text)
             if kind is Group:
                 m = op.matrix
                 faces.append((scan(op), m[4], m[5]))
                 run = None
+                last = i
             elif run is None or kind is Text:
                 if first is None:
                     first = len(faces)
@@ -84,6 +106,22 @@ class PartSheet(Sheet):
                     run = None
             else:
                 run.append(op)
+        start = None
+        if split and chunks:
+            # a document's pages that end alike (the same last op at the same place: a long deck's sheets) are
+            # read with their strips apart for the first few; then the strip's runs are read once more among the
+            # loose runs and looked up there, page after page (cheaper than a strip of its own on each)
+            key = (chunks[-1][0], id(chunks[-1][1][0]))
+            seen = parts.__dict__.setdefault("_split_pages", {})
+            n = seen.get(key, 0)
+            if n < SPLIT_PAGES:
+                seen[key] = n + 1
+                start = _strip_start(chunks, last, parts.furniture)
+        all_chunks = chunks
+        if start is not None:
+            chunks = [c for c in chunks if c[0] < start]
+            if chunks and chunks[-1][0] + len(chunks[-1][1]) > start:
+                start, chunks = None, all_chunks  # (a run of shapes goes on into the strip: read as one)
         self.loose_first = first
         # the loose ops as one more face: each chunk an element (a sheet's crop marks and rulers, the same
         # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
@@ -98,6 +136,35 @@ class PartSheet(Sheet):
             self.apart = self._loose_apart()
             if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
                 self.loose_scan = parts.scan_of(runs)
+        return all_chunks, start
+
+    def _strip(self, start: int, chunks: list[tuple[int, list]]) -> None:
+        """Read the ops from ``start`` on (the footer strip) through the furniture memo, where the strip and the
+        rest of the page share no point (touching counts as meeting), and it holds no legend, registration mark,
+        tile trim line, nor any mark a check of pairs or a seam reads: then no check's hits on the rest hang on
+        it, and the strip's own are what it finds alone (each check with hits on the strip reads the page as
+        before: ``_unsplit``)."""
+        furniture = self.parts.furniture
+        strip = furniture.loose_scan(chunks)
+        if strip.legend or strip.zones or strip.tiled or furniture.marked(strip) or _has_marks(furniture, strip):
+            return
+        box = strip.box
+        if box is not None:
+            boxes_of = self.parts.boxes
+            rest = _union([_moved(s.box, dx, dy) for s, dx, dy in self.faces if s.box]
+                          + [boxes_of[run[3]] for run in self._runs if boxes_of[run[3]] is not None])
+            if rest is not None and not (box[2] < rest[0] or rest[2] < box[0] or box[3] < rest[1]
+                                         or rest[3] < box[1]):
+                return
+        self.strip, self.strip_at = strip, start
+
+    def _unsplit(self) -> "PartSheet":
+        """This page read with its strip among its loose runs, as a page whose strip is not read apart."""
+        got = self.__dict__.get("_whole_sheet")
+        if got is None:
+            got = self.__dict__["_whole_sheet"] = PartSheet(self.parts, self.page, self.number, self.count,
+                                                           split=False)
+        return got
 
     @property
     def inks(self) -> list[Ink]:  # type: ignore[override]
@@ -126,7 +193,7 @@ class PartSheet(Sheet):
                         [(Group(op.ops, (a, b, c, d, 0.0, 0.0), op.clip), IDENTITY, None, 0, 0)])
                 out += [_shift(ink, e, f, i) for ink in local]
                 continue
-            if self.loose is None:  # (not read as parts: flattened here)
+            if self.loose is None or (self.strip_at is not None and i >= self.strip_at):  # (flattened here)
                 out += loose_inks((op,), i)
                 continue
             while pending is not None and pending.group == i:
@@ -189,13 +256,15 @@ class PartSheet(Sheet):
     def used_share(self, cell: float) -> float | None:
         """checks.used's share of this page, looked up by what places its boxes (the loose runs that count as use,
         each face's cover and place): a deck's sheets use the same boxes page after page. None: not at hand."""
-        if self._inks is not None or self._runs is None:
+        if self._inks is not None or self._runs is None or not self.apart:
             return None
         if self.loose_scan is None:
             self.loose_scan = self.parts.scan_of(self._runs)
         page = self.page
-        key = (page.width, page.height, cell, tuple([run[3] for run in self._runs if run[2].cover]),
-               tuple([(tuple(s.cover), dx, dy) for s, dx, dy in self.faces]))
+        strip = self.strip
+        key = (page.width, page.height, cell, tuple([run[3] for run in self._runs if run[2].use]),
+               tuple([(tuple(s.cover), dx, dy) for s, dx, dy in self.faces]),
+               None if strip is None else tuple(strip.cover))
         memo = self.parts.used
         got = memo.get(key)
         if got is None:
@@ -203,12 +272,14 @@ class PartSheet(Sheet):
         return got
 
     def used_boxes(self) -> Iterable[Box]:
-        if self._inks is not None or self._runs is None:
+        if self._inks is not None or self._runs is None or not self.apart:
             yield from Sheet.used_boxes(self)
             return
         if self.loose_scan is None:
             self.loose_scan = self.parts.scan_of(self._runs)
         yield from self.loose_scan.cover
+        if self.strip is not None:  # (a strip's boxes are its boxes wherever it stands)
+            yield from self.strip.cover
         for s, dx, dy in self.faces:
             for b in s.cover:
                 yield _moved(b, dx, dy)
@@ -217,6 +288,12 @@ class PartSheet(Sheet):
         """The hits of one check on this page."""
         if not self.apart:
             return list(check(self, settings))
+        strip = self.strip
+        if strip is not None:
+            if name in LOCAL and self.parts.furniture.face_hits(strip, name, self.page):
+                return self._unsplit().check(name, check, settings)  # (the strip's hits among the loose runs')
+            if (name == "margin" and self._strip_outside(settings)) or (name == "legend" and self.loose_scan.legend):
+                return self._unsplit().check(name, check, settings)  # (read with the strip's inks, as before)
         if name in LOCAL:
             out: list[Hit] = []
             loose = None
@@ -244,6 +321,19 @@ class PartSheet(Sheet):
         if name == "seam" and not self._tiled():
             return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
         return list(check(self, settings))
+
+    def _strip_outside(self, settings: Settings) -> bool:
+        """Does any ink of the strip reach past the printable area (checks.outside)? Each run asked once."""
+        m = settings.printable
+        area = (m, m, self.page.width - m, self.page.height - m)
+        memo = self.parts.furniture.outside
+        for eid, inks in self.strip.spans:
+            got = memo.get((eid, area))
+            if got is None:
+                got = memo[(eid, area)] = outside(inks, area)
+            if got:
+                return True
+        return False
 
     def _tiled(self) -> bool:
         """Does a tile's trim line (a tiled map's, draw.measure.TILE_ROLES) lie on this page?"""

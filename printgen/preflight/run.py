@@ -100,10 +100,11 @@ def sheets_of(doc: Document, stem: str, paper: str | None) -> list[Sheet]:
     return [Sheet.of(stem, paper, i + 1, n, page, faces) for i, page in enumerate(doc.pages)]
 
 
-# the last documents' faces and what was found on them, by (game, printable, settings): the next paper of the
-# same printable (A4, then Letter: the same faces on other sheets) looks up each face instead of reading it
-# again. The last few are kept (a target of several decks draws a document each), the oldest let go first:
-# each holds its document's drawing.
+# the last targets' faces and what was found on them, by (game, the target's documents, settings): the next
+# paper of the same printable (A4, then Letter: the same faces on other sheets) looks up each face instead of
+# reading it again. One memo serves every document of a target (a target of several decks: the elements, loose
+# runs and pairs their decks share are read once; each document's faces are its own, parts.Parts.document).
+# The last few are kept, the oldest let go first: each holds its documents' drawing.
 _LAST: dict[tuple, object] = {}
 KEPT = 4
 
@@ -112,13 +113,15 @@ def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
     from .parts import Parts
 
     if key is not None:
-        key = (*key, stem, settings)
+        key = (*key, settings)
         got = _LAST.pop(key, None)
         if got is not None:
             _LAST[key] = got  # (the newest again)
-            got.paper = paper  # (what its sheets are named by; no check reads it)
+            got.document(stem, paper)
             return got
     parts = Parts(stem, paper, ALL_PAGE_CHECKS, settings)
+    # each sheet's footer strip looked up in the memo of strips the pages read ink by ink use (preflight/tail.py)
+    parts.furniture = furniture(settings, ALL_PAGE_CHECKS)
     if key is not None:
         while len(_LAST) >= KEPT:
             del _LAST[next(iter(_LAST))]
@@ -129,8 +132,9 @@ def _parts(key: tuple | None, stem: str, paper: str | None, settings: Settings):
 def check_document(doc: Document, settings: Settings, *, stem: str, paper: str | None, game_key=None) -> list[Hit]:
     """Every hit on a drawn document's pages. A sheet of faces (a page with a TrimBox: cards, tokens, tiles
     imposed) is read by its parts, each face once however often the sheets place it (preflight/parts.py);
-    any other page (a map, whose hexes meet) ink by ink. ``game_key``: the validated game's own key, when the
-    faces read for one paper may be looked up for the next (``_LAST``)."""
+    any other page (a map, whose hexes meet) ink by ink. ``game_key``: a key of the validated game and the
+    target's documents, when what one document's reading found may be looked up for the target's next
+    document and the next paper (``_LAST``)."""
     from .parts import PartSheet
 
     # a sheet of faces: a page with a TrimBox and a face on it (one of loose ops alone is read ink by ink: its
@@ -288,7 +292,9 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
     found: list[Finding] = []
     for stem, doc in docs.items():
         if isinstance(doc, Document):
-            hits = check_document(doc, settings, stem=stem, paper=paper, game_key=getattr(game, "key", None))
+            key = getattr(game, "key", None)
+            hits = check_document(doc, settings, stem=stem, paper=paper,
+                                  game_key=None if key is None else (key, tuple(docs)))
         elif isinstance(doc, PdfFile):
             from .book import check_pdf
 

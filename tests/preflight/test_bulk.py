@@ -214,3 +214,88 @@ def test_a_faces_cover_tried_from_its_ground_is_the_cover_its_areas_sort_gives(b
             if not any(k[0] <= b[0] and k[1] <= b[1] and b[2] <= k[2] and b[3] <= k[3] for k in plain[:4]):
                 plain.append(b)
     assert _cover(list(boxes)) == plain
+
+
+_BOX = st.tuples(*[st.sampled_from([0.0, 1.0, 2.0, 5.5, 10.0, 12.0, float("nan")])] * 4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(st.tuples(_BOX, st.sampled_from(["", "furniture", "ruler:2 in", "badge"])), min_size=1,
+                         max_size=5), min_size=1, max_size=6), st.booleans(), st.booleans())
+def test_a_faces_cover_joined_from_its_elements_is_the_cover_of_their_covers(elements, ground, reduce):
+    """info.Info: an element's cover worked out when asked for, and a face's taken from its ground where the
+    ground holds every box its elements draw (``_held``), are what reducing every element's cover gives."""
+    from printgen.preflight.info import Info, _cover
+    from printgen.preflight.scene import Ink
+
+    def ink(box, role):
+        return Ink("shape", box, role, "", 0.0, "", None, (), True, 0.0, 0, 0, "#000000", None, ())
+
+    if ground:
+        elements = [[((0.0, 0.0, 12.0, 12.0), "")]] + elements
+    infos = [Info.of([ink(b, r) for b, r in element]) for element in elements]
+    every = [[b for b, r in element if r != "furniture" and not r.startswith("ruler")] for element in elements]
+    # as the covers were worked out before: each element's at once, then the face's from them
+    covers = [_cover(boxes) if len(boxes) > 1 or len(element) > 1 else boxes for boxes, element in zip(every, elements)]
+    for info, cover in zip(infos, covers):
+        assert repr(info.cover) == repr(cover)  # (repr: nan is never equal to itself)
+    joined = [b for cover in covers for b in cover]
+    assert repr(Info.joined(infos, reduce=reduce).cover) == repr(_cover(joined) if reduce else joined)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(*[st.sampled_from([0.0, -0.0, 1.0, -2.5, 10.0, float("inf"), float("-inf"),
+                                              float("nan")])] * 4), max_size=6))
+def test_the_union_of_boxes_by_min_and_max_is_the_loops_union(boxes):
+    """pairs._union (min and max over the sides) gives what the loop it stands for gave, sign of zero and nan
+    included."""
+    from printgen.preflight.pairs import _union
+
+    def loop(boxes):
+        out = None
+        for b in boxes:
+            if out is None:
+                x0, y0, x1, y1 = out = b
+            else:
+                if b[0] < x0:
+                    x0 = b[0]
+                if b[1] < y0:
+                    y0 = b[1]
+                if b[2] > x1:
+                    x1 = b[2]
+                if b[3] > y1:
+                    y1 = b[3]
+        return None if out is None else (x0, y0, x1, y1)
+
+    want = loop(boxes)
+    for got in (_union(boxes), _union(iter(boxes))):
+        assert repr(got) == repr(want)
+        assert got is None or all(math.copysign(1, a) == math.copysign(1, b) for a, b in zip(got, want))
+
+
+_SIDE = st.sampled_from([0.0, 1.0, 2.0, 2.5, 4.0, 6.0, float("nan")])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(*[_SIDE] * 4), min_size=1, max_size=60), st.lists(st.tuples(*[_SIDE] * 4), max_size=8),
+       st.lists(st.tuples(*[_SIDE] * 4), max_size=8), st.randoms(use_true_random=False))
+def test_which_elements_a_faces_many_texts_could_meet_in_bulk_is_what_each_finds_alone(texts, lined, grounded, rnd):
+    """near.near_all (a face of many texts: every box against every other at once) gives, for each element with
+    texts, what near._near gives it one by one: the same elements in the same order (touching counts)."""
+    from printgen.preflight import near
+    from printgen.preflight.near import _near, near_all
+
+    elements = sorted(rnd.sample(range(200), len(texts) + len(lined) + len(grounded)))
+    rnd.shuffle(elements)
+    t = sorted(zip(elements[:len(texts)], texts))
+    a, b = len(texts), len(texts) + len(lined)
+    lines = sorted(zip(elements[a:b], lined))
+    grounds = sorted(zip(elements[b:], grounded))
+    centres = [(x0 / 2 + 1, y0 / 2 + 1, x1 / 2 + 1, y1 / 2 + 1) for _, (x0, y0, x1, y1) in t]
+    want = [_near(e, box, c, t[k + 1:], lines, grounds) for k, ((e, box), c) in enumerate(zip(t, centres))]
+    bulk, near.BULK = near.BULK, 1  # (every face in bulk, however few its texts)
+    try:
+        got = near_all(t, centres, lines, grounds)
+    finally:
+        near.BULK = bulk
+    assert [tuple(map(list, n)) for n in got] == [tuple(map(list, n)) for n in want]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from printgen.draw.document import Document, Group, Page, Poly, Rect, Style, Text, pt
 from printgen.draw.page import PageSpec
@@ -217,7 +218,7 @@ def test_elements_drawn_alike_are_placed_again_and_the_stamps_still_differ(tmp_p
 
 def test_the_next_paper_looks_up_the_faces_read_for_the_last_and_finds_the_same():
     """A4 then Letter of one printable: the faces read for A4 are looked up for Letter (run._LAST), and what
-    Letter's sheets find is what they find read afresh; another printable starts afresh."""
+    Letter's sheets find is what they find read afresh; another target starts afresh."""
     from printgen.preflight import run
 
     game = validate_game(FIXTURES / "preflight-corpus")
@@ -226,18 +227,69 @@ def test_the_next_paper_looks_up_the_faces_read_for_the_last_and_finds_the_same(
     docs = {paper: target.asset.render(game, PageSpec.for_paper(paper, game.data.game.print.margin))
             for paper in ("a4", "letter")}
     stem, letter = next((s, d) for s, d in docs["letter"].items() if isinstance(d, Document))
+    key = (game.key, (stem,))
     run._LAST.clear()
-    fresh = check_document(letter, settings, stem=stem, paper="letter", game_key=game.key)
+    fresh = check_document(letter, settings, stem=stem, paper="letter", game_key=key)
     run._LAST.clear()
-    check_document(docs["a4"][stem], settings, stem=stem, paper="a4", game_key=game.key)
+    check_document(docs["a4"][stem], settings, stem=stem, paper="a4", game_key=key)
     (parts,) = run._LAST.values()
     faces = len(parts.scans)
-    warm = check_document(letter, settings, stem=stem, paper="letter", game_key=game.key)
-    assert run._LAST[(game.key, stem, settings)] is parts and len(parts.scans) == faces  # every face looked up
+    warm = check_document(letter, settings, stem=stem, paper="letter", game_key=key)
+    assert run._LAST[(key, settings)] is parts and len(parts.scans) == faces  # every face looked up
     assert _alike(warm) == _alike(fresh) and {h.cls for h in fresh} >= {"ink-on-ink", "contrast", "small-text"}
-    check_document(letter, settings, stem="other", paper="letter", game_key=game.key)
-    # the last few kept, the newest last (a target of several decks: each deck's next paper finds its faces)
-    assert list(run._LAST) == [(game.key, stem, settings), (game.key, "other", settings)]
+    # another document of the same target: the same memo, its faces its own (read afresh, the same hits)
+    other = check_document(letter, settings, stem="other", paper="letter", game_key=key)
+    assert _alike(other) == _alike(fresh) and list(run._LAST) == [(key, settings)]
+    assert parts.scans is parts._scans["other"] and len(parts._scans) == 2 and len(parts.scans) == faces
+    check_document(letter, settings, stem=stem, paper="letter", game_key=(game.key, ("other",)))
+    # the last few targets kept, the newest last
+    assert list(run._LAST) == [(key, settings), ((game.key, ("other",)), settings)]
     for k in range(run.KEPT):
-        check_document(letter, settings, stem=f"more-{k}", paper="letter", game_key=game.key)
-    assert list(run._LAST) == [(game.key, f"more-{k}", settings) for k in range(run.KEPT)]  # the oldest let go
+        check_document(letter, settings, stem=stem, paper="letter", game_key=(game.key, (f"more-{k}",)))
+    assert list(run._LAST) == [((game.key, (f"more-{k}",)), settings) for k in range(run.KEPT)]  # the oldest let go
+
+
+def test_the_documents_of_one_target_share_a_memo_and_find_what_each_finds_alone():
+    """Two documents of one target (two decks drawn by one layout, as a game's decks are) read with one memo
+    find, each, exactly what each finds read alone, located at its own sources."""
+    from printgen.preflight import run
+
+    game = validate_game(FIXTURES / "preflight-corpus")
+    settings = settings_of(game)
+    found = {}
+    # the cards, the discs, and the cards drawn again (faces alike by value: each document's own sources)
+    for name, as_stem in (("unit-cards", "cards"), ("unit-discs", "discs"), ("unit-cards", "again")):
+        (target,) = [t for t in plan_build([game], papers=["a4"]) if t.asset.name == name]
+        docs = target.asset.render(game, PageSpec.for_paper("a4", game.data.game.print.margin))
+        found[as_stem] = next(d for d in docs.values() if isinstance(d, Document))
+    assert len(found) == 3 and {h.cls for h in check_document(found["cards"], settings, stem="cards", paper="a4")}
+    alone = {}
+    for stem, doc in found.items():
+        run._LAST.clear()
+        alone[stem] = check_document(doc, settings, stem=stem, paper="a4", game_key=None)
+    run._LAST.clear()
+    key = (game.key, tuple(found))
+    for _ in range(2):  # (the second time round: every document's faces looked up)
+        for stem, doc in found.items():
+            shared = check_document(doc, settings, stem=stem, paper="a4", game_key=key)
+            assert _alike(shared) == _alike(alone[stem])
+            assert [h.src for h in shared] == [h.src for h in alone[stem]]
+    assert len(run._LAST) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["A", "Knight", "{name}", "Scout \\'s", "a &amp; b", "{{ x }}", "12", "<b>x</b>"]),
+       st.floats(2, 12), st.floats(-5, 45), st.floats(-5, 65), st.booleans(),
+       st.sampled_from([Settings(), Settings(min_text=8, min_label=4, safe=3)]))
+def test_a_quiet_text_is_one_the_checks_of_a_text_alone_find_nothing_in(words, size, x, y, faced, settings):
+    """parts.quiet passes a text over only where placeholder, small-text, safe-area and markup all find nothing."""
+    from printgen.preflight.scene import Ink
+
+    face = (0.0, 0.0, 40.0, 60.0) if faced else None
+    ink = Ink("text", (x, y, x + 10, y + 3), "", words, size, "sans", None, (), False, 0.0, 0, 0, "#000000", face)
+    sheet = Sheet("d", "a4", 1, 1, Page(210, 297, []), [ink])
+    found = [h for n in parts_module.PER_INK for h in ALL_PAGE_CHECKS[n](sheet, settings)]
+    least = min(settings.min_label, settings.min_text) - 0.05
+    if parts_module.quiet(ink, least, settings.safe):
+        assert found == []
+    assert parts_module._SCREENED(ALL_PAGE_CHECKS)

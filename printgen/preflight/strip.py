@@ -1,0 +1,70 @@
+"""A sheet of faces' footer strip (the print-at-100 % line, the rulers, 'page x of y'), as placed.PartSheet finds
+it and asks of it: where it starts (tail.strip_start's index, found chunk by chunk), and whether it draws a mark
+the checks of pairs read (then it is not read apart from the page).
+"""
+
+from __future__ import annotations
+
+import operator
+
+from ..draw.document import Poly
+from .collide import is_mark
+
+
+def _has_marks(furniture, scan) -> bool:
+    """Does any run of a strip's ``scan`` draw a mark the checks of pairs read (collide.is_mark)? Each run asked
+    once for the process."""
+    memo = furniture.__dict__.setdefault("_pair_marks", {})
+    for eid, inks in scan.spans:
+        got = memo.get(eid)
+        if got is None:
+            got = memo[eid] = any(is_mark(i) for i in inks)
+        if got:
+            return True
+    return False
+
+
+SPLIT_PAGES = 16  # pages ending alike read with their strips apart, per document (see PartSheet._read)
+
+
+def _strip_like(op) -> bool:
+    """Is ``op`` one tail.strip_start reads as a footer strip's (furniture, a ruler, an unfilled tick)?"""
+    role = op.role
+    return role == "furniture" or role.startswith("ruler:") or (type(op) is Poly and not role and not op.style.fill)
+
+
+def _strip_start(chunks: list[tuple[int, list]], last: int, furniture) -> int | None:
+    """tail.strip_start of a page whose loose ops after its last face (at ``last``) are ``chunks``: the first
+    furniture op of the last run of strip-like ops, or None. What each chunk of ops gives is kept for the process
+    by its ops (``furniture``'s memo: the same crop marks and rulers on every page), so a page is read chunk by
+    chunk, not op by op."""
+    memo = furniture.__dict__.setdefault("_strip_like", {})
+    tail = None  # (the first chunk of the tail, where in it the tail begins)
+    read = []  # (what each chunk of the tail gives, the last first)
+    k = len(chunks)
+    while k and chunks[k - 1][0] > last:
+        i, ops = chunks[k - 1]
+        key = (len(ops), id(ops[0]))
+        got = memo.get(key)
+        if got is None or not all(map(operator.is_, ops, got[0])):
+            if len(memo) > 4096:
+                memo.clear()
+            like = [_strip_like(op) for op in ops]
+            # (how many of its last ops are strip-like; the first furniture op among them)
+            n = next((j for j, x in enumerate(reversed(like)) if not x), len(like))
+            got = memo[key] = (tuple(ops), len(ops) - n, next((j for j, op in enumerate(ops) if j >= len(ops) - n
+                                                              and op.role == "furniture"), None))
+        begin = got[1]
+        if begin == len(ops):  # (its last op is not strip-like: the tail, if any, starts after it)
+            break
+        tail = (k - 1, begin)
+        read.append(got)
+        k -= 1
+        if begin:  # (only its last ops: the tail starts inside it)
+            break
+    if tail is None:
+        return None
+    for (i, _), got in zip(chunks[tail[0]:], reversed(read)):  # (the tail's first furniture op: each chunk's,
+        if got[2] is not None:                                  # among its last ops)
+            return i + got[2]
+    return None
