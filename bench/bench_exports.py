@@ -1,7 +1,7 @@
 """Benchmark: the CPU of a cold build's publishing jobs (the card-face exports, kits and zips, thumbnails) for
 every bundled game, this tree beside an anchor commit, measured in one run.
 
-Run from the repository root:  python3 bench/bench_exports.py [--anchor REV] [--repeat 3]
+Run from the repository root:  python3 bench/bench_exports.py [--anchor REV] [--repeat 3] [--parts]
 
 The printables are built once (by this tree, on the papers a build makes, no previews); then each tree,
 in a fresh process per round and taking turns, makes every publishing job as its own Publisher plans
@@ -9,7 +9,9 @@ them (forced: all of them, nothing read back) one after the other in that proces
 seconds of each kind of job (the median over the rounds). The jobs run in one process here: an anchor
 whose exports of a game are separate jobs shares the layout's caches between them in this process,
 which a build's workers mostly do not, so its figure is, if anything, low. Not a test: timings depend
-on the machine; the load is printed beside them.
+on the machine; the load is printed beside them. ``--parts`` also splits the jobs' CPU by what it goes to
+(pdfium drawing and loading pages, PNG deflate, the faces' layouts, the PDFs of faces and maps, the kits'
+joining, covers and zips), each timed where it is called, and the rest.
 """
 
 from __future__ import annotations
@@ -43,24 +45,81 @@ jobs = pub.early()
 for i in range(len(games)):
     pub.record(i)
     jobs += pub.kits(i) + pub.thumbs(i)
+if "--parts" in sys.argv:  # each kind of work inside the jobs timed on its own (see PARTS)
+    import importlib
+    part_cpu = {}
+
+    def timed(owner, name, label):
+        real = getattr(owner, name, None)
+        if real is None:  # not in this tree
+            return
+
+        def run(*args, **kwargs):
+            t = time.process_time()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                if counting:
+                    part_cpu[label] = part_cpu.get(label, 0.0) + time.process_time() - t
+        setattr(owner, name, run)
+
+    for where, name, label in PARTS:
+        module, _, cls = where.partition(":")
+        owner = importlib.import_module(module)
+        timed(getattr(owner, cls) if cls else owner, name, label)
+    from printgen.publish import cards
+
+    real_once = cards._once
+
+    def once(face):  # a card face drawn by its layout, timed as it is asked for
+        def drawn(bleed):
+            t = time.process_time()
+            try:
+                return face(bleed)
+            finally:
+                if counting:
+                    part_cpu["faces drawn"] = part_cpu.get("faces drawn", 0.0) + time.process_time() - t
+        return real_once(drawn)
+    cards._once = once
+counting = False
 warm = set()
 for _, key, job in jobs:  # the libraries each kind of job loads, loaded before the clock starts
     if job[0].__name__ not in warm:
         warm.add(job[0].__name__)
         P.run_job(job)
 cpu = {}
+counting = True
 for _, key, job in jobs:
     kind = "exports" if key.startswith("exports/") else key.split("/")[0]
     t = time.process_time()
     P.run_job(job)
     cpu[kind] = cpu.get(kind, 0.0) + time.process_time() - t
+if "--parts" in sys.argv:
+    cpu.update({f"part:{k}": v for k, v in part_cpu.items()})
 print(json.dumps(cpu))
 """
 
+# --parts: what the jobs' CPU goes to, each part timed where it is called (module[:class], function, label);
+# none of them calls another, so they add up; the rest is everything else (Python around them, JSON, digests).
+PARTS = [
+    ("printgen.write.raster", "_draw", "pdfium drawing pixels"),
+    ("printgen.write.raster", "deflate", "PNG deflate (ISA-L)"),
+    ("pypdfium2:PdfDocument", "__getitem__", "pdfium loading pages"),
+    ("pypdfium2:PdfDocument", "__init__", "pdfium opening PDFs"),
+    ("printgen.publish.raster", "_items_pdf", "PDFs of faces written"),
+    ("printgen.publish.tts", "to_pdf", "PDFs of maps written"),
+    ("printgen.publish.tts", "map_ops", "maps drawn"),
+    ("printgen.publish.kit", "join_pdfs", "kits joined (pikepdf)"),
+    ("printgen.publish.kit", "_cover_pages", "kit covers laid out"),
+    ("printgen.publish.kit", "to_pdf", "kit covers written"),
+    ("printgen.publish.bundle", "zip_bytes", "zips deflated"),
+]
 
-def _round(tree: Path, project: Path, out: Path) -> dict[str, float]:
+
+def _round(tree: Path, project: Path, out: Path, parts: bool = False) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
-    p = subprocess.run([sys.executable, "-c", _JOBS, str(out)], cwd=project, env=env, capture_output=True,
+    p = subprocess.run([sys.executable, "-c", "PARTS = " + repr(PARTS) + "\n" + _JOBS, str(out),
+                        *(["--parts"] if parts else [])], cwd=project, env=env, capture_output=True,
                        text=True, check=True)
     return json.loads(p.stdout.strip().splitlines()[-1])
 
@@ -69,6 +128,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--anchor", default=ANCHOR, help="the commit measured beside this tree")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--parts", action="store_true", help="also what the jobs' CPU goes to (pdfium, deflate, ...)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -82,20 +142,33 @@ def main() -> None:
             record.unlink()
         runs: dict[str, list[dict[str, float]]] = {"this tree": [], "anchor": []}
         for _ in range(args.repeat):
-            runs["this tree"].append(_round(ours, ours, out))
-            runs["anchor"].append(_round(anchor, anchor, out))
+            runs["this tree"].append(_round(ours, ours, out, args.parts))
+            runs["anchor"].append(_round(anchor, anchor, out, args.parts))
     load = os.getloadavg()[0]
     print(f"anchor: {args.anchor}; load average {load:.1f} on {os.cpu_count()} cores; CPU seconds, median of "
           f"{args.repeat}\n")
     print("| jobs | this tree | anchor |\n| --- | --- | --- |")
     names = {"exports": "exports (POD, TTS, gallery cards)", "papers": "kits and zips (A4, Letter)",
              "thumbs": "thumbnails"}
+    jobs = {tree: [{k: v for k, v in r.items() if not k.startswith("part:")} for r in rounds]
+            for tree, rounds in runs.items()}
     for kind, label in [*names.items(), ("total", "all publishing jobs")]:
         med = {}
-        for tree, rounds in runs.items():
+        for tree, rounds in jobs.items():
             values = [sum(r.values()) if kind == "total" else r.get(kind, 0.0) for r in rounds]
             med[tree] = statistics.median(values)
         print(f"| {label} | {med['this tree']:.2f} s | {med['anchor']:.2f} s |")
+    if args.parts:
+        print("\n| what the jobs' CPU goes to | this tree | anchor |\n| --- | --- | --- |")
+        labels = [label for _, _, label in PARTS] + ["faces drawn"]
+        for label in [*labels, "the rest"]:
+            med = {}
+            for tree, rounds in runs.items():
+                values = [sum(v for k, v in r.items() if not k.startswith("part:"))
+                          - sum(v for k, v in r.items() if k.startswith("part:")) if label == "the rest"
+                          else r.get(f"part:{label}", 0.0) for r in rounds]
+                med[tree] = statistics.median(values)
+            print(f"| {label} | {med['this tree']:.3f} s | {med['anchor']:.3f} s |")
 
 
 if __name__ == "__main__":
