@@ -158,7 +158,8 @@ _DRAWN_MAX = 4096
 
 def draw_icon(name: str, cx: float, cy: float, size: float, colour: str) -> list[Op]:
     """Icon ``name`` centred on (cx, cy) mm in a square of ``size`` mm, in ``colour`` (ICONS)."""
-    if type(cx) is not float or type(cy) is not float or type(size) is not float:
+    if type(cx) is not float or type(cy) is not float or type(size) is not float or type(colour) is not str:
+        # (a layout's icons: colour is whatever its YAML held, a list too: drawn as before, never a key)
         return ICONS[name](cx, cy, size, colour)
     # -0.0 and 0.0 are one key to a dict: their signs tell them apart
     key = (name, cx, cy, size, colour, math.copysign(1.0, cx), math.copysign(1.0, cy), math.copysign(1.0, size))

@@ -105,7 +105,9 @@ class Expressions:
         for n in names:
             if n in scope:
                 v = scope[n]
-                if type(v) in _SCALARS:
+                if type(v) is float:  # -0.0 == 0.0 (and hashes alike) but prints "-0.0": keyed by its digits
+                    key.append((n, float, v.hex()))
+                elif type(v) in _SCALARS:
                     key.append((n, type(v), v))
                 elif type(v) in _HELD or isinstance(v, BaseModel):
                     key.append((n, id(v)))

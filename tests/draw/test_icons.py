@@ -105,3 +105,27 @@ def test_the_kept_icons_are_bounded():
     for i in range(icons._DRAWN_MAX + 10):
         draw_icon("check", float(i), 0.0, 1.0, "#000000")
     assert len(icons._DRAWN) <= icons._DRAWN_MAX
+
+
+def test_a_colour_that_is_no_text_is_drawn_as_before_not_kept():
+    """A layout's ``icons:`` colour is whatever its YAML holds (a list too): drawn as the icon draws it, never
+    a key of the kept ops (an unhashable one made draw_icon raise where the icon itself does not)."""
+    from printgen.draw.icons import ICONS, draw_icon
+
+    for colour in (["#ffffff"], {"a": 1}):
+        assert draw_icon("heart", 1.0, 2.0, 3.0, colour) == ICONS["heart"](1.0, 2.0, 3.0, colour)
+
+
+def test_kept_icons_tell_apart_what_prints_apart():
+    """Keys that compare equal but draw differently (1 / 1.0 / True, 0.0 / -0.0) each get their own ops."""
+    from printgen.draw.icons import ICONS, _DRAWN, draw_icon
+
+    _DRAWN.clear()
+    cases = [("star", 0.0, 1.0, 2.0, "#000000"), ("star", -0.0, 1.0, 2.0, "#000000"),
+             ("star", 0.0, -0.0, 2.0, "#000000"), ("star", 1.0, 1.0, 2.0, "#000000"),
+             ("star", 1, 1.0, 2.0, "#000000"), ("star", True, 1.0, 2.0, "#000000"),
+             ("hex", 1.0, 1.0, 2.0, "#000000"), ("star", 1.0, 1.0, 2.0, "#000001")]
+    for _ in range(2):  # the second round from the kept ops
+        for name, cx, cy, s, colour in cases:
+            got, want = draw_icon(name, cx, cy, s, colour), ICONS[name](cx, cy, s, colour)
+            assert got == want and repr(got) == repr(want)  # repr: the sign of a zero and int/float too

@@ -162,3 +162,14 @@ def test_kept_results_equal_fresh_evaluations(calls, data):
             continue
         got = kept.evaluate(text, scope)
         assert got == want and type(got) is type(want)
+
+
+def test_minus_zero_and_zero_are_kept_apart():
+    """-0.0 == 0.0 and they hash alike, but print "-0.0" and "0.0" (a var such as ``{{ item.x * -1 }}`` gives
+    -0.0 for a 0): each keeps its own result, as a fresh evaluation gives it."""
+    exprs = _env()
+    for text in ("{{ a }}", "x{{ a }}", "{{ a | string }}"):
+        for a in (0.0, -0.0, 0.0, -0.0, 0, False):
+            got = exprs.evaluate(text, {"a": a})
+            want = exprs._run(text, exprs.compile(text), {"a": a})
+            assert repr(got) == repr(want) and type(got) is type(want)
