@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from ..draw.colour import ink_on, legible, mix, readable
 from ..limits import limit
 from ..safety.budget import BUDGET, TemplateLimitError
+from .reads import reads_context
 
 _EXPR = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\s*$")
@@ -33,6 +34,7 @@ _SCALARS = (str, int, float, bool, type(None))
 # values as evaluated before; a value of any other kind (an iterator, a namespace) is evaluated every time.
 _HELD = (list, tuple, dict, Markup)
 _NONE = object()
+CONTEXT = " context"  # a name no scope or global holds: a text with it among its names is evaluated every time
 
 
 # Compiled values shared by the Expressions of one kind of environment in this process (a build's
@@ -165,7 +167,10 @@ class Expressions:
             names = expression_names(self.env.parse(text), self.env.globals)
         else:
             kind, code = "template", self.env.compile(text)
-            names = frozenset(meta.find_undeclared_variables(self.env.parse(text)))
+            ast = self.env.parse(text)
+            names = frozenset(meta.find_undeclared_variables(ast))
+            if reads_context(ast):  # an included template reads the whole scope: its result is never kept
+                names |= {CONTEXT}
         if got is None:
             self.own[text] = (kind, code, names)
         self.names[text] = names

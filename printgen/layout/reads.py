@@ -122,15 +122,27 @@ def take_paths(env: jinja2.Environment, handed: Any) -> None:
             _TEXT_PATHS.setdefault((parser, text), got)
 
 
+# Statements that hand a template the whole context: what the other template reads is in no name of this text's
+_CONTEXT_NODES = (nodes.Include, nodes.Extends, nodes.Import, nodes.FromImport)
+
+
+def reads_context(ast: nodes.Node) -> bool:
+    """Does the parsed text include, extend or import another template (``{% include 'x.j2' %}`` shows the
+    item's name without naming ``item``)? Its result then depends on more than the names it reads."""
+    return any(True for _ in ast.find_all(_CONTEXT_NODES))
+
+
 def text_paths(env: jinja2.Environment, text: str) -> frozenset | None:
-    """The dotted names (tuples) ``text`` reads as ``env`` parses it; None when it does not parse."""
+    """The dotted names (tuples) ``text`` reads as ``env`` parses it; None when it does not parse, or when
+    it hands its context to another template (what that reads cannot be told from here)."""
     key = (_parser_key(env), text)
     got = _TEXT_PATHS.get(key, _ABSENT)
     if got is _ABSENT:
         out: set = set()
         try:
-            _paths(env.parse(text), out)
-            got = frozenset(out)
+            ast = env.parse(text)
+            _paths(ast, out)
+            got = None if reads_context(ast) else frozenset(out)
         except RecursionError:
             return None  # deep nesting: depends on the stack at the time, so not remembered
         except jinja2.TemplateSyntaxError:

@@ -173,3 +173,36 @@ def test_minus_zero_and_zero_are_kept_apart():
             got = exprs.evaluate(text, {"a": a})
             want = exprs._run(text, exprs.compile(text), {"a": a})
             assert repr(got) == repr(want) and type(got) is type(want)
+
+
+def test_a_value_that_includes_a_template_is_evaluated_for_each_item(tmp_path):
+    """``{% include 'name.j2' %}`` reads ``item`` without naming it: neither its result (expressions.py) nor its
+    element's ops (face_render.py, by what it reads: layout/reads.py) are taken from another card's."""
+    import shutil
+
+    from printgen.draw.document import Text
+
+    game_dir = tmp_path / "game"
+    shutil.copytree(FIXTURES / "custom-game", game_dir)
+    layouts = game_dir / "templates" / "layouts"
+    (layouts / "name.j2").write_text("{{ item.name }}", encoding="utf-8")
+    (layouts / "named.yaml").write_text(
+        "size: card\nelements:\n  - {type: text, text: \"{% include 'name.j2' %}\", x: 0, w: 100%, baseline: 50%, "
+        "size: 8pt}\n", encoding="utf-8")
+    drawn_faces._FACES.clear()
+    game = validate_game(game_dir)
+    maker = FaceMaker(game)
+    layout = maker.layouts["named"]
+    units = list(enumerate(game.data.units))
+    assert len({u.name for _, u in units}) > 1
+
+    def texts(ops):
+        out = []
+        for op in ops:
+            out += [op.text] if isinstance(op, Text) else texts(getattr(op, "ops", ()))
+        return "".join(out)
+
+    for bleed in (0.0, 3.0):
+        shown = [texts(maker.draw(layout, u, "units", i, "", bleed=bleed)) for i, u in units]
+        assert shown == [u.name for _, u in units]
+    assert not [f for f in maker.found if f.severity == "error"]
