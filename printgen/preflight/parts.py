@@ -80,8 +80,8 @@ NONE: tuple = ()  # no hit: one empty sequence kept for every face and element t
 def quiet(t: Ink, least: float, safe: float) -> bool:
     """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own test, negated: no
     placeholder, no markup, inside its face's safe area (``safe`` mm in from its trim), and not smaller than
-    ``least`` (the lesser of the label and text minimums, less small-text's 0.05 pt: a text under either is read
-    by the check itself)."""
+    ``least`` (the greater of the label and text minimums, less small-text's 0.05 pt: a text under it is read by
+    the check itself, which knows which of the two it is held to)."""
     if t.size < least:
         return False
     f = t.face
@@ -108,7 +108,8 @@ class Parts:
         self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
         # a text none of them can find anything in is passed over without them (``quiet``), while they are
         # the checks it stands for
-        self.least = min(settings.min_label, settings.min_text) - 0.05 if _SCREENED(checks) else None
+        # (the greater of the two minimums: a long text under the text minimum is small even above the label one)
+        self.least = max(settings.min_label, settings.min_text) - 0.05 if _SCREENED(checks) else None
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}

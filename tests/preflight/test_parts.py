@@ -278,7 +278,8 @@ def test_the_documents_of_one_target_share_a_memo_and_find_what_each_finds_alone
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["A", "Knight", "{name}", "Scout \\'s", "a &amp; b", "{{ x }}", "12", "<b>x</b>"]),
+@given(st.sampled_from(["A", "Knight", "{name}", "Scout \\'s", "a &amp; b", "{{ x }}", "12", "<b>x</b>",
+                        "Move two hexes, then attack an adjacent unit"]),
        st.floats(2, 12), st.floats(-5, 45), st.floats(-5, 65), st.booleans(),
        st.sampled_from([Settings(), Settings(min_text=8, min_label=4, safe=3)]))
 def test_a_quiet_text_is_one_the_checks_of_a_text_alone_find_nothing_in(words, size, x, y, faced, settings):
@@ -289,7 +290,19 @@ def test_a_quiet_text_is_one_the_checks_of_a_text_alone_find_nothing_in(words, s
     ink = Ink("text", (x, y, x + 10, y + 3), "", words, size, "sans", None, (), False, 0.0, 0, 0, "#000000", face)
     sheet = Sheet("d", "a4", 1, 1, Page(210, 297, []), [ink])
     found = [h for n in parts_module.PER_INK for h in ALL_PAGE_CHECKS[n](sheet, settings)]
-    least = min(settings.min_label, settings.min_text) - 0.05
+    least = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, settings).least  # as a document's memo passes it
     if parts_module.quiet(ink, least, settings.safe):
         assert found == []
     assert parts_module._SCREENED(ALL_PAGE_CHECKS)
+
+
+def test_a_long_text_between_the_label_and_text_minimums_is_small_read_by_faces_too():
+    """A rules line at 5.5 pt is above the 5 pt label minimum but under the 6 pt one for text: small-text finds
+    it page by page, so the faces' reading (which passes quiet texts over) must find it too."""
+    rules = "Move two hexes, then attack an adjacent unit"
+    card = _card("Scout", over=False)[:3] + (Text(20, 40, rules, "sans", pt(5.5), "#1d1d1b", "middle"),)
+    doc = Document("d", [_sheet([card, card], [(20, 20), (70, 20)])])
+    for settings in (S, Settings(min_text=8, min_label=4, safe=3)):
+        fast, whole = check_document(doc, settings, stem="d", paper="a4"), ink_by_ink(doc, settings, "d")
+        assert _alike(fast) == _alike(whole)
+        assert sum(h.cls == "small-text" and "5.5 pt" in h.message for h in fast) == 2  # on each placed card
