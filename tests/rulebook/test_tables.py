@@ -233,3 +233,29 @@ def test_a_cell_made_from_a_parse_measured_before_measures_as_measured_afresh(ce
             assert tables.measure(memo, pad) == tables.measure(fresh, pad)
             assert memo.__dict__["_printgen_words"][1] == fresh.__dict__["_printgen_words"][1]
             assert memo.__dict__["_printgen_words"][0] is memo.frags
+
+
+def test_two_books_of_other_fonts_in_one_process_measure_their_cells_afresh():
+    """The same cell text under a style of the same name in another font, size or padding (a second game's
+    theme, the other paper's book) is measured in its own font: each measure equals measuring it afresh."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from printgen.rulebook import tables
+    from printgen.rulebook.styles import styles
+    from printgen.safety.markup import paragraph, text
+
+    base = styles()["td-left"]
+    looks = [base, ParagraphStyle("td-left", parent=base, fontName="printgen-serif"),
+             ParagraphStyle("td-left", parent=base, fontName="printgen-sans-bold", fontSize=base.fontSize * 1.2)]
+    seen = set()
+    for _ in range(2):  # the second round from the kept measures
+        for style in looks:
+            for pad in (tables.PAD, tables.TIGHT_PAD):
+                memo, fresh = paragraph(text("Gravehound Alpha, Land + Water"), style), \
+                    paragraph(text("Gravehound Alpha, Land + Water"), style)
+                fresh.__dict__.pop("_printgen_parsed", None)
+                tables._WORDS.clear()
+                want = tables.measure(fresh, pad)
+                assert tables.measure(memo, pad) == want
+                seen.add(want)
+    assert len(seen) == 6  # every font and padding measures apart
