@@ -12,16 +12,8 @@ from .collide import is_mark
 
 
 def _has_marks(furniture, scan) -> bool:
-    """Does any run of a strip's ``scan`` draw a mark the checks of pairs read (collide.is_mark)? Each run asked
-    once for the process."""
-    memo = furniture.__dict__.setdefault("_pair_marks", {})
-    for eid, inks in scan.spans:
-        got = memo.get(eid)
-        if got is None:
-            got = memo[eid] = any(is_mark(i) for i in inks)
-        if got:
-            return True
-    return False
+    """Does any run of a strip's ``scan`` draw a mark the checks of pairs read (collide.is_mark)?"""
+    return furniture.any_run(scan, is_mark)
 
 
 SPLIT_PAGES = 16  # pages ending alike read with their strips apart, per document (see PartSheet._read)

@@ -39,11 +39,16 @@ class Furniture(Parts):
         """Does any run of ``scan`` draw a marker a trim line could cut (seam._is_mark)? Each run asked once."""
         from .seam import _is_mark
 
-        memo = self.__dict__.setdefault("_marked", {})
+        return self.any_run(scan, _is_mark)
+
+    def any_run(self, scan: Scan, test: Callable) -> bool:
+        """Does any run of ``scan`` draw an ink ``test`` holds for? Each run asked once per test for the process
+        (the same strips on every page)."""
+        memo = self.__dict__.setdefault("_runs", {}).setdefault(test, {})
         for eid, inks in scan.spans:
             got = memo.get(eid)
             if got is None:
-                got = memo[eid] = any(_is_mark(i) for i in inks)
+                got = memo[eid] = any(test(i) for i in inks)
             if got:
                 return True
         return False
