@@ -12,7 +12,6 @@ The Face holds a face's values and draws its elements; layout/face_render.py dra
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -28,10 +27,9 @@ from ..safety.sandbox import TemplateLimitError
 from ..safety.template_errors import column_of, explain, unclosed_block
 from .expressions import _EXPR, _PATH, Expressions
 from .lengths import LengthError, parse_extent
-from .spec import Element, Layout
+from .spec import _COLOUR, Element, Layout
 
 Box = tuple[float, float, float, float]  # x, y, w, h in bleed-box mm
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 FAILED = object()
 BOX_KEYS = frozenset(("x", "y", "w", "h"))
 

@@ -23,12 +23,13 @@ that cannot fit) are found when the validator draws every item.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..findings import Finding, Location, did_you_mean, error
+from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..load.game_folder import display_path
 from ..load.yaml_source import Document, load_yaml_file
 from ..safety.paths import confined_files, escaping_link, link_message
@@ -150,6 +151,7 @@ def _read(path: Path, types: dict[str, tuple[str, ...]]) -> tuple[Layout | None,
         found.append(error("layout", "icons: maps a name to {icon: ..., colour: ...} or {image: ...}",
                            doc.values.get(("icons",), top)))
         icons = {}
+    found += _icon_problems(path.stem, icons, doc, top)
     settings = {k: data[k] for k in ("size", "shape", "bleed", "cut", "background", "text") if k in data}
     layout = Layout(path.stem, doc, settings,
                     tuple((str(k), v, doc.values.get(("vars", k), top)) for k, v in raw_vars.items()),
@@ -158,6 +160,33 @@ def _read(path: Path, types: dict[str, tuple[str, ...]]) -> tuple[Layout | None,
                     str(path.resolve()))
     parent = data.get("extends")
     return layout, (str(parent) if parent is not None else None), found
+
+
+ICON_COLOURS = ("colour", "background", "label_colour")  # an inline icon's colours (layout/text_element.py)
+
+
+def _icon_problems(name: str, icons: dict, doc: Document, top: Location) -> list[Finding]:
+    """What the drawing of a layout's inline ``icons:`` cannot take, each at its value: a built-in icon that is
+    not one, a colour that is not '#rrggbb' (drawn, it would reach the page and its checks as any value)."""
+    from ..draw.icons import ICONS
+
+    found = []
+    for key, spec in icons.items():
+        icon = spec.get("icon")
+        if icon is not None and icon not in ICONS:
+            hint = did_you_mean(str(icon), ICONS)
+            found.append(error("layout-icon", f"layout '{name}': icon {key}: no built-in icon {quoted(icon)}"
+                               + (f"; did you mean '{hint}'?" if hint else f"; one of: {', '.join(sorted(ICONS))}"),
+                               doc.values.get(("icons", key, "icon"), top)))
+        for field in ICON_COLOURS:
+            v = spec.get(field)
+            if v is not None and not (isinstance(v, str) and _COLOUR.match(v.strip())):
+                found.append(error("layout-colour", f"layout '{name}': icon {key}: {field} {quoted(v)} is not a colour; "
+                                   "write '#rrggbb' (quoted)", doc.values.get(("icons", key, field), top)))
+    return found
+
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def _merge(parent: Layout, child: Layout, types: dict[str, tuple[str, ...]], found: list[Finding]) -> Layout:

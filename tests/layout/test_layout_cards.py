@@ -206,3 +206,28 @@ def test_a_10000_character_value_where_a_colour_belongs_is_a_short_located_findi
     found = [f for f in validate_game(game).findings if f.code == "layout-colour"]
     assert len(found) == 1 and found[0].loc.file.endswith("battle-card.yaml") and found[0].loc.line > 0
     assert len(found[0].message) < 200 and "..." in found[0].message
+
+
+@pytest.mark.parametrize("spec, code, where", [
+    ('{icon: hex, colour: [1, 2]}', "layout-colour", "colour"),  # a YAML list: the drawing raised at the preflight
+    ('{icon: hex, background: "' + "x" * 10_000 + '"}', "layout-colour", "background"),
+    ('{icon: hexx, colour: "#123456"}', "layout-icon", "icon"),  # drawn as nothing before, silently
+])
+def test_an_inline_icon_the_drawing_cannot_take_is_a_located_finding_and_nothing_is_built(tmp_path, spec, code,
+                                                                                          where):
+    game = tmp_path / "custom-game"
+    shutil.copytree(FIXTURES / "custom-game", game)
+    layout = game / "templates" / "layouts" / "base-card.yaml"
+    text = layout.read_text()
+    assert 'AP: {background: "#1f5f8b", label: AP}' in text
+    layout.write_text(text.replace('AP: {background: "#1f5f8b", label: AP}', f"AP: {spec}", 1))
+    found = [f for f in validate_game(game).findings if f.code == code]
+    assert len(found) == 1, found
+    f = found[0]
+    line = layout.read_text().splitlines()[f.loc.line - 1]
+    assert f.loc.file.endswith("base-card.yaml") and line.startswith("  AP:")
+    assert line[f.loc.col - 1:].startswith(spec[spec.index(where) + len(where) + 2:][:5])
+    assert "icon AP" in f.message and len(f.message) < 300
+    out = tmp_path / "out"
+    result = build(folders=[game], out=out, papers=("a4",), previews=False)
+    assert not result.ok and not any(out.rglob("*.pdf"))  # refused before anything is written
