@@ -61,7 +61,8 @@ class Rows:
     @classmethod
     def blank(cls, width: int, height: int, mode: str = "RGB") -> "Rows":
         """``width`` x ``height`` px of white (RGB) or clear white (RGBA)."""
-        return cls(width, height, mode, bytearray((b"\0" + WHITE[mode] * width) * height))
+        # a row made once, then repeated into the bytearray (no joined copy between: a page is megabytes)
+        return cls(width, height, mode, bytearray(b"\0" + WHITE[mode] * width) * height)
 
     @classmethod
     def of_image(cls, img: Image.Image) -> "Rows":
@@ -122,10 +123,11 @@ def png_bytes(img: Image.Image, *, dpi: float | None = None) -> bytes:
     return Rows.of_image(img).png(dpi)
 
 
-def paint(rows: Rows, page, at: tuple[int, int, int, int], scale: float) -> None:
+def paint(rows: Rows, page, at: tuple[int, int, int, int], scale: float, *, white: bool = False) -> None:
     """Draw pdfium ``page`` into the ``at`` = (x, y, w, h) px of ``rows`` (RGB or RGBA), at ``scale`` px per
     point from its top-left corner, on white (clear white for RGBA); what falls outside is cut off, what
-    the page does not reach stays white. pdfium writes in RGB(A) byte order, straight into the rows."""
+    the page does not reach stays white. pdfium writes in RGB(A) byte order, straight into the rows.
+    ``white``: those pixels are white (clear white) already (``Rows.blank``), so not whitened again."""
     x, y, w, h = at
     bpp = len(rows.mode)
     if rows.mode not in WHITE:
@@ -134,28 +136,32 @@ def paint(rows: Rows, page, at: tuple[int, int, int, int], scale: float) -> None
         raise ValueError(f"{at} is not inside {rows.width} x {rows.height} px")
     if rows.mode == "RGBA":
         # pdfium wants a 32-bit bitmap's rows on 4-byte boundaries, which a row after its filter byte is
-        # not: drawn packed, then copied into place, row by row
-        packed = bytearray(w * h * 4)
-        _draw(packed, 0, w * 4, w, h, pdfium_c.FPDFBitmap_BGRA, 0x00FFFFFF, page, scale)  # clear white
+        # not: drawn packed (on clear white, as pdfium's fill leaves it), then copied into place, row by row
+        packed = bytearray(WHITE["RGBA"]) * (w * h)
+        _draw(packed, 0, w * 4, w, h, pdfium_c.FPDFBitmap_BGRA, None, page, scale)
         start, row, stride = y * rows.stride + 1 + x * 4, w * 4, rows.stride
         for r in range(h):
             rows.data[start + r * stride:start + r * stride + row] = packed[r * row:(r + 1) * row]
         return
     # opaque white (0xAARRGGBB)
-    _draw(rows.data, y * rows.stride + 1 + x * bpp, rows.stride, w, h, pdfium_c.FPDFBitmap_BGR, 0xFFFFFFFF, page,
-          scale)
+    _draw(rows.data, y * rows.stride + 1 + x * bpp, rows.stride, w, h, pdfium_c.FPDFBitmap_BGR,
+          None if white else 0xFFFFFFFF, page, scale)
 
 
-def _draw(data: bytearray, offset: int, stride: int, w: int, h: int, fmt: int, fill: int, page, scale: float) -> None:
+def _draw(data: bytearray, offset: int, stride: int, w: int, h: int, fmt: int, fill: int | None, page,
+          scale: float) -> None:
     """pdfium draws ``page`` into ``data`` from byte ``offset``, ``w`` x ``h`` px, each row ``stride``
-    bytes after the one before, filled with ``fill`` first (fill and pixels in RGB(A) byte order)."""
+    bytes after the one before, filled with ``fill`` first (fill and pixels in RGB(A) byte order; None:
+    drawn over what is there). A buffer made white beforehand (a row repeated: memory-copy speed) costs
+    less than pdfium's fill, which sets the pixels one by one (0.5 ms a print-on-demand face)."""
     buf = (ctypes.c_ubyte * len(data)).from_buffer(data)
     try:
         bitmap = pdfium_c.FPDFBitmap_CreateEx(w, h, fmt, ctypes.addressof(buf) + offset, stride)
         if not bitmap:
             raise pdfium.PdfiumError("pdfium could not make a bitmap")
         try:
-            pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, fill)
+            if fill is not None:
+                pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, fill)
             w_pt, h_pt = page.get_size()
             pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, math.ceil(w_pt * scale), math.ceil(h_pt * scale),
                                            0, pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
@@ -259,14 +265,14 @@ def page_rows(pdf: "bytes | OpenPdf", *, width_px: int | None = None, dpi: float
                 size = size_px or full
                 if abs(full[0] - size[0]) > 2 or abs(full[1] - size[1]) > 2:
                     drawn = Rows.blank(*full, mode)
-                    paint(drawn, page, (0, 0, *full), scale)
+                    paint(drawn, page, (0, 0, *full), scale, white=True)
                     yield Rows.of_image(drawn.image().resize(size, Image.LANCZOS))
                     continue
                 # drawn to the page's foot when it is taller, the rows past the size dropped after: pdfium
                 # clips the paths crossing a bitmap's edge, which moves their anti-aliased pixels a little
                 tall = max(size[1], full[1])
-                rows = Rows(size[0], tall, mode, bytearray(tall * (1 + size[0] * len(mode))))
-                paint(rows, page, (0, 0, size[0], tall), scale)
+                rows = Rows.blank(size[0], tall, mode)
+                paint(rows, page, (0, 0, size[0], tall), scale, white=True)
                 del rows.data[size[1] * rows.stride:]
                 yield Rows(size[0], size[1], mode, rows.data)
             finally:
@@ -294,11 +300,19 @@ def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[
                     # the scale worked out exactly as where the page is painted (h * (c / w) and (h * c) / w
                     # can round to either side of a whole pixel)
                     spare = max(spare, math.ceil(h_pt * (cell[0] / w_pt)) - cell[1])
-            # zeros (every row's filter byte; no white sheet written first): pdfium whitens each slot it
-            # paints, the blank slots are whitened after (a deck's sheet is up to 40 MB)
+            # made white whole (a row repeated: memory-copy speed; a deck's sheet is up to 40 MB), each page
+            # drawn onto it with no fill of its own: only the rows a page above ran into are whitened again
             width = cols * cell[0]
-            sheet = Rows(width, nrows * cell[1] + spare, "RGB", bytearray((nrows * cell[1] + spare) * (1 + width * 3)))
-            for slot, i in enumerate(slots):
+            sheet = Rows.blank(width, nrows * cell[1] + spare, "RGB")
+            blank = WHITE["RGB"] * cell[0]
+            reach = [0] * cols  # each column of slots: the row its last page drawn reaches down to
+            for slot in range(cols * nrows):
+                col = slot % cols
+                x, y = col * cell[0], (slot // cols) * cell[1]
+                for r in range(y, reach[col]):
+                    sheet.data[r * sheet.stride + 1 + x * 3:r * sheet.stride + 1 + (x + cell[0]) * 3] = blank
+                reach[col] = 0
+                i = slots[slot] if slot < len(slots) else None
                 if i is None:
                     continue
                 page = doc.page(i)
@@ -306,15 +320,10 @@ def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[
                     w_pt, h_pt = page.get_size()
                     scale = cell[0] / w_pt
                     tall = max(cell[1], math.ceil(h_pt * scale))
-                    paint(sheet, page, ((slot % cols) * cell[0], (slot // cols) * cell[1], cell[0], tall), scale)
+                    paint(sheet, page, (x, y, cell[0], tall), scale, white=True)
+                    reach[col] = y + tall
                 finally:
                     doc.done(i, page)
-            blank = WHITE["RGB"] * cell[0]
-            for slot in range(cols * nrows):  # the blank slots white (where a page above ran into one too)
-                if slot >= len(slots) or slots[slot] is None:
-                    x, y = (slot % cols) * cell[0], (slot // cols) * cell[1]
-                    for r in range(y, y + cell[1]):
-                        sheet.data[r * sheet.stride + 1 + x * 3:r * sheet.stride + 1 + (x + cell[0]) * 3] = blank
             del sheet.data[nrows * cell[1] * sheet.stride:]
             out.append(Rows(sheet.width, nrows * cell[1], "RGB", sheet.data))
     finally:

@@ -170,3 +170,37 @@ def test_a_png_chunk_carries_zlibs_crc_of_its_type_and_data(n):
     want = struct.pack(">I", n) + b"IDAT" + data + struct.pack(">I", zlib.crc32(b"IDAT" + data))
     for held in (data, bytearray(data), memoryview(data)):
         assert _chunk(b"IDAT", held) == want
+
+
+@pytest.mark.parametrize("cell", [(186, 100), (186, 40)])
+def test_a_page_far_taller_than_its_slot_is_cut_at_the_slots_foot_whatever_lies_below(cell):
+    # The sheet is made white once and each page drawn onto it without a fill of its own: what a page above ran
+    # into (here over one or more whole slots) is whitened again before the page below is drawn, blank or not.
+    pdf = _pdf()
+    doc = pdfium.PdfDocument(pdf)
+    w_pt, h_pt = doc.get_page_size(0)
+    assert math.ceil(h_pt * cell[0] / w_pt) > 2 * cell[1]  # each page runs over the slot below it and more
+    # each page drawn alone at the slot's width, cut at the slot's height
+    alone = [np.asarray(r.image())[:cell[1]] for r in page_rows(pdf, width_px=cell[0])]
+    slots = [0, 1, 2, None, 0, None, 2, None, 1]  # 3 x 3: blanks under pages, pages under blanks and pages
+    (sheet,) = page_sheets(pdf, cell, [(3, 3, slots)])
+    pixels = np.asarray(sheet.image())
+    assert pixels.shape == (3 * cell[1], 3 * cell[0], 3) and bytes(sheet.data[::sheet.stride]) == bytes(3 * cell[1])
+    for slot, page in enumerate(slots):
+        x, y = (slot % 3) * cell[0], (slot // 3) * cell[1]
+        got = pixels[y:y + cell[1], x:x + cell[0]]
+        if page is None:
+            assert (got == 255).all(), f"slot {slot} is blank"
+        else:
+            assert np.array_equal(got, alone[page]), f"slot {slot}"
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA"])
+def test_a_page_painted_on_blank_rows_unfilled_is_the_page_painted_with_pdfiums_fill(mode):
+    doc = pdfium.PdfDocument(_pdf(n=1))
+    w_pt, _ = doc.get_page_size(0)
+    filled, on_blank = Rows(120, 170, mode, bytearray(170 * (1 + 120 * len(mode)))), Rows.blank(120, 170, mode)
+    paint(filled, doc[0], (0, 0, 120, 170), 120 / w_pt)  # zeros, whitened by pdfium first
+    paint(on_blank, doc[0], (0, 0, 120, 170), 120 / w_pt, white=True)
+    assert on_blank.data == filled.data
+    assert Rows.blank(3, 2, mode).data == bytearray((b"\0" + {"RGB": b"\xff" * 3, "RGBA": b"\xff\xff\xff\0"}[mode] * 3) * 2)
