@@ -123,7 +123,8 @@ def to_pdf(doc: Document, *, joinable: bool = True) -> bytes:
     one file, which is all pdfium needs (the renaming reads the whole PDF back: 2 ms a file)."""
     register_game_fonts()
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, invariant=1, pageCompression=1, initialFontName=pdf_name("sans"))
+    # a PDF only rasterised keeps its streams plain: compressing them is work pdfium then undoes
+    c = rl_canvas.Canvas(buf, invariant=1, pageCompression=int(joinable), initialFontName=pdf_name("sans"))
     c.setTitle(doc.title)
     c.setAuthor(doc.author or "printgen")
     c.setSubject(doc.subject)

@@ -54,7 +54,7 @@ def test_subsets_kept_are_bounded(monkeypatch):
         assert len(writer._SUBSETS) <= 2
 
 
-def test_a_pdf_only_rasterised_keeps_reportlabs_subset_tags_and_draws_the_same_pixels():
+def test_a_pdf_only_rasterised_keeps_reportlabs_subset_tags_and_plain_streams_and_draws_the_same_pixels():
     import numpy as np
 
     from printgen.draw.subsets import subset_fonts
@@ -62,12 +62,21 @@ def test_a_pdf_only_rasterised_keeps_reportlabs_subset_tags_and_draws_the_same_p
 
     doc = _doc("Tagged once")
     joinable, plain = writer.to_pdf(doc), writer.to_pdf(doc, joinable=False)
+
+    def filters(pdf) -> list:
+        return [obj.get("/Filter") for obj in pdf.objects if isinstance(obj, pikepdf.Stream)]
+
     with pikepdf.open(io.BytesIO(plain)) as pdf:
         tags = {name.split("+")[0] for name in subset_fonts(pdf)}
+        plain_streams = [(obj.get("/Filter"), obj.read_bytes()) for obj in pdf.objects if isinstance(obj, pikepdf.Stream)]
     with pikepdf.open(io.BytesIO(joinable)) as pdf:
         renamed = {name.split("+")[0] for name in subset_fonts(pdf)}
+        streams = [obj.read_bytes() for obj in pdf.objects if isinstance(obj, pikepdf.Stream)]
+        assert all(list(f) == [pikepdf.Name.FlateDecode] for f in filters(pdf))
     assert tags == {"AAAAAA"} and renamed and "AAAAAA" not in renamed  # reportlab's own tag, not renamed
-    assert len(plain) == len(joinable)  # the tags are renamed in place: nothing else differs
+    # its page, font and map streams written as they are (pdfium would only inflate them), the same once decoded
+    assert plain_streams and all(f is None for f, _ in plain_streams)
+    assert sorted(data for _, data in plain_streams) == sorted(streams)
     for a, b in zip(page_rows(plain, dpi=150), page_rows(joinable, dpi=150), strict=True):
         assert np.array_equal(np.asarray(a.image()), np.asarray(b.image()))
 
