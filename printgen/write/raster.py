@@ -137,7 +137,7 @@ def paint(rows: Rows, page, at: tuple[int, int, int, int], scale: float, *, whit
     if rows.mode == "RGBA":
         # pdfium wants a 32-bit bitmap's rows on 4-byte boundaries, which a row after its filter byte is
         # not: drawn packed (on clear white, as pdfium's fill leaves it), then copied into place, row by row
-        packed = bytearray(WHITE["RGBA"]) * (w * h)
+        packed = bytearray(WHITE["RGBA"] * w) * h  # a row repeated
         _draw(packed, 0, w * 4, w, h, pdfium_c.FPDFBitmap_BGRA, None, page, scale)
         start, row, stride = y * rows.stride + 1 + x * 4, w * 4, rows.stride
         for r in range(h):
