@@ -104,6 +104,7 @@ print(json.dumps(cpu))
 PARTS = [
     ("printgen.write.raster", "_draw", "pdfium drawing pixels"),
     ("printgen.write.raster", "deflate", "PNG deflate (ISA-L)"),
+    ("printgen.write.raster:Rows", "blank", "rows made white"),
     ("pypdfium2:PdfDocument", "__getitem__", "pdfium loading pages"),
     ("pypdfium2:PdfDocument", "__init__", "pdfium opening PDFs"),
     ("printgen.publish.raster", "_items_pdf", "PDFs of faces written"),
