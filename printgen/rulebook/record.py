@@ -27,6 +27,7 @@ from ..draw.fonts import pdf_name
 from .measure import (CURVE, IDENTITY, LINE, MOVE, PointsPath, close_figure, compose, compose32, f32, loop_points,
                       rect_box, rect_points, stroke_bounds, text_run, written)
 from .record_text import RecordingText, _split, fill_colour  # noqa: F401 (_split: read here by the tests)
+from . import para_lines  # noqa: F401 (a mixed paragraph's lines drawn the short way)
 from .para_draw import draw_paragraph
 
 

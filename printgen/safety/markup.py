@@ -25,7 +25,7 @@ from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag
 
-from . import para_parse
+from . import para_break, para_parse
 
 # C0 and C1 controls, DEL, lone surrogates and non-characters: not text in a PDF or SVG.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -190,6 +190,12 @@ class BookParagraph(Paragraph):
         draw = getattr(canvas, "draw_paragraph", None)
         if draw is None or not draw(self, x, y, _sW):
             super().drawOn(canvas, x, y, _sW)
+
+    def breakLines(self, width):
+        # a paragraph of several fonts or colours, of the shape the books write, broken the short way
+        # (para_break.py: reportlab's very answer); anything else reportlab's way
+        got = para_break.break_lines(self, width)
+        return got if got is not None else super().breakLines(width)
 
     def wrap(self, availWidth, availHeight):
         if availWidth == self.__dict__.get("_wrapped_at") and "blPara" in self.__dict__:
