@@ -169,6 +169,34 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
                outline)
 
 
+def _plain_path(op: Path, group: int) -> Ink | None:
+    """``_ink(op, IDENTITY, 0, group)`` of a path (a build guide's tile outlines, a map's hex grid as one path):
+    the same ink, by the same sums, without the matrix and the other kinds' branches."""
+    style = op.style
+    got = _STYLED.get(id(style))
+    if got is None or got[0] is not style:
+        got = _styled(style)
+    _, stroked, fill, width, half, colour = got
+    if not stroked and not fill:
+        return None
+    loops = [loop for loop in op.loops if loop]
+    if not loops:
+        return None
+    if len(loops) == 1:
+        xs, ys = zip(*loops[0])
+    else:
+        xs, ys = zip(*[p for loop in loops for p in loop])
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if half:
+        x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    filled = bool(fill)
+    outline = tuple(loops[0]) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
+    if stroked:
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, 0, group, colour, None,
+                   outline, (loops, True))
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, 0, group, colour, None, outline)
+
+
 # id(style) -> (the style, stroked?, its fill, its width as _ink reads it (* 1.0), half of that for a stroked one
 # (else 0.0), the ink's colour): a map page draws its thousands of polygons in a few styles. The entry holds the
 # style, so no other can take its id while it is kept.

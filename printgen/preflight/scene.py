@@ -8,12 +8,12 @@ Boxes are (x0, y0, x1, y1), page mm, y down.
 
 from __future__ import annotations
 
-from ..draw.document import IDENTITY, Group, Matrix, Page, Poly, Text, clip_points
+from ..draw.document import IDENTITY, Group, Matrix, Page, Path, Poly, Text, clip_points
 from ..draw.document import compose as _mul
 from ..draw.geometry import box_span
 # one op as the ink it prints (what flatten gives of each), and what the other modules read of it here
-from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_poly, _plain_text,  # noqa: F401
-                     _plain_text_box, _pt, _pts, _ring, _scale, _segments_of, _text_box)
+from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_path, _plain_poly,  # noqa: F401
+                     _plain_text, _plain_text_box, _pt, _pts, _ring, _scale, _segments_of, _text_box)
 
 
 def _clip(box: Box, clip: Box | None) -> Box | None:
@@ -57,7 +57,12 @@ def flatten_ops(ops, faces: dict | None = None) -> list[Ink]:
             continue
         # a loose op (a map page is thousands of them): _into's work for one op at the page's origin, unclipped
         # (a shape is kept whatever its box; _plain_text leaves out a text with an empty box)
-        ink = _plain_poly(op, i) if kind is Poly else _plain_text(op, i) if kind is Text else _ink(op, IDENTITY, 0, i)
+        if kind is Poly or kind is Path:
+            ink = _plain_poly(op, i) if kind is Poly else _plain_path(op, i)
+            if ink is not None:
+                append(ink)
+            continue
+        ink = _plain_text(op, i) if kind is Text else _ink(op, IDENTITY, 0, i)
         if ink is not None:
             box = ink.box
             if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind != "image":
@@ -71,7 +76,12 @@ def loose_inks(ops, start: int) -> list[Ink]:
     out: list[Ink] = []
     for k, op in enumerate(ops, start):
         kind = type(op)
-        ink = _plain_poly(op, k) if kind is Poly else _plain_text(op, k) if kind is Text else _ink(op, IDENTITY, 0, k)
+        if kind is Poly or kind is Path:  # (a shape: kept whatever its box)
+            ink = _plain_poly(op, k) if kind is Poly else _plain_path(op, k)
+            if ink is not None:
+                out.append(ink)
+            continue
+        ink = _plain_text(op, k) if kind is Text else _ink(op, IDENTITY, 0, k)
         if ink is not None:
             box = ink.box
             if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind != "image":
