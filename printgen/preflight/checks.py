@@ -80,6 +80,35 @@ class Sheet:
             got = self.__dict__["_texts"] = (inks, [i for i in inks if i.kind == "text"])
         return got[1]
 
+    def classes(self) -> tuple[list[int], list[tuple], list[tuple]]:
+        """(strokes, texts, grounds), read in one pass over its inks: the places of its stroked shapes drawn in no
+        ground role (what may cross a text: ``overlaps``); (place, ink, cx, cy) of each text in a plain colour, cx
+        and cy its box's centre, and (place, ink) of each picture and each filled shape in a plain colour (what
+        ``colour.contrast`` reads against each other)."""
+        inks = self.inks
+        got = self.__dict__.get("_classes")
+        if got is None or got[0] is not inks:
+            from .colour import rgb
+
+            strokes: list[int] = []
+            texts: list[tuple] = []
+            grounds: list[tuple] = []
+            for pos, t in enumerate(inks):
+                kind = t.kind
+                if kind == "shape":
+                    if t.stroked and t.role not in GROUND_ROLES:
+                        strokes.append(pos)
+                    if t.filled and rgb(t.colour) is not None:
+                        grounds.append((pos, t))
+                elif kind == "text":
+                    if rgb(t.colour) is not None:
+                        b = t.box
+                        texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
+                elif kind == "image":
+                    grounds.append((pos, t))
+            got = self.__dict__["_classes"] = (inks, (strokes, texts, grounds))
+        return got[1]
+
     def roles(self) -> set[str]:
         """The roles its inks are drawn in (a check of marks in a role looks here first)."""
         inks = self.inks
@@ -167,7 +196,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         return
     # (``stroked``: a stroke whose segments are not yet worked out is read as one; with none, it crosses nothing)
     inks = sheet.inks
-    at = [k for k, s in enumerate(inks) if s.kind == "shape" and s.stroked and s.role not in GROUND_ROLES]
+    at = sheet.classes()[0]
     strokes = [inks[k] for k in at]
     first = first_crossings(strokes, live, sheet.boxes()[at]) if len(strokes) * len(live) > BULK \
         else _crossed(strokes, live)

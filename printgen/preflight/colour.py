@@ -89,22 +89,12 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .collide import _inside
     from .scene import Grid
 
-    inks = sheet.inks
     # (drawing order, ink, centre) of every text in a colour: what is read against its ground; and what each
     # text reads against: the last filled shape in a plain colour, or picture, drawn before it under its centre
     # (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a disc holds the
     # text only inside its outline: its box also covers the corners of its neighbours. The grounds are read in
     # drawing order, each against the texts near it, so a later one replaces an earlier.
-    texts = []
-    grounds = []
-    for pos, t in enumerate(inks):
-        kind = t.kind
-        if kind == "text":
-            if rgb(t.colour) is not None:
-                b = t.box
-                texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
-        elif kind == "image" or kind == "shape" and t.filled and rgb(t.colour) is not None:
-            grounds.append((pos, t))
+    _, texts, grounds = sheet.classes()
     if not texts:
         return
     if len(grounds) * len(texts) > BULK:

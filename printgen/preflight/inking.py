@@ -216,11 +216,31 @@ def _styled(style) -> tuple:
 
 def _plain_text(op: Text, group: int) -> Ink | None:
     """``_ink(op, IDENTITY, 0, group)`` of a loose text (a map's label, a page's heading); None for one that
-    prints nothing, or whose box is empty (flatten keeps no such text)."""
-    ink = _ink(op, IDENTITY, 0, group)
-    if ink is None or (ink.box[2] - ink.box[0] <= 0 and ink.box[3] - ink.box[1] <= 0):
+    prints nothing, or whose box is empty (flatten keeps no such text). The same sums as _ink's and
+    _plain_text_box's, written out (a track or a table is mostly texts)."""
+    text = op.text
+    if not text.strip():
         return None
-    return ink
+    size = op.size
+    w = text_width(text, op.font, size)
+    anchor = op.anchor
+    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
+    x1 = x0 + w
+    y = op.y
+    y0, y1 = y - ASCENT * size, y + DESCENT * size
+    box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    if box[2] - box[0] <= 0 and box[3] - box[1] <= 0:
+        return None
+    face = None
+    src = op.src
+    if src is not None and src.trim is not None:  # (as _ink works out a face's trim, through the identity)
+        trim = src.trim
+        if _FACE[0] is not IDENTITY or _FACE[1] is not trim:
+            x, y, w, h = trim
+            _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
+        face = _FACE[2]
+    return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
+               op.colour.lower(), face)
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
