@@ -8,12 +8,13 @@ Boxes are (x0, y0, x1, y1), page mm, y down.
 
 from __future__ import annotations
 
-from ..draw.document import IDENTITY, Group, Matrix, Page, Path, Poly, Text, clip_points
+from ..draw.document import IDENTITY, Circle, Group, Matrix, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.document import compose as _mul
 from ..draw.geometry import box_span
 # one op as the ink it prints (what flatten gives of each), and what the other modules read of it here
-from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_path, _plain_poly,  # noqa: F401
-                     _plain_text, _plain_text_box, _pt, _pts, _ring, _scale, _segments_of, _text_box)
+from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_circle, _plain_path,  # noqa: F401
+                     _plain_poly, _plain_rect, _plain_text, _plain_text_box, _pt, _pts, _ring, _scale,
+                     _segments_of, _text_box)
 
 
 def _clip(box: Box, clip: Box | None) -> Box | None:
@@ -57,8 +58,8 @@ def flatten_ops(ops, faces: dict | None = None) -> list[Ink]:
             continue
         # a loose op (a map page is thousands of them): _into's work for one op at the page's origin, unclipped
         # (a shape is kept whatever its box; _plain_text leaves out a text with an empty box)
-        if kind is Poly or kind is Path:
-            ink = _plain_poly(op, i) if kind is Poly else _plain_path(op, i)
+        if kind is Poly or kind is Path or kind is Circle or kind is Rect:
+            ink = _PLAIN[kind](op, i)
             if ink is not None:
                 append(ink)
             continue
@@ -70,14 +71,18 @@ def flatten_ops(ops, faces: dict | None = None) -> list[Ink]:
     return out
 
 
+# each kind of shape's own short path for a loose op (inking: _ink's sums through the identity, written out)
+_PLAIN = {Poly: _plain_poly, Path: _plain_path, Circle: _plain_circle, Rect: _plain_rect}
+
+
 def loose_inks(ops, start: int) -> list[Ink]:
     """The inks of ``ops``, loose ops of a page (no group among them) from its ``start``-th on, each its own
     top-level group: what ``flatten`` gives of them."""
     out: list[Ink] = []
     for k, op in enumerate(ops, start):
         kind = type(op)
-        if kind is Poly or kind is Path:  # (a shape: kept whatever its box)
-            ink = _plain_poly(op, k) if kind is Poly else _plain_path(op, k)
+        if kind is Poly or kind is Path or kind is Circle or kind is Rect:  # (a shape: kept whatever its box)
+            ink = _PLAIN[kind](op, k)
             if ink is not None:
                 out.append(ink)
             continue
