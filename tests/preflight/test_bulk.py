@@ -374,3 +374,22 @@ def test_strokes_and_grounds_far_from_every_text_set_aside_change_no_reading(mon
                         c, g = readings(Sheet("x", "letter", 1, 1, page, flatten(page)))
                         crossed, grounded = crossed + len(c), grounded + len(g)
     assert crossed > 20 and grounded > 500
+
+
+def test_a_pages_classes_read_in_one_pass_are_what_each_check_picked_out_alone():
+    """Sheet.classes: the strokes overlaps reads, and the coloured texts and grounds contrast reads, picked out in
+    one pass, are what each check's own pass over the inks gave (the same inks, places and centres, in order)."""
+    for seed in range(6):
+        page = _page(seed)
+        sheet = Sheet("x", "a4", 1, 1, page, flatten(page))
+        inks = sheet.inks
+        strokes, texts, grounds = sheet.classes()
+        assert strokes == [k for k, s in enumerate(inks)
+                           if s.kind == "shape" and s.stroked and s.role not in checks.GROUND_ROLES] and strokes
+        assert texts == [(n, t, (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for n, t in enumerate(inks)
+                         if t.kind == "text" and colour.rgb(t.colour) is not None] and texts
+        assert grounds == [(n, g) for n, g in enumerate(inks) if g.kind == "image" or g.kind == "shape" and g.filled
+                           and colour.rgb(g.colour) is not None] and grounds
+        assert sheet.classes()[0] is strokes  # (worked out once)
+        sheet.inks = inks[:10]  # (and afresh for other inks)
+        assert sheet.classes()[0] == [k for k in strokes if k < 10]
