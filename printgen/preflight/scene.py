@@ -8,6 +8,8 @@ Boxes are (x0, y0, x1, y1), page mm, y down.
 
 from __future__ import annotations
 
+from math import floor
+
 from ..draw.document import IDENTITY, Circle, Group, Matrix, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.document import compose as _mul
 from ..draw.geometry import box_span
@@ -256,6 +258,10 @@ class Grid:
 def over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]]:
     """(i, j) of each two texts whose ``inner`` boxes overlap, j met before i by a sweep along x (``order``:
     by their boxes' left edges), in the sweep's order."""
+    if len(order) >= ROWS_FROM:
+        got = over_rows(order, inner, texts)
+        if got is not None:
+            return got
     out = []
     active: list[int] = []
     for i in order:
@@ -267,6 +273,60 @@ def over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tup
             if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
                 out.append((i, j))
         active.append(i)
+    return out
+
+
+ROWS_FROM = 12  # texts: from this many on (a table's cells), each is compared only with those in its rows
+ROW = 4.0  # mm: the rows' height
+
+
+def over_rows(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]] | None:
+    """``over_sweep``'s pairs in its order, each text compared only with the earlier ones whose inner boxes lie in a
+    row of ROW mm its own box reaches (two boxes that overlap share a point, and floor(y / ROW) is monotonic: they
+    share its row). A text met earlier in the sweep is still in its active list exactly when its box's right edge
+    lies right of this one's left edge (the left edges come in order). None where a figure is not a number of a
+    page's size, or a box spans more than 64 rows: the sweep reads those."""
+    rows_of = []
+    for b, t in zip(inner, texts):
+        o = t.box
+        if not (-1e9 < b[1] < 1e9 and -1e9 < b[3] < 1e9 and -1e9 < o[0] < 1e9 and -1e9 < o[2] < 1e9):
+            return None
+        r0, r1 = floor(b[1] / ROW), floor(b[3] / ROW)
+        if r1 - r0 > 64:
+            return None
+        rows_of.append((r0, r1))
+    place = [0] * len(texts)
+    last = None
+    for p, i in enumerate(order):
+        place[i] = p
+        left = texts[i].box[0]
+        if last is not None and left < last:
+            return None  # (not a sweep by left edges)
+        last = left
+    rows: dict[int, list[int]] = {}  # row -> the texts met so far reaching it, in the sweep's order
+    out = []
+    for i in order:
+        left = texts[i].box[0]
+        x0, y0, x1, y1 = inner[i]
+        r0, r1 = rows_of[i]
+        if r0 == r1:
+            near = rows.get(r0, ())
+        else:
+            seen: set[int] = set()
+            for r in range(r0, r1 + 1):
+                seen.update(rows.get(r, ()))
+            near = sorted(seen, key=place.__getitem__)
+        for j in near:
+            if texts[j].box[2] > left:
+                o = inner[j]
+                if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
+                    out.append((i, j))
+        for r in range(r0, r1 + 1):
+            got = rows.get(r)
+            if got is None:
+                rows[r] = [i]
+            else:
+                got.append(i)
     return out
 
 

@@ -393,3 +393,43 @@ def test_a_pages_classes_read_in_one_pass_are_what_each_check_picked_out_alone()
         assert sheet.classes()[0] is strokes  # (worked out once)
         sheet.inks = inks[:10]  # (and afresh for other inks)
         assert sheet.classes()[0] == [k for k in strokes if k < 10]
+
+
+def _swept(order, inner, texts):
+    """scene.over_sweep as it was first written: every text against the whole active list."""
+    out, active = [], []
+    for i in order:
+        left = texts[i].box[0]
+        active = [j for j in active if texts[j].box[2] > left]
+        x0, y0, x1, y1 = inner[i]
+        for j in active:
+            o = inner[j]
+            if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:
+                out.append((i, j))
+        active.append(i)
+    return out
+
+
+_EDGE = st.sampled_from([0.0, -0.0, 3.9, 4.0, 4.1, 7.5, 8.0, 12.0, 15.99, 30.0])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_EDGE, _EDGE, st.sampled_from([0.0, 0.5, 3.0, 9.0]), st.sampled_from([0.0, 0.5, 4.0, 13.0]),
+                          st.sampled_from([0.0, 0.3])), min_size=1, max_size=40), st.booleans())
+def test_texts_compared_within_their_rows_pair_as_the_whole_sweep_pairs_them(boxes, sort):
+    """scene.over_rows (a table's cells: each text against those in its 4 mm rows) gives the pairs the sweep over
+    every active text gives, in its order; an order not by left edges, or a figure not a number, is swept whole."""
+    from printgen.preflight.scene import Ink, over_rows, over_sweep
+
+    texts = [Ink("text", (x, y, x + w, y + h), text="t", size=6.0) for x, y, w, h, _ in boxes]
+    inner = [(t.box[0] + d, t.box[1] + d, t.box[2] - d, t.box[3] - d) for t, (*_, d) in zip(texts, boxes)]
+    order = sorted(range(len(texts)), key=lambda i: texts[i].box[0]) if sort else list(range(len(texts)))[::-1]
+    want = _swept(order, inner, texts)
+    got = over_rows(order, inner, texts)
+    if sort or all(texts[a].box[0] <= texts[b].box[0] for a, b in zip(order, order[1:])):
+        assert got == want
+    else:
+        assert got is None
+    assert over_sweep(order, inner, texts) == want
+    texts[0].box = (float("nan"), 0.0, 1.0, 1.0)
+    assert over_rows(order, inner, texts) is None
