@@ -43,11 +43,17 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None)
     the strokes' boxes as an array, when at hand."""
     first: dict[int, str] = {}
     ts = box_array([inner for _, inner in live])
+    if boxes is None:
+        boxes = np.array([s.box for s in strokes])
+    near = meets_any(boxes, ts) if len(strokes) * len(live) >= PRUNE else None
+    if near is not None:  # (only the strokes that can meet a text: in drawing order still)
+        at = np.flatnonzero(near)
+        strokes, boxes = [strokes[k] for k in at.tolist()], boxes[at]
     tx0, ty0, tx1, ty1 = (ts[:, i, None] for i in range(4))
     step = max(1, 400_000 // len(live))  # strokes per slab: a few hundred kB of comparisons at a time
     for start in range(0, len(strokes), step):
         chunk = strokes[start:start + step]
-        ss = np.array([s.box for s in chunk]) if boxes is None else boxes[start:start + step]
+        ss = boxes[start:start + step]
         sx0, sy0, sx1, sy1 = ss[:, 0], ss[:, 1], ss[:, 2], ss[:, 3]
         # overlap(): min(b[2], x1) - max(b[0], x0) > 0.0, and along y. For floats a - b > 0 exactly when a > b,
         # so it is each of the four ends beyond the other box's start (a live text's own box is not empty)
@@ -69,6 +75,49 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None)
         if len(first) == len(live):
             break
     return first
+
+
+PRUNE = 60_000  # pairs: from this many on, the boxes far from every text are set aside first (meets_any)
+CELL = 4.0  # mm: meets_any's cells
+MOST_CELLS = 1 << 18  # and the most of them it counts (texts spread farther: nothing is set aside)
+
+
+def meets_any(boxes, others, cell: float = CELL):
+    """A mask of ``boxes`` (n x 4, mm): False where no box of ``others`` (m x 4; a point as a box of no size) can
+    share a point with it; None where it cannot tell at little cost (a figure not a number, or ``others`` spread
+    over more than MOST_CELLS cells). Each box covers the ``cell`` mm squares from floor(x0 / cell) to
+    floor(x1 / cell) along x, and so along y; two boxes that share a point share that point's square (floor is
+    monotonic, and both sides are divided alike), so a box whose squares hold none of ``others``' shares no
+    point with any of them: a test of pairs that needs a shared point (an overlap, a centre inside a box) reads
+    only the boxes kept, and finds what it finds among all of them."""
+    if not len(others) or not len(boxes) or not (np.isfinite(boxes).all() and np.isfinite(others).all()):
+        return None
+    o = np.floor(others / cell)
+    c0, r0 = o[:, 0].min(), o[:, 1].min()
+    cols, rows = int(o[:, 2].max() - c0) + 1, int(o[:, 3].max() - r0) + 1
+    if cols <= 0 or rows <= 0 or cols * rows > MOST_CELLS:
+        return None
+    # the squares others cover, by a table of differences summed along both axes (as share_bulk marks cells),
+    # then counted from the corner (a summed-area table): how many covered squares lie in any range, at once
+    oc0, or0 = (o[:, 0] - c0).astype(np.int64), (o[:, 1] - r0).astype(np.int64)
+    oc1, or1 = (o[:, 2] - c0).astype(np.int64) + 1, (o[:, 3] - r0).astype(np.int64) + 1
+    keep = (oc0 < oc1) & (or0 < or1)
+    oc0, oc1, or0, or1 = oc0[keep], oc1[keep], or0[keep], or1[keep]
+    w = cols + 1
+    n = len(oc0)
+    at = np.concatenate([or0 * w + oc0, or1 * w + oc1, or0 * w + oc1, or1 * w + oc0])
+    diff = np.bincount(at[:2 * n], minlength=(rows + 1) * w) - np.bincount(at[2 * n:], minlength=(rows + 1) * w)
+    covered = diff.reshape(rows + 1, w)[:rows, :cols].cumsum(axis=0).cumsum(axis=1) > 0
+    table = np.zeros((rows + 1, w), dtype=np.int64)
+    table[1:, 1:] = covered.cumsum(axis=0).cumsum(axis=1)
+    b = np.floor(boxes / cell)
+    x0, y0 = np.maximum(b[:, 0] - c0, 0), np.maximum(b[:, 1] - r0, 0)
+    x1, y1 = np.minimum(b[:, 2] - c0, cols - 1), np.minimum(b[:, 3] - r0, rows - 1)
+    inside = (x0 <= x1) & (y0 <= y1)  # (a box wholly beside the others' squares, or not a box, meets none)
+    x0, y0 = np.where(inside, x0, 0).astype(np.int64), np.where(inside, y0, 0).astype(np.int64)
+    x1, y1 = np.where(inside, x1, 0).astype(np.int64) + 1, np.where(inside, y1, 0).astype(np.int64) + 1
+    count = table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
+    return inside & (count > 0)
 
 
 def share_bulk(cols: int, rows: int, boxes: tuple[Box, ...], cell: float, m: float) -> float:
@@ -99,8 +148,12 @@ def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
     test of a point in an outline): every ground's box compared with every text's centre at once, each text's
     candidates then tried from the last drawn back."""
     gs = np.array([g.box for _, g in grounds]) if boxes is None else boxes  # (``boxes``: theirs, when at hand)
-    order = np.array([n for n, _ in grounds])
     ts = np.array([(p, x, y) for p, _, x, y in texts])
+    near = meets_any(gs, ts[:, [1, 2, 1, 2]]) if len(grounds) * len(texts) >= PRUNE else None
+    if near is not None:  # (only the grounds whose boxes can hold a text's centre: in drawing order still)
+        at = np.flatnonzero(near)
+        grounds, gs = [grounds[k] for k in at.tolist()], gs[at]
+    order = np.array([n for n, _ in grounds], dtype=float)
     pos, cx, cy = ts[:, 0, None], ts[:, 1, None], ts[:, 2, None]  # (a row per text: its grounds in drawing order)
     hit = ((order < pos) & (gs[:, 0] <= cx) & (cx <= gs[:, 2]) & (gs[:, 1] <= cy) & (cy <= gs[:, 3]))
     under: dict = {}

@@ -13,105 +13,22 @@ distinct face.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
 
-from ..draw.document import Page
 from ..draw.provenance import Source
-from .bulk import box_array, first_crossings, np, over_bulk, share_bulk
+from .bulk import first_crossings, np, over_bulk, share_bulk
 from .registration import clear_boxes, intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
-from .scene import Box, Ink, flatten, overlap
+from .scene import Box, Ink, overlap  # noqa: F401  (overlap: read from here by others)
 from .scene import crossed as _crossed
 from .scene import over_sweep as _over_sweep
+# the page as the checks read it, and what they share (moved to sheet.py; read from here as before)
+from .sheet import GROUND_ROLES, Hit, Settings, Sheet, rgb  # noqa: F401
 
 # {name} as str.format leaves it, and Jinja's {{ }} / {% %} delimiters
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}|\{\{|\}\}|\{%|%\}|\{#|#\}")
 LABEL_CHARS = 24  # a text this short (one line, a few words) is a label, held to the label minimum
 CUT_ROLES = ("cut", "crop", "dial-cut")
-GROUND_ROLES = ("pattern", "terrain-texture", "background")  # strokes that are a texture under the text
-
-
-@dataclass(frozen=True)
-class Settings:
-    """A game's preflight settings, resolved: sizes in pt, lengths in mm."""
-
-    min_text: float = 6.0
-    min_label: float = 5.0
-    printable: float = 5.0
-    safe: float = 1.5  # mm inside a card's trim that text keeps to
-    empty_page: float = 0.25
-    contrast: float = 4.5  # WCAG ratio for small text
-    contrast_large: float = 3.0  # and for large text
-    clearance: float = 0.3  # mm two marks (icons, badges, discs) keep between them
-    severity: tuple[tuple[str, str], ...] = ()
-
-    def level(self, cls: str) -> str:
-        return dict(self.severity).get(cls, "warning")
-
-
-@dataclass
-class Sheet:
-    """One page of one printable, as the checks see it."""
-
-    stem: str  # the printable's file stem: "class-cards"
-    paper: str | None
-    number: int  # 1-based
-    count: int  # pages in the document
-    page: Page
-    inks: list[Ink]
-    share: float | None = None  # used(): worked out once, two checks read it
-
-    @classmethod
-    def of(cls, stem: str, paper: str | None, number: int, count: int, page: Page, faces: dict | None = None
-           ) -> "Sheet":
-        """``faces``: scene.flatten's memo of the groups the document's pages repeat."""
-        return cls(stem, paper, number, count, page, flatten(page, faces))
-
-    @property
-    def area(self) -> Box:
-        return (0.0, 0.0, self.page.width, self.page.height)
-
-    def texts(self) -> list[Ink]:
-        """Its text inks, in drawing order: worked out once for the checks that read only those."""
-        inks = self.inks
-        got = self.__dict__.get("_texts")
-        if got is None or got[0] is not inks:
-            got = self.__dict__["_texts"] = (inks, [i for i in inks if i.kind == "text"])
-        return got[1]
-
-    def roles(self) -> set[str]:
-        """The roles its inks are drawn in (a check of marks in a role looks here first)."""
-        inks = self.inks
-        got = self.__dict__.get("_roles")
-        if got is None or got[0] is not inks:
-            got = self.__dict__["_roles"] = (inks, {i.role for i in inks})
-        return got[1]
-
-    def boxes(self):
-        """Its inks' boxes as one array (n x 4, page mm, in drawing order): what the bulk readings compare."""
-        inks = self.inks
-        got = self.__dict__.get("_boxes")
-        if got is None or got[0] is not inks:
-            got = self.__dict__["_boxes"] = (inks, box_array([i.box for i in inks]))
-        return got[1]
-
-    def used_boxes(self) -> Iterable[Box]:
-        """The boxes of the inks that count as use of the page (not the furniture): ``used`` reads them."""
-        for ink in self.inks:
-            if ink.role != "furniture" and not ink.role.startswith("ruler"):
-                yield ink.box
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One thing wrong: its class, what it concerns (a source; None: the page as a whole) and what."""
-
-    cls: str
-    src: Source | None
-    message: str
-    page: int
-    text: str = ""  # the printed text it concerns, whole (to find where it was written)
 
 
 def _quote(text: str, limit: int = 40) -> str:
@@ -167,7 +84,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         return
     # (``stroked``: a stroke whose segments are not yet worked out is read as one; with none, it crosses nothing)
     inks = sheet.inks
-    at = [k for k, s in enumerate(inks) if s.kind == "shape" and s.stroked and s.role not in GROUND_ROLES]
+    at = sheet.classes()[0]
     strokes = [inks[k] for k in at]
     first = first_crossings(strokes, live, sheet.boxes()[at]) if len(strokes) * len(live) > BULK \
         else _crossed(strokes, live)

@@ -17,6 +17,7 @@ from typing import Iterable
 from ..draw.colour import CVD, ratio
 from .bulk import grounds_bulk
 from .checks import Hit, Settings, Sheet, _quote
+from .sheet import rgb  # (the checks of a page read it too: one cache of colours)
 
 # a backslash before ASCII punctuation (a Markdown or template escape left in), HTML entities and tags,
 # and Markdown emphasis markers that were never read as markup
@@ -38,23 +39,6 @@ def markup(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         bad = markup_residue(ink.text)
         if bad is not None:
             yield Hit("markup", ink.src, f"prints the markup {bad} left in {_quote(ink.text)}", sheet.number, ink.text)
-
-
-@lru_cache(maxsize=4096)
-def rgb(colour: str) -> tuple[float, float, float] | None:
-    """A #rrggbb (or #rgb) colour as sRGB 0-1 components; None for anything else (none, a pattern)."""
-    c = colour.strip().lower()
-    if not c.startswith("#"):
-        return None
-    c = c[1:]
-    if len(c) == 3:
-        c = "".join(ch * 2 for ch in c)
-    if len(c) != 6:
-        return None
-    try:
-        return tuple(int(c[i:i + 2], 16) / 255.0 for i in (0, 2, 4))  # type: ignore[return-value]
-    except ValueError:
-        return None
 
 
 @lru_cache(maxsize=1024)
@@ -89,22 +73,12 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .collide import _inside
     from .scene import Grid
 
-    inks = sheet.inks
     # (drawing order, ink, centre) of every text in a colour: what is read against its ground; and what each
     # text reads against: the last filled shape in a plain colour, or picture, drawn before it under its centre
     # (a picture's colours are not in the drawing model: a text on one is not judged). A hex or a disc holds the
     # text only inside its outline: its box also covers the corners of its neighbours. The grounds are read in
     # drawing order, each against the texts near it, so a later one replaces an earlier.
-    texts = []
-    grounds = []
-    for pos, t in enumerate(inks):
-        kind = t.kind
-        if kind == "text":
-            if rgb(t.colour) is not None:
-                b = t.box
-                texts.append((pos, t, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
-        elif kind == "image" or kind == "shape" and t.filled and rgb(t.colour) is not None:
-            grounds.append((pos, t))
+    _, texts, grounds = sheet.classes()
     if not texts:
         return
     if len(grounds) * len(texts) > BULK:

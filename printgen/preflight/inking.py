@@ -169,6 +169,89 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
                outline)
 
 
+def _plain_path(op: Path, group: int) -> Ink | None:
+    """``_ink(op, IDENTITY, 0, group)`` of a path (a build guide's tile outlines, a map's hex grid as one path):
+    the same ink, by the same sums, without the matrix and the other kinds' branches."""
+    style = op.style
+    got = _STYLED.get(id(style))
+    if got is None or got[0] is not style:
+        got = _styled(style)
+    _, stroked, fill, width, half, colour = got
+    if not stroked and not fill:
+        return None
+    loops = [loop for loop in op.loops if loop]
+    if not loops:
+        return None
+    if len(loops) == 1:
+        xs, ys = zip(*loops[0])
+    else:
+        xs, ys = zip(*[p for loop in loops for p in loop])
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if half:
+        x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    filled = bool(fill)
+    outline = tuple(loops[0]) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
+    if stroked:
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, 0, group, colour, None,
+                   outline, (loops, True))
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, 0, group, colour, None, outline)
+
+
+def _plain_circle(op: Circle, group: int) -> Ink | None:
+    """``_ink(op, IDENTITY, 0, group)`` of a disc or ring (a track's spaces, a timer's marks): the same ink, by the
+    same sums (its centre through the identity, as _pt gives it: a -0.0 comes out 0.0)."""
+    style = op.style
+    got = _STYLED.get(id(style))
+    if got is None or got[0] is not style:
+        got = _styled(style)
+    _, stroked, fill, width, half, colour = got
+    if not stroked and not fill:
+        return None
+    x, y = op.cx, op.cy
+    cx, cy = 1.0 * x + 0.0 * y + 0.0, 0.0 * x + 1.0 * y + 0.0
+    r = op.r * 1.0
+    box = (cx - r, cy - r, cx + r, cy + r)
+    if stroked:
+        padded = (box[0] - half, box[1] - half, box[2] + half, box[3] + half) if half else box
+        if not (fill and (padded[2] - padded[0]) * (padded[3] - padded[1]) <= MARK_AREA):
+            # no outline kept: its ring read only for its strokes, worked out when first read
+            return Ink("shape", padded, op.role, "", 0.0, "", None, None, bool(fill), width, 0, group, colour, None,
+                       (), ("ring", (cx, cy, r)))
+        loops = [_ring(cx, cy, r)]
+    else:
+        loops = [_ring(cx, cy, r)] if 4 * r * r <= MARK_AREA else []
+    if half:
+        box = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+    filled = bool(fill)
+    outline = tuple(loops[0]) if filled and loops and (box[2] - box[0]) * (box[3] - box[1]) <= MARK_AREA else ()
+    if stroked:
+        return Ink("shape", box, op.role, "", 0.0, "", None, None, filled, width, 0, group, colour, None, outline,
+                   (loops, True))
+    return Ink("shape", box, op.role, "", 0.0, "", None, (), filled, 0.0, 0, group, colour, None, outline)
+
+
+def _plain_rect(op: Rect, group: int) -> Ink | None:
+    """``_ink(op, IDENTITY, 0, group)`` of a rectangle (a table's cell, a track's bar): the same ink, by the same
+    sums (no outline is kept of a rectangle)."""
+    style = op.style
+    got = _STYLED.get(id(style))
+    if got is None or got[0] is not style:
+        got = _styled(style)
+    _, stroked, fill, width, half, colour = got
+    if not stroked and not fill:
+        return None
+    x, y, w, h = op.x, op.y, op.w, op.h
+    pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    xs, ys = zip(*pts)
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if half:
+        x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+    if stroked:
+        return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, bool(fill), width, 0, group, colour,
+                   None, (), ([pts], True))
+    return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), bool(fill), 0.0, 0, group, colour, None, ())
+
+
 # id(style) -> (the style, stroked?, its fill, its width as _ink reads it (* 1.0), half of that for a stroked one
 # (else 0.0), the ink's colour): a map page draws its thousands of polygons in a few styles. The entry holds the
 # style, so no other can take its id while it is kept.
@@ -188,11 +271,31 @@ def _styled(style) -> tuple:
 
 def _plain_text(op: Text, group: int) -> Ink | None:
     """``_ink(op, IDENTITY, 0, group)`` of a loose text (a map's label, a page's heading); None for one that
-    prints nothing, or whose box is empty (flatten keeps no such text)."""
-    ink = _ink(op, IDENTITY, 0, group)
-    if ink is None or (ink.box[2] - ink.box[0] <= 0 and ink.box[3] - ink.box[1] <= 0):
+    prints nothing, or whose box is empty (flatten keeps no such text). The same sums as _ink's and
+    _plain_text_box's, written out (a track or a table is mostly texts)."""
+    text = op.text
+    if not text.strip():
         return None
-    return ink
+    size = op.size
+    w = text_width(text, op.font, size)
+    anchor = op.anchor
+    x0 = op.x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
+    x1 = x0 + w
+    y = op.y
+    y0, y1 = y - ASCENT * size, y + DESCENT * size
+    box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    if box[2] - box[0] <= 0 and box[3] - box[1] <= 0:
+        return None
+    face = None
+    src = op.src
+    if src is not None and src.trim is not None:  # (as _ink works out a face's trim, through the identity)
+        trim = src.trim
+        if _FACE[0] is not IDENTITY or _FACE[1] is not trim:
+            x, y, w, h = trim
+            _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
+        face = _FACE[2]
+    return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
+               op.colour.lower(), face)
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:

@@ -8,12 +8,15 @@ Boxes are (x0, y0, x1, y1), page mm, y down.
 
 from __future__ import annotations
 
-from ..draw.document import IDENTITY, Group, Matrix, Page, Poly, Text, clip_points
+from math import floor
+
+from ..draw.document import IDENTITY, Circle, Group, Matrix, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.document import compose as _mul
 from ..draw.geometry import box_span
 # one op as the ink it prints (what flatten gives of each), and what the other modules read of it here
-from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_poly, _plain_text,  # noqa: F401
-                     _plain_text_box, _pt, _pts, _ring, _scale, _segments_of, _text_box)
+from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_circle, _plain_path,  # noqa: F401
+                     _plain_poly, _plain_rect, _plain_text, _plain_text_box, _pt, _pts, _ring, _scale,
+                     _segments_of, _text_box)
 
 
 def _clip(box: Box, clip: Box | None) -> Box | None:
@@ -57,12 +60,21 @@ def flatten_ops(ops, faces: dict | None = None) -> list[Ink]:
             continue
         # a loose op (a map page is thousands of them): _into's work for one op at the page's origin, unclipped
         # (a shape is kept whatever its box; _plain_text leaves out a text with an empty box)
-        ink = _plain_poly(op, i) if kind is Poly else _plain_text(op, i) if kind is Text else _ink(op, IDENTITY, 0, i)
+        if kind is Poly or kind is Path or kind is Circle or kind is Rect:
+            ink = _PLAIN[kind](op, i)
+            if ink is not None:
+                append(ink)
+            continue
+        ink = _plain_text(op, i) if kind is Text else _ink(op, IDENTITY, 0, i)
         if ink is not None:
             box = ink.box
             if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind != "image":
                 append(ink)
     return out
+
+
+# each kind of shape's own short path for a loose op (inking: _ink's sums through the identity, written out)
+_PLAIN = {Poly: _plain_poly, Path: _plain_path, Circle: _plain_circle, Rect: _plain_rect}
 
 
 def loose_inks(ops, start: int) -> list[Ink]:
@@ -71,7 +83,12 @@ def loose_inks(ops, start: int) -> list[Ink]:
     out: list[Ink] = []
     for k, op in enumerate(ops, start):
         kind = type(op)
-        ink = _plain_poly(op, k) if kind is Poly else _plain_text(op, k) if kind is Text else _ink(op, IDENTITY, 0, k)
+        if kind is Poly or kind is Path or kind is Circle or kind is Rect:  # (a shape: kept whatever its box)
+            ink = _PLAIN[kind](op, k)
+            if ink is not None:
+                out.append(ink)
+            continue
+        ink = _plain_text(op, k) if kind is Text else _ink(op, IDENTITY, 0, k)
         if ink is not None:
             box = ink.box
             if box[2] - box[0] > 0 or box[3] - box[1] > 0 or ink.kind != "image":
@@ -241,6 +258,10 @@ class Grid:
 def over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]]:
     """(i, j) of each two texts whose ``inner`` boxes overlap, j met before i by a sweep along x (``order``:
     by their boxes' left edges), in the sweep's order."""
+    if len(order) >= ROWS_FROM:
+        got = over_rows(order, inner, texts)
+        if got is not None:
+            return got
     out = []
     active: list[int] = []
     for i in order:
@@ -252,6 +273,60 @@ def over_sweep(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tup
             if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
                 out.append((i, j))
         active.append(i)
+    return out
+
+
+ROWS_FROM = 12  # texts: from this many on (a table's cells), each is compared only with those in its rows
+ROW = 4.0  # mm: the rows' height
+
+
+def over_rows(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tuple[int, int]] | None:
+    """``over_sweep``'s pairs in its order, each text compared only with the earlier ones whose inner boxes lie in a
+    row of ROW mm its own box reaches (two boxes that overlap share a point, and floor(y / ROW) is monotonic: they
+    share its row). A text met earlier in the sweep is still in its active list exactly when its box's right edge
+    lies right of this one's left edge (the left edges come in order). None where a figure is not a number of a
+    page's size, or a box spans more than 64 rows: the sweep reads those."""
+    rows_of = []
+    for b, t in zip(inner, texts):
+        o = t.box
+        if not (-1e9 < b[1] < 1e9 and -1e9 < b[3] < 1e9 and -1e9 < o[0] < 1e9 and -1e9 < o[2] < 1e9):
+            return None
+        r0, r1 = floor(b[1] / ROW), floor(b[3] / ROW)
+        if r1 - r0 > 64:
+            return None
+        rows_of.append((r0, r1))
+    place = [0] * len(texts)
+    last = None
+    for p, i in enumerate(order):
+        place[i] = p
+        left = texts[i].box[0]
+        if last is not None and left < last:
+            return None  # (not a sweep by left edges)
+        last = left
+    rows: dict[int, list[int]] = {}  # row -> the texts met so far reaching it, in the sweep's order
+    out = []
+    for i in order:
+        left = texts[i].box[0]
+        x0, y0, x1, y1 = inner[i]
+        r0, r1 = rows_of[i]
+        if r0 == r1:
+            near = rows.get(r0, ())
+        else:
+            seen: set[int] = set()
+            for r in range(r0, r1 + 1):
+                seen.update(rows.get(r, ()))
+            near = sorted(seen, key=place.__getitem__)
+        for j in near:
+            if texts[j].box[2] > left:
+                o = inner[j]
+                if min(x1, o[2]) - max(x0, o[0]) > 0.0 and min(y1, o[3]) - max(y0, o[1]) > 0.0:  # overlap()
+                    out.append((i, j))
+        for r in range(r0, r1 + 1):
+            got = rows.get(r)
+            if got is None:
+                rows[r] = [i]
+            else:
+                got.append(i)
     return out
 
 

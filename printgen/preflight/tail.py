@@ -72,10 +72,16 @@ def strip_start(ops) -> int | None:
     while k:
         op = ops[k - 1]
         kind = type(op)
+        if kind is Poly:  # (most of a strip: a ruler's ticks, unfilled and in no role, asked that first)
+            role = op.role
+            if (not role and not op.style.fill) or role == "furniture" or role.startswith("ruler:"):
+                k -= 1
+                continue
+            break
         if kind is Group:
             break
         role = op.role
-        if role == "furniture" or role.startswith("ruler:") or (kind is Poly and not role and not op.style.fill):
+        if role == "furniture" or role.startswith("ruler:"):
             k -= 1
             continue
         break
@@ -90,11 +96,12 @@ def _chunks(ops, start: int) -> list[tuple[int, list]]:
     chunks: list[tuple[int, list]] = []
     alone = True
     for i, op in enumerate(ops, start):
-        if alone or type(op) is Text:
+        text = type(op) is Text
+        if alone or text:
             chunks.append((i, [op]))
         else:
             chunks[-1][1].append(op)
-        alone = type(op) is Text
+        alone = text
     return chunks
 
 

@@ -1,7 +1,7 @@
-"""A page's loose ops read by their own short paths (inking._plain_poly, _plain_text: a map page is thousands of
-them) give exactly the inks the general reading (inking._ink through the identity) gives, box for box down to
-the sign of a zero; and the grid's near_index, looking through the cells that hold something when a box covers
-more cells than those, gives what walking every covered cell gives."""
+"""A page's loose ops read by their own short paths (inking._plain_poly, _plain_path, _plain_text: a map page is
+thousands of them) give exactly the inks the general reading (inking._ink through the identity) gives, box for box
+down to the sign of a zero; and the grid's near_index, looking through the cells that hold something when a box
+covers more cells than those, gives what walking every covered cell gives."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import os
 
 from hypothesis import example, given, settings, strategies as st
 
-from printgen.draw.document import IDENTITY, Circle, Image, Poly, Rect, Style, Text
+from printgen.draw.document import IDENTITY, Circle, Image, Path, Poly, Rect, Style, Text
 from printgen.preflight.scene import Grid, _ink, flatten_ops, loose_inks
 
 EXAMPLES = 2000 if os.environ.get("PRINTGEN_NIGHTLY") else 150
@@ -25,6 +25,8 @@ op = st.one_of(
     st.builds(Text, coord, coord, text, st.sampled_from(["sans", "sans-bold", "serif"]),
               st.sampled_from([0.0, 1.0, 2.8]), colour, st.sampled_from(["start", "middle", "end"])),
     st.builds(Circle, coord, coord, st.sampled_from([0.0, 0.5, 3.0]), style),
+    st.builds(Path, st.lists(st.lists(st.tuples(coord, coord), max_size=5).map(tuple), min_size=1, max_size=3)
+              .map(tuple), style, role=st.sampled_from(["", "tile", "background"])),
     st.builds(Rect, coord, coord, coord, coord, style),
     st.builds(Image, coord, coord, st.sampled_from([0.0, 5.0]), st.sampled_from([0.0, 5.0]), st.just(b"")),
 )

@@ -124,3 +124,38 @@ def test_a_page_apart_from_its_strip_reads_the_strip_from_the_memo():
     # the rulers' runs are the same ops on both pages: read once, the second page's runs looked up
     first, second = ({eid for eid, _ in s.strip.spans} for s in sheets)
     assert len(first & second) >= len(first) - 2
+
+
+def _strip_start_reference(ops):
+    """strip_start as it was first written (each op's role asked before its kind)."""
+    k = len(ops)
+    while k:
+        op = ops[k - 1]
+        kind = type(op)
+        if kind is Group:
+            break
+        role = op.role
+        if role == "furniture" or role.startswith("ruler:") or (kind is Poly and not role and not op.style.fill):
+            k -= 1
+            continue
+        break
+    n = len(ops)
+    while k < n and ops[k].role != "furniture":
+        k += 1
+    return k if k < n else None
+
+
+_ROLE = st.sampled_from(["", "furniture", "ruler:2 in", "hex", "ruler"])
+_OP = st.one_of(
+    st.builds(Poly, st.just(((0.0, 0.0), (1.0, 1.0))), st.sampled_from([Style(stroke="#000000", width=0.2),
+                                                                        Style(fill="#aa0000")]), role=_ROLE),
+    st.builds(Text, st.just(1.0), st.just(2.0), st.just("x"), st.just("sans"), st.just(2.0), role=_ROLE),
+    st.builds(Rect, st.just(0.0), st.just(0.0), st.just(1.0), st.just(1.0), st.just(Style(fill="#000000")),
+              role=_ROLE),
+    st.just(Group((Text(0.0, 0.0, "g", "sans", 2.0),))))
+
+
+@hsettings(max_examples=300, deadline=None)
+@given(st.lists(_OP, max_size=14))
+def test_where_a_strip_starts_is_where_the_first_reading_found_it(ops):
+    assert strip_start(ops) == _strip_start_reference(ops)
