@@ -170,7 +170,8 @@ def _context(parts, scan) -> tuple:
 def _fixed(sums: list[Summary]) -> tuple:
     """``_context``'s reading of a face's elements but its lone texts: (the elements with texts, with strokes,
     with grounds, each with its box; each of the first's ``_near`` among those elements, with a cell for what
-    the checks find of it; and a cell for face_collisions). A cell holds what a check found of an element
+    the checks find of it; a cell for face_collisions; and one saying whether a face of the layout was found
+    clean by every check, preflight/lone.py). A cell holds what a check found of an element
     with the same others (its over-texts only while no lone text of a face is among them), for every face of
     the layout."""
     # (a lone text has neither strokes nor grounds: the lines and grounds any text could meet are all here)
@@ -179,7 +180,7 @@ def _fixed(sums: list[Summary]) -> tuple:
     grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
     nears = near_all(texts, [sums[a].cbox for a, _ in texts], lined, grounded)
     near = {a: (*got, [None, None, None], True) for (a, _), got in zip(texts, nears)}
-    return texts, lined, grounded, near, [None, {}]
+    return texts, lined, grounded, near, [None, {}], [False]  # (the last: found clean on a face? preflight/lone.py)
 
 
 # Each check below asks, for each element of a face that has texts, which other elements could meet them

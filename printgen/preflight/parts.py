@@ -35,6 +35,7 @@ from ..draw.document import IDENTITY, Group, Page, Text
 from .checks import PLACEHOLDER, Hit, Settings, Sheet, placeholders, safe_area, small_text
 from .colour import MARKUP, markup
 from .info import Info
+from .lone import face_clean, layout_clean
 from .pairs import BY_ELEMENT, _union
 from .placed import LOCAL, PartSheet, loose_shape  # noqa: F401  (LOCAL is named here too)
 from .scene import Box, Ink, _bbox, _clip, _ink, _mul, _pt, _walk, clip_points, loose_inks
@@ -238,8 +239,17 @@ class Parts:
             check = self.checks[name]
             if name in BY_ELEMENT:
                 shape = scan.shape
+                hits = scan.hits
                 if shape is not None and (name, shape) in self.clean:
                     got = NONE  # (loose runs read alike before, with no hit: see placed.loose_shape)
+                elif shape is None and scan.context is None and all(n not in hits for n in BY_ELEMENT) and \
+                        face_clean(self, scan):
+                    # (a face of a layout found clean, whose lone texts meet nothing: preflight/lone.py)
+                    for n in BY_ELEMENT:
+                        if _VERIFY and n in self.checks:
+                            assert not list(self.checks[n](self._sheet(page, scan.inks), self.settings)), n
+                        hits[n] = NONE
+                    return NONE
                 else:
                     got = BY_ELEMENT[name](self, scan, page)
                     if shape is not None and not got:
@@ -247,10 +257,11 @@ class Parts:
                 if _VERIFY:
                     whole = list(check(self._sheet(page, scan.inks), self.settings))
                     assert list(got) == whole, (name, got, whole)
-                hits = scan.hits
                 if scan.context is not None and sum(n in hits for n in BY_ELEMENT) == len(BY_ELEMENT) - 1:
                     # every pairwise check read: what they read of the face (its own texts' summaries above
                     # all) is let go, not kept for the collector to walk again and again
+                    if not got and not any(hits[n] for n in BY_ELEMENT if n in hits):
+                        layout_clean(scan.context)  # (none found anything: its layout's elements are clean)
                     scan.context = None
             elif name in PER_INK:
                 # every check of an ink alone at once, element by element
