@@ -32,8 +32,8 @@ import os
 from typing import Callable
 
 from ..draw.document import IDENTITY, Group, Page, Text
-from .checks import PLACEHOLDER, Hit, Settings, Sheet, placeholders, safe_area, small_text
-from .colour import MARKUP, markup
+from .checks import PLACEHOLDER, Hit, Settings, Sheet, past_safe, placeholders, safe_area, small_text, too_small
+from .colour import markup, markup_residue
 from .info import Info
 from .lone import face_clean, layout_clean
 from .pairs import BY_ELEMENT, _union
@@ -78,19 +78,11 @@ PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 NONE: tuple = ()  # no hit: one empty sequence kept for every face and element that has none (fewer objects held)
 
 
-def quiet(t: Ink, least: float, safe: float) -> bool:
-    """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own test, negated: no
-    placeholder, no markup, inside its face's safe area (``safe`` mm in from its trim), and not smaller than
-    ``least`` (the greater of the label and text minimums, less small-text's 0.05 pt: a text under it is read by
-    the check itself, which knows which of the two it is held to)."""
-    if t.size < least:
-        return False
-    f = t.face
-    if f is not None:
-        b = t.box
-        if max(f[0] + safe - b[0], f[1] + safe - b[1], b[2] - (f[2] - safe), b[3] - (f[3] - safe)) > 0.05:
-            return False
-    return PLACEHOLDER.search(t.text) is None and MARKUP.search(t.text) is None
+def quiet(t: Ink, settings: Settings) -> bool:
+    """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own rule, asked: no placeholder,
+    no markup, not too small, not past its face's safe area."""
+    return (too_small(t, settings) is None and past_safe(t, settings.safe) is None
+            and PLACEHOLDER.search(t.text) is None and markup_residue(t.text) is None)
 
 
 def _SCREENED(checks: dict[str, Callable]) -> bool:
@@ -109,8 +101,7 @@ class Parts:
         self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
         # a text none of them can find anything in is passed over without them (``quiet``), while they are
         # the checks it stands for
-        # (the greater of the two minimums: a long text under the text minimum is small even above the label one)
-        self.least = max(settings.min_label, settings.min_text) - 0.05 if _SCREENED(checks) else None
+        self.screened = _SCREENED(checks)
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
@@ -268,17 +259,20 @@ class Parts:
                 names = self.per_ink
                 found: dict[str, list[Hit]] = {}
                 element_hits = self.element_hits
-                least = self.least
+                screened, settings = self.screened, self.settings
                 for eid, inks in scan.spans:
                     hits = element_hits.get(eid)
                     if hits is None:
                         # (each of PER_INK reads texts alone: an element without one, or whose every text is
                         # quiet, has no hit)
                         texts = [i for i in inks if i.kind == "text"]
-                        if least is not None:
-                            texts = [t for t in texts if not quiet(t, least, self.settings.safe)]
-                        hits = [] if not texts else [
-                            (n, h) for n in names for h in self.checks[n](self._sheet(page, inks), self.settings)]
+                        if screened:
+                            texts = [t for t in texts if not quiet(t, settings)]
+                        if texts:
+                            sheet = self._sheet(page, inks)  # (one for the four: its texts listed once)
+                            hits = [(n, h) for n in names for h in self.checks[n](sheet, settings)]
+                        else:
+                            hits = []
                         hits = element_hits[eid] = hits or NONE
                     for n, h in hits:
                         found.setdefault(n, []).append(h)
