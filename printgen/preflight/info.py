@@ -55,7 +55,7 @@ class Info:
     (not the furniture, none inside another: ``cover``, worked out when first asked for, from ``use``, the
     boxes as drawn)."""
 
-    __slots__ = ("box", "texts", "legend", "zones", "_cover", "use", "tiled")
+    __slots__ = ("box", "texts", "legend", "zones", "_cover", "use", "tiled", "held")
 
     def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box] | None, tiled: bool = False,
                  use: list[Box] | None = None) -> None:
@@ -63,6 +63,7 @@ class Info:
         self._cover = cover  # (None: not worked out yet, ``use`` at hand)
         self.use = cover if use is None else use
         self.tiled = tiled  # does it draw a tile's trim line (draw.measure.TILE_ROLES)?
+        self.held: tuple | None = None  # (a box, is each of its ``use`` boxes inside it?): ``_held``'s last answer
 
     @property
     def cover(self) -> list[Box]:
@@ -141,8 +142,18 @@ def _held(infos: list[Info]) -> list[Box] | None:
     x0, y0, x1, y1 = b
     if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
         return None
+    held = cover[0]
     for i in infos[k + 1:]:
-        for b in i.use:
-            if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
-                return None
-    return [cover[0]]
+        # (an element placed on many faces is asked of the same ground's box on each: its answer is kept with it,
+        # for that very box object)
+        got = i.held
+        if got is None or got[0] is not held:
+            inside = True
+            for b in i.use:
+                if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
+                    inside = False
+                    break
+            got = i.held = (held, inside)
+        if not got[1]:
+            return None
+    return [held]
