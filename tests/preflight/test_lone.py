@@ -105,6 +105,24 @@ def test_random_layouts_find_with_the_shortcut_what_they_find_without(monkeypatc
     assert fast == slow
 
 
+@settings(max_examples=1000 if NIGHTLY else 60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from([(20, 10), (20, 35), (20, 35.6), (20, 28), (8, 45)]),
+                          st.sampled_from(["Ax", "Knight", "Knight 1", "Knight 12", "Knight 128", "Wide Knight"]),
+                          st.sampled_from([6, 7, 9]), st.sampled_from(["#1d1d1b", "#bbbbbb"])),
+                min_size=7, max_size=18))
+def test_names_at_a_few_places_find_with_the_kept_boxes_what_they_find_without(monkeypatch, names):
+    """Names of a deck at a few places (centred: a narrower one inside a wider one's boxes), some across the
+    stats' rule or over their texts, some too faint: what is kept of one found clear serves the next only where it
+    is as clear."""
+    cards = [(GROUND, FRAME, Text(x, y, words, "sans", pt(size), colour, "middle"), STATS)
+             for (x, y), words, size, colour in names]
+    places = [(20, 20), (70, 20), (120, 20), (20, 100), (70, 100), (120, 100)]
+    doc = Document("d", [_sheet(cards[k:k + 6], places[:len(cards[k:k + 6])]) for k in range(0, len(cards), 6)])
+    fast, slow, _ = _both(doc, monkeypatch=monkeypatch)
+    assert fast == slow
+
+
 def test_the_corpus_finds_with_the_shortcut_what_it_finds_without(monkeypatch):
     game = validate_game(FIXTURES / "preflight-corpus")
     settings = settings_of(game)
