@@ -114,6 +114,8 @@ class Parts:
         self._scans: dict[str, dict] = {}  # each document's faces (scans), by its stem
         self._flats: dict[str, dict] = {}  # each document's flatten memo, by its stem
         self.scans: dict[tuple, Scan] = self._scans.setdefault(stem, {})
+        self._by_ids: dict[str, dict] = {}  # each document's faces by their ops' identities (``scan``), by its stem
+        self.by_ids: dict[tuple, Scan] = self._by_ids.setdefault(stem, {})
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
         self.flat: dict = self._flats.setdefault(stem, {})  # scene.flatten's own memo, for pages read ink by ink
@@ -130,6 +132,7 @@ class Parts:
         faces only (faces alike by value would name another document's sources)."""
         self.stem, self.paper = stem, paper  # (what its sheets are named by; no check reads them)
         self.scans = self._scans.setdefault(stem, {})
+        self.by_ids = self._by_ids.setdefault(stem, {})
         self.flat = self._flats.setdefault(stem, {})
 
     def number(self, op) -> int:
@@ -141,6 +144,12 @@ class Parts:
 
     def scan(self, op: Group) -> Scan:
         a, b, c, d, _, _ = op.matrix
+        # a face of the very ops met before (the next paper places the faces drawn for the last): looked up by their
+        # identities (each op numbered is held in ``ids``: no other can take its id while this memo lives)
+        alike = (op.clip, a, b, c, d, *map(id, op.ops))
+        got = self.by_ids.get(alike)
+        if got is not None:
+            return got
         ids = self.ids
         numbers = []
         for x in op.ops:  # (``number`` of each, the ops met before looked up here)
@@ -187,6 +196,7 @@ class Parts:
                 spans.append(hit[2])
                 infos.append(hit[1])
             got = self.scans[key] = Scan(spans, Info.joined(infos), op)
+        self.by_ids[alike] = got
         return got
 
     def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:
