@@ -127,12 +127,11 @@ class PartSheet(Sheet):
         # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
         # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
         self.loose_scan: "Scan | None" = None
-        self.loose: list[Ink] | None = None
+        self._loose: list[Ink] | None = None
         self._runs: list[list] | None = None
         self.apart = self._faces_apart()
         if self.apart:
             self._runs = runs = parts.loose_runs(chunks)
-            self.loose = [ink for run in runs for ink in run[1]]
             self.apart = self._loose_apart()
             if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
                 self.loose_scan = parts.scan_of(runs)
@@ -205,8 +204,35 @@ class PartSheet(Sheet):
     def inks(self, value) -> None:
         self._inks = value
 
+    @property
+    def loose(self) -> list[Ink] | None:
+        """The loose ops' inks, in drawing order (None where they were not read as runs: the page meets itself)."""
+        runs = self._runs
+        if runs is None:
+            return None
+        got = self._loose
+        if got is None:  # (listed when first asked for: most sheets' checks read their runs, not this list)
+            got = self._loose = [ink for run in runs for ink in run[1]]
+        return got
+
+    def _inked(self) -> bool:
+        """Do its loose ops ink anything (``loose`` not empty)?"""
+        runs = self._runs
+        return runs is not None and any(run[1] for run in runs)
+
     def _faces_apart(self) -> bool:
-        """Is each face's text clear of every other face?"""
+        """Is each face's text clear of every other face? Looked up for faces placed alike before (a deck's sheets of
+        backs: the one back at the same places, page after page)."""
+        key = tuple(self.faces)
+        memo = self.parts.__dict__.setdefault("_faces_apart", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 4096:
+                memo.clear()
+            got = memo[key] = self._apart_faces()
+        return got
+
+    def _apart_faces(self) -> bool:
         boxes = [(_moved(s.box, dx, dy) if s.box else None, _moved(s.texts, dx, dy) if s.texts else None)
                  for s, dx, dy in self.faces]
         for k, (_, texts) in enumerate(boxes):
@@ -307,7 +333,7 @@ class PartSheet(Sheet):
                     hits = face_hits(scan, name, page)
                 if hits:
                     out += [replace(h, page=number) for h in hits]
-            if loose is None and self.loose:
+            if loose is None and self._inked():
                 out += self._loose_hits(check, settings, name)
             return out
         if name == "margin" and self.inside(settings.printable):
@@ -354,7 +380,7 @@ class PartSheet(Sheet):
         return margin_hits(found, m, self.number)
 
     def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
-        if not self.loose:
+        if not self._inked():
             return []
         if name is not None:  # a check of LOCAL: the loose ops read as a face (page 0 there)
             hits = self.parts.face_hits(self.loose_scan, name, self.page)
