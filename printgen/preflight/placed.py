@@ -128,6 +128,7 @@ class PartSheet(Sheet):
         # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
         self.loose_scan: "Scan | None" = None
         self._loose: list[Ink] | None = None
+        self.__dict__.pop("_any", None)  # (``_inked``: worked out afresh for a page read again)
         self._runs: list[list] | None = None
         self.apart = self._faces_apart()
         if self.apart:
@@ -216,9 +217,12 @@ class PartSheet(Sheet):
         return got
 
     def _inked(self) -> bool:
-        """Do its loose ops ink anything (``loose`` not empty)?"""
-        runs = self._runs
-        return runs is not None and any(run[1] for run in runs)
+        """Do its loose ops ink anything (``loose`` not empty)? Worked out once."""
+        got = self.__dict__.get("_any")
+        if got is None:
+            runs = self._runs
+            got = self.__dict__["_any"] = runs is not None and any(run[1] for run in runs)
+        return got
 
     def _faces_apart(self) -> bool:
         """Is each face's text clear of every other face? Looked up for faces placed alike before (a deck's sheets of
