@@ -49,6 +49,30 @@ def loose_shape(runs: list[list]) -> tuple:
     return tuple(out)
 
 
+def _plan(kinds: tuple) -> tuple[list[int], list[tuple[int, int]], int | None, int]:
+    """Where a page whose ops are of ``kinds`` (their types, in order) has its faces (the index of each group),
+    its chunks of loose ops ((first, past the last): a text alone, shapes in a row), how many faces come before
+    its first loose op (None: none), and the index of its last face (-1: none)."""
+    at: list[int] = []
+    spans: list[list[int]] = []
+    first = None
+    run = False  # (is a run of shapes open: the next shape joins it)
+    last = -1
+    for i, kind in enumerate(kinds):  # (no class derives from Group or Text)
+        if kind is Group:
+            at.append(i)
+            run = False
+            last = i
+        elif not run or kind is Text:
+            if first is None:
+                first = len(at)
+            spans.append([i, i + 1])
+            run = kind is not Text
+        else:
+            spans[-1][1] = i + 1
+    return at, [(i, j) for i, j in spans], first, last
+
+
 def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
     """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
     for ink in inks:
@@ -83,29 +107,21 @@ class PartSheet(Sheet):
         loose ops as chunks, and where its strip starts (tail.strip_start's index, found in the same pass: the
         first furniture text of the page's last run of loose furniture), or None."""
         parts = self.parts
-        self.faces: list[tuple["Scan", float, float]] = []
+        # where its faces and chunks of loose ops lie (``_plan``), looked up by the kinds of its ops in order: a
+        # deck's sheets place their faces, crop marks, rulers and texts alike, page after page
+        kinds = tuple(map(type, ops))
+        plans = parts.__dict__.setdefault("_plans", {})
+        plan = plans.get(kinds)
+        if plan is None:
+            if len(plans) > 256:
+                plans.clear()
+            plan = plans[kinds] = _plan(kinds)
+        at, spans, first, last = plan
+        scan = parts.scan
+        self.faces: list[tuple["Scan", float, float]] = [(scan(op), op.matrix[4], op.matrix[5])
+                                                          for op in map(ops.__getitem__, at)]
         # the loose ops, as (index of the first, ops): a text alone, shapes in a row
-        chunks: list[tuple[int, list]] = []
-        first = None  # where the loose inks' hits go among the faces'
-        run = None  # the ops of the run of shapes being read (None: the next loose op starts a chunk)
-        last = -1  # the place of its last face
-        faces, scan = self.faces, parts.scan
-        for i, op in enumerate(ops):
-            kind = type(op)  # (no class derives from Group or Text)
-            if kind is Group:
-                m = op.matrix
-                faces.append((scan(op), m[4], m[5]))
-                run = None
-                last = i
-            elif run is None or kind is Text:
-                if first is None:
-                    first = len(faces)
-                run = [op]
-                chunks.append((i, run))
-                if kind is Text:
-                    run = None
-            else:
-                run.append(op)
+        chunks: list[tuple[int, list]] = [(i, ops[i:j]) for i, j in spans]
         start = None
         if split and chunks:
             # a document's pages that end alike (the same last op at the same place: a long deck's sheets) are

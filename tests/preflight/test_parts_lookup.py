@@ -1,8 +1,11 @@
-"""A face placed again from the very ops read before (the next paper's sheets place the faces drawn for the last)
+"""A page's faces and chunks of loose ops looked up by the kinds of its ops (placed._plan), as read op by op; and a
+face placed again from the very ops read before (the next paper's sheets place the faces drawn for the last)
 is looked up by their identities (parts.Parts.scan): the same face as looked up by value, and ops alike by value but
 other objects are still found by value, as before."""
 
 from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
 
 from printgen.draw.document import Document, Group
 from printgen.preflight import parts as parts_module
@@ -36,3 +39,36 @@ def test_sheets_of_the_same_faces_at_other_places_find_what_ink_by_ink_finds():
                                                                                                (120, 100)])])
     fast = check_document(doc, S, stem="d", paper="a4")
     assert _alike(fast) == _alike(ink_by_ink(doc, S, "d")) and fast
+
+
+def _read_op_by_op(kinds) -> tuple:
+    """What placed.PartSheet read op by op before it looked its pages' plans up: the faces' places, the chunks of
+    loose ops (a text alone, shapes in a row), the faces before the first loose op, the last face's place."""
+    from printgen.draw.document import Text
+
+    at, chunks, first, run, last = [], [], None, None, -1
+    for i, kind in enumerate(kinds):
+        if kind is Group:
+            at.append(i)
+            run = None
+            last = i
+        elif run is None or kind is Text:
+            if first is None:
+                first = len(at)
+            run = [i]
+            chunks.append(run)
+            if kind is Text:
+                run = None
+        else:
+            run.append(i)
+    return at, [(c[0], c[-1] + 1) for c in chunks], first, last
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["group", "text", "poly", "rect", "circle"]), max_size=40))
+def test_a_pages_plan_is_what_reading_it_op_by_op_finds(names):
+    from printgen.draw.document import Circle, Poly, Rect, Text
+    from printgen.preflight.placed import _plan
+
+    kinds = tuple({"group": Group, "text": Text, "poly": Poly, "rect": Rect, "circle": Circle}[n] for n in names)
+    assert _plan(kinds) == _read_op_by_op(kinds)
