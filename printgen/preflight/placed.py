@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from ..draw.document import IDENTITY, Group, Page, Text
+from ..draw.document import IDENTITY, Group, Page
 from .checks import Hit, Settings, Sheet, _share, margin_hits, margins, outside
 from .pairs import _meet, _union
 from .scene import Box, Ink, _walk, loose_inks
 from .scene import _moved as _shift
-from .strip import SPLIT_PAGES, _has_marks, _strip_start
+from .strip import SPLIT_PAGES, _has_marks, _plan, _strip_start
 
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
 # (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
@@ -47,30 +47,6 @@ def loose_shape(runs: list[list]) -> tuple:
             run[5] = got  # (kept with the run: the next sheet places it again)
         out.append(got)
     return tuple(out)
-
-
-def _plan(kinds: tuple) -> tuple[list[int], list[tuple[int, int]], int | None, int]:
-    """Where a page whose ops are of ``kinds`` (their types, in order) has its faces (the index of each group),
-    its chunks of loose ops ((first, past the last): a text alone, shapes in a row), how many faces come before
-    its first loose op (None: none), and the index of its last face (-1: none)."""
-    at: list[int] = []
-    spans: list[list[int]] = []
-    first = None
-    run = False  # (is a run of shapes open: the next shape joins it)
-    last = -1
-    for i, kind in enumerate(kinds):  # (no class derives from Group or Text)
-        if kind is Group:
-            at.append(i)
-            run = False
-            last = i
-        elif not run or kind is Text:
-            if first is None:
-                first = len(at)
-            spans.append([i, i + 1])
-            run = kind is not Text
-        else:
-            spans[-1][1] = i + 1
-    return at, [(i, j) for i, j in spans], first, last
 
 
 def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
