@@ -48,7 +48,7 @@ class Scan:
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
     __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op",
-                 "shape")
+                 "shape", "quiet")
 
     def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info, op: Group | None = None) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
@@ -60,6 +60,7 @@ class Scan:
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
         self._tiled = info.tiled
         self.shape: int | None = None  # a page's loose runs: their shape's number (placed.loose_shape)
+        self.quiet: bool | None = None  # did every check of LOCAL find nothing on it? (None: not all read yet)
 
     @property
     def tiled(self) -> bool:

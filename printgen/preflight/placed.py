@@ -14,7 +14,7 @@ from .checks import Hit, Settings, Sheet, _share, margin_hits, margins, outside
 from .pairs import _meet, _union
 from .scene import Box, Ink, _walk, loose_inks
 from .scene import _moved as _shift
-from .strip import SPLIT_PAGES, _has_marks, _plan, _strip_start
+from .strip import SPLIT_PAGES, _clear, _has_marks, _plan, _strip_start
 
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
 # (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
@@ -47,14 +47,6 @@ def loose_shape(runs: list[list]) -> tuple:
             run[5] = got  # (kept with the run: the next sheet places it again)
         out.append(got)
     return tuple(out)
-
-
-def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
-    """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
-    for ink in inks:
-        if _meet(grid, ink.box) and any(_meet(box, ink.box) for box in faces):
-            return False
-    return True
 
 
 class PartSheet(Sheet):
@@ -317,6 +309,8 @@ class PartSheet(Sheet):
             if (name == "margin" and self._strip_outside(settings)) or (name == "legend" and self.loose_scan.legend):
                 return self._unsplit().check(name, check, settings)  # (read with the strip's inks, as before)
         if name in LOCAL:
+            if self._faces_quiet():  # (only the loose runs' hits, if any)
+                return self._loose_hits(check, settings, name) if self._inked() else []
             out: list[Hit] = []
             loose = None
             face_hits, first, page, number = self.parts.face_hits, self.loose_first, self.page, self.number
@@ -343,6 +337,26 @@ class PartSheet(Sheet):
         if name == "seam" and not self._tiled():
             return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
         return list(check(self, settings))
+
+    def _faces_quiet(self) -> bool:
+        """Has every check of LOCAL found nothing on any of its faces (each face read by all of them before: the
+        next paper's sheets of the faces read for the last)? Known once per face."""
+        if self.__dict__.get("_quiet"):
+            return True
+        names = self.parts.__dict__.get("_local")
+        if names is None:
+            names = self.parts.__dict__["_local"] = [n for n in self.parts.checks if n in LOCAL]
+        for s, _, _ in self.faces:
+            quiet = s.quiet
+            if quiet is None:
+                hits = s.hits
+                if not all(n in hits for n in names):
+                    return False  # (not read by all of them yet: asked again at the next check)
+                quiet = s.quiet = not any(hits[n] for n in names)
+            if not quiet:
+                return False
+        self.__dict__["_quiet"] = True
+        return True
 
     def _strip_outside(self, settings: Settings) -> bool:
         """Does any ink of the strip reach past the printable area (checks.outside)? Each run asked once."""

@@ -1,7 +1,7 @@
 """How placed.PartSheet finds the parts of a sheet of faces: where its faces and chunks of loose ops lie (``_plan``),
-and its footer strip (the print-at-100 % line, the rulers, 'page x of y'): where it starts (tail.strip_start's
-index, found chunk by chunk), and whether it draws a mark the checks of pairs read (then it is not read apart from
-the page).
+whether its loose inks are clear of its faces (``_clear``), and its footer strip (the print-at-100 % line, the
+rulers, 'page x of y'): where it starts (tail.strip_start's index, found chunk by chunk), and whether it draws a
+mark the checks of pairs read (then it is not read apart from the page).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import operator
 
 from ..draw.document import Group, Poly, Text
 from .collide import is_mark
+from .pairs import _meet
+from .scene import Box, Ink
 
 
 def _has_marks(furniture, scan) -> bool:
@@ -85,3 +87,11 @@ def _plan(kinds: tuple) -> tuple[list[int], list[tuple[int, int]], int | None, i
         else:
             spans[-1][1] = i + 1
     return at, [(i, j) for i, j in spans], first, last
+
+
+def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
+    """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
+    for ink in inks:
+        if _meet(grid, ink.box) and any(_meet(box, ink.box) for box in faces):
+            return False
+    return True

@@ -72,3 +72,25 @@ def test_a_pages_plan_is_what_reading_it_op_by_op_finds(names):
 
     kinds = tuple({"group": Group, "text": Text, "poly": Poly, "rect": Rect, "circle": Circle}[n] for n in names)
     assert _plan(kinds) == _read_op_by_op(kinds)
+
+
+def test_sheets_of_faces_found_clean_before_read_only_their_loose_runs_and_find_what_ink_by_ink_finds():
+    """A face every check of a face alone has read and found clean is passed over on the next sheets that place
+    it (placed.PartSheet._faces_quiet); a sheet holding a face with a hit reads its faces as before."""
+    from printgen.preflight.checks import Settings
+
+    clean = [_card(n, over=False)[:3] for n in ("Knight", "Scout", "Archer")]  # (a ground, a frame, a name)
+    marked = _card("Scout", over=True)  # (its badges overlap: an ink-on-ink hit)
+    places = [(20, 20), (70, 20), (120, 20)]
+    doc = Document("d", [_sheet(clean, places), _sheet(clean[::-1], places), _sheet(clean[:2] + [marked], places),
+                         _sheet(clean, places)])
+    parts = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, Settings())
+    quiet = []
+    for number, page in enumerate(doc.pages, 1):
+        sheet = parts.sheet(page, number, len(doc.pages))
+        quiet.append(sheet._faces_quiet())
+        for name, check in ALL_PAGE_CHECKS.items():
+            sheet.check(name, check, S)
+    assert quiet == [False, True, False, True]
+    fast = check_document(doc, S, stem="d", paper="a4")
+    assert _alike(fast) == _alike(ink_by_ink(doc, S, "d")) and any(h.cls == "ink-on-ink" and h.page == 3 for h in fast)
