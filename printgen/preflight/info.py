@@ -77,8 +77,11 @@ class Info:
         if len(inks) == 1:  # (most elements: one ink)
             i = inks[0]
             role = i.role
-            return cls(i.box, i.box if i.kind == "text" else None, role in LEGEND_ROLES, bool(clear_boxes(role or "")),
-                       [] if role == "furniture" or role.startswith("ruler") else [i.box], role in TILE_ROLES)
+            flags = _ROLES.get(role)
+            if flags is None:
+                flags = _roles(role)
+            legend, zones, use, tiled = flags
+            return cls(i.box, i.box if i.kind == "text" else None, legend, zones, [i.box] if use else [], tiled)
         # (its cover is asked for only where its face's ground does not hold every box of the face: ``joined``)
         return cls(_union(i.box for i in inks), _union(i.box for i in inks if i.kind == "text"),
                    any(i.role in LEGEND_ROLES for i in inks), any(clear_boxes(i.role or "") for i in inks),
@@ -122,6 +125,19 @@ class Info:
                 if i.use:
                     covers += i.cover
         return cls(box, texts, legend, zones, covers, tiled)
+
+
+def _roles(role: str) -> tuple[bool, bool, bool, bool]:
+    """What ``Info.of`` reads of an ink's role: a legend's? a registration mark's? use of the page (not the
+    furniture, not a ruler)? a tile's trim line? Kept for each role met (``_ROLES``)."""
+    got = _ROLES[role] = (role in LEGEND_ROLES, bool(clear_boxes(role or "")),
+                          not (role == "furniture" or role.startswith("ruler")), role in TILE_ROLES)
+    if len(_ROLES) > 4096:
+        _ROLES.clear()
+    return got
+
+
+_ROLES: dict[str, tuple[bool, bool, bool, bool]] = {}
 
 
 def _held(infos: list[Info]) -> list[Box] | None:
