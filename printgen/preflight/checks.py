@@ -43,11 +43,18 @@ def placeholders(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
                       ink.text)
 
 
+def too_small(ink: Ink, settings: Settings) -> tuple[float, bool] | None:
+    """(its least size, pt; a label's?) where text ``ink`` prints below it, else None (parts.quiet asks it too)."""
+    label = len(ink.text.strip()) <= LABEL_CHARS
+    least = settings.min_label if label else settings.min_text
+    return (least, label) if ink.size < least - 0.05 else None
+
+
 def small_text(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     for ink in sheet.texts():
-        label = len(ink.text.strip()) <= LABEL_CHARS
-        least = settings.min_label if label else settings.min_text
-        if ink.size < least - 0.05:
+        small = too_small(ink, settings)
+        if small is not None:
+            least, label = small
             what = "a label" if label else "text"
             yield Hit("small-text", ink.src, f"prints {_quote(ink.text)} at {ink.size:.1f} pt, below the {least:g} pt "
                       f"least for {what}", sheet.number)
@@ -104,15 +111,21 @@ _ROLE_WORDS = {"ruler": "the calibration ruler", "crop": "a crop mark", "cut": "
                "background": "a background", "hex": "a hex"}
 
 
+def past_safe(ink: Ink, d: float) -> float | None:
+    """How far (mm) text ``ink`` prints past its face's safe area (``d`` mm in from its trim), else None (as above)."""
+    f, b = ink.face, ink.box
+    if f is None:
+        return None
+    out = max(f[0] + d - b[0], f[1] + d - b[1], b[2] - (f[2] - d), b[3] - (f[3] - d))
+    return out if out > 0.05 else None
+
+
 def safe_area(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # A card is cut by hand or by a shop's blade, neither exactly on the line: text must keep inside.
     d = settings.safe
     for ink in sheet.texts():
-        if ink.face is None:
-            continue
-        f, b = ink.face, ink.box
-        out = max(f[0] + d - b[0], f[1] + d - b[1], b[2] - (f[2] - d), b[3] - (f[3] - d))
-        if out > 0.05:
+        out = past_safe(ink, d)
+        if out is not None:
             yield Hit("cut", ink.src, f"prints {_quote(ink.text)} {out:.1f} mm outside its safe area ({d:g} mm inside "
                       "the cut)", sheet.number)
 

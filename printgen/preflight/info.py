@@ -55,7 +55,7 @@ class Info:
     (not the furniture, none inside another: ``cover``, worked out when first asked for, from ``use``, the
     boxes as drawn)."""
 
-    __slots__ = ("box", "texts", "legend", "zones", "_cover", "use", "tiled")
+    __slots__ = ("box", "texts", "legend", "zones", "_cover", "use", "tiled", "held")
 
     def __init__(self, box, texts, legend: bool, zones: bool, cover: list[Box] | None, tiled: bool = False,
                  use: list[Box] | None = None) -> None:
@@ -63,6 +63,7 @@ class Info:
         self._cover = cover  # (None: not worked out yet, ``use`` at hand)
         self.use = cover if use is None else use
         self.tiled = tiled  # does it draw a tile's trim line (draw.measure.TILE_ROLES)?
+        self.held: tuple | None = None  # (a box, is each of its ``use`` boxes inside it?): ``_held``'s last answer
 
     @property
     def cover(self) -> list[Box]:
@@ -76,8 +77,11 @@ class Info:
         if len(inks) == 1:  # (most elements: one ink)
             i = inks[0]
             role = i.role
-            return cls(i.box, i.box if i.kind == "text" else None, role in LEGEND_ROLES, bool(clear_boxes(role or "")),
-                       [] if role == "furniture" or role.startswith("ruler") else [i.box], role in TILE_ROLES)
+            flags = _ROLES.get(role)
+            if flags is None:
+                flags = _roles(role)
+            legend, zones, use, tiled = flags
+            return cls(i.box, i.box if i.kind == "text" else None, legend, zones, [i.box] if use else [], tiled)
         # (its cover is asked for only where its face's ground does not hold every box of the face: ``joined``)
         return cls(_union(i.box for i in inks), _union(i.box for i in inks if i.kind == "text"),
                    any(i.role in LEGEND_ROLES for i in inks), any(clear_boxes(i.role or "") for i in inks),
@@ -123,6 +127,19 @@ class Info:
         return cls(box, texts, legend, zones, covers, tiled)
 
 
+def _roles(role: str) -> tuple[bool, bool, bool, bool]:
+    """What ``Info.of`` reads of an ink's role: a legend's? a registration mark's? use of the page (not the
+    furniture, not a ruler)? a tile's trim line? Kept for each role met (``_ROLES``)."""
+    got = _ROLES[role] = (role in LEGEND_ROLES, bool(clear_boxes(role or "")),
+                          not (role == "furniture" or role.startswith("ruler")), role in TILE_ROLES)
+    if len(_ROLES) > 4096:
+        _ROLES.clear()
+    return got
+
+
+_ROLES: dict[str, tuple[bool, bool, bool, bool]] = {}
+
+
 def _held(infos: list[Info]) -> list[Box] | None:
     """``_cover`` of the elements' covers, in one case, without them: where the first box of them is its
     element's whole cover and holds every box drawn of the other elements (a face's ground, drawn first), it is
@@ -141,8 +158,18 @@ def _held(infos: list[Info]) -> list[Box] | None:
     x0, y0, x1, y1 = b
     if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
         return None
+    held = cover[0]
     for i in infos[k + 1:]:
-        for b in i.use:
-            if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
-                return None
-    return [cover[0]]
+        # (an element placed on many faces is asked of the same ground's box on each: its answer is kept with it,
+        # for that very box object)
+        got = i.held
+        if got is None or got[0] is not held:
+            inside = True
+            for b in i.use:
+                if not (x0 <= b[0] <= b[2] <= x1 and y0 <= b[1] <= b[3] <= y1):
+                    inside = False
+                    break
+            got = i.held = (held, inside)
+        if not got[1]:
+            return None
+    return [held]

@@ -76,24 +76,34 @@ class Summary:
         self.centres = [((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in texts]
         self.cbox = _union([(x, y, x, y) for x, y in self.centres])
         self.pairs = _text_pairs(self.inner18, self.inner18, same=True) if len(texts) > 1 else []
-        self.short = [t for t in texts if len(t.text.strip()) <= 4]
+        self.short = [t for t in texts if is_short(t)]
 
     def _lone(self, t: Ink) -> None:
         """The summary of an element that is one text (what ``__init__`` works out, by the same sums)."""
         self.texts, self.strokes, self.grounds, self.order, self.marks, self.lone = [t], [], [], {id(t): 0}, False, True
         self.sbox = self.gbox = None
-        x0, y0, x1, y1 = t.box
-        em = t.size * 25.4 / 72.0  # (as checks._inner shrinks it)
-        d = em * 0.18
-        self.tbox = inner = (x0 + d, y0 + d, x1 - d, y1 - d)
+        inner, inner25, (x, y) = lone_boxes(t)
+        self.tbox = inner
         self.inner18 = [inner]
-        d = em * 0.25
-        self.inner25 = [(x0 + d, y0 + d, x1 - d, y1 - d)]
-        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        self.inner25 = [inner25]
         self.centres = [(x, y)]
         self.cbox = (x, y, x, y)
         self.pairs = []
-        self.short = [t] if len(t.text.strip()) <= 4 else []
+        self.short = [t] if is_short(t) else []
+
+
+def is_short(t: Ink) -> bool:
+    """Is text ``t`` short enough to be a mark's label (collide.label_hits measures it against the marks)?"""
+    return len(t.text.strip()) <= 4
+
+
+def lone_boxes(t: Ink) -> tuple[Box, Box, tuple[float, float]]:
+    """A text's box shrunk by 0.18 and by 0.25 of its em (as checks._inner shrinks it), and its centre."""
+    x0, y0, x1, y1 = t.box
+    em = t.size * 25.4 / 72.0
+    d = em * 0.18
+    e = em * 0.25
+    return (x0 + d, y0 + d, x1 - d, y1 - d), (x0 + e, y0 + e, x1 - e, y1 - e), ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
 def _over(a: Box, b: Box) -> bool:
@@ -170,7 +180,8 @@ def _context(parts, scan) -> tuple:
 def _fixed(sums: list[Summary]) -> tuple:
     """``_context``'s reading of a face's elements but its lone texts: (the elements with texts, with strokes,
     with grounds, each with its box; each of the first's ``_near`` among those elements, with a cell for what
-    the checks find of it; and a cell for face_collisions). A cell holds what a check found of an element
+    the checks find of it; a cell for face_collisions; and one saying whether a face of the layout was found
+    clean by every check, preflight/lone.py). A cell holds what a check found of an element
     with the same others (its over-texts only while no lone text of a face is among them), for every face of
     the layout."""
     # (a lone text has neither strokes nor grounds: the lines and grounds any text could meet are all here)
@@ -179,7 +190,7 @@ def _fixed(sums: list[Summary]) -> tuple:
     grounded = [(b, sb.gbox) for b, sb in enumerate(sums) if sb.grounds]
     nears = near_all(texts, [sums[a].cbox for a, _ in texts], lined, grounded)
     near = {a: (*got, [None, None, None], True) for (a, _), got in zip(texts, nears)}
-    return texts, lined, grounded, near, [None, {}]
+    return texts, lined, grounded, near, [None, {}], [False, {}, set()]  # (the last: preflight/lone.py's record)
 
 
 # Each check below asks, for each element of a face that has texts, which other elements could meet them

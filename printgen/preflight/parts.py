@@ -32,9 +32,10 @@ import os
 from typing import Callable
 
 from ..draw.document import IDENTITY, Group, Page, Text
-from .checks import PLACEHOLDER, Hit, Settings, Sheet, placeholders, safe_area, small_text
-from .colour import MARKUP, markup
+from .checks import PLACEHOLDER, Hit, Settings, Sheet, past_safe, placeholders, safe_area, small_text, too_small
+from .colour import markup, markup_residue
 from .info import Info
+from .lone import face_clean, layout_clean
 from .pairs import BY_ELEMENT, _union
 from .placed import LOCAL, PartSheet, loose_shape  # noqa: F401  (LOCAL is named here too)
 from .scene import Box, Ink, _bbox, _clip, _ink, _mul, _pt, _walk, clip_points, loose_inks
@@ -47,7 +48,7 @@ class Scan:
     order of its elements, and what the page-level reading needs of it (``Info``)."""
 
     __slots__ = ("_inks", "spans", "box", "texts", "legend", "zones", "cover", "hits", "context", "_tiled", "op",
-                 "shape")
+                 "shape", "quiet")
 
     def __init__(self, spans: list[tuple[int, list[Ink]]], info: Info, op: Group | None = None) -> None:
         self.spans = spans  # (element number, its inks) in drawing order
@@ -59,6 +60,7 @@ class Scan:
         self.context = None  # the pairwise checks' view of it (``_context``), made when first asked for
         self._tiled = info.tiled
         self.shape: int | None = None  # a page's loose runs: their shape's number (placed.loose_shape)
+        self.quiet: bool | None = None  # did every check of LOCAL find nothing on it? (None: not all read yet)
 
     @property
     def tiled(self) -> bool:
@@ -77,19 +79,11 @@ PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
 NONE: tuple = ()  # no hit: one empty sequence kept for every face and element that has none (fewer objects held)
 
 
-def quiet(t: Ink, least: float, safe: float) -> bool:
-    """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own test, negated: no
-    placeholder, no markup, inside its face's safe area (``safe`` mm in from its trim), and not smaller than
-    ``least`` (the greater of the label and text minimums, less small-text's 0.05 pt: a text under it is read by
-    the check itself, which knows which of the two it is held to)."""
-    if t.size < least:
-        return False
-    f = t.face
-    if f is not None:
-        b = t.box
-        if max(f[0] + safe - b[0], f[1] + safe - b[1], b[2] - (f[2] - safe), b[3] - (f[3] - safe)) > 0.05:
-            return False
-    return PLACEHOLDER.search(t.text) is None and MARKUP.search(t.text) is None
+def quiet(t: Ink, settings: Settings) -> bool:
+    """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own rule, asked: no placeholder,
+    no markup, not too small, not past its face's safe area."""
+    return (too_small(t, settings) is None and past_safe(t, settings.safe) is None
+            and PLACEHOLDER.search(t.text) is None and markup_residue(t.text) is None)
 
 
 def _SCREENED(checks: dict[str, Callable]) -> bool:
@@ -108,8 +102,7 @@ class Parts:
         self.per_ink = [n for n in checks if n in PER_INK]  # (in the checks' order)
         # a text none of them can find anything in is passed over without them (``quiet``), while they are
         # the checks it stands for
-        # (the greater of the two minimums: a long text under the text minimum is small even above the label one)
-        self.least = max(settings.min_label, settings.min_text) - 0.05 if _SCREENED(checks) else None
+        self.screened = _SCREENED(checks)
         self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
         self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
@@ -122,6 +115,8 @@ class Parts:
         self._scans: dict[str, dict] = {}  # each document's faces (scans), by its stem
         self._flats: dict[str, dict] = {}  # each document's flatten memo, by its stem
         self.scans: dict[tuple, Scan] = self._scans.setdefault(stem, {})
+        self._by_ids: dict[str, dict] = {}  # each document's faces by their ops' identities (``scan``), by its stem
+        self.by_ids: dict[tuple, Scan] = self._by_ids.setdefault(stem, {})
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
         self.flat: dict = self._flats.setdefault(stem, {})  # scene.flatten's own memo, for pages read ink by ink
@@ -138,6 +133,7 @@ class Parts:
         faces only (faces alike by value would name another document's sources)."""
         self.stem, self.paper = stem, paper  # (what its sheets are named by; no check reads them)
         self.scans = self._scans.setdefault(stem, {})
+        self.by_ids = self._by_ids.setdefault(stem, {})
         self.flat = self._flats.setdefault(stem, {})
 
     def number(self, op) -> int:
@@ -149,6 +145,12 @@ class Parts:
 
     def scan(self, op: Group) -> Scan:
         a, b, c, d, _, _ = op.matrix
+        # a face of the very ops met before (the next paper places the faces drawn for the last): looked up by their
+        # identities (each op numbered is held in ``ids``: no other can take its id while this memo lives)
+        alike = (op.clip, a, b, c, d, *map(id, op.ops))
+        got = self.by_ids.get(alike)
+        if got is not None:
+            return got
         ids = self.ids
         numbers = []
         for x in op.ops:  # (``number`` of each, the ops met before looked up here)
@@ -195,6 +197,7 @@ class Parts:
                 spans.append(hit[2])
                 infos.append(hit[1])
             got = self.scans[key] = Scan(spans, Info.joined(infos), op)
+        self.by_ids[alike] = got
         return got
 
     def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:
@@ -238,8 +241,17 @@ class Parts:
             check = self.checks[name]
             if name in BY_ELEMENT:
                 shape = scan.shape
+                hits = scan.hits
                 if shape is not None and (name, shape) in self.clean:
                     got = NONE  # (loose runs read alike before, with no hit: see placed.loose_shape)
+                elif shape is None and scan.context is None and all(n not in hits for n in BY_ELEMENT) and \
+                        face_clean(self, scan):
+                    # (a face of a layout found clean, whose lone texts meet nothing: preflight/lone.py)
+                    for n in BY_ELEMENT:
+                        if _VERIFY and n in self.checks:
+                            assert not list(self.checks[n](self._sheet(page, scan.inks), self.settings)), n
+                        hits[n] = NONE
+                    return NONE
                 else:
                     got = BY_ELEMENT[name](self, scan, page)
                     if shape is not None and not got:
@@ -247,27 +259,31 @@ class Parts:
                 if _VERIFY:
                     whole = list(check(self._sheet(page, scan.inks), self.settings))
                     assert list(got) == whole, (name, got, whole)
-                hits = scan.hits
                 if scan.context is not None and sum(n in hits for n in BY_ELEMENT) == len(BY_ELEMENT) - 1:
                     # every pairwise check read: what they read of the face (its own texts' summaries above
                     # all) is let go, not kept for the collector to walk again and again
+                    if not got and not any(hits[n] for n in BY_ELEMENT if n in hits):
+                        layout_clean(scan.context)  # (none found anything: its layout's elements are clean)
                     scan.context = None
             elif name in PER_INK:
                 # every check of an ink alone at once, element by element
                 names = self.per_ink
                 found: dict[str, list[Hit]] = {}
                 element_hits = self.element_hits
-                least = self.least
+                screened, settings = self.screened, self.settings
                 for eid, inks in scan.spans:
                     hits = element_hits.get(eid)
                     if hits is None:
                         # (each of PER_INK reads texts alone: an element without one, or whose every text is
                         # quiet, has no hit)
                         texts = [i for i in inks if i.kind == "text"]
-                        if least is not None:
-                            texts = [t for t in texts if not quiet(t, least, self.settings.safe)]
-                        hits = [] if not texts else [
-                            (n, h) for n in names for h in self.checks[n](self._sheet(page, inks), self.settings)]
+                        if screened:
+                            texts = [t for t in texts if not quiet(t, settings)]
+                        if texts:
+                            sheet = self._sheet(page, inks)  # (one for the four: its texts listed once)
+                            hits = [(n, h) for n in names for h in self.checks[n](sheet, settings)]
+                        else:
+                            hits = []
                         hits = element_hits[eid] = hits or NONE
                     for n, h in hits:
                         found.setdefault(n, []).append(h)

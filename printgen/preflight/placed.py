@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from ..draw.document import IDENTITY, Group, Page, Text
+from ..draw.document import IDENTITY, Group, Page
 from .checks import Hit, Settings, Sheet, _share, margin_hits, margins, outside
 from .pairs import _meet, _union
 from .scene import Box, Ink, _walk, loose_inks
 from .scene import _moved as _shift
-from .strip import SPLIT_PAGES, _has_marks, _strip_start
+from .strip import SPLIT_PAGES, _clear, _has_marks, _plan, _strip_start
 
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
 # (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
@@ -49,14 +49,6 @@ def loose_shape(runs: list[list]) -> tuple:
     return tuple(out)
 
 
-def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
-    """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
-    for ink in inks:
-        if _meet(grid, ink.box) and any(_meet(box, ink.box) for box in faces):
-            return False
-    return True
-
-
 class PartSheet(Sheet):
     """A page read by its parts (its ``inks``, every one as scene.flatten gives them, only when asked for)."""
 
@@ -83,29 +75,21 @@ class PartSheet(Sheet):
         loose ops as chunks, and where its strip starts (tail.strip_start's index, found in the same pass: the
         first furniture text of the page's last run of loose furniture), or None."""
         parts = self.parts
-        self.faces: list[tuple["Scan", float, float]] = []
+        # where its faces and chunks of loose ops lie (``_plan``), looked up by the kinds of its ops in order: a
+        # deck's sheets place their faces, crop marks, rulers and texts alike, page after page
+        kinds = tuple(map(type, ops))
+        plans = parts.__dict__.setdefault("_plans", {})
+        plan = plans.get(kinds)
+        if plan is None:
+            if len(plans) > 256:
+                plans.clear()
+            plan = plans[kinds] = _plan(kinds)
+        at, spans, first, last = plan
+        scan = parts.scan
+        self.faces: list[tuple["Scan", float, float]] = [(scan(op), op.matrix[4], op.matrix[5])
+                                                          for op in map(ops.__getitem__, at)]
         # the loose ops, as (index of the first, ops): a text alone, shapes in a row
-        chunks: list[tuple[int, list]] = []
-        first = None  # where the loose inks' hits go among the faces'
-        run = None  # the ops of the run of shapes being read (None: the next loose op starts a chunk)
-        last = -1  # the place of its last face
-        faces, scan = self.faces, parts.scan
-        for i, op in enumerate(ops):
-            kind = type(op)  # (no class derives from Group or Text)
-            if kind is Group:
-                m = op.matrix
-                faces.append((scan(op), m[4], m[5]))
-                run = None
-                last = i
-            elif run is None or kind is Text:
-                if first is None:
-                    first = len(faces)
-                run = [op]
-                chunks.append((i, run))
-                if kind is Text:
-                    run = None
-            else:
-                run.append(op)
+        chunks: list[tuple[int, list]] = [(i, ops[i:j]) for i, j in spans]
         start = None
         if split and chunks:
             # a document's pages that end alike (the same last op at the same place: a long deck's sheets) are
@@ -127,12 +111,12 @@ class PartSheet(Sheet):
         # ops on every page, are looked at once), each op its own top-level group as flatten has it. A page
         # whose faces meet each other is read ink by ink: its loose ops are not read as parts at all.
         self.loose_scan: "Scan | None" = None
-        self.loose: list[Ink] | None = None
+        self._loose: list[Ink] | None = None
+        self.__dict__.pop("_any", None)  # (``_inked``: worked out afresh for a page read again)
         self._runs: list[list] | None = None
         self.apart = self._faces_apart()
         if self.apart:
             self._runs = runs = parts.loose_runs(chunks)
-            self.loose = [ink for run in runs for ink in run[1]]
             self.apart = self._loose_apart()
             if self.apart:  # (else every check reads the page ink by ink: no Info of the runs is asked for)
                 self.loose_scan = parts.scan_of(runs)
@@ -205,8 +189,38 @@ class PartSheet(Sheet):
     def inks(self, value) -> None:
         self._inks = value
 
+    @property
+    def loose(self) -> list[Ink] | None:
+        """The loose ops' inks, in drawing order (None where they were not read as runs: the page meets itself)."""
+        runs = self._runs
+        if runs is None:
+            return None
+        got = self._loose
+        if got is None:  # (listed when first asked for: most sheets' checks read their runs, not this list)
+            got = self._loose = [ink for run in runs for ink in run[1]]
+        return got
+
+    def _inked(self) -> bool:
+        """Do its loose ops ink anything (``loose`` not empty)? Worked out once."""
+        got = self.__dict__.get("_any")
+        if got is None:
+            runs = self._runs
+            got = self.__dict__["_any"] = runs is not None and any(run[1] for run in runs)
+        return got
+
     def _faces_apart(self) -> bool:
-        """Is each face's text clear of every other face?"""
+        """Is each face's text clear of every other face? Looked up for faces placed alike before (a deck's sheets of
+        backs: the one back at the same places, page after page)."""
+        key = tuple(self.faces)
+        memo = self.parts.__dict__.setdefault("_faces_apart", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 4096:
+                memo.clear()
+            got = memo[key] = self._apart_faces()
+        return got
+
+    def _apart_faces(self) -> bool:
         boxes = [(_moved(s.box, dx, dy) if s.box else None, _moved(s.texts, dx, dy) if s.texts else None)
                  for s, dx, dy in self.faces]
         for k, (_, texts) in enumerate(boxes):
@@ -295,6 +309,8 @@ class PartSheet(Sheet):
             if (name == "margin" and self._strip_outside(settings)) or (name == "legend" and self.loose_scan.legend):
                 return self._unsplit().check(name, check, settings)  # (read with the strip's inks, as before)
         if name in LOCAL:
+            if self._faces_quiet():  # (only the loose runs' hits, if any)
+                return self._loose_hits(check, settings, name) if self._inked() else []
             out: list[Hit] = []
             loose = None
             face_hits, first, page, number = self.parts.face_hits, self.loose_first, self.page, self.number
@@ -307,7 +323,7 @@ class PartSheet(Sheet):
                     hits = face_hits(scan, name, page)
                 if hits:
                     out += [replace(h, page=number) for h in hits]
-            if loose is None and self.loose:
+            if loose is None and self._inked():
                 out += self._loose_hits(check, settings, name)
             return out
         if name == "margin" and self.inside(settings.printable):
@@ -321,6 +337,26 @@ class PartSheet(Sheet):
         if name == "seam" and not self._tiled():
             return []  # no tile trim line on the page: nothing a seam could cut (and no whole page to flatten)
         return list(check(self, settings))
+
+    def _faces_quiet(self) -> bool:
+        """Has every check of LOCAL found nothing on any of its faces (each face read by all of them before: the
+        next paper's sheets of the faces read for the last)? Known once per face."""
+        if self.__dict__.get("_quiet"):
+            return True
+        names = self.parts.__dict__.get("_local")
+        if names is None:
+            names = self.parts.__dict__["_local"] = [n for n in self.parts.checks if n in LOCAL]
+        for s, _, _ in self.faces:
+            quiet = s.quiet
+            if quiet is None:
+                hits = s.hits
+                if not all(n in hits for n in names):
+                    return False  # (not read by all of them yet: asked again at the next check)
+                quiet = s.quiet = not any(hits[n] for n in names)
+            if not quiet:
+                return False
+        self.__dict__["_quiet"] = True
+        return True
 
     def _strip_outside(self, settings: Settings) -> bool:
         """Does any ink of the strip reach past the printable area (checks.outside)? Each run asked once."""
@@ -354,7 +390,7 @@ class PartSheet(Sheet):
         return margin_hits(found, m, self.number)
 
     def _loose_hits(self, check: Callable, settings: Settings, name: str | None = None) -> list[Hit]:
-        if not self.loose:
+        if not self._inked():
             return []
         if name is not None:  # a check of LOCAL: the loose ops read as a face (page 0 there)
             hits = self.parts.face_hits(self.loose_scan, name, self.page)

@@ -1,14 +1,17 @@
-"""A sheet of faces' footer strip (the print-at-100 % line, the rulers, 'page x of y'), as placed.PartSheet finds
-it and asks of it: where it starts (tail.strip_start's index, found chunk by chunk), and whether it draws a mark
-the checks of pairs read (then it is not read apart from the page).
+"""How placed.PartSheet finds the parts of a sheet of faces: where its faces and chunks of loose ops lie (``_plan``),
+whether its loose inks are clear of its faces (``_clear``), and its footer strip (the print-at-100 % line, the
+rulers, 'page x of y'): where it starts (tail.strip_start's index, found chunk by chunk), and whether it draws a
+mark the checks of pairs read (then it is not read apart from the page).
 """
 
 from __future__ import annotations
 
 import operator
 
-from ..draw.document import Poly
+from ..draw.document import Group, Poly, Text
 from .collide import is_mark
+from .pairs import _meet
+from .scene import Box, Ink
 
 
 def _has_marks(furniture, scan) -> bool:
@@ -60,3 +63,35 @@ def _strip_start(chunks: list[tuple[int, list]], last: int, furniture) -> int | 
         if got[2] is not None:                                  # among its last ops)
             return i + got[2]
     return None
+
+
+def _plan(kinds: tuple) -> tuple[list[int], list[tuple[int, int]], int | None, int]:
+    """Where a page whose ops are of ``kinds`` (their types, in order) has its faces (the index of each group),
+    its chunks of loose ops ((first, past the last): a text alone, shapes in a row), how many faces come before
+    its first loose op (None: none), and the index of its last face (-1: none)."""
+    at: list[int] = []
+    spans: list[list[int]] = []
+    first = None
+    run = False  # (is a run of shapes open: the next shape joins it)
+    last = -1
+    for i, kind in enumerate(kinds):  # (no class derives from Group or Text)
+        if kind is Group:
+            at.append(i)
+            run = False
+            last = i
+        elif not run or kind is Text:
+            if first is None:
+                first = len(at)
+            spans.append([i, i + 1])
+            run = kind is not Text
+        else:
+            spans[-1][1] = i + 1
+    return at, [(i, j) for i, j in spans], first, last
+
+
+def _clear(inks: list[Ink], grid: Box, faces: tuple[Box, ...]) -> bool:
+    """Is each of ``inks`` clear of the boxes ``faces`` (``grid``: their union)?"""
+    for ink in inks:
+        if _meet(grid, ink.box) and any(_meet(box, ink.box) for box in faces):
+            return False
+    return True

@@ -283,17 +283,16 @@ def test_the_documents_of_one_target_share_a_memo_and_find_what_each_finds_alone
        st.floats(2, 12), st.floats(-5, 45), st.floats(-5, 65), st.booleans(),
        st.sampled_from([Settings(), Settings(min_text=8, min_label=4, safe=3)]))
 def test_a_quiet_text_is_one_the_checks_of_a_text_alone_find_nothing_in(words, size, x, y, faced, settings):
-    """parts.quiet passes a text over only where placeholder, small-text, safe-area and markup all find nothing."""
+    """parts.quiet passes a text over exactly where placeholder, small-text, safe-area and markup all find nothing
+    (it asks each check's own rule)."""
     from printgen.preflight.scene import Ink
 
     face = (0.0, 0.0, 40.0, 60.0) if faced else None
     ink = Ink("text", (x, y, x + 10, y + 3), "", words, size, "sans", None, (), False, 0.0, 0, 0, "#000000", face)
     sheet = Sheet("d", "a4", 1, 1, Page(210, 297, []), [ink])
     found = [h for n in parts_module.PER_INK for h in ALL_PAGE_CHECKS[n](sheet, settings)]
-    least = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, settings).least  # as a document's memo passes it
-    if parts_module.quiet(ink, least, settings.safe):
-        assert found == []
-    assert parts_module._SCREENED(ALL_PAGE_CHECKS)
+    assert parts_module.quiet(ink, settings) == (found == [])
+    assert parts_module._SCREENED(ALL_PAGE_CHECKS) and parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, settings).screened
 
 
 def test_a_long_text_between_the_label_and_text_minimums_is_small_read_by_faces_too():
