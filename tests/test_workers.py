@@ -11,6 +11,7 @@ import pytest
 
 from printgen import workers
 from printgen.build import render_target
+from printgen.draw.fonts import FONTS
 from printgen.plan import plan_build
 from printgen.project import validate_game
 from printgen.workers import Parcel
@@ -102,3 +103,23 @@ def test_a_shelved_parcel_carries_only_its_name_and_unpickles_as_the_unshelved_o
         with pytest.raises(RuntimeError, match="changed"):
             pickle.loads(pickle.dumps(other))
     assert not folder.exists()
+
+
+def test_a_build_without_previews_loads_no_font_through_fonttools():
+    """What the workers of a build without previews use is loaded without fontTools (the text widths and reportlab's
+    faces are read from the bundled fonts' tables, draw/font_tables.py); with previews, the glyph names the SVG
+    pages' outlines read are loaded too, before the fork."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    code = ("import sys\nimport printgen.build\nfrom printgen.project import checked_game\n"
+            "from printgen.workers import prepare\nfrom printgen.draw import fonts\n"
+            f"checked_game({str(FIXTURES / 'mini-hoh')!r})\n"
+            "prepare(games=2, previews=False)\nprint('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n"
+            "prepare(games=2, previews=True)\nprint('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert run.stdout.split() == ["False", "0", "True", str(len(FONTS))]
