@@ -70,9 +70,16 @@ def _outlines() -> None:
 
 @lru_cache(maxsize=None)
 def _every_pack() -> None:
-    from .packs import PACKS
+    """Import every built-in rule pack (their models: what a worker unpickling a game of that pack needs). Not the
+    installed third-party packs: finding those reads every installed distribution's entry points (about 0.01 s),
+    and a game of one is rare; its worker imports the pack when it unpickles the game."""
+    import pkgutil
 
-    dict(PACKS)  # discovers (imports) every pack
+    from . import packs
+
+    for info in sorted(pkgutil.iter_modules(packs.__path__), key=lambda m: m.name):
+        if info.ispkg:
+            importlib.import_module(f"{packs.__name__}.{info.name}")
 
 
 def prepare(*, games: int = 1, previews: bool = True) -> None:

@@ -81,3 +81,19 @@ def test_a_build_of_a_small_game_runs_no_collection(tmp_path):
     assert seen[0][0] >= 400_000 and seen[0][1:] == [0, True], seen
     assert seen[100_000][1] >= 1, seen
     assert outs[0] and outs[0] == outs[100_000]
+
+
+def test_the_console_script_keeps_openblas_to_one_thread_unless_told_otherwise():
+    """launcher.main sets OPENBLAS_NUM_THREADS=1 before numpy loads (its threads only spun in a build), and a value
+    the user set stays; an importer of the library is left alone."""
+    code = ("import os, sys\nfrom printgen import launcher\nsys.argv = ['printgen', '--version']\n"
+            "try:\n    launcher.main()\nexcept SystemExit:\n    pass\nprint(os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, expected in ((None, "1"), ("4", "4")):
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
+                             env=dict(env, PYTHONPATH=str(REPO), **({"OPENBLAS_NUM_THREADS": given} if given else {})))
+        assert run.stdout.strip().splitlines()[-1] == expected, run.stdout
+    library = "import os, printgen.build\nprint(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    run = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True, cwd=REPO,
+                         env=dict(env, PYTHONPATH=str(REPO)))
+    assert run.stdout.strip() == "None"

@@ -105,10 +105,10 @@ def test_a_shelved_parcel_carries_only_its_name_and_unpickles_as_the_unshelved_o
     assert not folder.exists()
 
 
-def test_a_build_without_previews_loads_no_font_through_fonttools():
+def test_what_a_build_loads_before_the_fork():
     """What the workers of a build without previews use is loaded without fontTools (the text widths and reportlab's
-    faces are read from the bundled fonts' tables, draw/font_tables.py); with previews, the glyph names the SVG
-    pages' outlines read are loaded too, before the fork."""
+    faces are read from the bundled fonts' tables, draw/font_tables.py), every built-in pack without looking for
+    installed ones; with previews, the glyph names the SVG pages' outlines read are loaded too."""
     import os
     import subprocess
     import sys
@@ -119,7 +119,11 @@ def test_a_build_without_previews_loads_no_font_through_fonttools():
             "from printgen.workers import prepare\nfrom printgen.draw import fonts\n"
             f"checked_game({str(FIXTURES / 'mini-hoh')!r})\n"
             "prepare(games=2, previews=False)\nprint('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n"
+            "from printgen.packs import PACKS\nimport pkgutil, printgen.packs as p\n"
+            "print(PACKS._all is None,\n"
+            "      all(f'printgen.packs.{m.name}' in sys.modules for m in pkgutil.iter_modules(p.__path__)))\n"
             "prepare(games=2, previews=True)\nprint('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
                          env=dict(os.environ, PYTHONPATH=str(REPO)))
-    assert run.stdout.split() == ["False", "0", "True", str(len(FONTS))]
+    # every built-in pack imported (a worker unpickles a game of any), no installed distribution's entry points read
+    assert run.stdout.split() == ["False", "0", "True", "True", "True", str(len(FONTS))]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 
 from .files import file_mode, write_atomic, write_if_changed
@@ -84,6 +85,7 @@ class Manifest:
         self._encoded: dict[str, tuple[dict, str]] = {}
         self._saved: str | None = None  # the text this record last read from its file or wrote there
         self._unsaved = False  # a target recorded done and not saved yet (write_target's ``deferred``)
+        self._made: set[Path] = set()  # the folders write_target made or found (write_atomic's ``made``)
 
     @classmethod
     def load(cls, root: Path) -> "Manifest":
@@ -170,6 +172,14 @@ class Manifest:
         """The first symbolic link from the game folder down to ``rel`` (the folder itself included), or None.
         ``seen``: the folders already looked at by this caller (folder -> its first link), so a target's
         thousand files in a few folders cost a few lookups each, not one per folder of every path."""
+        link = self._folder_link(rel, seen)
+        if link is not None:
+            return link
+        path = self.root / rel
+        return path if path.is_symlink() else None
+
+    def _folder_link(self, rel: str, seen: dict[str, Path | None] | None) -> Path | None:
+        """``link_in_path`` of the folders down to ``rel`` alone (the game folder included, ``rel`` itself not)."""
         parts = rel.split("/")
         folder = "/".join(parts[:-1])
         if seen is not None and folder in seen:
@@ -186,10 +196,7 @@ class Manifest:
                         break
             if seen is not None:
                 seen[folder] = link
-        if link is not None:
-            return link
-        path = self.root / rel
-        return path if path.is_symlink() else None
+        return link
 
     def _plain_file(self, rel: str) -> bool:
         return self.link_in_path(rel) is None and (self.root / rel).is_file()
@@ -199,11 +206,19 @@ class Manifest:
         did not write (unless ``force``: then a user's file is replaced, a link is still refused)."""
         seen: dict[str, Path | None] = {}
         for rel, data in files.items():
-            link = self.link_in_path(rel, seen)
+            link = self._folder_link(rel, seen)
+            path = self.root / rel
+            if link is None:
+                try:
+                    kind = os.lstat(path).st_mode
+                except FileNotFoundError:  # a new file (a cold build's every one): one look, not three
+                    continue
+                except OSError:
+                    kind = None
+                link = path if (stat.S_ISLNK(kind) if kind is not None else path.is_symlink()) else None
             if link is not None:
                 raise OutputConflict(f"{link} is a symbolic link; printgen does not write through links. "
                                      "Remove the link or choose another --out folder")
-            path = self.root / rel
             if path.is_dir():
                 raise OutputConflict(f"{path} is a folder where printgen writes a file; move it away")
             if force or not path.exists():
@@ -244,9 +259,9 @@ class Manifest:
         new.update({rel: sha256(data) for rel, data in files.items()})
         self.targets[key] = {"digest": None, "previews": previews, "files": new, "old": old}
         self.save()  # pending: a kill from here on leaves the target to be rebuilt
-        written, made, mode = [], set(), file_mode()
+        written, mode = [], file_mode()
         for rel, data in sorted(files.items()):
-            write_atomic(self.root / rel, data, mode=mode, made=made)
+            write_atomic(self.root / rel, data, mode=mode, made=self._made)
             written.append(self.root / rel)
         self.remove([rel for rel in old if rel not in new])
         self.targets[key] = {"digest": digest, "previews": previews, "files": new,

@@ -267,3 +267,63 @@ def test_a_build_saves_each_games_record_once_per_target_and_records_every_targe
     record = Manifest.load(out / "mini-hoh")
     assert sorted(f"mini-hoh/{k}" for k, e in record.targets.items() if e["digest"]) == sorted(result.built)
     assert _build(game, out).built == []  # all up to date
+
+
+def _old_check_writable(manifest: Manifest, files: dict[str, bytes], *, force: bool) -> None:
+    """check_writable as it was: three looks at every file (is it a link, a folder, there at all)."""
+    from printgen.write.manifest import _file_digest
+
+    seen: dict = {}
+    for rel, data in files.items():
+        link = manifest.link_in_path(rel, seen)
+        if link is not None:
+            raise OutputConflict(f"{link} is a symbolic link")
+        path = manifest.root / rel
+        if path.is_dir():
+            raise OutputConflict(f"{path} is a folder")
+        if force or not path.exists():
+            continue
+        have = _file_digest(path)
+        if have != sha256(data) and not manifest.recognises(rel, have):
+            raise OutputConflict(f"{path} was not written by printgen")
+
+
+def test_check_writable_finds_what_it_found_with_three_looks_a_file(tmp_path):
+    """One lstat per file (a new file: nothing more to look at) refuses and passes exactly what the three looks
+    did: a link to a file, to a folder, a dangling link, a folder, a user's file, printgen's own, a new file."""
+    root = tmp_path / "out"
+    (root / "a4").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "f.pdf").write_bytes(b"theirs")
+    (root / "a4" / "to-file.pdf").symlink_to(tmp_path / "elsewhere" / "f.pdf")
+    (root / "a4" / "to-folder.pdf").symlink_to(tmp_path / "elsewhere")
+    (root / "a4" / "dangling.pdf").symlink_to(tmp_path / "gone.pdf")
+    (root / "a4" / "folder.pdf").mkdir()
+    (root / "a4" / "user.pdf").write_bytes(b"user's own")
+    (root / "a4" / "ours.pdf").write_bytes(b"old")
+    manifest = Manifest(root, {"t": {"digest": "d", "files": {"a4/ours.pdf": sha256(b"old")}}})
+    names = ["to-file", "to-folder", "dangling", "folder", "user", "ours", "new", "new-in/a-new-folder"]
+    for force in (False, True):
+        for name in names:
+            files = {f"a4/{name}.pdf": b"new bytes"}
+            outcome = []
+            for check in (manifest.check_writable, lambda f, force: _old_check_writable(manifest, f, force=force)):
+                try:
+                    check(files, force=force)
+                    outcome.append("written")
+                except OutputConflict as exc:
+                    outcome.append(next(why for why in ("symbolic link", "is a folder", "not written by printgen")
+                                        if why in str(exc)))
+            assert outcome[0] == outcome[1], (name, force, outcome)
+    assert manifest.check_writable({f"a4/{n}.pdf": b"x" for n in ("new", "ours")}, force=False) is None
+
+
+def test_a_folder_removed_during_a_build_is_made_again(tmp_path):
+    """write_target keeps the folders it made for the record's later targets; one removed meanwhile is made again."""
+    root = tmp_path / "out"
+    manifest = Manifest(root, {})
+    manifest.write_target("one", "d1", False, {"a4/x/one.pdf": b"1"})
+    shutil.rmtree(root / "a4")
+    written = manifest.write_target("two", "d2", False, {"a4/x/two.pdf": b"2"})
+    assert [p.read_bytes() for p in written] == [b"2"]
+    assert sorted(p.name for p in (root / "a4" / "x").iterdir()) == ["two.pdf"]
