@@ -28,6 +28,7 @@ import os
 import stat
 from pathlib import Path
 
+from . import journal
 from .files import file_mode, write_atomic, write_if_changed
 
 MANIFEST = ".printgen-manifest.json"
@@ -66,6 +67,24 @@ def _valid_finding(f: object) -> bool:
             and (f.get("hint") is None or isinstance(f.get("hint"), str)))
 
 
+def _entry(entry: dict) -> dict:
+    """A record's target entry (``_valid_entry``) as a build takes it: paths outside the folder, and anything
+    malformed in the optional parts, left out."""
+    files = {rel: d for rel, d in entry["files"].items() if _relative_ok(rel)}
+    old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
+    # "reads": what the target read when it rendered (printgen.deps checks it before use)
+    reads = {"reads": entry["reads"]} if entry.get("reads") is not None else {}
+    # "sources": what each preview was made from (printgen.write.reuse), kept when well formed
+    sources = entry.get("sources") if isinstance(entry.get("sources"), dict) else {}
+    sources = {rel: s for rel, s in sources.items() if isinstance(s, str) and rel in files}
+    findings = [f for f in entry.get("findings", []) if _valid_finding(f)] \
+        if isinstance(entry.get("findings"), list) else []
+    return {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
+            **reads, **({"sources": sources} if sources else {}), **({"findings": findings} if findings else {}),
+            "old": {rel: d for rel, d in old.items()
+                    if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
+
+
 def _relative_ok(rel: str) -> bool:
     """A recorded path must stay inside the game folder: relative, no '..', no empty parts."""
     parts = rel.split("/")
@@ -86,6 +105,9 @@ class Manifest:
         self._saved: str | None = None  # the text this record last read from its file or wrote there
         self._unsaved = False  # a target recorded done and not saved yet (write_target's ``deferred``)
         self._made: set[Path] = set()  # the folders write_target made or found (write_atomic's ``made``)
+        self._journal: journal.Journal | None = None  # a deferred write_target's changes, appended (journal.py)
+        self._unjournaled: list[str] = []  # targets recorded done and not journaled yet
+        self._stale_journal = False  # a journal was found beside the record at load: removed at the next save
 
     @classmethod
     def load(cls, root: Path) -> "Manifest":
@@ -97,29 +119,29 @@ class Manifest:
             text = path.read_text(encoding="utf-8")
             data = json.loads(text)
         except (OSError, ValueError, UnicodeDecodeError):
-            return cls(root, {})
+            data = None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("targets"), dict):
-            return cls(root, {})
-        targets = {}
-        for key, entry in data["targets"].items():
-            if isinstance(key, str) and _valid_entry(entry):
-                files = {rel: d for rel, d in entry["files"].items() if _relative_ok(rel)}
-                old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
-                # "reads": what the target read when it rendered (printgen.deps checks it before use)
-                reads = {"reads": entry["reads"]} if entry.get("reads") is not None else {}
-                # "sources": what each preview was made from (printgen.write.reuse), kept when well formed
-                sources = entry.get("sources") if isinstance(entry.get("sources"), dict) else {}
-                sources = {rel: s for rel, s in sources.items() if isinstance(s, str) and rel in files}
-                findings = [f for f in entry.get("findings", []) if _valid_finding(f)] \
-                    if isinstance(entry.get("findings"), list) else []
-                targets[key] = {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
-                                **reads, **({"sources": sources} if sources else {}),
-                                **({"findings": findings} if findings else {}),
-                                "old": {rel: d for rel, d in old.items()
-                                        if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
+            manifest = cls(root, {})
+            manifest._journaled(None)
+            return manifest
+        targets = {key: _entry(entry) for key, entry in data["targets"].items()
+                   if isinstance(key, str) and _valid_entry(entry)}
         manifest = cls(root, targets)
         manifest._saved = text
+        manifest._journaled(text)
         return manifest
+
+    def _journaled(self, text: str | None) -> None:
+        """Take the changes a build journaled after the record's ``text`` (None: no valid record) and had not
+        written whole yet (killed first: write/journal.py), each entry checked as the record's are."""
+        lines = journal.read(self.root, text)
+        if lines is None:
+            return
+        self._stale_journal = True  # removed once the record is written whole
+        for key, entry in lines:
+            if not _valid_entry(entry):
+                break
+            self.targets[key] = _entry(entry)
 
     def save(self) -> None:
         """Write the record. Text other than what this record last read or wrote is written straight away
@@ -131,12 +153,32 @@ class Manifest:
             write_if_changed(self.root / MANIFEST, text.encode())
         else:
             write_atomic(self.root / MANIFEST, text.encode())
-        self._saved, self._unsaved = text, False
+        self._saved, self._unsaved, self._unjournaled = text, False, []
+        if self._journal is not None or self._stale_journal:  # the record holds all of it now
+            if self._journal is not None:
+                self._journal.close()
+            self._journal, self._stale_journal = None, False
+            journal.remove(self.root)
 
     def flush(self) -> None:
-        """Save the record if a target was recorded done since it was last saved (``write_target``'s ``deferred``)."""
-        if self._unsaved:
+        """Save the record if a target was recorded done since it was last saved (``write_target``'s ``deferred``),
+        or changes were journaled since (the record is then written whole and the journal removed)."""
+        if self._unsaved or self._journal is not None:
             self.save()
+
+    def _open_journal(self) -> None:
+        """Start this build's journal (write/journal.py) continuing the record as its file holds it (saved first
+        when it does not: changes made since it was read or written), unless one is open; none when it cannot be
+        made (a link or something else in its place): then each change is saved whole, as before."""
+        if self._journal is not None:
+            return
+        if (self.targets or self._saved is not None) and (self.encoded() != self._saved or self._stale_journal):
+            self.save()
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)  # a cold build's game folder: made for its first file
+            self._journal = journal.Journal(self.root, journal.base(self._saved), file_mode())
+        except OSError:
+            self._journal = None
 
     def encoded(self) -> str:
         """The record as JSON: exactly ``json.dumps(body, indent=1, sort_keys=True)`` of the whole body, made
@@ -257,8 +299,16 @@ class Manifest:
         old = {**before.get("old", {}), **before.get("files", {})}
         new = {rel: before["files"][rel] for rel in kept if rel in before.get("files", {}) and rel not in files}
         new.update({rel: sha256(data) for rel, data in files.items()})
+        if deferred:
+            self._open_journal()
         self.targets[key] = {"digest": None, "previews": previews, "files": new, "old": old}
-        self.save()  # pending: a kill from here on leaves the target to be rebuilt
+        # pending: a kill from here on leaves the target to be rebuilt
+        if deferred and self._journal is not None:  # with the targets recorded done since the last append
+            self._journal.append([journal.line(k, self.targets[k]) for k in [*self._unjournaled, key]
+                                  if k in self.targets])
+            self._unjournaled = []
+        else:
+            self.save()
         written, mode = [], file_mode()
         for rel, data in sorted(files.items()):
             write_atomic(self.root / rel, data, mode=mode, made=self._made)
@@ -270,6 +320,7 @@ class Manifest:
                              **({"findings": findings} if findings else {})}
         if deferred:
             self._unsaved = True
+            self._unjournaled.append(key)
         else:
             self.save()
         return written
