@@ -106,9 +106,10 @@ def test_a_shelved_parcel_carries_only_its_name_and_unpickles_as_the_unshelved_o
 
 
 def test_what_a_build_loads_before_the_fork():
-    """What the workers of a build without previews use is loaded without fontTools (the text widths and reportlab's
-    faces are read from the bundled fonts' tables, draw/font_tables.py), every built-in pack without looking for
-    installed ones; with previews, the glyph names the SVG pages' outlines read are loaded too."""
+    """What the workers of a build without previews use is loaded, and a game's assets checked, without fontTools (the
+    text widths, glyph counts and reportlab's faces are read from the bundled fonts' tables, draw/font_tables.py),
+    every built-in pack without looking for installed ones; with previews, the glyph names the SVG pages' outlines
+    read are loaded too."""
     import os
     import subprocess
     import sys
@@ -117,8 +118,9 @@ def test_what_a_build_loads_before_the_fork():
 
     code = ("import sys\nimport printgen.build\nfrom printgen.project import checked_game\n"
             "from printgen.workers import prepare\nfrom printgen.draw import fonts\n"
-            f"checked_game({str(FIXTURES / 'mini-hoh')!r})\n"
-            "prepare(games=2, previews=False)\nprint('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n"
+            f"game = checked_game({str(FIXTURES / 'mini-hoh')!r})\n"
+            "prepare(games=2, previews=False)\nfrom printgen.project import asset_checks\nasset_checks(game)\n"
+            "print('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n"
             "from printgen.packs import PACKS\nimport pkgutil, printgen.packs as p\n"
             "print(PACKS._all is None,\n"
             "      all(f'printgen.packs.{m.name}' in sys.modules for m in pkgutil.iter_modules(p.__path__)))\n"

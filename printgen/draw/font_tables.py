@@ -188,11 +188,10 @@ def reportlab_choice(subtables: list[tuple[int, int, int]]) -> int | None:
     return offset
 
 
-def widths(data: bytes) -> tuple[dict[int, int], int, int] | None:
-    """(code point -> advance in font units, the advance of glyph 0, units per em) of the TrueType file
-    ``data`` as fontTools reads them (its best Unicode cmap, ``hmtx``), or None when that cmap is not of
+def widths(tables: FontTables) -> tuple[dict[int, int], int, int] | None:
+    """(code point -> advance in font units, the advance of glyph 0, units per em) of a TrueType file's
+    ``tables`` as fontTools reads them (its best Unicode cmap, ``hmtx``), or None when that cmap is not of
     format 4 (then ask fontTools)."""
-    tables = FontTables.read(data)
     first = {(p, e): at for p, e, at in reversed(tables.subtables)}  # the first of each pair, as getcmap finds
     at = next((first[k] for k in _BEST if k in first), None)
     seg = tables.segments(at) if at is not None else None

@@ -110,7 +110,7 @@ def _widths(font: str) -> tuple[dict[int, int], int, int]:
     if font in FONTS:
         from .font_tables import widths
 
-        got = widths(font_file(font).read_bytes())
+        got = widths(_bundled_tables(font))
         if got is not None:
             return got
     cmap = _cmap(font)
@@ -131,7 +131,17 @@ def _advances(font: str) -> tuple[dict[str, int], int]:
 
 
 def glyph_count(font: str) -> int:
+    if font in FONTS:  # a bundled font's maxp read with its other tables, without fontTools
+        return _bundled_tables(font).glyphs
     return _tt(font)["maxp"].numGlyphs
+
+
+@lru_cache(maxsize=None)
+def _bundled_tables(font: str):
+    """A bundled font's tables, read once per process (draw/font_tables.py)."""
+    from .font_tables import FontTables
+
+    return FontTables.read(font_file(font).read_bytes())
 
 
 def has_glyph(font: str, char: str) -> bool:

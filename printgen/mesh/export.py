@@ -51,7 +51,8 @@ def to_3mf_objects(objects: list[tuple[str, Mesh, str | None]], *, title: str) -
     """A 3MF package holding one named object per (name, mesh, colour "#rrggbb" or None), each a
     build item where its vertices are (mm): a print plate. Deterministic bytes."""
     import zipfile
-    from xml.sax.saxutils import escape, quoteattr
+
+    from .project3mf import escape, quoteattr  # saxutils' own, written out (importing it imports urllib.request)
 
     colours = sorted({c for _, _, c in objects if c})
     parts = []

@@ -11,7 +11,7 @@ from fontTools.pens.ttGlyphPen import TTGlyphPen
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printgen.draw import fonts
-from printgen.draw.font_tables import widths
+from printgen.draw.font_tables import FontTables, widths
 from printgen.draw.fonts import FONT_DIR, FONTS, font_file
 from printgen.draw.pdf_faces import BundledFace, BundledFont
 
@@ -42,9 +42,10 @@ def old_em_width(text: str, font: str) -> float:
 
 @pytest.mark.parametrize("font", list(FONTS))
 def test_widths_are_fonttools(font):
-    fast = widths(font_file(font).read_bytes())
+    fast = widths(FontTables.read(font_file(font).read_bytes()))
     assert fast is not None
     assert fast == fonttools_widths(font)
+    assert fonts.glyph_count(font) == fonts._tt(font)["maxp"].numGlyphs
     assert list(fast[0]) == sorted(fast[0])  # every code once
     text = AWKWARD + "".join(map(chr, range(0x20, 0x2FF)))
     assert fonts._em_width.__wrapped__(text, font) == old_em_width(text, font)
@@ -57,6 +58,7 @@ def test_game_font_path_measures_alike(font):
     """A game's font goes through fontTools; the same file as a bundled font measures the same."""
     key = fonts.add_game_font(font_file(font))
     assert fonts._widths(key) == fonts._widths(font)
+    assert fonts.glyph_count(key) == fonts.glyph_count(font)
     assert fonts.missing_glyphs(AWKWARD, (key,)) == fonts.missing_glyphs(AWKWARD, (font,))
 
 
@@ -111,7 +113,7 @@ def _format12_font() -> bytes:
 
 def test_another_cmap_format_is_read_by_the_libraries(tmp_path):
     data = _format12_font()
-    assert widths(data) is None  # fontTools measures it
+    assert widths(FontTables.read(data)) is None  # fontTools measures it
     path = tmp_path / "tiny.ttf"
     path.write_bytes(data)
     ours, theirs = BundledFace(str(path)), TTFont("tiny", str(path)).face
