@@ -185,7 +185,8 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
     # the smallest folder first: the workers start on the first game sooner (schedule.py)
     for k, game in validated(smallest_first(folders), folders, project, pool,
-                             cold=lambda game: force or not (out / game.game_id / MANIFEST).is_file()):
+                             cold=lambda game: force or not (out / game.game_id / MANIFEST).is_file(),
+                             previews=previews):
         for e, game in enumerate(editions_of(game, languages)):
             ranks[id(game)] = (k, e)  # each language a game
             run.add(game)

@@ -60,7 +60,8 @@ def in_order(items: Sequence[T], ranks: dict[int, tuple[int, int]]) -> list[T]:
 
 
 def validated(order: list[int], folders: Sequence[Path], project=None, pool: Executor | None = None,
-              cold: Callable[[Any], bool] = lambda game: True) -> Iterator[tuple[int, Any]]:
+              cold: Callable[[Any], bool] = lambda game: True, previews: bool = True
+              ) -> Iterator[tuple[int, Any]]:
     """(k, the game of ``folders[k]`` validated) for each k of ``order``, in that order. With a pool, the main
     process loads and checks each game (``checked_game``) and a worker runs its assets' hooks
     (``asset_checks``: faces drawn, chapters rendered, tilings solved): the main process, which the
@@ -70,7 +71,8 @@ def validated(order: list[int], folders: Sequence[Path], project=None, pool: Exe
 
     What the workers render with is loaded before they are forked (printgen.workers) when the first game is
     ``cold`` (it has no build record: everything is to be made); a rebuild, which may have nothing to make,
-    forks them without it (a worker given a target loads what it needs then)."""
+    forks them without it (a worker given a target loads what it needs then); ``previews``: whether the build
+    makes previews (what they alone read is loaded only then)."""
     from .project import asset_checks, checked_game, validate_game, with_asset_checks
     from .workers import prepare as prepare_workers
 
@@ -82,7 +84,7 @@ def validated(order: list[int], folders: Sequence[Path], project=None, pool: Exe
     for k in order:
         game = checked_game(folders[k], project=project)
         if not checking and cold(game):  # what the workers use, loaded before the first piece of work forks them
-            prepare_workers(games=len(folders))
+            prepare_workers(games=len(folders), previews=previews)
         checking.append((k, game, pool.submit(asset_checks, game)))
     for k, game, future in checking:
         yield k, with_asset_checks(game, *future.result())

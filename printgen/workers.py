@@ -37,7 +37,6 @@ WORKER_MODULES = (
     "printgen.publish.choices",
     "printgen.mesh.preview",
     "printgen.mesh.terrain_pieces",
-    "fontTools.ttLib.tables._g_l_y_f",  # the glyph outlines of SVG previews
     "PIL.ImageFile",
 )
 
@@ -45,31 +44,52 @@ WORKER_MODULES = (
 @lru_cache(maxsize=None)
 def _loaded() -> None:
     from .code_digest import code_digest
-    from .draw.fonts import FONTS, _advances, _cmap, register_pdf_fonts
+    from .draw.fonts import FONTS, _widths, register_pdf_fonts
 
     for name in WORKER_MODULES:
         importlib.import_module(name)
-    register_pdf_fonts()  # reportlab parses each bundled TrueType file once
-    for font in FONTS:  # the metrics every text measurement reads
-        _cmap(font)
-        _advances(font)
+    register_pdf_fonts()  # reportlab's faces of the bundled fonts
+    for font in FONTS:  # the widths every text measurement reads
+        _widths(font)
     # the digest of printgen's code and fonts (some 5 MB hashed): every worker's exports and previews name
     # their images' sources by it (write/reuse.py), and the main process its targets' records (deps.py)
     code_digest()
 
 
 @lru_cache(maxsize=None)
+def _outlines() -> None:
+    """What an SVG preview's text outlines read: fontTools' glyphs by name (a build without previews, which
+    writes no SVG, never reads a font through fontTools)."""
+    from .draw.fonts import FONTS, _advances, _cmap
+
+    importlib.import_module("fontTools.ttLib.tables._g_l_y_f")
+    for font in FONTS:
+        _cmap(font)
+        _advances(font)
+
+
+@lru_cache(maxsize=None)
 def _every_pack() -> None:
-    from .packs import PACKS
+    """Import every built-in rule pack (their models: what a worker unpickling a game of that pack needs). Not the
+    installed third-party packs: finding those reads every installed distribution's entry points (about 0.01 s),
+    and a game of one is rare; its worker imports the pack when it unpickles the game."""
+    import pkgutil
 
-    dict(PACKS)  # discovers (imports) every pack
+    from . import packs
+
+    for info in sorted(pkgutil.iter_modules(packs.__path__), key=lambda m: m.name):
+        if info.ispkg:
+            importlib.import_module(f"{packs.__name__}.{info.name}")
 
 
-def prepare(*, games: int = 1) -> None:
+def prepare(*, games: int = 1, previews: bool = True) -> None:
     """Load in this process what the workers about to be forked from it will use (once per process).
     ``games``: how many game folders the build has; with more than one, the games validated after the
-    workers start may be of any pack, so every rule pack is imported too (with one, its pack already is)."""
+    workers start may be of any pack, so every rule pack is imported too (with one, its pack already is).
+    ``previews``: whether the build makes previews (SVG pages outline their text with fontTools)."""
     _loaded()
+    if previews:
+        _outlines()
     if games > 1:
         _every_pack()
 

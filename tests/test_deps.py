@@ -206,3 +206,43 @@ def test_the_terrain_records_the_same_reads_whatever_its_worker_kept(monkeypatch
     kept = render_target(target, previews=False)  # the terrain is in the cache now
     assert assets._CACHE and fresh.reads == kept.reads
     assert "data.game" in fresh.reads and not any(r.startswith("data.game.") for r in fresh.reads)
+
+
+def _old_tree_digest(root):
+    """code_digest.tree_digest as it was (pathlib's rglob and sorted Path objects)."""
+    import hashlib
+
+    from printgen import __version__
+    from printgen.code_digest import SOURCES
+
+    h = hashlib.sha256(__version__.encode())
+    for p in sorted(root.rglob("*")):
+        if p.is_file() and p.suffix in SOURCES and "__pycache__" not in p.parts:
+            h.update(str(p.relative_to(root)).encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def test_the_code_digest_is_what_pathlib_worked_out(tmp_path):
+    """tree_digest walked with strings: the same digest as pathlib's walk, on printgen itself and on a tree of
+    awkward names (a folder sorting before its sibling file by parts, not by text; dotted and suffix-less
+    names; __pycache__; a link to a file, to a folder and one dangling)."""
+    from printgen.code_digest import code_digest, tree_digest
+
+    root = tmp_path / "tree"
+    for rel, text in {"a/b.py": "1", "a-c.py": "2", "a.b/c.yaml": "3", ".py": "4", "x.": "5", "z.tar.md": "6",
+                      "a/__pycache__/m.py": "7", "__pycache__/n.py": "8", "deep/er/est.j2": "9", "a/B.svg": "10",
+                      "notes.txt": "11"}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "o.py").write_text("outside")
+    (root / "linked.py").symlink_to(root / "a-c.py")
+    (root / "folder-link").symlink_to(tmp_path / "outside")
+    (root / "dangling.py").symlink_to(root / "gone.py")
+    assert tree_digest(root) == _old_tree_digest(root)
+    (root / "a" / "b.py").write_text("changed")
+    assert tree_digest(root) == _old_tree_digest(root)
+    import printgen
+
+    assert code_digest.__wrapped__() == _old_tree_digest(Path(printgen.__file__).resolve().parent)

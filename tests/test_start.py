@@ -61,8 +61,9 @@ def test_a_building_command_settles_its_imports_first():
 def test_a_build_of_a_small_game_runs_no_collection(tmp_path):
     """The console script's collector thresholds (launcher.batch_gc) sit above what a build of a game of the
     bundled size keeps alive at once, so it never walks its objects for cycles: a whole serial build of a
-    fixture game (validation, every target, its publishing) in one process runs no collection, where the
-    old threshold (100,000) collected; the files are the same."""
+    fixture game (validation, every target, its publishing) in one process runs no collection, where Python's
+    default threshold (700) collects; the files are the same. (The old threshold, 100,000, collected here too
+    until the build stopped naming every glyph of the bundled fonts: draw/font_tables.py.)"""
     code = ("import gc, json, sys\nfrom pathlib import Path\nfrom printgen.launcher import batch_gc, settle\n"
             "batch_gc()\nsettle(['build'])\nif int(sys.argv[1]):\n    gc.set_threshold(int(sys.argv[1]), 50, 100)\n"
             "runs = []\ngc.callbacks.append(lambda phase, info: phase == 'stop' and runs.append(info['generation']))\n"
@@ -70,7 +71,7 @@ def test_a_build_of_a_small_game_runs_no_collection(tmp_path):
             "r = build(folders=[Path(sys.argv[2])], out=Path(sys.argv[3]), papers=['a4'], previews=False, jobs=1)\n"
             "print(json.dumps([gc.get_threshold()[0], len(runs), r.ok]))")
     outs, seen = {}, {}
-    for threshold in (0, 100_000):  # 0: as batch_gc leaves it
+    for threshold in (0, 700):  # 0: as batch_gc leaves it; 700: Python's default
         out = tmp_path / str(threshold)
         run = subprocess.run([sys.executable, "-c", code, str(threshold), str(FIXTURES / "mini-hoh"), str(out)],
                              capture_output=True, text=True, check=True, env=dict(os.environ, PYTHONPATH=str(REPO)),
@@ -79,5 +80,21 @@ def test_a_build_of_a_small_game_runs_no_collection(tmp_path):
         outs[threshold] = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*"))
                            if p.is_file() and p.suffix == ".pdf"}
     assert seen[0][0] >= 400_000 and seen[0][1:] == [0, True], seen
-    assert seen[100_000][1] >= 1, seen
-    assert outs[0] and outs[0] == outs[100_000]
+    assert seen[700][1] >= 1, seen
+    assert outs[0] and outs[0] == outs[700]
+
+
+def test_the_console_script_keeps_openblas_to_one_thread_unless_told_otherwise():
+    """launcher.main sets OPENBLAS_NUM_THREADS=1 before numpy loads (its threads only spun in a build), and a value
+    the user set stays; an importer of the library is left alone."""
+    code = ("import os, sys\nfrom printgen import launcher\nsys.argv = ['printgen', '--version']\n"
+            "try:\n    launcher.main()\nexcept SystemExit:\n    pass\nprint(os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, expected in ((None, "1"), ("4", "4")):
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
+                             env=dict(env, PYTHONPATH=str(REPO), **({"OPENBLAS_NUM_THREADS": given} if given else {})))
+        assert run.stdout.strip().splitlines()[-1] == expected, run.stdout
+    library = "import os, printgen.build\nprint(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    run = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True, cwd=REPO,
+                         env=dict(env, PYTHONPATH=str(REPO)))
+    assert run.stdout.strip() == "None"

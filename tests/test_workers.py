@@ -11,6 +11,7 @@ import pytest
 
 from printgen import workers
 from printgen.build import render_target
+from printgen.draw.fonts import FONTS
 from printgen.plan import plan_build
 from printgen.project import validate_game
 from printgen.workers import Parcel
@@ -102,3 +103,29 @@ def test_a_shelved_parcel_carries_only_its_name_and_unpickles_as_the_unshelved_o
         with pytest.raises(RuntimeError, match="changed"):
             pickle.loads(pickle.dumps(other))
     assert not folder.exists()
+
+
+def test_what_a_build_loads_before_the_fork():
+    """What the workers of a build without previews use is loaded, and a game's assets checked, without fontTools (the
+    text widths, glyph counts and reportlab's faces are read from the bundled fonts' tables, draw/font_tables.py),
+    every built-in pack without looking for installed ones; with previews, the glyph names the SVG pages' outlines
+    read are loaded too."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    code = ("import sys\nimport printgen.build\nfrom printgen.project import checked_game\n"
+            "from printgen.workers import prepare\nfrom printgen.draw import fonts\n"
+            f"game = checked_game({str(FIXTURES / 'mini-hoh')!r})\n"
+            "prepare(games=2, previews=False)\nfrom printgen.project import asset_checks\nasset_checks(game)\n"
+            "print('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n"
+            "from printgen.packs import PACKS\nimport pkgutil, printgen.packs as p\n"
+            "print(PACKS._all is None,\n"
+            "      all(f'printgen.packs.{m.name}' in sys.modules for m in pkgutil.iter_modules(p.__path__)))\n"
+            "prepare(games=2, previews=True)\nprint('fontTools' in sys.modules, fonts._cmap.cache_info().currsize)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)))
+    # every built-in pack imported (a worker unpickles a game of any), no installed distribution's entry points read
+    assert run.stdout.split() == ["False", "0", "True", "True", "True", str(len(FONTS))]

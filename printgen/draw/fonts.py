@@ -72,10 +72,11 @@ def pdf_name(font: str) -> str:
 @lru_cache(maxsize=None)
 def register_pdf_fonts() -> None:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from .pdf_faces import BundledFont  # reportlab's TTFont, its tables read in bulk (the same face)
 
     for key, file in FONTS.items():
-        pdfmetrics.registerFont(TTFont(pdf_name(key), str(FONT_DIR / file)))
+        pdfmetrics.registerFont(BundledFont(pdf_name(key), str(FONT_DIR / file)))
 
 
 def register_game_fonts() -> None:
@@ -102,6 +103,23 @@ def _tt(font: str):
 
 
 @lru_cache(maxsize=None)
+def _widths(font: str) -> tuple[dict[int, int], int, int]:
+    """(code point -> advance in font units, the advance of a code no glyph draws, units per em): what text
+    measurements and the glyph check read. A bundled font's read from its tables (draw/font_tables: the same
+    values as fontTools' best cmap and ``hmtx``, without naming every glyph first), a game font's from fontTools."""
+    if font in FONTS:
+        from .font_tables import widths
+
+        got = widths(_bundled_tables(font))
+        if got is not None:
+            return got
+    cmap = _cmap(font)
+    adv, upem = _advances(font)
+    notdef = adv.get(".notdef", upem // 2)
+    return {code: adv.get(name, notdef) for code, name in cmap.items()}, notdef, upem
+
+
+@lru_cache(maxsize=None)
 def _cmap(font: str) -> dict[int, str]:
     return _tt(font).getBestCmap()
 
@@ -113,11 +131,21 @@ def _advances(font: str) -> tuple[dict[str, int], int]:
 
 
 def glyph_count(font: str) -> int:
+    if font in FONTS:  # a bundled font's maxp read with its other tables, without fontTools
+        return _bundled_tables(font).glyphs
     return _tt(font)["maxp"].numGlyphs
 
 
+@lru_cache(maxsize=None)
+def _bundled_tables(font: str):
+    """A bundled font's tables, read once per process (draw/font_tables.py)."""
+    from .font_tables import FontTables
+
+    return FontTables.read(font_file(font).read_bytes())
+
+
 def has_glyph(font: str, char: str) -> bool:
-    return ord(char) in _cmap(font)
+    return ord(char) in _widths(font)[0]
 
 
 @lru_cache(maxsize=None)
@@ -125,7 +153,7 @@ def _drawable(fonts: tuple[str, ...]) -> frozenset[int]:
     """The code points every one of ``fonts`` can draw."""
     points = None
     for f in fonts:
-        points = set(_cmap(f)) if points is None else points & set(_cmap(f))
+        points = set(_widths(f)[0]) if points is None else points & _widths(f)[0].keys()
     return frozenset(points or ())
 
 
@@ -151,14 +179,8 @@ def text_width(text: str, font: str, size: float) -> float:
 @lru_cache(maxsize=65536)
 def _em_width(text: str, font: str) -> float:
     """Advance width of ``text`` in em; cached, as fitting measures the same words at many sizes."""
-    cmap = _cmap(font)
-    adv, upem = _advances(font)
-    notdef = adv.get(".notdef", upem // 2)
-    total = 0
-    for ch in text:
-        g = cmap.get(ord(ch))
-        total += adv.get(g, notdef) if g else notdef
-    return total / upem
+    advances, notdef, upem = _widths(font)
+    return sum([advances.get(ord(ch), notdef) for ch in text]) / upem
 
 
 def _num(v: float) -> str:

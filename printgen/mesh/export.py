@@ -42,6 +42,21 @@ _RELS = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+# xml.sax.saxutils' escape and quoteattr, written out: importing that module imports urllib.request, and with
+# it http.client, email and ssl, which a build never uses (this module is imported before the workers fork)
+def escape(text: str) -> str:
+    """``text`` with ``&``, ``<`` and ``>`` as XML entities (saxutils.escape)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` escaped and quoted as an XML attribute value, as saxutils.quoteattr quotes it."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' in text:
+        return "'%s'" % text if "'" not in text else '"%s"' % text.replace('"', "&quot;")
+    return '"%s"' % text
+
+
 def to_3mf(mesh: Mesh, *, name: str = "printgen tile") -> bytes:
     """A 3MF package (zip) holding one object, in millimetres. Deterministic bytes."""
     return to_3mf_objects([(name, mesh, None)], title=name)
@@ -51,7 +66,6 @@ def to_3mf_objects(objects: list[tuple[str, Mesh, str | None]], *, title: str) -
     """A 3MF package holding one named object per (name, mesh, colour "#rrggbb" or None), each a
     build item where its vertices are (mm): a print plate. Deterministic bytes."""
     import zipfile
-    from xml.sax.saxutils import escape, quoteattr
 
     colours = sorted({c for _, _, c in objects if c})
     parts = []

@@ -30,23 +30,8 @@ import json
 import math
 import zipfile
 
-from .export import _CONTENT_TYPES, _RELS
+from .export import _CONTENT_TYPES, _RELS, escape, quoteattr  # noqa: F401 (escape, quoteattr: re-exported)
 from .polyhex import Mesh
-
-
-# xml.sax.saxutils' escape and quoteattr, written out: importing that module imports urllib.request, and with
-# it http.client, email and ssl, which a build never uses (this module is imported before the workers fork)
-def escape(text: str) -> str:
-    """``text`` with ``&``, ``<`` and ``>`` as XML entities (saxutils.escape)."""
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-
-
-def quoteattr(text: str) -> str:
-    """``text`` escaped and quoted as an XML attribute value, as saxutils.quoteattr quotes it."""
-    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
-    if '"' in text:
-        return "'%s'" % text if "'" not in text else '"%s"' % text.replace('"', "&quot;")
-    return '"%s"' % text
 
 
 PLATE_STEP = 1.2  # from one plate to the next, in bed widths (or depths): Bambu's 1 + 1/5 gap

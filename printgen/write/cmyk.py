@@ -139,9 +139,13 @@ def greys_as_black_ink(data: bytes) -> bytes:
     return buf.getvalue()
 
 
-def _xmp(title: str) -> str:
-    from xml.sax.saxutils import escape
+def _escape(text: str) -> str:
+    """``text`` with ``&``, ``>`` and ``<`` as XML entities, as xml.sax.saxutils.escape writes them (that module
+    imports urllib.request, and with it http.client, email and ssl, in every worker that makes a CMYK file)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
+
+def _xmp(title: str) -> str:
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
 <rdf:Description rdf:about="" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/" xmlns:pdfx="http://ns.adobe.com/pdfx/1.3/"
@@ -153,7 +157,7 @@ def _xmp(title: str) -> str:
 <pdf:Producer>printgen, Ghostscript</pdf:Producer><pdf:Trapped>False</pdf:Trapped>
 <xmpMM:DocumentID>uuid:00000000-0000-0000-0000-000000000000</xmpMM:DocumentID>
 <xmpMM:VersionID>1</xmpMM:VersionID><xmpMM:RenditionClass>default</xmpMM:RenditionClass>
-<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{_escape(title)}</rdf:li></rdf:Alt></dc:title>
 <dc:format>application/pdf</dc:format>
 </rdf:Description></rdf:RDF></x:xmpmeta>
 <?xpacket end="w"?>"""

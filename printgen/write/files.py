@@ -34,7 +34,8 @@ def write_atomic(path: Path, data: bytes, *, mode: int | None = None, made: set[
     files from its main process); it gets ``mode`` (default: what the user's umask allows, as ``open()``
     would) before the rename, so a web server or a shared folder can read the output. Folders are made with
     ``mkdir``, which honours the umask itself. ``made``: the folders this caller has made (or found) already,
-    not looked at again (a target writes hundreds of files into a few folders).
+    not looked at again (a build writes hundreds of files into a few folders; one that has gone since is made
+    again).
     """
     if made is None or path.parent not in made:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -47,6 +48,11 @@ def write_atomic(path: Path, data: bytes, *, mode: int | None = None, made: set[
             break
         except FileExistsError:
             continue
+        except FileNotFoundError:
+            if made is None or path.parent not in made:
+                raise
+            made.discard(path.parent)  # removed since it was made: made again, once
+            path.parent.mkdir(parents=True, exist_ok=True)
     else:
         raise FileExistsError(f"no free temporary name beside {path}")
     try:

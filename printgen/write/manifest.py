@@ -25,8 +25,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 
+from . import journal
 from .files import file_mode, write_atomic, write_if_changed
 
 MANIFEST = ".printgen-manifest.json"
@@ -65,6 +67,24 @@ def _valid_finding(f: object) -> bool:
             and (f.get("hint") is None or isinstance(f.get("hint"), str)))
 
 
+def _entry(entry: dict) -> dict:
+    """A record's target entry (``_valid_entry``) as a build takes it: paths outside the folder, and anything
+    malformed in the optional parts, left out."""
+    files = {rel: d for rel, d in entry["files"].items() if _relative_ok(rel)}
+    old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
+    # "reads": what the target read when it rendered (printgen.deps checks it before use)
+    reads = {"reads": entry["reads"]} if entry.get("reads") is not None else {}
+    # "sources": what each preview was made from (printgen.write.reuse), kept when well formed
+    sources = entry.get("sources") if isinstance(entry.get("sources"), dict) else {}
+    sources = {rel: s for rel, s in sources.items() if isinstance(s, str) and rel in files}
+    findings = [f for f in entry.get("findings", []) if _valid_finding(f)] \
+        if isinstance(entry.get("findings"), list) else []
+    return {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
+            **reads, **({"sources": sources} if sources else {}), **({"findings": findings} if findings else {}),
+            "old": {rel: d for rel, d in old.items()
+                    if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
+
+
 def _relative_ok(rel: str) -> bool:
     """A recorded path must stay inside the game folder: relative, no '..', no empty parts."""
     parts = rel.split("/")
@@ -84,6 +104,10 @@ class Manifest:
         self._encoded: dict[str, tuple[dict, str]] = {}
         self._saved: str | None = None  # the text this record last read from its file or wrote there
         self._unsaved = False  # a target recorded done and not saved yet (write_target's ``deferred``)
+        self._made: set[Path] = set()  # the folders write_target made or found (write_atomic's ``made``)
+        self._journal: journal.Journal | None = None  # a deferred write_target's changes, appended (journal.py)
+        self._unjournaled: list[str] = []  # targets recorded done and not journaled yet
+        self._stale_journal = False  # a journal was found beside the record at load: removed at the next save
 
     @classmethod
     def load(cls, root: Path) -> "Manifest":
@@ -95,29 +119,29 @@ class Manifest:
             text = path.read_text(encoding="utf-8")
             data = json.loads(text)
         except (OSError, ValueError, UnicodeDecodeError):
-            return cls(root, {})
+            data = None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("targets"), dict):
-            return cls(root, {})
-        targets = {}
-        for key, entry in data["targets"].items():
-            if isinstance(key, str) and _valid_entry(entry):
-                files = {rel: d for rel, d in entry["files"].items() if _relative_ok(rel)}
-                old = entry.get("old") if isinstance(entry.get("old"), dict) else {}
-                # "reads": what the target read when it rendered (printgen.deps checks it before use)
-                reads = {"reads": entry["reads"]} if entry.get("reads") is not None else {}
-                # "sources": what each preview was made from (printgen.write.reuse), kept when well formed
-                sources = entry.get("sources") if isinstance(entry.get("sources"), dict) else {}
-                sources = {rel: s for rel, s in sources.items() if isinstance(s, str) and rel in files}
-                findings = [f for f in entry.get("findings", []) if _valid_finding(f)] \
-                    if isinstance(entry.get("findings"), list) else []
-                targets[key] = {"digest": entry.get("digest"), "previews": entry.get("previews"), "files": files,
-                                **reads, **({"sources": sources} if sources else {}),
-                                **({"findings": findings} if findings else {}),
-                                "old": {rel: d for rel, d in old.items()
-                                        if isinstance(d, str) and isinstance(rel, str) and _relative_ok(rel)}}
+            manifest = cls(root, {})
+            manifest._journaled(None)
+            return manifest
+        targets = {key: _entry(entry) for key, entry in data["targets"].items()
+                   if isinstance(key, str) and _valid_entry(entry)}
         manifest = cls(root, targets)
         manifest._saved = text
+        manifest._journaled(text)
         return manifest
+
+    def _journaled(self, text: str | None) -> None:
+        """Take the changes a build journaled after the record's ``text`` (None: no valid record) and had not
+        written whole yet (killed first: write/journal.py), each entry checked as the record's are."""
+        lines = journal.read(self.root, text)
+        if lines is None:
+            return
+        self._stale_journal = True  # removed once the record is written whole
+        for key, entry in lines:
+            if not _valid_entry(entry):
+                break
+            self.targets[key] = _entry(entry)
 
     def save(self) -> None:
         """Write the record. Text other than what this record last read or wrote is written straight away
@@ -129,12 +153,32 @@ class Manifest:
             write_if_changed(self.root / MANIFEST, text.encode())
         else:
             write_atomic(self.root / MANIFEST, text.encode())
-        self._saved, self._unsaved = text, False
+        self._saved, self._unsaved, self._unjournaled = text, False, []
+        if self._journal is not None or self._stale_journal:  # the record holds all of it now
+            if self._journal is not None:
+                self._journal.close()
+            self._journal, self._stale_journal = None, False
+            journal.remove(self.root)
 
     def flush(self) -> None:
-        """Save the record if a target was recorded done since it was last saved (``write_target``'s ``deferred``)."""
-        if self._unsaved:
+        """Save the record if a target was recorded done since it was last saved (``write_target``'s ``deferred``),
+        or changes were journaled since (the record is then written whole and the journal removed)."""
+        if self._unsaved or self._journal is not None:
             self.save()
+
+    def _open_journal(self) -> None:
+        """Start this build's journal (write/journal.py) continuing the record as its file holds it (saved first
+        when it does not: changes made since it was read or written), unless one is open; none when it cannot be
+        made (a link or something else in its place): then each change is saved whole, as before."""
+        if self._journal is not None:
+            return
+        if (self.targets or self._saved is not None) and (self.encoded() != self._saved or self._stale_journal):
+            self.save()
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)  # a cold build's game folder: made for its first file
+            self._journal = journal.Journal(self.root, journal.base(self._saved), file_mode())
+        except OSError:
+            self._journal = None
 
     def encoded(self) -> str:
         """The record as JSON: exactly ``json.dumps(body, indent=1, sort_keys=True)`` of the whole body, made
@@ -170,6 +214,14 @@ class Manifest:
         """The first symbolic link from the game folder down to ``rel`` (the folder itself included), or None.
         ``seen``: the folders already looked at by this caller (folder -> its first link), so a target's
         thousand files in a few folders cost a few lookups each, not one per folder of every path."""
+        link = self._folder_link(rel, seen)
+        if link is not None:
+            return link
+        path = self.root / rel
+        return path if path.is_symlink() else None
+
+    def _folder_link(self, rel: str, seen: dict[str, Path | None] | None) -> Path | None:
+        """``link_in_path`` of the folders down to ``rel`` alone (the game folder included, ``rel`` itself not)."""
         parts = rel.split("/")
         folder = "/".join(parts[:-1])
         if seen is not None and folder in seen:
@@ -186,10 +238,7 @@ class Manifest:
                         break
             if seen is not None:
                 seen[folder] = link
-        if link is not None:
-            return link
-        path = self.root / rel
-        return path if path.is_symlink() else None
+        return link
 
     def _plain_file(self, rel: str) -> bool:
         return self.link_in_path(rel) is None and (self.root / rel).is_file()
@@ -199,11 +248,19 @@ class Manifest:
         did not write (unless ``force``: then a user's file is replaced, a link is still refused)."""
         seen: dict[str, Path | None] = {}
         for rel, data in files.items():
-            link = self.link_in_path(rel, seen)
+            link = self._folder_link(rel, seen)
+            path = self.root / rel
+            if link is None:
+                try:
+                    kind = os.lstat(path).st_mode
+                except FileNotFoundError:  # a new file (a cold build's every one): one look, not three
+                    continue
+                except OSError:
+                    kind = None
+                link = path if (stat.S_ISLNK(kind) if kind is not None else path.is_symlink()) else None
             if link is not None:
                 raise OutputConflict(f"{link} is a symbolic link; printgen does not write through links. "
                                      "Remove the link or choose another --out folder")
-            path = self.root / rel
             if path.is_dir():
                 raise OutputConflict(f"{path} is a folder where printgen writes a file; move it away")
             if force or not path.exists():
@@ -242,11 +299,19 @@ class Manifest:
         old = {**before.get("old", {}), **before.get("files", {})}
         new = {rel: before["files"][rel] for rel in kept if rel in before.get("files", {}) and rel not in files}
         new.update({rel: sha256(data) for rel, data in files.items()})
+        if deferred:
+            self._open_journal()
         self.targets[key] = {"digest": None, "previews": previews, "files": new, "old": old}
-        self.save()  # pending: a kill from here on leaves the target to be rebuilt
-        written, made, mode = [], set(), file_mode()
+        # pending: a kill from here on leaves the target to be rebuilt
+        if deferred and self._journal is not None:  # with the targets recorded done since the last append
+            self._journal.append([journal.line(k, self.targets[k]) for k in [*self._unjournaled, key]
+                                  if k in self.targets])
+            self._unjournaled = []
+        else:
+            self.save()
+        written, mode = [], file_mode()
         for rel, data in sorted(files.items()):
-            write_atomic(self.root / rel, data, mode=mode, made=made)
+            write_atomic(self.root / rel, data, mode=mode, made=self._made)
             written.append(self.root / rel)
         self.remove([rel for rel in old if rel not in new])
         self.targets[key] = {"digest": digest, "previews": previews, "files": new,
@@ -255,6 +320,7 @@ class Manifest:
                              **({"findings": findings} if findings else {})}
         if deferred:
             self._unsaved = True
+            self._unjournaled.append(key)
         else:
             self.save()
         return written

@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 
 from printgen.build import build
 from printgen.cli import app
+from printgen.write import journal
+from printgen.write.journal import JOURNAL
 from printgen.write.manifest import MANIFEST, Manifest, OutputConflict, sha256
 from tests.conftest import FIXTURES, REPO
 
@@ -220,15 +222,17 @@ def test_a_deferred_target_is_saved_done_with_the_next_targets_pending_record(tm
     def on_disk():
         return {k: e["digest"] for k, e in Manifest.load(tmp_path).targets.items()}
 
+    # (recorded by appending to the record's journal, write/journal.py: the record is written whole at the end)
     m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
-    assert on_disk() == {"a@a4": None} and len(saved) == 1  # pending: a kill now remakes it
+    assert on_disk() == {"a@a4": None} and len(saved) == 0  # pending: a kill now remakes it
     m.write_target("b@a4", "db", False, {"a4/b.pdf": b"b"}, deferred=True)
-    assert on_disk() == {"a@a4": "da", "b@a4": None} and len(saved) == 2
+    assert on_disk() == {"a@a4": "da", "b@a4": None} and len(saved) == 0
     m.flush()
-    assert on_disk() == {"a@a4": "da", "b@a4": "db"} and len(saved) == 3
+    assert on_disk() == {"a@a4": "da", "b@a4": "db"} and len(saved) == 1
     m.flush()  # nothing new: not saved again
-    assert len(saved) == 3
+    assert len(saved) == 1
     assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == m.encoded()
+    assert not (tmp_path / JOURNAL).exists()
     # a conflict on the next target still leaves the ones written before recorded done
     m.write_target("c@a4", "dc", False, {"a4/c.pdf": b"c"}, deferred=True)
     (tmp_path / "a4" / "d.pdf").write_bytes(b"a user's file")
@@ -267,3 +271,139 @@ def test_a_build_saves_each_games_record_once_per_target_and_records_every_targe
     record = Manifest.load(out / "mini-hoh")
     assert sorted(f"mini-hoh/{k}" for k, e in record.targets.items() if e["digest"]) == sorted(result.built)
     assert _build(game, out).built == []  # all up to date
+
+
+def _old_check_writable(manifest: Manifest, files: dict[str, bytes], *, force: bool) -> None:
+    """check_writable as it was: three looks at every file (is it a link, a folder, there at all)."""
+    from printgen.write.manifest import _file_digest
+
+    seen: dict = {}
+    for rel, data in files.items():
+        link = manifest.link_in_path(rel, seen)
+        if link is not None:
+            raise OutputConflict(f"{link} is a symbolic link")
+        path = manifest.root / rel
+        if path.is_dir():
+            raise OutputConflict(f"{path} is a folder")
+        if force or not path.exists():
+            continue
+        have = _file_digest(path)
+        if have != sha256(data) and not manifest.recognises(rel, have):
+            raise OutputConflict(f"{path} was not written by printgen")
+
+
+def test_check_writable_finds_what_it_found_with_three_looks_a_file(tmp_path):
+    """One lstat per file (a new file: nothing more to look at) refuses and passes exactly what the three looks
+    did: a link to a file, to a folder, a dangling link, a folder, a user's file, printgen's own, a new file."""
+    root = tmp_path / "out"
+    (root / "a4").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "f.pdf").write_bytes(b"theirs")
+    (root / "a4" / "to-file.pdf").symlink_to(tmp_path / "elsewhere" / "f.pdf")
+    (root / "a4" / "to-folder.pdf").symlink_to(tmp_path / "elsewhere")
+    (root / "a4" / "dangling.pdf").symlink_to(tmp_path / "gone.pdf")
+    (root / "a4" / "folder.pdf").mkdir()
+    (root / "a4" / "user.pdf").write_bytes(b"user's own")
+    (root / "a4" / "ours.pdf").write_bytes(b"old")
+    manifest = Manifest(root, {"t": {"digest": "d", "files": {"a4/ours.pdf": sha256(b"old")}}})
+    names = ["to-file", "to-folder", "dangling", "folder", "user", "ours", "new", "new-in/a-new-folder"]
+    for force in (False, True):
+        for name in names:
+            files = {f"a4/{name}.pdf": b"new bytes"}
+            outcome = []
+            for check in (manifest.check_writable, lambda f, force: _old_check_writable(manifest, f, force=force)):
+                try:
+                    check(files, force=force)
+                    outcome.append("written")
+                except OutputConflict as exc:
+                    outcome.append(next(why for why in ("symbolic link", "is a folder", "not written by printgen")
+                                        if why in str(exc)))
+            assert outcome[0] == outcome[1], (name, force, outcome)
+    assert manifest.check_writable({f"a4/{n}.pdf": b"x" for n in ("new", "ours")}, force=False) is None
+
+
+def test_a_folder_removed_during_a_build_is_made_again(tmp_path):
+    """write_target keeps the folders it made for the record's later targets; one removed meanwhile is made again."""
+    root = tmp_path / "out"
+    manifest = Manifest(root, {})
+    manifest.write_target("one", "d1", False, {"a4/x/one.pdf": b"1"})
+    shutil.rmtree(root / "a4")
+    written = manifest.write_target("two", "d2", False, {"a4/x/two.pdf": b"2"})
+    assert [p.read_bytes() for p in written] == [b"2"]
+    assert sorted(p.name for p in (root / "a4" / "x").iterdir()) == ["two.pdf"]
+
+
+def _steps(root, flush_at: int | None = None):
+    """A build's record as a kill after each step would leave it (what Manifest.load reads then): targets written
+    deferred one by one (one replaced, one refused by a user's file), saved whole after the third."""
+    m = Manifest.load(root)
+    seen = []
+    files = [("a@a4", {"a4/a.pdf": b"a"}), ("b@a4", {"a4/b.pdf": b"b", "a4/b.json": b"{}"}),
+             ("a@a4", {"a4/a.pdf": b"a2"}), ("c@letter", {"letter/c.pdf": b"c"}), ("d@a4", {"a4/user.pdf": b"d"})]
+    (root / "a4").mkdir(parents=True, exist_ok=True)
+    (root / "a4" / "user.pdf").write_bytes(b"a user's own")
+    for n, (key, data) in enumerate(files):
+        try:
+            m.write_target(key, f"digest-{n}", n % 2 == 0, data, deferred=True, reads=[f"data.{n}"],
+                           sources={rel: "src" for rel in data}, findings=[{"severity": "warning", "code": "c",
+                                                                            "message": "m", "file": None}])
+        except OutputConflict:
+            pass
+        if n == flush_at:
+            m.save()
+        seen.append(Manifest.load(root).targets)
+    m.flush()
+    seen.append(Manifest.load(root).targets)
+    return seen, (root / MANIFEST).read_bytes()
+
+
+@pytest.mark.parametrize("flush_at", [None, 2])
+def test_a_journaled_record_reads_as_the_record_saved_whole_each_time_did(tmp_path, monkeypatch, flush_at):
+    """After every step, the record with its journal loads as the old way's record (saved whole for every pending
+    and done target) did; the record written at the end has the same bytes, and no journal is left."""
+    journaled = _steps(tmp_path / "new", flush_at)
+
+    def no_journal(*args, **kwargs):
+        raise OSError("no journal: every change saved whole, as before")
+
+    monkeypatch.setattr(journal, "Journal", no_journal)
+    whole = _steps(tmp_path / "old", flush_at)
+    assert journaled == whole
+    assert not (tmp_path / "new" / JOURNAL).exists()
+
+
+def test_a_journal_cut_short_stale_or_linked_is_read_safely(tmp_path):
+    root = tmp_path / "out"
+    m = Manifest(root, {})
+    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
+    m.write_target("b@a4", "db", False, {"a4/b.pdf": b"b"}, deferred=True)
+    text = (root / JOURNAL).read_bytes()
+    (root / JOURNAL).write_bytes(text[:-7])  # killed in the middle of b's pending line (after a's done one)
+    assert {k: e["digest"] for k, e in Manifest.load(root).targets.items()} == {"a@a4": "da"}
+    (root / JOURNAL).write_bytes(text)
+    m.flush()  # the record written whole: a journal continuing the older text is stale
+    (root / JOURNAL).write_bytes(text)
+    assert {k: e["digest"] for k, e in Manifest.load(root).targets.items()} == {"a@a4": "da", "b@a4": "db"}
+    loaded = Manifest.load(root)
+    loaded.save()  # the stale journal goes with the next save
+    assert not (root / JOURNAL).exists()
+    # an entry that is not a record's stops the reading there
+    bad = text.split(b"\n")
+    bad[1] = journal.line("a@a4", {"files": {"/etc/passwd": 1}})[:-1]
+    other = Manifest(tmp_path / "bad", {})
+    other.write_target("x@a4", "dx", False, {"a4/x.pdf": b"x"}, deferred=True)
+    head = (tmp_path / "bad" / JOURNAL).read_bytes().split(b"\n")[0]
+    (tmp_path / "bad" / JOURNAL).write_bytes(b"\n".join([head, bad[1], *bad[2:]]))
+    assert Manifest.load(tmp_path / "bad").targets == {}
+    # a link in the journal's place is neither written through nor read nor removed: the record is saved whole
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_bytes(b"theirs")
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / JOURNAL).symlink_to(elsewhere)
+    m = Manifest(linked, {})
+    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
+    assert {k: e["digest"] for k, e in Manifest.load(linked).targets.items()} == {"a@a4": None}
+    m.flush()
+    assert elsewhere.read_bytes() == b"theirs" and (linked / JOURNAL).is_symlink()
+    assert Manifest.load(linked).targets["a@a4"]["digest"] == "da"
