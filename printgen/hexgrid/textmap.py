@@ -10,7 +10,8 @@ so both ``. . .`` and the wide ``.     .     .`` diagrams read the same.
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from math import gcd
 from typing import NamedTuple
 
@@ -139,13 +140,38 @@ def _parse_rows(found: list[tuple[int, int, str]], orientation: str) -> TextMap:
     return TextMap(orientation=orientation, cells=cells)
 
 
+# Text maps read in this process, by their text and settings: a build's checks read each map three or four
+# times over (the limits, the map checks, the pack's own, the terrain), and its workers again (the map pages,
+# the build guide, the terrain); the last few dozen only (a watch or the studio reads new texts at every save)
+_READ: OrderedDict[tuple, TextMap] = OrderedDict()
+_READ_KEPT = 64
+_READ_LOCK = threading.Lock()  # the studio may read from more than one thread
+
+
 def parse_textmap(text: str, orientation: str, *, step: int | None = None, notation: str = "picture") -> TextMap:
     """Read a text map into {Hex: Cell}. Raises TextMapError with the offending position.
 
     ``notation`` is one of NOTATIONS. ``step`` (picture notation) is the number of characters per doubled
     column; by default it is inferred, which is exact for any map with two neighbouring hexes on one line
-    (``exact`` notation: always 1).
+    (``exact`` notation: always 1). The same text read again gives the same TextMap: treat it as read-only.
     """
+    key = (text, orientation, step, notation)
+    if not isinstance(text, str):
+        return _parse_textmap(text, orientation, step, notation)
+    with _READ_LOCK:
+        got = _READ.get(key)
+        if got is not None:
+            _READ.move_to_end(key)
+            return got
+    got = _parse_textmap(text, orientation, step, notation)
+    with _READ_LOCK:
+        _READ[key] = got
+        while len(_READ) > _READ_KEPT:
+            _READ.popitem(last=False)
+    return got
+
+
+def _parse_textmap(text: str, orientation: str, step: int | None, notation: str) -> TextMap:
     if orientation not in ("flat", "pointy"):
         raise TextMapError(f"orientation must be 'flat' or 'pointy', not {orientation!r}")
     found = _characters(text)

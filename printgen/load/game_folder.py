@@ -52,6 +52,10 @@ class GameSource:
     kept: dict[str, tuple[int, ...]] = field(default_factory=dict)
     _values: list | None = field(default=None, repr=False, compare=False)
 
+    def __getstate__(self) -> dict:
+        # pickled without ``_values`` (every value of ``data`` again, with its path): made again when asked for
+        return {k: v for k, v in self.__dict__.items() if k != "_values"}
+
     def values(self) -> list[tuple[tuple, Any]]:
         """(path, value) of every value in ``data``, the containers too, in document order; worked out
         once (the limits and the glyph check both read every value). A stack, not recursion: nested

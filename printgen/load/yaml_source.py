@@ -8,7 +8,6 @@ and (3) stop alias bombs ("billion laughs") by counting expanded nodes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -16,31 +15,12 @@ import yaml
 
 from ..findings import Finding, Location, error, quoted
 from ..limits import LIMITS, limit
+from .document import Document, Path_, packed_document
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's YAML is text written by hand; 2 MiB is plenty
 MAX_NODES = 100_000  # expanded nodes per file; alias bombs blow far past this
 
 _STR = "tag:yaml.org,2002:str"
-Path_ = tuple  # a path into the data: ("classes", 3, "actions", 0, "cost")
-
-
-@dataclass
-class Document:
-    """Plain data plus where each piece came from.
-
-    ``values[path]`` is where the value at ``path`` starts; ``keys[path]`` is
-    where the mapping key naming ``path[-1]`` stands. ``styles[path]`` is the
-    YAML scalar style, so positions inside literal blocks can be found.
-    """
-
-    data: Any
-    file: str
-    values: dict[Path_, Location] = field(default_factory=dict)
-    keys: dict[Path_, Location] = field(default_factory=dict)
-    styles: dict[Path_, str] = field(default_factory=dict)
-    lines: list[str] = field(default_factory=list)
-
-
 class _TooManyNodes(Exception):
     def __init__(self, mark: yaml.Mark) -> None:
         self.mark = mark
@@ -77,8 +57,8 @@ class _Converter:
         self.release = release
         self.lines = lines or []  # to tell an explicit tag (``!!int abc``) from a resolved one (``2001-13-45``)
         self.count = 0
-        self.doc_values: dict[Path_, Location] = {}
-        self.doc_keys: dict[Path_, Location] = {}
+        self.doc_values: dict[Path_, tuple[int, int]] = {}  # (line, col) from 1 of each value and key
+        self.doc_keys: dict[Path_, tuple[int, int]] = {}
         self.styles: dict[Path_, str] = {}
         self.findings: list[Finding] = []
         self.constructor = yaml.constructor.SafeConstructor()
@@ -91,7 +71,7 @@ class _Converter:
             raise _TooManyNodes(getattr(self, "top_mark", node.start_mark))
         if path not in self.doc_values:
             mark = node.start_mark
-            self.doc_values[path] = Location(self.file, mark.line + 1, mark.column + 1)
+            self.doc_values[path] = (mark.line + 1, mark.column + 1)  # a Location when read (LazyDocument)
         if isinstance(node, yaml.ScalarNode):
             if node.style:
                 self.styles[path] = node.style
@@ -183,7 +163,8 @@ class _Converter:
                 )
                 continue
             first_seen[key] = key_node.start_mark.line + 1
-            self.doc_keys[path + (key,)] = _loc(self.file, key_node.start_mark)
+            mark = key_node.start_mark
+            self.doc_keys[path + (key,)] = (mark.line + 1, mark.column + 1)
             out[key] = self.convert(value_node, path + (key,))
         # "<<: *anchor" merge keys: explicit keys win, as in YAML 1.1.
         for key_node, value_node in merged:
@@ -305,8 +286,7 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
         )]
     except RecursionError:
         return None, [error("yaml-too-deep", "this file nests too deeply to be game data", Location(file, 1, 1))]
-    doc = Document(data=data, file=file, values=conv.doc_values, keys=conv.doc_keys,
-                   styles=conv.styles, lines=lines)
+    doc = packed_document(data, file, conv.doc_values, conv.doc_keys, conv.styles, lines)
     return doc, conv.findings
 
 

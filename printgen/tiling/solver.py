@@ -64,8 +64,8 @@ _SOLVED: dict[str, Tiling] = {}
 _KEEP = 64
 _RECORDERS: list[dict[str, Tiling]] = []
 
-# Parts whose least tiling CP-SAT proved, by their hexes (moved to the origin) and the shapes allowed, in
-# this process: another map, or the same map tiled for another purpose (a heroscape-style map's terrain
+# Parts whose least tiling CP-SAT proved, by their hexes (moved to the origin) and the allowed shapes that fit
+# them, in this process: another map, or the same map tiled for another purpose (a heroscape-style map's terrain
 # and its build guide ask with other time limits and inventories), has the same part, and CP-SAT's proven
 # answer for it does not hang on the time it was given (tests/tiling/test_solved.py tries random parts with
 # budgets from 0.3 to 10 units), so it is taken rather than solved again, and its work units are taken from
@@ -228,17 +228,29 @@ def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: di
     norm = normalise(part.hexes)
     key = (norm, shapes)
     if key not in cache:
-        res = _PARTS.get(key)
-        if res is None:
+        if len(norm) == 1:
             res = _least_cover(set(norm), shapes, budget)
-            if res is not None and res.status == "exact" and len(norm) > 1:
-                with _PARTS_LOCK:
-                    while len(_PARTS) >= _KEEP_PARTS:
-                        del _PARTS[next(iter(_PARTS))]
-                    _PARTS[key] = res
-        else:  # it leaves the budget as solving it would: its work units spent, its cells done
-            budget.left = max(0.0, budget.left - res.spent)
-            budget.cells = max(1, budget.cells - len(norm))
+        else:
+            # A part's model is made from its placements alone, and a shape that fits nowhere in it adds none
+            # (nor a step to the greedy hint): asked with another list of shapes of which the same ones fit (a
+            # heroscape-style map's terrain allows every shape, its build guide the owned ones), it is the same
+            # model, and CP-SAT's answer the same; so a part is known by the shapes that fit it
+            # (tests/tiling/test_solved.py compares it with solving afresh)
+            hexes = set(norm)
+            options = placements(hexes, shapes)
+            fitting = {o[0] for o in options}
+            known = (norm, tuple(s for s in shapes if s in fitting))
+            res = _PARTS.get(known)
+            if res is None:
+                res = _least_cover(hexes, shapes, budget, options)
+                if res is not None and res.status == "exact":
+                    with _PARTS_LOCK:
+                        while len(_PARTS) >= _KEEP_PARTS:
+                            del _PARTS[next(iter(_PARTS))]
+                        _PARTS[known] = res
+            else:  # it leaves the budget as solving it would: its work units spent, its cells done
+                budget.left = max(0.0, budget.left - res.spent)
+                budget.cells = max(1, budget.cells - len(norm))
         cache[key] = res
     res = cache[key]
     if res is None:
@@ -248,10 +260,13 @@ def _solve_part(part: _Part, shapes: tuple[str, ...], budget: _Budget, cache: di
     return _Result(moved, res.status, res.gap)
 
 
-def _least_cover(hexes: set[Hex], shapes: tuple[str, ...], budget: _Budget) -> _Result | None:
+def _least_cover(hexes: set[Hex], shapes: tuple[str, ...], budget: _Budget,
+                 options: list[Placement] | None = None) -> _Result | None:
+    """``options``: ``placements(hexes, shapes)`` when the caller has them."""
     if len(hexes) == 1:  # the common case of a lone hex needs no model
         return _Result([("1", 0, tuple(hexes))], "exact", 0) if "1" in shapes else None
-    options = placements(hexes, shapes)
+    if options is None:
+        options = placements(hexes, shapes)
     cpsat = _cpsat()
     model = cpsat.Model()
     xs = model.bool_vars(len(options))

@@ -106,3 +106,36 @@ def test_bad_text_maps_point_at_the_offending_character(text, orientation, line,
         parse_textmap(text, orientation)
     assert (err.value.line, err.value.col) == (line, col)
     assert words in err.value.message
+
+
+def test_a_text_read_again_is_the_same_textmap_as_reading_it_afresh(monkeypatch):
+    """A process reads each map's text once (the checks, the pages, the guide and the terrain all ask): the same
+    TextMap again, equal to reading it afresh; a text that does not read is refused every time; the memory is
+    bounded."""
+    import yaml
+
+    from printgen.hexgrid import textmap
+
+    monkeypatch.setattr(textmap, "_READ", type(textmap._READ)())
+    root = Path(__file__).resolve().parents[2]
+    texts = [m["layout"] for f in sorted((root / "data").glob("*/maps.yaml"))
+             for m in yaml.safe_load(f.read_text())["maps"]]
+    assert len(texts) >= 5
+    read = 0
+    for text in texts:
+        for orientation, notation in (("flat", "picture"), ("pointy", "picture"), ("pointy", "exact")):
+            try:
+                fresh = textmap._parse_textmap(text, orientation, None, notation)
+            except TextMapError:
+                continue
+            first = parse_textmap(text, orientation, notation=notation)
+            assert first == fresh and parse_textmap(text, orientation, notation=notation) is first
+            read += 1
+    assert read >= len(texts)
+    for _ in range(2):
+        with pytest.raises(TextMapError):
+            parse_textmap(". .\n.", "flat")
+    monkeypatch.setattr(textmap, "_READ_KEPT", 3)
+    for n in range(1, 6):
+        parse_textmap(". " * n, "pointy")
+    assert len(textmap._READ) == 3

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from printgen.hexgrid import Hex, hexagon
 from printgen.hexgrid.coords import components, normalise
 from printgen.tiling import SHAPES, cells_from_heights, solve
 from printgen.tiling import cpsat, solver
+from printgen.tiling.shapes import placements
 
 
 def _cells(n: int = 3, seed: int = 0):
@@ -128,3 +129,41 @@ def test_a_proven_answer_does_not_hang_on_the_budget(hexes):
         assert res.status == "exact"
         answers.add((tuple(sorted(res.chosen)), res.spent))
     assert len(answers) == 1
+
+
+def test_a_proven_part_is_known_by_the_shapes_that_fit_it(monkeypatch):
+    """A part asked again with fewer shapes, none of the dropped ones fitting it (a map's terrain allows every
+    shape, its build guide only the owned ones), is the same model: not solved again, and what solving it
+    afresh with those shapes gives; a list that drops a shape that fits is solved for itself."""
+    monkeypatch.setattr(solver, "_SOLVED", {})
+    monkeypatch.setattr(solver, "_PARTS", {})
+    hill = [h for h in hexagon(3) if h != Hex(0, 0)]  # no 24-hex tile fits in it; 3-hex tiles do
+    first = solve({(h, 1): "grass" for h in hill}, time_limit=4.0)
+    solved = _counting_solves(monkeypatch)
+    owned = {(s, "grass"): 99 for s in ("7", "3", "2", "1")}  # no 24-hex grass tile owned
+    again = solve({(h, 1): "grass" for h in hill}, inventory=owned, time_limit=10.0)
+    assert solved == []
+    assert again.tiles == first.tiles and again.method == "exact"
+    monkeypatch.setattr(solver, "_SOLVED", {})
+    monkeypatch.setattr(solver, "_PARTS", {})
+    assert solve({(h, 1): "grass" for h in hill}, inventory=owned, time_limit=10.0) == again
+    assert len(solved) == 1
+    fewer = solve({(h, 1): "grass" for h in hill}, inventory={(s, "grass"): 99 for s in ("2", "1")})
+    assert len(solved) == 2  # the 3-hex tile fits it: another model
+    assert {t.shape for t in fewer.tiles} <= {"2", "1"}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(hexagon(4)), min_size=2, max_size=40, unique=True),
+       st.sets(st.sampled_from(tuple(SHAPES)), min_size=1))
+def test_shapes_that_fit_nowhere_change_nothing(hexes, extra):
+    """What knowing a part by the shapes that fit it rests on: the answer (tiles, status, gap and work units)
+    with shapes that fit nowhere in the part added is the one without them."""
+    part = set(normalise(max(components(hexes), key=len)))
+    fitting = {o[0] for o in placements(part, tuple(SHAPES))}
+    assume(fitting)
+    shapes = tuple(s for s in SHAPES if s in fitting)
+    more = tuple(s for s in SHAPES if s in fitting or s in extra and s not in fitting)
+    a = solver._least_cover(part, shapes, solver._Budget(4.0, len(part)))
+    b = solver._least_cover(part, more, solver._Budget(4.0, len(part)))
+    assert (a.chosen, a.status, a.gap, a.spent) == (b.chosen, b.status, b.gap, b.spent)
