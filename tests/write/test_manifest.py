@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 
 from printgen.build import build
 from printgen.cli import app
-from printgen.write import journal
 from printgen.write.journal import JOURNAL
 from printgen.write.manifest import MANIFEST, Manifest, OutputConflict, sha256
 from tests.conftest import FIXTURES, REPO
@@ -331,79 +330,3 @@ def test_a_folder_removed_during_a_build_is_made_again(tmp_path):
     written = manifest.write_target("two", "d2", False, {"a4/x/two.pdf": b"2"})
     assert [p.read_bytes() for p in written] == [b"2"]
     assert sorted(p.name for p in (root / "a4" / "x").iterdir()) == ["two.pdf"]
-
-
-def _steps(root, flush_at: int | None = None):
-    """A build's record as a kill after each step would leave it (what Manifest.load reads then): targets written
-    deferred one by one (one replaced, one refused by a user's file), saved whole after the third."""
-    m = Manifest.load(root)
-    seen = []
-    files = [("a@a4", {"a4/a.pdf": b"a"}), ("b@a4", {"a4/b.pdf": b"b", "a4/b.json": b"{}"}),
-             ("a@a4", {"a4/a.pdf": b"a2"}), ("c@letter", {"letter/c.pdf": b"c"}), ("d@a4", {"a4/user.pdf": b"d"})]
-    (root / "a4").mkdir(parents=True, exist_ok=True)
-    (root / "a4" / "user.pdf").write_bytes(b"a user's own")
-    for n, (key, data) in enumerate(files):
-        try:
-            m.write_target(key, f"digest-{n}", n % 2 == 0, data, deferred=True, reads=[f"data.{n}"],
-                           sources={rel: "src" for rel in data}, findings=[{"severity": "warning", "code": "c",
-                                                                            "message": "m", "file": None}])
-        except OutputConflict:
-            pass
-        if n == flush_at:
-            m.save()
-        seen.append(Manifest.load(root).targets)
-    m.flush()
-    seen.append(Manifest.load(root).targets)
-    return seen, (root / MANIFEST).read_bytes()
-
-
-@pytest.mark.parametrize("flush_at", [None, 2])
-def test_a_journaled_record_reads_as_the_record_saved_whole_each_time_did(tmp_path, monkeypatch, flush_at):
-    """After every step, the record with its journal loads as the old way's record (saved whole for every pending
-    and done target) did; the record written at the end has the same bytes, and no journal is left."""
-    journaled = _steps(tmp_path / "new", flush_at)
-
-    def no_journal(*args, **kwargs):
-        raise OSError("no journal: every change saved whole, as before")
-
-    monkeypatch.setattr(journal, "Journal", no_journal)
-    whole = _steps(tmp_path / "old", flush_at)
-    assert journaled == whole
-    assert not (tmp_path / "new" / JOURNAL).exists()
-
-
-def test_a_journal_cut_short_stale_or_linked_is_read_safely(tmp_path):
-    root = tmp_path / "out"
-    m = Manifest(root, {})
-    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
-    m.write_target("b@a4", "db", False, {"a4/b.pdf": b"b"}, deferred=True)
-    text = (root / JOURNAL).read_bytes()
-    (root / JOURNAL).write_bytes(text[:-7])  # killed in the middle of b's pending line (after a's done one)
-    assert {k: e["digest"] for k, e in Manifest.load(root).targets.items()} == {"a@a4": "da"}
-    (root / JOURNAL).write_bytes(text)
-    m.flush()  # the record written whole: a journal continuing the older text is stale
-    (root / JOURNAL).write_bytes(text)
-    assert {k: e["digest"] for k, e in Manifest.load(root).targets.items()} == {"a@a4": "da", "b@a4": "db"}
-    loaded = Manifest.load(root)
-    loaded.save()  # the stale journal goes with the next save
-    assert not (root / JOURNAL).exists()
-    # an entry that is not a record's stops the reading there
-    bad = text.split(b"\n")
-    bad[1] = journal.line("a@a4", {"files": {"/etc/passwd": 1}})[:-1]
-    other = Manifest(tmp_path / "bad", {})
-    other.write_target("x@a4", "dx", False, {"a4/x.pdf": b"x"}, deferred=True)
-    head = (tmp_path / "bad" / JOURNAL).read_bytes().split(b"\n")[0]
-    (tmp_path / "bad" / JOURNAL).write_bytes(b"\n".join([head, bad[1], *bad[2:]]))
-    assert Manifest.load(tmp_path / "bad").targets == {}
-    # a link in the journal's place is neither written through nor read nor removed: the record is saved whole
-    elsewhere = tmp_path / "elsewhere.txt"
-    elsewhere.write_bytes(b"theirs")
-    linked = tmp_path / "linked"
-    linked.mkdir()
-    (linked / JOURNAL).symlink_to(elsewhere)
-    m = Manifest(linked, {})
-    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
-    assert {k: e["digest"] for k, e in Manifest.load(linked).targets.items()} == {"a@a4": None}
-    m.flush()
-    assert elsewhere.read_bytes() == b"theirs" and (linked / JOURNAL).is_symlink()
-    assert Manifest.load(linked).targets["a@a4"]["digest"] == "da"
