@@ -33,6 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 
 def main(args: list[str]) -> None:
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        return
     papers = ["a4", "letter"] if "--letter" in args else ["a4"]
     books = "--books" in args
     by_target = "--by-target" in args
@@ -40,7 +43,10 @@ def main(args: list[str]) -> None:
     top = int(args[args.index("--top") + 1]) if "--top" in args else 40
     only = args[args.index("--only") + 1] if "--only" in args else None
     skip = {args[args.index(o) + 1] for o in ("--sort", "--top", "--only", "--shares") if o in args}
-    names = [a for a in args if not a.startswith("--") and a not in skip]
+    names = [a for a in args if not a.startswith("-") and a not in skip]
+    unknown = [n for n in names if not (ROOT / "data" / n / "game.yaml").is_file()]
+    if unknown:
+        sys.exit(f"no bundled game {', '.join(unknown)} under {ROOT / 'data'} (see --help)")
     from printgen.launcher import batch_gc
 
     batch_gc()
