@@ -25,7 +25,10 @@ from pathlib import Path
 
 JOURNAL = ".printgen-manifest.journal"
 
-_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC | getattr(os, "O_BINARY", 0)
+# (O_NONBLOCK: a named pipe in the journal's place would otherwise hold the open until something reads it; a
+# regular file's writes are the same with it)
+_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
+          | getattr(os, "O_BINARY", 0))
 
 
 def base(text: str | None) -> str | None:
@@ -43,6 +46,9 @@ class Journal:
     def __init__(self, root: Path, extends: str | None, mode: int) -> None:
         self.path = root / JOURNAL
         self.fd = os.open(self.path, _FLAGS, mode)
+        if not stat.S_ISREG(os.fstat(self.fd).st_mode):  # (a pipe something reads, a device: not a journal)
+            os.close(self.fd)
+            raise OSError(f"{self.path} is not a plain file")
         self._header = (json.dumps({"extends": extends}) + "\n").encode()
 
     def append(self, lines: list[bytes]) -> None:

@@ -84,3 +84,34 @@ def test_a_journal_cut_short_stale_or_linked_is_read_safely(tmp_path):
     m.flush()
     assert elsewhere.read_bytes() == b"theirs" and (linked / JOURNAL).is_symlink()
     assert Manifest.load(linked).targets["a@a4"]["digest"] == "da"
+
+
+def test_a_pipe_in_the_journals_place_does_not_hang_the_build(tmp_path):
+    """A named pipe where the journal goes: opening it to write would wait for a reader for ever; the record is
+    saved whole instead, and the pipe is left where it is."""
+    import os
+    import stat
+    import threading
+
+    root = tmp_path / "out"
+    root.mkdir()
+    os.mkfifo(root / JOURNAL)
+    done = []
+
+    def build():
+        m = Manifest(root, {})
+        m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
+        m.flush()
+        done.append(True)
+
+    worker = threading.Thread(target=build, daemon=True)
+    worker.start()
+    worker.join(10)
+    waited = not done
+    if waited:  # (let the stuck open go: a reader unblocks it)
+        fd = os.open(root / JOURNAL, os.O_RDONLY | os.O_NONBLOCK)
+        worker.join(10)
+        os.close(fd)
+    assert not waited, "the build waited on the pipe"
+    assert stat.S_ISFIFO(os.lstat(root / JOURNAL).st_mode)
+    assert Manifest.load(root).targets["a@a4"]["digest"] == "da"
