@@ -27,7 +27,10 @@ JOURNAL = ".printgen-manifest.journal"
 
 # (O_NONBLOCK: a named pipe in the journal's place would otherwise hold the open until something reads it; a
 # regular file's writes are the same with it)
-_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
+# (O_EXCL: the journal is always a new file, made after an old one of that name is unlinked, so a file linked to
+# the old one elsewhere, a hard link kept by a backup, keeps its bytes; a link, pipe or device in its place is
+# neither opened nor removed: the open fails and the record is saved whole instead)
+_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
           | getattr(os, "O_BINARY", 0))
 
 
@@ -45,6 +48,7 @@ class Journal:
 
     def __init__(self, root: Path, extends: str | None, mode: int) -> None:
         self.path = root / JOURNAL
+        remove(root)  # (what an old journal held is in the record by now: Manifest._open_journal saves it first)
         self.fd = os.open(self.path, _FLAGS, mode)
         if not stat.S_ISREG(os.fstat(self.fd).st_mode):  # (a pipe something reads, a device: not a journal)
             os.close(self.fd)
@@ -77,7 +81,7 @@ def read(root: Path, record_text: str | None) -> list[tuple[str, object]] | None
     try:
         lines = path.read_bytes().split(b"\n")
         head = json.loads(lines[0])
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # (RecursionError: a line nested thousands deep)
         return []
     if not isinstance(head, dict) or "extends" not in head or head["extends"] != base(record_text):
         return []
@@ -85,7 +89,7 @@ def read(root: Path, record_text: str | None) -> list[tuple[str, object]] | None
     for raw in lines[1:]:
         try:
             item = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             break
         if not isinstance(item, dict) or not isinstance(item.get("key"), str) or "entry" not in item:
             break

@@ -118,7 +118,7 @@ class Manifest:
                 raise ValueError("a link is not a record")
             text = path.read_text(encoding="utf-8")
             data = json.loads(text)
-        except (OSError, ValueError, UnicodeDecodeError):
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError):  # (a record nested thousands deep)
             data = None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("targets"), dict):
             manifest = cls(root, {})

@@ -3,6 +3,8 @@ saved whole for each change did; a journal cut short, stale or replaced by a lin
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from printgen.write import journal
@@ -115,3 +117,38 @@ def test_a_pipe_in_the_journals_place_does_not_hang_the_build(tmp_path):
     assert not waited, "the build waited on the pipe"
     assert stat.S_ISFIFO(os.lstat(root / JOURNAL).st_mode)
     assert Manifest.load(root).targets["a@a4"]["digest"] == "da"
+
+
+def test_a_journal_linked_elsewhere_leaves_the_other_name_its_bytes(tmp_path):
+    """A new journal is a new file: an old one hard-linked elsewhere (a backup made with ``cp -al``) is unlinked
+    here, not emptied, so the other name keeps what it held."""
+    root = tmp_path / "out"
+    root.mkdir()
+    kept = tmp_path / "backup.journal"
+    kept.write_bytes(b"what the backup holds\n")
+    os.link(kept, root / JOURNAL)
+    m = Manifest(root, {})
+    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
+    assert kept.read_bytes() == b"what the backup holds\n"
+    assert os.stat(root / JOURNAL).st_ino != os.stat(kept).st_ino
+    m.flush()
+    assert Manifest.load(root).targets["a@a4"]["digest"] == "da" and not (root / JOURNAL).exists()
+
+
+def test_a_record_or_journal_nested_thousands_deep_is_read_as_broken(tmp_path):
+    """JSON nested past Python's recursion limit, in the record or in a journal's line: the record counts as
+    absent, the journal's reading stops at that line; no RecursionError reaches the build."""
+    deep = "[" * 100_000 + "]" * 100_000
+    root = tmp_path / "deep"
+    root.mkdir()
+    (root / MANIFEST).write_text(deep)
+    assert Manifest.load(root).targets == {}
+    m = Manifest(tmp_path / "j", {})
+    m.write_target("a@a4", "da", False, {"a4/a.pdf": b"a"}, deferred=True)
+    m.write_target("b@a4", "db", False, {"a4/b.pdf": b"b"}, deferred=True)
+    path = tmp_path / "j" / JOURNAL
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join([*lines[:2], deep.encode(), *lines[2:]]))
+    assert {k: e["digest"] for k, e in Manifest.load(tmp_path / "j").targets.items()} == {"a@a4": None}
+    path.write_bytes(deep.encode())
+    assert Manifest.load(tmp_path / "j").targets == {}
