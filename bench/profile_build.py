@@ -92,6 +92,14 @@ def main() -> None:
                             *(["--no-previews"] if args.no_previews else [])], check=True, capture_output=True,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
         t0 = time.time()
+        # as the console script starts a build (printgen/launcher.py main): collections batched, numpy's OpenBLAS
+        # on one thread, and what the command imports left out of every later collection; without them the
+        # figures carry collections a real build never makes
+        from printgen import launcher
+
+        launcher.batch_gc()
+        launcher.one_blas_thread()
+        launcher.settle(["build"])
         import printgen.build as build
         import printgen.publish.publisher as publish
         from printgen.project import Project
