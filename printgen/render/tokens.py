@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from ..draw.colour import INK
-from ..draw.document import Document, Op, Page, Text, pt, shifted
+from ..draw.document import Document, Group, Op, Page, Text, pt
 from ..draw.facts import PrintFacts
 from ..draw.page import PageSpec
 from ..findings import Finding
@@ -37,6 +37,7 @@ class TokenFaces:
         self.diameter, _, self.bleed = face_size(self.maker.layouts[FRONT], game.data.game)
         self.box = self.diameter + 2 * self.bleed  # the bleed disc's square, mm
         self._drawn: dict[tuple[int, bool], list[Op]] = {}
+        self._frozen: dict[tuple[int, bool], tuple[Op, ...]] = {}
 
     def face(self, index: int, *, back: bool = False, bleed: float | None = None) -> list[Op]:
         """Token ``index``'s face in its bleed box (``bleed`` mm instead of the layout's: exports)."""
@@ -51,9 +52,15 @@ class TokenFaces:
             self._drawn[key] = ops
         return ops
 
-    def at(self, index: int, cx: float, cy: float, *, back: bool = False) -> list[Op]:
-        """Token ``index``'s face centred on (cx, cy) mm."""
-        return shifted(self.face(index, back=back), cx - self.box / 2, cy - self.box / 2)
+    def at(self, index: int, cx: float, cy: float, *, back: bool = False) -> Group:
+        """Token ``index``'s face centred on (cx, cy) mm: its ops in a group moved there, as a card sheet
+        places a card (sheets.place). Every copy holds the very same ops, so the preflight reads the face
+        once (preflight/parts.py) and the PDF draws it once, as a form placed by reference (share_repeats)."""
+        key = (index, back)
+        ops = self._frozen.get(key)
+        if ops is None:
+            ops = self._frozen[key] = tuple(self.face(index, back=back))
+        return Group(ops, (1.0, 0.0, 0.0, 1.0, cx - self.box / 2, cy - self.box / 2))
 
 
 def check_tokens(game) -> list[Finding]:
@@ -106,10 +113,10 @@ def token_pages(faces: TokenFaces, spec: PageSpec) -> list[Page]:
                 if placed == t.count:
                     break
                 cx = left + col * pitch
-                page.add(*faces.at(index, cx, cy))
+                page.add(faces.at(index, cx, cy))
                 _grow(page, faces, cx, cy)
                 if t.back:
-                    back.add(*faces.at(index, mirror_x(cx, 0.0, spec), cy, back=True))
+                    back.add(faces.at(index, mirror_x(cx, 0.0, spec), cy, back=True))
                     _grow(back, faces, mirror_x(cx, 0.0, spec), cy)
                 placed += 1
             y += pitch
