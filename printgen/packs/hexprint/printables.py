@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...draw.colour import INK, ink_on, mix, readable
 from ...draw.dice import die
-from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt, shifted
+from ...draw.document import Circle, Document, Group, Op, Page, Poly, Rect, Style, Text, pt
 from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit
@@ -151,9 +151,12 @@ def render_markers(game, spec: PageSpec) -> dict[str, Document]:
         if y + pitch > y1:
             break
         page.add(Text(x0, y + pitch / 2 + 1, u.type, "sans-bold", pt(8), INK))
+        # each marker a group moved to its spot, every copy the very same ops (as token sheets place tokens): the
+        # preflight reads the face once, Letter looks up what A4 read, and the PDF draws it once, as a form
+        ops = tuple(face)
         for k in range(min(m.per_unit, cols)):
             cx, cy = x0 + 40 + pitch / 2 + k * pitch, y + pitch / 2
-            page.add(*shifted(face, cx - box / 2, cy - box / 2))
+            page.add(Group(ops, (1.0, 0.0, 0.0, 1.0, cx - box / 2, cy - box / 2)))
             take_face(page, (cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2),  # its TrimBox and BleedBox
                       (cx - box / 2, cy - box / 2, cx + box / 2, cy + box / 2))
         y += pitch
