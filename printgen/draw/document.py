@@ -180,8 +180,9 @@ def translate(dx: float, dy: float) -> Matrix:
 
 
 def shifted(ops, dx: float, dy: float) -> list[Op]:
-    """``ops`` moved by (dx, dy) mm, each shape itself moved (no group around them, so a sheet of
-    small faces stays a flat list of shapes)."""
+    """``ops`` moved by (dx, dy) mm, each shape itself moved (no group around them: a drawing placed once, as
+    a token's picture in a rulebook). Sheets place a face they repeat as a Group with a matrix instead, so the
+    PDF draws it once as a form and the preflight reads it once (render/tokens.py, render/sheets.py)."""
     from dataclasses import replace
 
     out: list[Op] = []
