@@ -136,11 +136,7 @@ def _plain_text_box(op: Text) -> Box:
 def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     """``_ink(op, IDENTITY, depth, group)`` of a polygon (a map's hex): the same ink, by the same sums, without
     the matrix and the other kinds' branches (what it reads of its style worked out once per style)."""
-    style = op.style
-    got = _STYLED.get(id(style))
-    if got is None or got[0] is not style:
-        got = _styled(style)
-    _, stroked, fill, width, half, colour = got
+    _, stroked, fill, width, half, colour = _look(op.style)
     if not stroked and not fill:
         return None
     loop = op.points
@@ -172,11 +168,7 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
 def _plain_path(op: Path, group: int) -> Ink | None:
     """``_ink(op, IDENTITY, 0, group)`` of a path (a build guide's tile outlines, a map's hex grid as one path):
     the same ink, by the same sums, without the matrix and the other kinds' branches."""
-    style = op.style
-    got = _STYLED.get(id(style))
-    if got is None or got[0] is not style:
-        got = _styled(style)
-    _, stroked, fill, width, half, colour = got
+    _, stroked, fill, width, half, colour = _look(op.style)
     if not stroked and not fill:
         return None
     loops = [loop for loop in op.loops if loop]
@@ -200,11 +192,7 @@ def _plain_path(op: Path, group: int) -> Ink | None:
 def _plain_circle(op: Circle, group: int) -> Ink | None:
     """``_ink(op, IDENTITY, 0, group)`` of a disc or ring (a track's spaces, a timer's marks): the same ink, by the
     same sums (its centre through the identity, as _pt gives it: a -0.0 comes out 0.0)."""
-    style = op.style
-    got = _STYLED.get(id(style))
-    if got is None or got[0] is not style:
-        got = _styled(style)
-    _, stroked, fill, width, half, colour = got
+    _, stroked, fill, width, half, colour = _look(op.style)
     if not stroked and not fill:
         return None
     x, y = op.cx, op.cy
@@ -233,11 +221,7 @@ def _plain_circle(op: Circle, group: int) -> Ink | None:
 def _plain_rect(op: Rect, group: int) -> Ink | None:
     """``_ink(op, IDENTITY, 0, group)`` of a rectangle (a table's cell, a track's bar): the same ink, by the same
     sums (no outline is kept of a rectangle)."""
-    style = op.style
-    got = _STYLED.get(id(style))
-    if got is None or got[0] is not style:
-        got = _styled(style)
-    _, stroked, fill, width, half, colour = got
+    _, stroked, fill, width, half, colour = _look(op.style)
     if not stroked and not fill:
         return None
     x, y, w, h = op.x, op.y, op.w, op.h
@@ -257,6 +241,13 @@ def _plain_rect(op: Rect, group: int) -> Ink | None:
 # style, so no other can take its id while it is kept.
 _STYLED: dict[int, tuple] = {}
 KEPT_STYLES = 4096
+
+
+def _look(style) -> tuple:
+    """What the short readers read of ``style``: (style, stroked, fill, width, half width, colour), kept per
+    style object (a page draws hundreds of shapes in a few styles)."""
+    got = _STYLED.get(id(style))
+    return got if got is not None and got[0] is style else _styled(style)
 
 
 def _styled(style) -> tuple:
