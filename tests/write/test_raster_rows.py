@@ -85,6 +85,17 @@ def test_painting_a_rectangle_writes_only_inside_it(mode):
         paint(rows, doc[0], (150, 0, 90, 110), 1.0)  # past the right edge
 
 
+def _assert_slots(pixels, slots, cell, alone) -> None:
+    """Each slot of a sheet three slots wide holds its page drawn alone (``alone[page]``), a blank one pure white."""
+    for slot, page in enumerate(slots):
+        x, y = (slot % 3) * cell[0], (slot // 3) * cell[1]
+        got = pixels[y:y + cell[1], x:x + cell[0]]
+        if page is None:
+            assert (got == 255).all(), f"slot {slot} is blank"
+        else:
+            assert np.array_equal(got, alone[page]), f"slot {slot}"
+
+
 @pytest.mark.parametrize("cell", [(186, 260), (186, 259), (186, 262)])
 def test_a_sheet_is_its_pages_drawn_alone_side_by_side_blank_slots_white(cell):
     pdf = _pdf()
@@ -94,13 +105,7 @@ def test_a_sheet_is_its_pages_drawn_alone_side_by_side_blank_slots_white(cell):
     img = Image.open(io.BytesIO(sheet.png()))
     assert img.size == (3 * cell[0], 2 * cell[1])
     pixels = np.asarray(img)
-    for slot, page in enumerate(slots + [None] * 0):
-        x, y = (slot % 3) * cell[0], (slot // 3) * cell[1]
-        got = pixels[y:y + cell[1], x:x + cell[0]]
-        if page is None:
-            assert (got == 255).all(), f"slot {slot} is blank"
-        else:
-            assert np.array_equal(got, alone[page]), f"slot {slot}"
+    _assert_slots(pixels, slots, cell, alone)
     assert np.array_equal(np.asarray(sheet.cut(cell[0], 0, *cell).image()), alone[0])  # cut: a slot on its own
 
 
@@ -186,13 +191,7 @@ def test_a_page_far_taller_than_its_slot_is_cut_at_the_slots_foot_whatever_lies_
     (sheet,) = page_sheets(pdf, cell, [(3, 3, slots)])
     pixels = np.asarray(sheet.image())
     assert pixels.shape == (3 * cell[1], 3 * cell[0], 3) and bytes(sheet.data[::sheet.stride]) == bytes(3 * cell[1])
-    for slot, page in enumerate(slots):
-        x, y = (slot % 3) * cell[0], (slot // 3) * cell[1]
-        got = pixels[y:y + cell[1], x:x + cell[0]]
-        if page is None:
-            assert (got == 255).all(), f"slot {slot} is blank"
-        else:
-            assert np.array_equal(got, alone[page]), f"slot {slot}"
+    _assert_slots(pixels, slots, cell, alone)
 
 
 @pytest.mark.parametrize("mode", ["RGB", "RGBA"])
