@@ -140,7 +140,10 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     if not stroked and not fill:
         return None
     loop = op.points
-    if len(loop) == 2:  # a line (a map's hatching, a tile's rule): min and max of two, as min() and max() pick
+    known = op.__dict__.get("_box")  # (the box its drawer knew and handed over: render/maps/kept.boxed)
+    if known is not None:
+        x0, y0, x1, y1 = known
+    elif len(loop) == 2:  # a line (a map's hatching, a tile's rule): min and max of two, as min() and max() pick
         (x0, y0), (x1, y1) = loop
         if x1 < x0:
             x0, x1 = x1, x0

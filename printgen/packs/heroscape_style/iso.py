@@ -22,6 +22,7 @@ from ...draw.document import Op, Path, Poly, Style
 from ...hexgrid import Hex, Layout
 from ...hexgrid.outline import outline_points
 from ...names import name_key
+from ...render.maps.kept import boxed
 
 SQUASH = 0.55  # how much of its depth the plan keeps in the picture
 RISE = 0.32  # one level's height, in hex sizes (a real land tile is about a third as high as wide)
@@ -62,7 +63,8 @@ def _plan(cells: dict[tuple[Hex, int], str], orientation: str) -> tuple:
     """What every level's picture of ``cells`` shares, worked out once per map and paper instead of once per
     picture (a guide draws a dozen; the plain sums are done alike, so the ops are the same floats): the
     extent (ux0, uy0, ux1, uy1) at UNIT before fitting, and each hex back to front (as drawn) with its
-    levels from the bottom up and the sides turned to the viewer (corner i, corner j, the hex beyond)."""
+    levels from the bottom up, the sides turned to the viewer (corner i, corner j, the hex beyond) and its
+    corners' extent."""
     key = (orientation, tuple(cells.items()))
     with _PLANS_LOCK:
         kept = _PLANS.get(key)
@@ -84,7 +86,7 @@ def _plan(cells: dict[tuple[Hex, int], str], orientation: str) -> tuple:
         (cx, cy), corners, across, _ = shape[h]
         facing = tuple((i, (i + 1) % 6, n) for i, (a, b, n) in enumerate(zip(corners, corners[1:] + corners[:1], across))
                        if (a[1] + b[1]) / 2 > cy + 1e-9)
-        columns.append((h, corners, tuple(sorted(levels[h])), facing))
+        columns.append((h, corners, tuple(sorted(levels[h])), facing, shape[h][3]))
     plan = (extent, tuple(columns))
     with _PLANS_LOCK:
         _PLANS[key] = plan
@@ -122,7 +124,7 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
     ops: list[Op] = []
     styles: dict[tuple, Style] = {}  # one style object for each look (a picture draws thousands of faces in a few)
     looks: dict[tuple[str, bool], tuple] = {}  # (terrain, new) -> (side's style key, top's style key)
-    for h, corners, lvs, facing in columns:
+    for h, corners, lvs, facing, (hx0, hy0, hx1, hy1) in columns:  # (the corners' extent: a top's box, unmoved)
         if lvs[0] > level:
             continue  # nothing of this column laid yet
         below = None  # the ring of the level below, when it is the last one worked out
@@ -153,7 +155,10 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
                 continue  # its top is the underside of the block laid on it
             style = styles.get(top_key) or styles.setdefault(top_key, Style(fill=top_key[0], stroke=top_key[1],
                                                                             width=top_key[2]))
-            ops.append(Poly(tuple(top), style, role="iso"))
+            # its box handed to the preflight: the extent's ends through ring's sums, which keep the order
+            rise = lv * RISE * UNIT
+            ops.append(boxed(Poly(tuple(top), style, role="iso"), (
+                ox + hx0 * scale, oy + (hy0 * SQUASH - rise) * scale, ox + hx1 * scale, oy + (hy1 * SQUASH - rise) * scale)))
     for t in tiles:  # the new pieces, each outlined as one piece
         loops = outline_points(t.hexes, lay)
         ops.append(Path(tuple(tuple(at(p, level) for p in loop) for loop in loops),

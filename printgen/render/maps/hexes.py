@@ -17,7 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .kept import hex_place, kept_hexes
+from .kept import boxed, hex_place, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
 LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
@@ -116,7 +116,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     radius = geom.layout.radius
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
-        (cx, cy), corners = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
+        (cx, cy), corners, extent = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
         if cx + size < wx0 or cx - size > wx1 or cy + size < wy0 or cy - size > wy1:
             continue
         inside = cx - radius >= wx0 and cx + radius <= wx1 and cy - radius >= wy0 and cy + radius <= wy1
@@ -132,7 +132,12 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                                                     for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
         style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
-        fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
+        if inside:  # (its points are its corners moved: its box is their extent moved, handed to the preflight)
+            ex0, ey0, ex1, ey1 = extent
+            fills.append(boxed(Poly(page_pts, style, role="hex"),
+                               (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)))
+        else:
+            fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top

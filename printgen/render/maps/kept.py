@@ -11,7 +11,7 @@ from collections import OrderedDict
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 
-# id(geom) -> (geom, {hex: (centre, corners)}, {source drawn from: {hex: its labels' source}}). The entry holds
+# id(geom) -> (geom, {hex: (centre, corners, extent)}, {source drawn from: {hex: its labels' source}}). The entry holds
 # the geometry, so no other can take its id while it is kept.
 _HEXES: OrderedDict[int, tuple] = OrderedDict()
 KEPT_GEOMS = 16
@@ -41,12 +41,31 @@ def kept_hexes(geom: MapGeom, base) -> tuple[dict, dict | None]:
     return kept[1], sources
 
 
-def hex_place(layout, h: Hex) -> tuple[tuple[float, float], tuple]:
-    """Hex ``h``'s centre and corners (mm) in ``layout``, as Layout works them out."""
-    return layout.hex_to_point(h), tuple(layout.corners(h))
+def hex_place(layout, h: Hex) -> tuple[tuple[float, float], tuple, tuple[float, float, float, float]]:
+    """Hex ``h``'s centre and corners (mm) in ``layout``, as Layout works them out, and the corners' extent
+    (x0, y0, x1, y1: their least and greatest x and y, mm)."""
+    corners = tuple(layout.corners(h))
+    xs, ys = zip(*corners)
+    return layout.hex_to_point(h), corners, (min(xs), min(ys), max(xs), max(ys))
+
+
+BOX = "_box"  # the attribute a shape op carries its known box in (preflight/inking.py reads it)
+
+
+def boxed(op, box: tuple[float, float, float, float]):
+    """``op`` (a Poly) carrying ``box``, the least and greatest x and y of its points (page mm), for the
+    preflight, which would otherwise work them out again point by point (a map page draws hundreds of hexes,
+    a build guide's picture a thousand faces). The drawer knows it at the cost of four sums: its points are a
+    kept polygon moved (and scaled) by sums that keep the order of x and of y, so the moved extent is the
+    extent of the moved points, float for float. Only a box of positive, finite figures, in order, is handed over (the
+    sign of a zero min() picks is not the sum's; a scale turned over would swap the ends); the op's value, equality and drawing are unchanged."""
+    x0, y0, x1, y1 = box
+    if 0.0 < x0 <= x1 < 1e9 and 0.0 < y0 <= y1 < 1e9:
+        object.__setattr__(op, BOX, box)
+    return op
 
 
 def hex_points(geom: MapGeom) -> dict:
-    """{hex: (centre, corners)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
+    """{hex: (centre, corners, extent)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
     hex_place(geom.layout, h))``."""
     return kept_hexes(geom, None)[0]

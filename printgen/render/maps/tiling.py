@@ -13,11 +13,12 @@ from ...draw.page import MAP_TITLE_H as TITLE_H
 from ...names import by_name
 from ..compose import heading
 from .hexes import label_box, map_ops, whole_only
-from .kept import hex_place, hex_points
+from .kept import boxed, hex_place, hex_points
 from .legend import legend_ops
 from .seams import notches, plan_axis, trim_path
 
 MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
+THUMB_INSET = 0.9  # the overview's hexes, filled a little inset on a grey ground (the gaps read as the grid)
 
 
 @dataclass(frozen=True)
@@ -228,12 +229,18 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     for h, (_, entry) in sorted(geom.cells.items()):
         t = terrain[entry.terrain] if entry.terrain in terrain else terrain.setdefault(
             entry.terrain, by_name(data.terrain, entry.terrain))
-        (cx, cy), corners = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
-        ground.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), grey))
-        inset = scale_about(corners, (cx, cy), 0.9)
+        (cx, cy), corners, (ex0, ey0, ex1, ey1) = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
+        # (scaled and moved by sums that keep the order: its box is its corners' extent so, for the preflight)
+        ground.append(boxed(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), grey),
+                            (ox + ex0 * scale, top + ey0 * scale, ox + ex1 * scale, top + ey1 * scale)))
+        inset = scale_about(corners, (cx, cy), THUMB_INSET)
         colour = t.colour if t else "#ffffff"
         fill = fills.get(colour) or fills.setdefault(colour, Style(fill=colour))
-        thumb.append(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset), fill))
+        # (its inset too: scale_about's sums keep the order, so the inset's extent is the extent's inset)
+        ix0, iy0, ix1, iy1 = (cx + (ex0 - cx) * THUMB_INSET, cy + (ey0 - cy) * THUMB_INSET,
+                              cx + (ex1 - cx) * THUMB_INSET, cy + (ey1 - cy) * THUMB_INSET)
+        thumb.append(boxed(Poly(tuple((ox + x * scale, top + y * scale) for x, y in inset), fill),
+                           (ox + ix0 * scale, top + iy0 * scale, ox + ix1 * scale, top + iy1 * scale)))
     page.add(*ground, *thumb)
     names = []
     for r in range(tiling.rows):
