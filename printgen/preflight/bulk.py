@@ -13,7 +13,7 @@ from itertools import chain
 
 import numpy as np
 
-from .scene import Box, Ink, crosses_any
+from .scene import Box, Ink, crosses_ink
 
 
 def over_bulk(order: list[int], inner: list[Box]) -> list[tuple[int, int]]:
@@ -69,7 +69,7 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None)
             if k in first:
                 continue
             for r in cols[a:b]:
-                if crosses_any(chunk[r].segments, inner):
+                if crosses_ink(chunk[r], inner):
                     first[k] = chunk[r].role
                     break
         if len(first) == len(live):

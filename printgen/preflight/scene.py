@@ -189,6 +189,47 @@ def crosses_any(segments, box: Box) -> bool:
     return False
 
 
+def crosses_ink(ink: Ink, box: Box) -> bool:
+    """``crosses_any(ink.segments, box)``, without working its segments out when they are not yet: its loops'
+    points are read pair by pair as ``_segments_of`` pairs them (a point repeated makes no segment), and each pair
+    tested by crosses_any's sums. A map page's texts are each tested against the few hexes round them, and most
+    of those hexes against nothing else: their segments would be made for one test."""
+    lines = ink._lines
+    if ink._segments is not None or type(lines[0]) is str:  # (worked out, or a ring's or a moved ink's)
+        return crosses_any(ink.segments, box)
+    loops, closed = lines
+    bx0, by0, bx1, by1 = box
+    for loop in loops:
+        n = len(loop)
+        for i in range(n if closed else n - 1):
+            a = loop[i]
+            b = loop[i + 1] if i + 1 < n else loop[0]
+            if a == b:
+                continue
+            (x0, y0), (x1, y1) = a, b
+            if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
+                    or (y0 >= by1 and y1 >= by1)):
+                continue
+            dx, dy = x1 - x0, y1 - y0
+            t0, t1 = 0.0, 1.0
+            for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+                if p == 0:
+                    if q <= 0:
+                        break
+                    continue
+                t = q / p
+                if p < 0:
+                    if t > t0:
+                        t0 = t
+                elif t < t1:
+                    t1 = t
+                if t0 >= t1:
+                    break
+            else:
+                return True
+    return False
+
+
 BIG = 64  # cells: an ink whose box spans more (a page's ground, a map's frame) is kept aside, not in every cell
 
 
@@ -350,6 +391,6 @@ def crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
             k, (x0, y0, x1, y1) = live[n]
             if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
                 continue  # (already crossed by an earlier stroke; or not overlap()ping it)
-            if crosses_any(s.segments, live[n][1]):
+            if crosses_ink(s, live[n][1]):
                 first[k] = s.role
     return first

@@ -69,3 +69,17 @@ def test_a_box_over_more_cells_than_hold_anything_is_given_the_boxes_of_its_cell
                 for gy in range(int(b[1] // 12), int(b[3] // 12) + 1)}
 
     assert grid.near_index(q) == [i for i, b in enumerate(boxes) if cells(b) & cells(q)]
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.lists(op, min_size=1, max_size=6), st.tuples(coord, coord, coord, coord))
+def test_a_stroke_tested_on_its_points_crosses_what_its_segments_cross(ops, corners):
+    """scene.crosses_ink reads a stroke's points pair by pair where its segments are not worked out yet: the
+    same answer as crosses_any on its segments, for every ink (its segments read first, or not) and box."""
+    from printgen.preflight.scene import crosses_any, crosses_ink
+
+    x0, y0, x1, y1 = corners
+    box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    for ink in flatten_ops(ops):  # (fresh inks: their segments not yet worked out)
+        got = crosses_ink(ink, box)
+        assert got == crosses_any(ink.segments, box) == crosses_ink(ink, box)

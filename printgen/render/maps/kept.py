@@ -57,8 +57,9 @@ def boxed(op, box: tuple[float, float, float, float]):
     preflight, which would otherwise work them out again point by point (a map page draws hundreds of hexes,
     a build guide's picture a thousand faces). The drawer knows it at the cost of four sums: its points are a
     kept polygon moved (and scaled) by sums that keep the order of x and of y, so the moved extent is the
-    extent of the moved points, float for float. Only a box of positive, finite figures, in order, is handed over (the
-    sign of a zero min() picks is not the sum's; a scale turned over would swap the ends); the op's value, equality and drawing are unchanged."""
+    extent of the moved points, float for float. Only a box of positive, finite figures, in order, is handed
+    over (the sign of a zero min() picks is not the sum's; a scale turned over would swap the ends). The op's
+    value, equality and drawing are unchanged."""
     x0, y0, x1, y1 = box
     if 0.0 < x0 <= x1 < 1e9 and 0.0 < y0 <= y1 < 1e9:
         object.__setattr__(op, BOX, box)
