@@ -157,9 +157,9 @@ def iso_ops(cells: dict[tuple[Hex, int], str], colours: dict[str, str], level: i
                                                                             width=top_key[2]))
             # its box handed to the preflight: the extent's ends through ring's sums, which keep the order
             rise = lv * RISE * UNIT
-            box = (ox + hx0 * scale, oy + (hy0 * SQUASH - rise) * scale, ox + hx1 * scale,
-                   oy + (hy1 * SQUASH - rise) * scale)
-            ops.append(boxed(Poly(tuple(top), style, role="iso"), box))
+            extent = (ox + hx0 * scale, oy + (hy0 * SQUASH - rise) * scale, ox + hx1 * scale,
+                      oy + (hy1 * SQUASH - rise) * scale)
+            ops.append(boxed(Poly(tuple(top), style, role="iso"), extent))
     for t in tiles:  # the new pieces, each outlined as one piece
         loops = outline_points(t.hexes, lay)
         ops.append(Path(tuple(tuple(at(p, level) for p in loop) for loop in loops),
