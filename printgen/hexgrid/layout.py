@@ -33,6 +33,16 @@ def _corner_offsets(radius: float, orientation: str) -> tuple[tuple[float, float
                  for i in range(6))
 
 
+@lru_cache(maxsize=256)
+def corner_extent(radius: float, orientation: str) -> tuple[float, float, float, float]:
+    """The least and greatest x and y of the six corners' offsets from the centre (mm): a corner is its centre
+    plus its offset, and rounding a sum never reverses an order, so a hex's corners' extent is its centre plus
+    this, to the last bit (as ``Layout.bounds`` reads it)."""
+    offsets = _corner_offsets(radius, orientation)
+    xs, ys = [o[0] for o in offsets], [o[1] for o in offsets]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 def honeycomb(width: float, height: float, radius: float):
     """Centres (mm) of flat-top hexes of centre-to-corner ``radius`` tiling a ``width`` x ``height`` box from
     (0, 0) and a hex beyond each edge, column by column (odd columns half a hex lower)."""

@@ -128,3 +128,21 @@ def test_a_tiled_maps_pages_read_alike_with_and_without_the_boxes_and_are_found_
             want = check_document(bare, settings_of(game), stem=stem, paper=paper)
             assert got == want
         assert handed > 50  # (the overview's hexes and the tiles' whole ones)
+
+
+def test_a_build_guides_pages_read_alike_with_and_without_the_boxes_and_are_found_alike():
+    """A small heroscape-style guide (its plan's hexes and its pictures' tops carry their boxes): the boxes
+    are their points', the inks the same, check_document's hits the same."""
+    from printgen.packs.heroscape_style.guide import render_guides
+
+    game = validate_game(FIXTURES / "mini-heroscape")
+    docs = render_guides(ReadLog(game), PageSpec.for_paper("letter", game.data.game.print.margin))
+    handed = 0
+    for stem, doc in list(docs.items())[:1]:
+        handed += sum(_handed(page.ops) for page in doc.pages)
+        bare = replace(doc, pages=[replace(p, ops=_bare(p.ops)) for p in doc.pages])
+        for page in doc.pages:
+            _same_reading(page.ops)
+        assert check_document(doc, settings_of(game), stem=stem, paper="letter") == check_document(
+            bare, settings_of(game), stem=stem, paper="letter")
+    assert handed > 20

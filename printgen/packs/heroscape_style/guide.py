@@ -19,10 +19,12 @@ from ...draw.facts import PrintFacts
 from ...draw.page import PageSpec
 from ...draw.text import Run, draw, fit
 from ...findings import error
-from ...hexgrid import Hex, LayerError, Layout
+from ...hexgrid import Hex, LayerError, Layout, hex_corners
+from ...hexgrid.layout import corner_extent
 from ...hexgrid.outline import outline_points
 from ...names import index_by_name, name_key
 from ...render.compose import heading, one_per_item
+from ...render.maps.kept import boxed
 from ...tiling import Tile, Tiling, TilingError, solve
 from .checks_maps import inventory
 from .iso import iso_ops
@@ -220,8 +222,12 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
     for t in tiles:
         colour = terrain[name_key(t.terrain)].colour if name_key(t.terrain) in terrain else "#ffffff"
         style = Style(fill=colour, stroke=mix(colour, INK, 0.25), width=0.12)  # one object for the tile's hexes
+        # each hex with its box, its centre plus its corners' extent (hexgrid.corner_extent), for the preflight
+        ex0, ey0, ex1, ey1 = corner_extent(lay.radius, lay.orientation)
         for h in t.hexes:
-            ops.append(Poly(tuple(lay.corners(h)), style))
+            cx, cy = lay.hex_to_point(h)
+            ops.append(boxed(Poly(tuple(hex_corners(cx, cy, lay.radius, lay.orientation)), style),
+                             (cx + ex0, cy + ey0, cx + ex1, cy + ey1)))
         ops += _tile_ops(t, lay, None, INK, 0.55, ink_on(colour))
     return out + ops
 
