@@ -85,9 +85,8 @@ def _ring(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return [(cx + r * c, cy + r * sn) for c, sn in _RING_CS]
 
 
-def _segments_of(loops, closed, clear=None) -> tuple[Segment, ...]:
+def _segments_of(loops, closed) -> tuple[Segment, ...]:
     """The segments of a stroked shape's ``loops`` (page mm), each point to the next (and round, ``closed``);
-    ``clear``: a box no segment enters, when its drawer handed one over (scene.crosses_ink reads it);
     ``loops`` "ring": a circle's, ``closed`` then its centre and radius, as ``_ring`` gives it; "moved": another
     ink's segments moved, ``closed`` then (that ink, dx, dy) in mm (scene._moved)."""
     if loops == "moved":
@@ -142,10 +141,8 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
         return None
     loop = op.points
     known = op.__dict__.get("_box")  # (the box its drawer knew and handed over: render/maps/kept.boxed)
-    clear = None
     if known is not None:
         x0, y0, x1, y1 = known
-        clear = op.__dict__.get("_clear")  # (and a box its edges keep out of, where it knew one)
     elif len(loop) == 2:  # a line (a map's hatching, a tile's rule): min and max of two, as min() and max() pick
         (x0, y0), (x1, y1) = loop
         if x1 < x0:
@@ -166,7 +163,7 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
     if stroked:
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
-                   None, outline, ([loop], closed) if clear is None else ([loop], closed, clear))
+                   None, outline, ([loop], closed))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
                outline)
 

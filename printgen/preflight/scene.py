@@ -193,19 +193,12 @@ def crosses_ink(ink: Ink, box: Box) -> bool:
     """``crosses_any(ink.segments, box)``, without working its segments out when they are not yet: its loops'
     points are read pair by pair as ``_segments_of`` pairs them (a point repeated makes no segment), and each pair
     tested by crosses_any's sums. A map page's texts are each tested against the few hexes round them, and most
-    of those hexes against nothing else: their segments would be made for one test. A box inside the clear box
-    its drawer handed over (each segment wholly on or beyond one of its sides) is crossed by none: each segment
-    is then on or beyond that side of the box too, which crosses_any's first test sets aside, comparison for
-    comparison."""
+    of those hexes against nothing else: their segments would be made for one test."""
     lines = ink._lines
     if ink._segments is not None or type(lines[0]) is str:  # (worked out, or a ring's or a moved ink's)
         return crosses_any(ink.segments, box)
+    loops, closed = lines
     bx0, by0, bx1, by1 = box
-    if len(lines) > 2:  # a box its drawer handed over that no segment enters (render/maps/kept.boxed)
-        c = lines[2]
-        if c[0] <= bx0 and c[1] <= by0 and bx1 <= c[2] and by1 <= c[3]:
-            return False  # (each segment lies on or beyond a side of it, so beyond that side of ``box``: see there)
-    loops, closed = lines[0], lines[1]
     for loop in loops:
         n = len(loop)
         for i in range(n if closed else n - 1):

@@ -19,11 +19,11 @@ from printgen.draw.document import Group, Poly, Style
 from printgen.hexgrid import Hex
 from printgen.packs.heroscape_style.iso import iso_ops
 from printgen.preflight.run import check_document, settings_of
-from printgen.preflight.scene import crosses_any, crosses_ink, flatten_ops
+from printgen.preflight.scene import flatten_ops
 from printgen.project import validate_game
 from printgen.render import maps
 from printgen.render.maps import hexes, render_maps
-from printgen.render.maps.kept import BOX, CLEAR, boxed, clear_box
+from printgen.render.maps.kept import BOX, boxed
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXAMPLES = 300 if os.environ.get("PRINTGEN_NIGHTLY") else 25
@@ -48,13 +48,6 @@ def _handed(ops) -> int:
         n += 1
         xs, ys = zip(*op.points)
         assert repr(known) == repr((min(xs), min(ys), max(xs), max(ys)))
-        clear = op.__dict__.get(CLEAR)
-        if clear is not None:  # (no edge enters it: each lies on or beyond one of its sides, both ends)
-            x0, y0, x1, y1 = clear
-            assert known[0] <= x0 < x1 <= known[2] and known[1] <= y0 < y1 <= known[3]
-            for (px, py), (qx, qy) in zip(op.points, op.points[1:] + op.points[:1]):
-                assert ((px <= x0 and qx <= x0) or (px >= x1 and qx >= x1) or (py <= y0 and qy <= y0)
-                        or (py >= y1 and qy >= y1))
     return n
 
 
@@ -63,24 +56,10 @@ def _bare(ops) -> list:
     return [replace(op) if type(op) is Poly else op for op in ops]
 
 
-def _same_reading(ops, probes=()) -> None:
-    """``ops`` read with what their drawers handed over and without: the same inks, and each stroke crossing
-    the same of ``probes`` (boxes, page mm) and of boxes round its clear box's corners and middle."""
+def _same_reading(ops) -> None:
     got, want = flatten_ops(ops), flatten_ops(_bare(ops))
     assert got == want
     assert [repr((i.box, i.outline)) for i in got] == [repr((i.box, i.outline)) for i in want]
-    for a, b in zip(got, want):
-        if not a.stroked:
-            continue
-        boxes = list(probes)
-        clear = a._lines[2] if a._lines is not None and len(a._lines) > 2 else None
-        if clear is not None:
-            x0, y0, x1, y1 = clear
-            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-            boxes += [clear, (mx - 0.5, my - 0.5, mx + 0.5, my + 0.5), (x0 - 0.1, y0, x1, y1), (x0, y0, x1, y1 + 0.1),
-                      (mx, my, x1 + 3.0, y1 + 3.0), (x0 - 3.0, y0 - 3.0, mx, my)]
-        for box in boxes:
-            assert crosses_ink(a, box) == crosses_any(b.segments, box)
 
 
 _GAME = []
@@ -167,18 +146,3 @@ def test_a_build_guides_pages_read_alike_with_and_without_the_boxes_and_are_foun
         assert check_document(doc, settings_of(game), stem=stem, paper="letter") == check_document(
             bare, settings_of(game), stem=stem, paper="letter")
     assert handed > 20
-
-
-def test_a_hexagons_clear_box_is_the_band_between_its_side_corners_and_none_for_other_shapes():
-    from printgen.hexgrid import hex_corners
-
-    for orientation in ("pointy", "flat"):
-        for cx, cy, r in ((10.0, 20.0, 5.0), (123.456, 78.9, 11.547), (0.5, 0.5, 0.3)):
-            corners = tuple(hex_corners(cx, cy, r, orientation))
-            x0, y0, x1, y1 = clear_box(corners, orientation)
-            # the inscribed band: as wide as the flats (pointy) or as tall as the flats (flat), half the other way
-            across, along = (x1 - x0, y1 - y0) if orientation == "pointy" else (y1 - y0, x1 - x0)
-            assert math.isclose(across, r * math.sqrt(3)) and math.isclose(along, r)
-        assert clear_box(tuple(hex_corners(1.0, 1.0, 1.0, orientation))[::-1], orientation) is None  # (its sides moved)
-    assert clear_box(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0)), "pointy") is None
-    assert clear_box(tuple(hex_corners(1.0, 1.0, 1.0, "flat")), "round") is None

@@ -116,7 +116,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     radius = geom.layout.radius
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
-        (cx, cy), corners, extent, clear = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
+        (cx, cy), corners, extent = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
         if cx + size < wx0 or cx - size > wx1 or cy + size < wy0 or cy - size > wy1:
             continue
         inside = cx - radius >= wx0 and cx + radius <= wx1 and cy - radius >= wy0 and cy + radius <= wy1
@@ -132,12 +132,10 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                                                     for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
         style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
-        if inside:  # (its points are its corners moved: its box and clear box are theirs moved, for the preflight)
+        if inside:  # (its points are its corners moved: its box is their extent moved, handed to the preflight)
             ex0, ey0, ex1, ey1 = extent
             fills.append(boxed(Poly(page_pts, style, role="hex"),
-                               (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy),
-                               clear and (clear[0] - wx0 + dx, clear[1] - wy0 + dy, clear[2] - wx0 + dx,
-                                          clear[3] - wy0 + dy)))
+                               (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)))
         else:
             fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
         art = pictures.get(name_key(entry.terrain)) if pictures else None

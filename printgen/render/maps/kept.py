@@ -11,8 +11,8 @@ from collections import OrderedDict
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 
-# id(geom) -> (geom, {hex: (centre, corners, extent, clear box)}, {source drawn from: {hex: its labels' source}}).
-# The entry holds the geometry, so no other can take its id while it is kept.
+# id(geom) -> (geom, {hex: (centre, corners, extent)}, {source drawn from: {hex: its labels' source}}). The entry holds
+# the geometry, so no other can take its id while it is kept.
 _HEXES: OrderedDict[int, tuple] = OrderedDict()
 KEPT_GEOMS = 16
 KEPT_SOURCES = 16  # per map: what it is drawn for
@@ -41,46 +41,18 @@ def kept_hexes(geom: MapGeom, base) -> tuple[dict, dict | None]:
     return kept[1], sources
 
 
-def hex_place(layout, h: Hex) -> tuple[tuple[float, float], tuple, tuple[float, float, float, float], tuple | None]:
-    """Hex ``h``'s centre and corners (mm) in ``layout``, as Layout works them out, the corners' extent
-    (x0, y0, x1, y1: their least and greatest x and y, mm) and its clear box (``clear_box``)."""
+def hex_place(layout, h: Hex) -> tuple[tuple[float, float], tuple, tuple[float, float, float, float]]:
+    """Hex ``h``'s centre and corners (mm) in ``layout``, as Layout works them out, and the corners' extent
+    (x0, y0, x1, y1: their least and greatest x and y, mm)."""
     corners = tuple(layout.corners(h))
     xs, ys = zip(*corners)
-    return layout.hex_to_point(h), corners, (min(xs), min(ys), max(xs), max(ys)), clear_box(corners,
-                                                                                             layout.orientation)
-
-
-# the corners (as hexgrid.hex_corners orders them) whose x and y bound a hexagon's clear box: left, top, right, bottom
-_CLEAR_SIDES = {"pointy": ((2, 3), (3, 5), (0, 5), (0, 2)), "flat": ((2, 4), (4, 5), (1, 5), (1, 2))}
-
-
-def clear_box(corners, orientation: str) -> tuple[float, float, float, float] | None:
-    """A box (x0, y0, x1, y1, mm) that no edge of the hexagon ``corners`` enters: each edge, both its ends, lies
-    on or beyond one of its sides (left of x0, above y0, right of x1 or below y1). The band between the hexagon's
-    side corners; None where the corners do not bear that out (every edge is tested). Moved or scaled by sums
-    that keep the order of x and y, the corners and the box keep it: the preflight sets aside every text inside
-    it without testing the hexagon's edges (preflight/scene.crosses_ink)."""
-    sides = _CLEAR_SIDES.get(orientation)
-    if sides is None or len(corners) != 6:
-        return None
-    (a, b), (c, d), (e, f), (g, k) = sides
-    box = (max(corners[a][0], corners[b][0]), max(corners[c][1], corners[d][1]),
-           min(corners[e][0], corners[f][0]), min(corners[g][1], corners[k][1]))
-    x0, y0, x1, y1 = box
-    if not (x0 < x1 and y0 < y1):
-        return None
-    for (px, py), (qx, qy) in zip(corners, corners[1:] + corners[:1]):
-        if not ((px <= x0 and qx <= x0) or (px >= x1 and qx >= x1) or (py <= y0 and qy <= y0)
-                or (py >= y1 and qy >= y1)):
-            return None
-    return box
+    return layout.hex_to_point(h), corners, (min(xs), min(ys), max(xs), max(ys))
 
 
 BOX = "_box"  # the attribute a shape op carries its known box in (preflight/inking.py reads it)
-CLEAR = "_clear"  # and its clear box (``clear_box``), with its box
 
 
-def boxed(op, box: tuple[float, float, float, float], clear: tuple[float, float, float, float] | None = None):
+def boxed(op, box: tuple[float, float, float, float]):
     """``op`` (a Poly) carrying ``box``, the least and greatest x and y of its points (page mm), for the
     preflight, which would otherwise work them out again point by point (a map page draws hundreds of hexes,
     a build guide's picture a thousand faces). The drawer knows it at the cost of four sums: its points are a
@@ -91,12 +63,10 @@ def boxed(op, box: tuple[float, float, float, float], clear: tuple[float, float,
     x0, y0, x1, y1 = box
     if 0.0 < x0 <= x1 < 1e9 and 0.0 < y0 <= y1 < 1e9:
         object.__setattr__(op, BOX, box)
-        if clear is not None:  # (its clear box too, moved alike: ``clear_box``)
-            object.__setattr__(op, CLEAR, clear)
     return op
 
 
 def hex_points(geom: MapGeom) -> dict:
-    """{hex: (centre, corners, extent, clear box)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
+    """{hex: (centre, corners, extent)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
     hex_place(geom.layout, h))``."""
     return kept_hexes(geom, None)[0]

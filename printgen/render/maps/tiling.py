@@ -229,7 +229,7 @@ def assembly_guide(geom, data, spec, tiling: Tiling, name: str) -> Page:
     for h, (_, entry) in sorted(geom.cells.items()):
         t = terrain[entry.terrain] if entry.terrain in terrain else terrain.setdefault(
             entry.terrain, by_name(data.terrain, entry.terrain))
-        (cx, cy), corners, (ex0, ey0, ex1, ey1), _ = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
+        (cx, cy), corners, (ex0, ey0, ex1, ey1) = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
         # (scaled and moved by sums that keep the order: its box is its corners' extent so, for the preflight)
         ground.append(boxed(Poly(tuple((ox + x * scale, top + y * scale) for x, y in corners), grey),
                             (ox + ex0 * scale, top + ey0 * scale, ox + ex1 * scale, top + ey1 * scale)))
