@@ -62,7 +62,7 @@ def boxed(op, box: tuple[float, float, float, float]):
     value, equality and drawing are unchanged."""
     x0, y0, x1, y1 = box
     if 0.0 < x0 <= x1 < 1e9 and 0.0 < y0 <= y1 < 1e9:
-        object.__setattr__(op, BOX, box)
+        op.__dict__[BOX] = box  # (a frozen op's own dict: no field of its value)
     return op
 
 
