@@ -11,6 +11,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from printgen.build import PageSpec
@@ -146,3 +147,23 @@ def test_a_build_guides_pages_read_alike_with_and_without_the_boxes_and_are_foun
         assert check_document(doc, settings_of(game), stem=stem, paper="letter") == check_document(
             bare, settings_of(game), stem=stem, paper="letter")
     assert handed > 20
+
+
+@pytest.mark.skipif(not os.environ.get("PRINTGEN_NIGHTLY"), reason="every bundled game's maps and guides on both "
+                    "papers (a minute on a loaded machine): set PRINTGEN_NIGHTLY=1")
+@pytest.mark.parametrize("name", ["heroscape-style", "hexprint", "hex-dice", "heroes-of-hex"])
+def test_the_bundled_maps_and_guides_read_alike_with_and_without_the_boxes(name):
+    from printgen.packs.heroscape_style.guide import render_guides
+
+    game = validate_game(FIXTURES.parent.parent / "data" / name)
+    renderers = [render_maps] + ([render_guides] if name == "heroscape-style" else [])
+    for paper in ("a4", "letter"):
+        for render in renderers:
+            maps._KEPT.clear()
+            for stem, doc in render(ReadLog(game), PageSpec.for_paper(paper, game.data.game.print.margin)).items():
+                assert sum(_handed(page.ops) for page in doc.pages) > 0
+                bare = replace(doc, pages=[replace(p, ops=_bare(p.ops)) for p in doc.pages])
+                for page in doc.pages:
+                    _same_reading(page.ops)
+                assert check_document(doc, settings_of(game), stem=stem, paper=paper) == check_document(
+                    bare, settings_of(game), stem=stem, paper=paper)
