@@ -70,9 +70,11 @@ def test_each_model_is_the_one_its_source_gives_with_annotations_postponed(name)
 
 
 def test_the_bundled_games_items_validate_alike_either_way():
-    """Each item of every bundled game, validated by its kind's model and by the same model with its annotations
-    postponed: the same values, or the same errors (a broken copy of each item too, to compare refusals)."""
+    """Each game.yaml, its rules and each item of every bundled game, validated by its model and by the same model
+    with its annotations postponed: the same values, or the same errors (a broken copy of each too, to compare
+    refusals)."""
     from printgen.load.game_folder import load_game_folder
+    from printgen.model.game import GameConfig
     from printgen.packs import PACKS
 
     root = Path(__file__).resolve().parents[2] / "data"
@@ -81,10 +83,13 @@ def test_the_bundled_games_items_validate_alike_either_way():
     for folder in sorted(p for p in root.iterdir() if (p / "game.yaml").is_file()):
         source, _ = load_game_folder(folder)
         pack = PACKS[source.data["game"]["system"]]
+        kinds = [("game", [source.data["game"]], GameConfig),  # game.yaml, and its rules: by the pack's model
+                 ("rules", [source.data["game"].get("rules", {})], pack.rules_model)]
         for kind, items in source.data.items():
             field = pack.data_model.model_fields.get(kind)
-            item_model = getattr(field, "annotation", None)
-            item_model = getattr(item_model, "__args__", (None,))[0] if field is not None else None
+            annotation = getattr(field, "annotation", None)
+            kinds.append((kind, items, getattr(annotation, "__args__", (None,))[0] if field is not None else None))
+        for kind, items, item_model in kinds:
             if not (isinstance(item_model, type) and issubclass(item_model, BaseModel)) or not isinstance(items, list):
                 continue
             twin_module = twins.get(item_model.__module__)
