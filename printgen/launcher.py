@@ -58,9 +58,20 @@ def one_blas_thread() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
+def no_pydantic_plugins() -> None:
+    """Load no pydantic plugins, unless the user chose otherwise (pydantic's own switch,
+    ``PYDANTIC_DISABLE_PLUGINS``). pydantic looks for plugins when the first model class is built, by reading the
+    entry points of every installed distribution: about 7 ms with a hundred installed (more in a larger
+    environment), in a build's serial start, before its workers fork (issue 41). printgen's models check its own
+    game data and no plugin is part of that. Set before the first model is built; only the console script does
+    this, never an importer of the library."""
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+
 def main() -> None:
     batch_gc()
     one_blas_thread()
+    no_pydantic_plugins()
     argv = sys.argv[1:]
     if argv[:1] == ["stl"] and not {"--help", "-h"} & set(argv):
         from .stl_command import fast_main

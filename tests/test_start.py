@@ -98,3 +98,22 @@ def test_the_console_script_keeps_openblas_to_one_thread_unless_told_otherwise()
     run = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True, cwd=REPO,
                          env=dict(env, PYTHONPATH=str(REPO)))
     assert run.stdout.strip() == "None"
+
+
+def test_the_console_script_loads_no_pydantic_plugins_unless_told_otherwise():
+    """launcher.main switches pydantic's plugin search off (it reads every installed distribution's entry points
+    when the first model is built, in a build's serial start) before any model is built, and the plugins really
+    are not looked for; a value the user set stays; an importer of the library is left alone."""
+    code = ("import os, sys\nfrom printgen import launcher\nsys.argv = ['printgen', '--version']\n"
+            "try:\n    launcher.main()\nexcept SystemExit:\n    pass\n"
+            "import printgen.model.game\nfrom pydantic.plugin import _loader\n"
+            "print(os.environ.get('PYDANTIC_DISABLE_PLUGINS'), _loader._plugins is None)")
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    for given, expected in ((None, "__all__ True"), ("logfire", "logfire False")):
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO,
+                             env=dict(env, PYTHONPATH=str(REPO), **({"PYDANTIC_DISABLE_PLUGINS": given} if given else {})))
+        assert run.stdout.strip().splitlines()[-1] == expected, run.stdout
+    library = "import os, printgen.build\nprint(os.environ.get('PYDANTIC_DISABLE_PLUGINS'))"
+    run = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True, cwd=REPO,
+                         env=dict(env, PYTHONPATH=str(REPO)))
+    assert run.stdout.strip() == "None"

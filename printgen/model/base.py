@@ -1,6 +1,9 @@
 """The base of every model, shared field types, and pydantic errors as findings."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed (no ``from __future__ import annotations`` here, in the other
+# model modules and the packs' models.py): pydantic would evaluate every field's annotation from its text when
+# the class is built, about 14 ms over printgen's models in a build's serial start, before its workers fork
+# (issue 41). tests/model/test_annotations.py checks the models are the same either way.
 
 import re
 import types

@@ -1,7 +1,7 @@
 """Content every game system shares: tokens, keywords, terrain, maps, pieces, and the base models
 that each pack's data and rule numbers extend (Content, Rules)."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 from typing import Literal
 

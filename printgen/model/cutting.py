@@ -6,7 +6,7 @@ and cut a game's pieces (printgen.cut). Lengths in mm.
       cut: {kerf: 0.1mm, bleed: 1.5mm, corner: 3mm, paper: letter}
 """
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 from typing import Any
 

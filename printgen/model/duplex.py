@@ -2,7 +2,7 @@
 front, as read on the duplex calibration page (printgen/render/duplex.py). Lengths in mm, signed: x to the
 right and y down as the front is seen. The backs pages then shift to make up for it."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 from typing import Any
 

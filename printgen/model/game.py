@@ -1,6 +1,6 @@
 """game.yaml: a game's identity and its physical settings (all lengths in mm)."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 from typing import Any, Literal
 

@@ -4,7 +4,7 @@ Shared by rule packs; each parser raises PydanticCustomError so a bad value
 becomes a located schema finding.
 """
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 import re
 from typing import Any

@@ -1,6 +1,6 @@
 """Heroes of Hex content: classes, enemies, attack types, scenarios, and its rule numbers."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 import re
 from typing import Any, Literal

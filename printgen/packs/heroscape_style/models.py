@@ -1,7 +1,7 @@
 """High Ground (heroscape-style) content: army cards, powers, glyphs, dice, armies, scenarios,
 terrain with its effects, battlefields (maps with levels), and the tile sets a player owns."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 from typing import Literal
 

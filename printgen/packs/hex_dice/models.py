@@ -1,6 +1,6 @@
 """Hex Dice content: the six faces with their movement and attack patterns, and player-count setups."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 
 from pydantic import Field, model_validator

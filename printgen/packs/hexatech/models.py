@@ -1,6 +1,6 @@
 """Hexatech content: colour factions, hex tiles with links on their six edges, decks."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 from typing import Any, Literal
 

@@ -1,7 +1,7 @@
 """HexPrint content: unit cards with damage lines and d6 slots, terrain with tags and heights, missions,
 and the looks of its printables (every colour, size and position the pack draws with)."""
 
-from __future__ import annotations
+# Annotations evaluated as written, not postponed: pydantic builds the models faster (see model/base.py).
 
 from typing import Literal
 
