@@ -1,6 +1,7 @@
 """A plain paragraph drawn the short way on the rulebook's canvas (rulebook/para_draw.py) writes, notes and leaves
 exactly what reportlab's own drawOn and drawPara write, note and leave: the same operators, the same recorded
-runs, the same canvas state after, the same PDF."""
+runs, the same canvas state after, the same PDF; a paragraph drawn again on the same canvas (from what its first
+drawing kept) too."""
 
 from __future__ import annotations
 
@@ -36,9 +37,11 @@ def _state(c: RecordingCanvas) -> tuple:
             dict(c._extgstate._d), c._doc._pdfVersion)
 
 
-def _both(paras_for, places) -> tuple[bool, ...]:
+def _both(paras_for, places) -> tuple[tuple[bool, ...], int]:
     """Draw the paragraphs ``paras_for()`` makes at ``places`` on one canvas the short way and on another
-    reportlab's way; assert the two the same after each, and their PDFs; which ones took the short way."""
+    reportlab's way, then a second set of them elsewhere (what the short way kept from the first drawing, taken
+    again); assert the two the same after each, and their PDFs; which ones took the short way, and how many
+    drawings the short way kept."""
     short, buf_a = _canvas()
     long_, buf_b = _canvas()
     took = []
@@ -46,21 +49,28 @@ def _both(paras_for, places) -> tuple[bool, ...]:
         c.setFont(pdf_name("sans"), 10)
         c.drawString(10, 10, "Warm: the same fonts' subsets on both canvases")
         c.bookmarkPage("x")  # (a linked paragraph's destination)
-    for (pa, pb), (x, y, w) in zip(zip(paras_for(), paras_for()), places):
-        pa.wrapOn(short, w, 1000)
-        pb.wrapOn(long_, w, 1000)
-        took.append(para_draw.draw_paragraph(short, pa, x, y))
-        if not took[-1]:
-            Paragraph.drawOn(pa, short, x, y)
-        Paragraph.drawOn(pb, long_, x, y)  # Flowable.drawOn -> Paragraph.drawPara: reportlab's own way
-        assert _state(short) == _state(long_)
+    kept = 0
+    for turn in (0, 1):
+        for (pa, pb), (x, y, w) in zip(zip(paras_for(), paras_for()), places):
+            x, y = x + 7.25 * turn, y - 3.5 * turn
+            pa.wrapOn(short, w, 1000)
+            pb.wrapOn(long_, w, 1000)
+            took.append(para_draw.draw_paragraph(short, pa, x, y))
+            if not took[-1]:
+                Paragraph.drawOn(pa, short, x, y)
+            Paragraph.drawOn(pb, long_, x, y)  # Flowable.drawOn -> Paragraph.drawPara: reportlab's own way
+            assert _state(short) == _state(long_)
+        if turn == 0:
+            kept = len(short._paras)
+    assert took[:len(places)] == took[len(places):], "the same ones took the short way again"
+    assert len(short._paras) == kept, "a paragraph drawn again is drawn from what was kept"
     for c in (short, long_):
         c.showPage()
     assert recorded_pages(short, (420, 300)) == recorded_pages(long_, (420, 300))
     short.save()
     long_.save()
     assert buf_a.getvalue() == buf_b.getvalue()
-    return tuple(took)
+    return tuple(took[:len(places)]), kept
 
 
 def test_a_paragraph_class_that_draws_its_own_way_keeps_it():
@@ -111,8 +121,9 @@ def test_the_books_plain_paragraphs_and_cells_are_drawn_as_reportlab_draws_them(
         return out
 
     places = [(20 + 3.3 * k, 280 - 11.7 * k, 90 + 13 * (k % 5)) for k in range(len(paras()))]
-    took = _both(paras, places)
+    took, kept = _both(paras, places)
     assert all(took[:19]), "the plain ones took the short way"
+    assert 15 <= kept <= 19, "each kept for its second drawing (paragraphs alike in all that is drawn share one)"
     assert not any(took[19:]), "reportlab's way for a link, a bullet, a background, several fonts, an alpha"
 
 
@@ -130,7 +141,7 @@ def test_any_plain_paragraph_is_drawn_as_reportlab_draws_it(specs):
                                                       firstLineIndent=first, textColor=colors.Color(0.1, 0.2, 0.3)))
                 for words, align, font, size, left, first, *_ in specs]
 
-    took = _both(paras, [(x, y, w) for *_, x, y, w in specs])
+    took, _ = _both(paras, [(x, y, w) for *_, x, y, w in specs])
     for (words, *_), short in zip(specs, took):
         if any(ch.isalnum() for ch in words):
             assert short, "a plain paragraph with words takes the short way"
