@@ -129,22 +129,23 @@ def _text_object(canvas, para, bl, style, lines, dpl) -> RecordingText:
 
 
 def _drawn_key(para, bl, style, colour, text_state: list) -> tuple | None:
-    """Everything the text object of a plain paragraph writes and notes depends on, besides the characters' codes
-    in the canvas's font subsets (fixed once a character is printed): its lines (a left-aligned line's spare
-    width only where it is negative: reportlab then sets the word spacing by it), font, size, leading, colour,
-    indents, height, class and the text state it starts from; None for a line that is not a list of strings.
-    A table sets the same cell text down a column ("-", "1", "Yes"): a third of a book's plain paragraphs."""
-    left = style.alignment == TA_LEFT
-    key = [bl.fontName, bl.fontSize, getattr(bl, "ascent", None), style.leading, style.alignment, style.leftIndent,
-           style.firstLineIndent, style.justifyLastLine, getattr(para, "_JustifyLast", False), para.height,
-           type(para), colour.red, colour.green, colour.blue, *text_state]
-    for extra, words in bl.lines:
-        if type(words) is not list:
+    """Everything the text object of a one-line plain paragraph writes and notes depends on, besides the characters'
+    codes in the canvas's font subsets (fixed once a character is printed): its words (split at spaces: none holds
+    one), its spare width (for a left-aligned line only where it is negative: reportlab then sets the word spacing
+    by it), font, size, leading, colour, indents, height, class and the text state it starts from. None for a
+    paragraph of several lines (one is seldom drawn twice: its key would cost more than it saves) or of words that
+    are not plain strings. A table sets the same cell down a column ("-", "1", "Yes"): a third of a book's plain
+    paragraphs."""
+    lines = bl.lines
+    if len(lines) != 1:
+        return None
+    extra, words = lines[0]
+    if type(words) is not list:
+        return None
+    for w in words:
+        if type(w) is not str:
             return None
-        key.append(None if left and extra > -1e-8 else extra)
-        key.append(len(words))
-        for w in words:
-            if type(w) is not str:
-                return None
-            key.append(w)
-    return tuple(key)
+    return (bl.fontName, bl.fontSize, getattr(bl, "ascent", None), style.leading, style.alignment, style.leftIndent,
+            style.firstLineIndent, style.justifyLastLine, getattr(para, "_JustifyLast", False), para.height, type(para),
+            colour.red, colour.green, colour.blue, text_state[0], text_state[1], text_state[2],
+            None if style.alignment == TA_LEFT and extra > -1e-8 else extra, len(words), " ".join(words))

@@ -39,8 +39,8 @@ def _state(c: RecordingCanvas) -> tuple:
 
 def _both(paras_for, places) -> tuple[tuple[bool, ...], int]:
     """Draw the paragraphs ``paras_for()`` makes at ``places`` on one canvas the short way and on another
-    reportlab's way, then a second set of them elsewhere (what the short way kept from the first drawing, taken
-    again); assert the two the same after each, and their PDFs; which ones took the short way, and how many
+    reportlab's way, then a second set of them elsewhere, a little wider (what the short way kept from the first
+    drawing, taken again where it still holds); assert the two the same after each, and their PDFs; which ones took the short way, and how many
     drawings the short way kept."""
     short, buf_a = _canvas()
     long_, buf_b = _canvas()
@@ -52,7 +52,7 @@ def _both(paras_for, places) -> tuple[tuple[bool, ...], int]:
     kept = 0
     for turn in (0, 1):
         for (pa, pb), (x, y, w) in zip(zip(paras_for(), paras_for()), places):
-            x, y = x + 7.25 * turn, y - 3.5 * turn
+            x, y, w = x + 7.25 * turn, y - 3.5 * turn, w + 11 * turn  # (a left-aligned line's spare room differs)
             pa.wrapOn(short, w, 1000)
             pb.wrapOn(long_, w, 1000)
             took.append(para_draw.draw_paragraph(short, pa, x, y))
@@ -63,7 +63,6 @@ def _both(paras_for, places) -> tuple[tuple[bool, ...], int]:
         if turn == 0:
             kept = len(short._paras)
     assert took[:len(places)] == took[len(places):], "the same ones took the short way again"
-    assert len(short._paras) == kept, "a paragraph drawn again is drawn from what was kept"
     for c in (short, long_):
         c.showPage()
     assert recorded_pages(short, (420, 300)) == recorded_pages(long_, (420, 300))
@@ -123,7 +122,7 @@ def test_the_books_plain_paragraphs_and_cells_are_drawn_as_reportlab_draws_them(
     places = [(20 + 3.3 * k, 280 - 11.7 * k, 90 + 13 * (k % 5)) for k in range(len(paras()))]
     took, kept = _both(paras, places)
     assert all(took[:19]), "the plain ones took the short way"
-    assert 15 <= kept <= 19, "each kept for its second drawing (paragraphs alike in all that is drawn share one)"
+    assert 8 <= kept <= 9, "each one-line paragraph kept for its second drawing (two alike in all that is drawn share one)"
     assert not any(took[19:]), "reportlab's way for a link, a bullet, a background, several fonts, an alpha"
 
 
