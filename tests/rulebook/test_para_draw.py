@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 
+import pytest
 from hypothesis import given, settings, strategies as st
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -21,6 +22,7 @@ from printgen.rulebook.styles import styles
 from printgen.safety.markup import paragraph, tag, text
 
 EXAMPLES = 400 if os.environ.get("PRINTGEN_NIGHTLY") else 60
+NIGHTLY = bool(os.environ.get("PRINTGEN_NIGHTLY"))
 
 
 def _canvas() -> tuple[RecordingCanvas, io.BytesIO]:
@@ -144,3 +146,47 @@ def test_any_plain_paragraph_is_drawn_as_reportlab_draws_it(specs):
     for (words, *_), short in zip(specs, took):
         if any(ch.isalnum() for ch in words):
             assert short, "a plain paragraph with words takes the short way"
+
+
+@pytest.mark.parametrize("game", ["heroes-of-hex", "heroscape-style", "hex-dice", "hexatech", "hexprint"]
+                         if NIGHTLY else ["heroes-of-hex"])
+def test_a_book_is_the_same_with_its_paragraphs_drawn_again_or_afresh(monkeypatch, game):
+    """The book (A4; nightly every bundled book on both papers) set with its one-line plain paragraphs drawn again
+    from what their first drawing kept and with each drawn afresh: the same files, the same record of every page,
+    the same findings; and many were drawn again (a table's values down its columns)."""
+    from printgen.build import render_target
+    from printgen.plan import plan_build
+    from printgen.project import validate_game
+    from printgen.rulebook import book
+    from tests.conftest import REPO
+
+    checked = validate_game(REPO / "data" / game)
+    papers = ["a4", "letter"] if NIGHTLY else ["a4"]
+    targets = [t for t in plan_build([checked], papers=papers) if t.asset.name == "rulebook"]
+    records: list = []
+    real_pages, real_key = book.recorded_pages, para_draw._drawn_key
+    keys: list = []
+
+    def noting_pages(canvas, size):
+        records.append(real_pages(canvas, size))
+        return records[-1]
+
+    def noting_keys(*args):
+        keys.append(real_key(*args))
+        return keys[-1]
+
+    monkeypatch.setattr(book, "recorded_pages", noting_pages)
+    monkeypatch.setattr(para_draw, "_drawn_key", noting_keys)
+    kept = [render_target(t, previews=False) for t in targets]
+    kept_records = records[:]
+    records.clear()
+    monkeypatch.setattr(para_draw, "_drawn_key", lambda *args: None)
+    afresh = [render_target(t, previews=False) for t in targets]
+    assert len(kept) == len(papers) and kept_records and kept_records[0]
+    for a, b in zip(kept, afresh):
+        assert any(k.endswith("rulebook.pdf") for k in a.files)
+        assert a.files == b.files
+        assert a.findings == b.findings == []
+    assert kept_records == records
+    known = [k for k in keys if k is not None]
+    assert len(known) - len(set(known)) > 50, "a table's values down its columns drawn again"
