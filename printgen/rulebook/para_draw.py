@@ -79,7 +79,7 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
     canvas._ctm_before = outer
     canvas._ctm = ctm = compose32(written(move, 6), outer)
     drawn = canvas.__dict__.get("_paras")
-    key = _drawn_key(para, bl, style, colour, saved) if drawn is not None else None
+    key = _drawn_key(para, bl, style, colour, saved) if drawn is not None and len(lines) == 1 else None
     hit = drawn.get(key) if key is not None else None
     try:
         # drawPara: canvas.saveState(); canvas.setFillColor(the text's colour) (record_text.fill_colour)
