@@ -10,8 +10,8 @@ the colour, the text object, "Q", "Q"), notes the same runs through the same tex
 canvas as reportlab's ``restoreState`` leaves it (the paragraph's own state changes are exactly what the two "Q"
 undo), in about half the time. Anything else (a bullet, links, underlines, a background or border, right-to-left
 or automatic leading, a colour with its own alpha, a font that is not a subset TrueType font, a canvas that does
-not record) goes reportlab's way. A paragraph drawn again on the same canvas (a table's "-", "1" or "Yes" down a
-column: a third of a book's plain paragraphs) writes the text object its first drawing wrote and notes its runs
+not record) goes reportlab's way. A one-line paragraph drawn again on the same canvas (a table's "-", "1" or "Yes"
+down a column: a third of a book's plain paragraphs) writes the text object its first drawing wrote and notes its runs
 where it now stands, without setting it again: every character's code in the book's font subsets is fixed once it
 is printed. tests/rulebook/test_para_draw.py holds it to reportlab's own drawing.
 """
