@@ -42,8 +42,8 @@ def _state(c: RecordingCanvas) -> tuple:
 def _both(paras_for, places) -> tuple[tuple[bool, ...], int]:
     """Draw the paragraphs ``paras_for()`` makes at ``places`` on one canvas the short way and on another
     reportlab's way, then a second set of them elsewhere, a little wider (what the short way kept from the first
-    drawing, taken again where it still holds); assert the two the same after each, and their PDFs; which ones took the short way, and how many
-    drawings the short way kept."""
+    drawing, taken again where it still holds); assert the two the same after each, and their PDFs; which ones
+    took the short way, and how many drawings the short way kept."""
     short, buf_a = _canvas()
     long_, buf_b = _canvas()
     took = []
@@ -124,7 +124,8 @@ def test_the_books_plain_paragraphs_and_cells_are_drawn_as_reportlab_draws_them(
     places = [(20 + 3.3 * k, 280 - 11.7 * k, 90 + 13 * (k % 5)) for k in range(len(paras()))]
     took, kept = _both(paras, places)
     assert all(took[:19]), "the plain ones took the short way"
-    assert 8 <= kept <= 9, "each one-line paragraph kept for its second drawing (two alike in all that is drawn share one)"
+    # each one-line paragraph kept for its second drawing (two alike in all that is drawn share one)
+    assert 8 <= kept <= 9
     assert not any(took[19:]), "reportlab's way for a link, a bullet, a background, several fonts, an alpha"
 
 
