@@ -10,7 +10,10 @@ the colour, the text object, "Q", "Q"), notes the same runs through the same tex
 canvas as reportlab's ``restoreState`` leaves it (the paragraph's own state changes are exactly what the two "Q"
 undo), in about half the time. Anything else (a bullet, links, underlines, a background or border, right-to-left
 or automatic leading, a colour with its own alpha, a font that is not a subset TrueType font, a canvas that does
-not record) goes reportlab's way. tests/rulebook/test_para_draw.py holds it to reportlab's own drawing.
+not record) goes reportlab's way. A one-line paragraph drawn again on the same canvas (a table's "-", "1" or "Yes"
+down a column: a third of a book's plain paragraphs) writes the text object its first drawing wrote and notes its runs
+where it now stands, without setting it again: every character's code in the book's font subsets is fixed once it
+is printed. tests/rulebook/test_para_draw.py holds it to reportlab's own drawing.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.platypus import paragraph as rl_paragraph
 
-from .measure import compose32, written
+from .measure import compose32, text_run, written
 from .record_text import _TRANSPARENCY, RecordingText
 
 # each line drawn as reportlab draws a plain paragraph's line for its alignment (its own functions)
@@ -33,6 +36,7 @@ _LINE = {
 }
 _FONT_SIZE_OFFSET = rl_paragraph.paraFontSizeHeightOffset  # (reportlab's setting: the first line's baseline)
 _PLAIN: dict[type, bool] = {}  # a paragraph class -> does it draw as reportlab's Paragraph does
+DRAWN_MAX = 4096  # plain paragraphs' drawings kept per canvas (a book draws some 2,700 paragraphs a paper)
 
 
 def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
@@ -73,7 +77,10 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
     outer, rec_text = canvas._ctm, canvas._rec_text
     saved = list(rec_text)  # (what restoreState puts back: RecordingCanvas.saveState)
     canvas._ctm_before = outer
-    canvas._ctm = compose32(written(move, 6), outer)
+    canvas._ctm = ctm = compose32(written(move, 6), outer)
+    drawn = canvas.__dict__.get("_paras")
+    key = _drawn_key(para, bl, style, colour, saved) if drawn is not None and len(lines) == 1 else None
+    hit = drawn.get(key) if key is not None else None
     try:
         # drawPara: canvas.saveState(); canvas.setFillColor(the text's colour) (record_text.fill_colour)
         code.append("q")
@@ -81,23 +88,64 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
         doc = canvas._doc
         if doc._pdfVersion < _TRANSPARENCY:
             doc.ensureMinPdfVersion("transparency")
-        cur_y = para.height - (bl.fontSize if _FONT_SIZE_OFFSET else getattr(bl, "ascent", bl.fontSize))
-        tx = RecordingText.at(canvas, style.leftIndent, cur_y)
-        tx.preformatted = "preformatted" in para.__class__.__name__.lower()
-        tx.direction = None
-        tx.setFont(bl.fontName, bl.fontSize, style.leading)
-        lim = len(lines) - 1
-        no_justify_last = not getattr(para, "_JustifyLast", False)
-        most = style.justifyLastLine
-        offset = style.firstLineIndent
-        for i, (extra, words) in enumerate(lines):
-            last = no_justify_last and i == lim
-            if last and most and len(words) > most:
-                last = False
-            dpl(tx, offset if i == 0 else 0, extra, words, last)
-        canvas.drawText(tx)
+        if hit is not None:  # drawn before on this canvas: the same text object, its runs placed here
+            code.append(hit[0])
+            items = canvas._items
+            for item in hit[1]:
+                items.append(("run",) + text_run(*item, ctm))
+        else:
+            lost = canvas.record_lost
+            tx = _text_object(canvas, para, bl, style, lines, dpl)
+            shown = tuple(tx._shown)
+            canvas.drawText(tx)
+            if key is not None and not lost and not canvas.record_lost:
+                if len(drawn) >= DRAWN_MAX:
+                    drawn.clear()
+                drawn[key] = (code[-1], shown)
         code.append("Q")
         code.append("Q")
     finally:
         canvas._ctm, canvas._rec_text = outer, saved
     return True
+
+
+def _text_object(canvas, para, bl, style, lines, dpl) -> RecordingText:
+    """The paragraph's text object with its lines set, as reportlab's drawPara sets them."""
+    cur_y = para.height - (bl.fontSize if _FONT_SIZE_OFFSET else getattr(bl, "ascent", bl.fontSize))
+    tx = RecordingText.at(canvas, style.leftIndent, cur_y)
+    tx.preformatted = "preformatted" in para.__class__.__name__.lower()
+    tx.direction = None
+    tx.setFont(bl.fontName, bl.fontSize, style.leading)
+    lim = len(lines) - 1
+    no_justify_last = not getattr(para, "_JustifyLast", False)
+    most = style.justifyLastLine
+    offset = style.firstLineIndent
+    for i, (extra, words) in enumerate(lines):
+        last = no_justify_last and i == lim
+        if last and most and len(words) > most:
+            last = False
+        dpl(tx, offset if i == 0 else 0, extra, words, last)
+    return tx
+
+
+def _drawn_key(para, bl, style, colour, text_state: list) -> tuple | None:
+    """Everything the text object of a one-line plain paragraph writes and notes depends on, besides the characters'
+    codes in the canvas's font subsets (fixed once a character is printed): its words (split at spaces: none holds
+    one), its spare width (for a left-aligned line only where it is negative: reportlab then sets the word spacing
+    by it), font, size, leading, colour, indents, height, class and the text state it starts from. None for a
+    paragraph of several lines (one is seldom drawn twice: its key would cost more than it saves) or of words that
+    are not plain strings. A table sets the same cell down a column ("-", "1", "Yes"): a third of a book's plain
+    paragraphs."""
+    lines = bl.lines
+    if len(lines) != 1:
+        return None
+    extra, words = lines[0]
+    if type(words) is not list:
+        return None
+    for w in words:
+        if type(w) is not str:
+            return None
+    return (bl.fontName, bl.fontSize, getattr(bl, "ascent", None), style.leading, style.alignment, style.leftIndent,
+            style.firstLineIndent, style.justifyLastLine, getattr(para, "_JustifyLast", False), para.height, type(para),
+            colour.red, colour.green, colour.blue, text_state[0], text_state[1], text_state[2],
+            None if style.alignment == TA_LEFT and extra > -1e-8 else extra, len(words), " ".join(words))

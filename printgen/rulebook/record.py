@@ -47,6 +47,8 @@ class RecordingCanvas(Canvas):
         self._form_items: list | None = None
         # (font, size, Tc, Tw, a string) -> what _formatText writes and notes for it (RecordingText)
         self._runs: dict[tuple, tuple] = {}
+        # a plain paragraph's drawing (para_draw._drawn_key) -> its text object's operators and runs as noted
+        self._paras: dict[tuple, tuple] = {}
         super().__init__(*args, **kwargs)
         self._rec_text = [0.0, 0.0, self._leading]
 

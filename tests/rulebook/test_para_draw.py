@@ -1,12 +1,14 @@
 """A plain paragraph drawn the short way on the rulebook's canvas (rulebook/para_draw.py) writes, notes and leaves
 exactly what reportlab's own drawOn and drawPara write, note and leave: the same operators, the same recorded
-runs, the same canvas state after, the same PDF."""
+runs, the same canvas state after, the same PDF; a paragraph drawn again on the same canvas (from what its first
+drawing kept) too."""
 
 from __future__ import annotations
 
 import io
 import os
 
+import pytest
 from hypothesis import given, settings, strategies as st
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -20,6 +22,7 @@ from printgen.rulebook.styles import styles
 from printgen.safety.markup import paragraph, tag, text
 
 EXAMPLES = 400 if os.environ.get("PRINTGEN_NIGHTLY") else 60
+NIGHTLY = bool(os.environ.get("PRINTGEN_NIGHTLY"))
 
 
 def _canvas() -> tuple[RecordingCanvas, io.BytesIO]:
@@ -36,9 +39,11 @@ def _state(c: RecordingCanvas) -> tuple:
             dict(c._extgstate._d), c._doc._pdfVersion)
 
 
-def _both(paras_for, places) -> tuple[bool, ...]:
+def _both(paras_for, places) -> tuple[tuple[bool, ...], int]:
     """Draw the paragraphs ``paras_for()`` makes at ``places`` on one canvas the short way and on another
-    reportlab's way; assert the two the same after each, and their PDFs; which ones took the short way."""
+    reportlab's way, then a second set of them elsewhere, a little wider (what the short way kept from the first
+    drawing, taken again where it still holds); assert the two the same after each, and their PDFs; which ones
+    took the short way, and how many drawings the short way kept."""
     short, buf_a = _canvas()
     long_, buf_b = _canvas()
     took = []
@@ -46,21 +51,27 @@ def _both(paras_for, places) -> tuple[bool, ...]:
         c.setFont(pdf_name("sans"), 10)
         c.drawString(10, 10, "Warm: the same fonts' subsets on both canvases")
         c.bookmarkPage("x")  # (a linked paragraph's destination)
-    for (pa, pb), (x, y, w) in zip(zip(paras_for(), paras_for()), places):
-        pa.wrapOn(short, w, 1000)
-        pb.wrapOn(long_, w, 1000)
-        took.append(para_draw.draw_paragraph(short, pa, x, y))
-        if not took[-1]:
-            Paragraph.drawOn(pa, short, x, y)
-        Paragraph.drawOn(pb, long_, x, y)  # Flowable.drawOn -> Paragraph.drawPara: reportlab's own way
-        assert _state(short) == _state(long_)
+    kept = 0
+    for turn in (0, 1):
+        for (pa, pb), (x, y, w) in zip(zip(paras_for(), paras_for()), places):
+            x, y, w = x + 7.25 * turn, y - 3.5 * turn, w + 11 * turn  # (a left-aligned line's spare room differs)
+            pa.wrapOn(short, w, 1000)
+            pb.wrapOn(long_, w, 1000)
+            took.append(para_draw.draw_paragraph(short, pa, x, y))
+            if not took[-1]:
+                Paragraph.drawOn(pa, short, x, y)
+            Paragraph.drawOn(pb, long_, x, y)  # Flowable.drawOn -> Paragraph.drawPara: reportlab's own way
+            assert _state(short) == _state(long_)
+        if turn == 0:
+            kept = len(short._paras)
+    assert took[:len(places)] == took[len(places):], "the same ones took the short way again"
     for c in (short, long_):
         c.showPage()
     assert recorded_pages(short, (420, 300)) == recorded_pages(long_, (420, 300))
     short.save()
     long_.save()
     assert buf_a.getvalue() == buf_b.getvalue()
-    return tuple(took)
+    return tuple(took[:len(places)]), kept
 
 
 def test_a_paragraph_class_that_draws_its_own_way_keeps_it():
@@ -111,8 +122,10 @@ def test_the_books_plain_paragraphs_and_cells_are_drawn_as_reportlab_draws_them(
         return out
 
     places = [(20 + 3.3 * k, 280 - 11.7 * k, 90 + 13 * (k % 5)) for k in range(len(paras()))]
-    took = _both(paras, places)
+    took, kept = _both(paras, places)
     assert all(took[:19]), "the plain ones took the short way"
+    # each one-line paragraph kept for its second drawing (two alike in all that is drawn share one)
+    assert 8 <= kept <= 9
     assert not any(took[19:]), "reportlab's way for a link, a bullet, a background, several fonts, an alpha"
 
 
@@ -130,7 +143,51 @@ def test_any_plain_paragraph_is_drawn_as_reportlab_draws_it(specs):
                                                       firstLineIndent=first, textColor=colors.Color(0.1, 0.2, 0.3)))
                 for words, align, font, size, left, first, *_ in specs]
 
-    took = _both(paras, [(x, y, w) for *_, x, y, w in specs])
+    took, _ = _both(paras, [(x, y, w) for *_, x, y, w in specs])
     for (words, *_), short in zip(specs, took):
         if any(ch.isalnum() for ch in words):
             assert short, "a plain paragraph with words takes the short way"
+
+
+@pytest.mark.parametrize("game", ["heroes-of-hex", "heroscape-style", "hex-dice", "hexatech", "hexprint"]
+                         if NIGHTLY else ["heroes-of-hex"])
+def test_a_book_is_the_same_with_its_paragraphs_drawn_again_or_afresh(monkeypatch, game):
+    """The book (A4; nightly every bundled book on both papers) set with its one-line plain paragraphs drawn again
+    from what their first drawing kept and with each drawn afresh: the same files, the same record of every page,
+    the same findings; and many were drawn again (a table's values down its columns)."""
+    from printgen.build import render_target
+    from printgen.plan import plan_build
+    from printgen.project import validate_game
+    from printgen.rulebook import book
+    from tests.conftest import REPO
+
+    checked = validate_game(REPO / "data" / game)
+    papers = ["a4", "letter"] if NIGHTLY else ["a4"]
+    targets = [t for t in plan_build([checked], papers=papers) if t.asset.name == "rulebook"]
+    records: list = []
+    real_pages, real_key = book.recorded_pages, para_draw._drawn_key
+    keys: list = []
+
+    def noting_pages(canvas, size):
+        records.append(real_pages(canvas, size))
+        return records[-1]
+
+    def noting_keys(*args):
+        keys.append(real_key(*args))
+        return keys[-1]
+
+    monkeypatch.setattr(book, "recorded_pages", noting_pages)
+    monkeypatch.setattr(para_draw, "_drawn_key", noting_keys)
+    kept = [render_target(t, previews=False) for t in targets]
+    kept_records = records[:]
+    records.clear()
+    monkeypatch.setattr(para_draw, "_drawn_key", lambda *args: None)
+    afresh = [render_target(t, previews=False) for t in targets]
+    assert len(kept) == len(papers) and kept_records and kept_records[0]
+    for a, b in zip(kept, afresh):
+        assert any(k.endswith("rulebook.pdf") for k in a.files)
+        assert a.files == b.files
+        assert a.findings == b.findings == []
+    assert kept_records == records
+    known = [k for k in keys if k is not None]
+    assert len(known) - len(set(known)) > 50, "a table's values down its columns drawn again"
