@@ -153,11 +153,14 @@ def _shared_groups(inks: list[Ink]) -> set[int]:
 def _tiled(a: tuple, b: tuple, tol: float = 0.05) -> bool:
     """Do two outlines share an edge (two corners in common), as the cells of a grid or a honeycomb do?"""
     common = 0
-    for p in a:
-        if any(abs(p[0] - q[0]) < tol and abs(p[1] - q[1]) < tol for q in b):
-            common += 1
-            if common >= 2:
-                return True
+    for p in a:  # (each corner against ``b``'s in plain loops: a face's honeycomb asks this of every two cells)
+        px, py = p[0], p[1]
+        for q in b:
+            if abs(px - q[0]) < tol and abs(py - q[1]) < tol:
+                common += 1
+                if common >= 2:
+                    return True
+                break
     return False
 
 

@@ -1,0 +1,51 @@
+"""collide._tiled (do two marks' outlines share an edge?) answers as the plain reading does: a corner of one counted
+when any corner of the other lies within the tolerance on both axes, two such corners an edge. Outlines near each
+other, sharing corners exactly, nearly (within and just past the tolerance) and not at all, with repeated points
+and odd values."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings, strategies as st
+
+from printgen.preflight.collide import _tiled
+
+
+def _plain(a, b, tol: float = 0.05) -> bool:
+    """The reading _tiled stands for (as it was written before its loops were written out)."""
+    common = 0
+    for p in a:
+        if any(abs(p[0] - q[0]) < tol and abs(p[1] - q[1]) < tol for q in b):
+            common += 1
+            if common >= 2:
+                return True
+    return False
+
+
+# coordinates on a coarse grid, so that corners often coincide, or lie a tolerance or so apart
+_near = st.sampled_from([0.0, -0.0, 0.02, 0.049, 0.05, 0.051, 0.1, -0.05, 1e-12])
+_coord = st.builds(lambda base, off: base * 2.5 + off, st.integers(-3, 3), _near)
+_odd = st.sampled_from([math.nan, math.inf, -math.inf, 1e300])
+_point = st.one_of(st.tuples(_coord, _coord), st.tuples(_coord, _odd), st.tuples(_odd, _coord))
+_outline = st.lists(_point, max_size=8).map(tuple)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_outline, _outline, st.sampled_from([0.05, 0.01, 0.2]))
+def test_tiled_is_the_plain_reading(a, b, tol):
+    assert _tiled(a, b, tol) == _plain(a, b, tol)
+    assert _tiled(b, a, tol) == _plain(b, a, tol)
+
+
+def test_two_hexes_edge_to_edge_are_tiled_and_a_pip_beside_them_is_not():
+    r = 5.0
+    hexagon = tuple((r * math.cos(math.pi / 3 * k), r * math.sin(math.pi / 3 * k)) for k in range(6))
+    dx = 1.5 * r
+    dy = r * math.sqrt(3) / 2
+    neighbour = tuple((x + dx, y + dy) for x, y in hexagon)  # shares the edge from corner 0 to corner 1
+    assert _tiled(hexagon, neighbour) and _tiled(neighbour, hexagon)
+    shifted = tuple((x + dx + 0.06, y + dy) for x, y in hexagon)  # just past the tolerance
+    assert not _tiled(hexagon, shifted)
+    pip = tuple((r + 0.01 + 0.3 * math.cos(k), 0.3 * math.sin(k)) for k in range(16))  # one corner's neighbourhood
+    assert not _tiled(hexagon, pip)
