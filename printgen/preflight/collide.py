@@ -126,9 +126,12 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
     for i, m in enumerate(crowd):
         box, group = m.box, m.group
         x0, y0, x1, y1 = cells[i]
-        if any(j != i and c[0] <= x1 and x0 <= c[2] and c[1] <= y1 and y0 <= c[3] and crowd[j].group == group
-               and _holds(crowd[j].box, box) and not _holds(box, crowd[j].box) for j, c in enumerate(cells)):
-            held.add(id(m))
+        for j, c in enumerate(cells):  # (in plain loops: a deck's every face asks this of its dozen marks)
+            if j != i and c[0] <= x1 and x0 <= c[2] and c[1] <= y1 and y0 <= c[3]:
+                other = crowd[j]
+                if other.group == group and _holds(other.box, box) and not _holds(box, other.box):
+                    held.add(id(m))
+                    break
     return [m for m in marks if id(m) not in held]
 
 
