@@ -33,7 +33,7 @@ _point = st.one_of(st.tuples(_coord, _coord), st.tuples(_coord, _odd), st.tuples
 _outline = st.lists(_point, max_size=8).map(tuple)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(_outline, _outline, st.sampled_from([0.05, 0.01, 0.2]))
 def test_tiled_is_the_plain_reading(a, b, tol):
     assert _tiled(a, b, tol) == _plain(a, b, tol)
@@ -88,7 +88,29 @@ def _mark(draw):
                outline=((x, y), (x + w, y), (x + w, y + h)) if draw(st.booleans()) else ())
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(_mark(), max_size=BULK - 1))
 def test_free_marks_is_the_plain_reading(inks):
     assert [id(m) for m in free_marks(inks)] == [id(m) for m in _plain_free(inks)]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_mark(), min_size=1, max_size=30), st.lists(_mark(), min_size=1, max_size=30))
+def test_holding_asked_again_of_the_very_marks_gives_what_it_works_out_afresh(first, other):
+    """bulk.holding keeps what it gave for the last marks it read (free_marks, then mark_pairs, read the same): the
+    very marks again give the same; other marks, even as many, are read afresh."""
+    import numpy as np
+
+    from printgen.preflight import bulk
+
+    def fresh(marks):
+        bulk._HOLDING[:] = [[], None, None]
+        return bulk.holding(marks)
+
+    for marks in (first, other, list(first), first[::-1]):
+        expected = fresh(marks)
+        bulk.holding(other if marks is not other else first)  # (another reading in between)
+        bulk.holding(marks)
+        got = bulk.holding(marks)  # (kept)
+        assert got is bulk._HOLDING[2]
+        assert all(np.array_equal(a, b) for a, b in zip(got, expected))
