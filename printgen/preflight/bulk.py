@@ -10,6 +10,7 @@ before forking them, with printgen.mesh.preview).
 from __future__ import annotations
 
 from itertools import chain
+from operator import is_
 
 import numpy as np
 
@@ -171,11 +172,22 @@ def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
 def holding(marks: list[Ink], tol: float = 0.05):
     """(h, same): h[j, i] when mark j's box holds mark i's (``_holds``, elementwise), same[j, i] when the two
     are of one group."""
+    # the marks free_marks just read are most often the very marks mark_pairs reads next (none of them held):
+    # what they gave is kept for them (by identity, and for this tolerance: an ink's box and group are set when
+    # it is made), and not worked out again
+    last = _HOLDING
+    if tol == last[1] and len(marks) == len(last[0]) and all(map(is_, marks, last[0])):
+        return last[2]
     b = np.array([m.box for m in marks])
     g = np.array([m.group for m in marks])
     h = ((b[:, 0, None] - tol <= b[:, 0]) & (b[:, 1, None] - tol <= b[:, 1]) & (b[:, 2] <= b[:, 2, None] + tol)
          & (b[:, 3] <= b[:, 3, None] + tol))
-    return h, g[:, None] == g
+    got = (h, g[:, None] == g)
+    _HOLDING[:] = [list(marks), tol, got]
+    return got
+
+
+_HOLDING: list = [[], None, None]  # the marks ``holding`` read last, its tolerance, and what it gave
 
 
 def held_bulk(crowd: list[Ink]) -> list[int]:

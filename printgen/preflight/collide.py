@@ -126,9 +126,12 @@ def free_marks(inks: list[Ink]) -> list[Ink]:
     for i, m in enumerate(crowd):
         box, group = m.box, m.group
         x0, y0, x1, y1 = cells[i]
-        if any(j != i and c[0] <= x1 and x0 <= c[2] and c[1] <= y1 and y0 <= c[3] and crowd[j].group == group
-               and _holds(crowd[j].box, box) and not _holds(box, crowd[j].box) for j, c in enumerate(cells)):
-            held.add(id(m))
+        for j, c in enumerate(cells):  # (in plain loops: a deck's every face asks this of its dozen marks)
+            if j != i and c[0] <= x1 and x0 <= c[2] and c[1] <= y1 and y0 <= c[3]:
+                other = crowd[j]
+                if other.group == group and _holds(other.box, box) and not _holds(box, other.box):
+                    held.add(id(m))
+                    break
     return [m for m in marks if id(m) not in held]
 
 
@@ -153,11 +156,14 @@ def _shared_groups(inks: list[Ink]) -> set[int]:
 def _tiled(a: tuple, b: tuple, tol: float = 0.05) -> bool:
     """Do two outlines share an edge (two corners in common), as the cells of a grid or a honeycomb do?"""
     common = 0
-    for p in a:
-        if any(abs(p[0] - q[0]) < tol and abs(p[1] - q[1]) < tol for q in b):
-            common += 1
-            if common >= 2:
-                return True
+    for p in a:  # (each corner against ``b``'s in plain loops: a face's honeycomb asks this of every two cells)
+        px, py = p[0], p[1]
+        for q in b:
+            if abs(px - q[0]) < tol and abs(py - q[1]) < tol:
+                common += 1
+                if common >= 2:
+                    return True
+                break
     return False
 
 

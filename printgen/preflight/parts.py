@@ -76,6 +76,7 @@ class Scan:
 
 # checks that judge each text alone: a face's hits are its elements' hits, each element looked at once
 PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
+KEPT_ALIKE = 8  # faces of one outline compared with each other by value; from this many on, looked up by hash
 NONE: tuple = ()  # no hit: one empty sequence kept for every face and element that has none (fewer objects held)
 
 
@@ -103,8 +104,6 @@ class Parts:
         # a text none of them can find anything in is passed over without them (``quiet``), while they are
         # the checks it stands for
         self.screened = _SCREENED(checks)
-        self.ids: dict[int, tuple[object, int]] = {}  # id(op) -> (op, its number by value)
-        self.values: dict[object, int] = {}
         self.elements: dict[tuple, tuple] = {}
         self.turns: dict[tuple, int] = {}  # a face's turn and clip, numbered: what its elements are read at
         self.turned: dict[tuple, tuple] = {}  # a group's clip and turn (a, b, c, d) -> (its matrix, clip, turn number)
@@ -114,9 +113,10 @@ class Parts:
         self.boxes: dict[int, Box | None] = {}  # a loose chunk's box, by its number
         self._scans: dict[str, dict] = {}  # each document's faces (scans), by its stem
         self._flats: dict[str, dict] = {}  # each document's flatten memo, by its stem
-        self.scans: dict[tuple, Scan] = self._scans.setdefault(stem, {})
+        # a document's faces by their outline (``scan``): [(their ops, Scan)], or {ops: Scan} for many
+        self.scans: dict[tuple, list | dict] = self._scans.setdefault(stem, {})
         self._by_ids: dict[str, dict] = {}  # each document's faces by their ops' identities (``scan``), by its stem
-        self.by_ids: dict[tuple, Scan] = self._by_ids.setdefault(stem, {})
+        self.by_ids: dict[tuple, tuple] = self._by_ids.setdefault(stem, {})  # -> (the ops, their Scan)
         self.summaries: dict[int, object] = {}  # pairs.Summary of each element, by its number
         self.pair_memo: dict[tuple, list] = {}
         self.flat: dict = self._flats.setdefault(stem, {})  # scene.flatten's own memo, for pages read ink by ink
@@ -136,30 +136,33 @@ class Parts:
         self.by_ids = self._by_ids.setdefault(stem, {})
         self.flat = self._flats.setdefault(stem, {})
 
-    def number(self, op) -> int:
-        """``op``'s number by value (ops compare by what they draw, never by a text's source)."""
-        got = self.ids.get(id(op))
-        if got is None or got[0] is not op:
-            got = self.ids[id(op)] = (op, self.values.setdefault(op, len(self.values)))
-        return got[1]
-
     def scan(self, op: Group) -> Scan:
         a, b, c, d, _, _ = op.matrix
         # a face of the very ops met before (the next paper places the faces drawn for the last): looked up by their
-        # identities (each op numbered is held in ``ids``: no other can take its id while this memo lives)
-        alike = (op.clip, a, b, c, d, *map(id, op.ops))
+        # identities (the entry holds the ops: no other can take their ids while this memo lives)
+        ops = op.ops
+        alike = (op.clip, a, b, c, d, *map(id, ops))
         got = self.by_ids.get(alike)
         if got is not None:
-            return got
-        ids = self.ids
-        numbers = []
-        for x in op.ops:  # (``number`` of each, the ops met before looked up here)
-            got = ids.get(id(x))
-            numbers.append(got[1] if got is not None and got[0] is x else self.number(x))
-        key = (tuple(numbers), op.clip, a, b, c, d)
-        got = self.scans.get(key)
+            return got[1]
+        # else a face drawn alike by value (a deck's backs, each drawn afresh): looked up among the faces of the same
+        # outline (its turn and clip, and each op's kind, a text's words: the same for faces alike) and compared by
+        # value with those alone, so that a face met for the first time is not hashed op by op (a text's source is
+        # never compared: the backs of two cards are one face)
+        outline = (op.clip, a, b, c, d, *[x.text if type(x) is Text else type(x) for x in ops])
+        bucket = self.scans.get(outline)
+        got = None
+        if bucket is None:
+            bucket = self.scans[outline] = []
+        elif type(bucket) is dict:
+            got = bucket.get(ops)
+        else:
+            for their, scan in bucket:  # (the first alike, as a dict of the ops by value finds it)
+                if their == ops:
+                    got = scan
+                    break
         if got is None:
-            turned = self.turned.get(key[1:])
+            turned = self.turned.get(outline[:5])
             if turned is None:
                 # as scene._walk reads Group(op.ops, (a, b, c, d, 0, 0), op.clip) from the page's origin (one matrix
                 # object per turn: inking reads a face's trim through it once, by identity)
@@ -168,7 +171,7 @@ class Parts:
                 if op.clip:
                     clip = _clip(_bbox([_pt(inner, x, y) for x, y in clip_points(op.clip)]), None) or (0, 0, 0, 0)
                 turn = self.turns.setdefault((inner, clip), len(self.turns))
-                turned = self.turned[key[1:]] = (inner, clip, turn)
+                turned = self.turned[outline[:5]] = (inner, clip, turn)
             inner, clip, turn = turned
             spans, infos = [], []
             elements = self.elements
@@ -196,8 +199,14 @@ class Parts:
                     hit = elements[ekey] = (child, Info.of(inks), (next(self.count), inks))
                 spans.append(hit[2])
                 infos.append(hit[1])
-            got = self.scans[key] = Scan(spans, Info.joined(infos), op)
-        self.by_ids[alike] = got
+            got = Scan(spans, Info.joined(infos), op)
+            if type(bucket) is dict:
+                bucket[ops] = got
+            else:
+                bucket.append((ops, got))
+                if len(bucket) >= KEPT_ALIKE:  # (many faces of one outline: looked up by value from now on)
+                    self.scans[outline] = dict(bucket)
+        self.by_ids[alike] = (ops, got)
         return got
 
     def loose_scan(self, chunks: list[tuple[int, list]]) -> Scan:

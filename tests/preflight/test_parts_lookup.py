@@ -94,3 +94,57 @@ def test_sheets_of_faces_found_clean_before_read_only_their_loose_runs_and_find_
     assert quiet == [False, True, False, True]
     fast = check_document(doc, S, stem="d", paper="a4")
     assert _alike(fast) == _alike(ink_by_ink(doc, S, "d")) and any(h.cls == "ink-on-ink" and h.page == 3 for h in fast)
+
+
+def _copy(op):
+    """``op`` drawn afresh: another object alike by value (a group's ops copied too)."""
+    if type(op) is Group:
+        return Group(tuple(_copy(o) for o in op.ops), op.matrix, op.clip)
+    return type(op)(**{f: getattr(op, f) for f in op.__dataclass_fields__})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["Knight", "Scout", "Archer"]), st.booleans(),
+                          st.sampled_from(["same", "copy", "moved-text"]), st.integers(0, 11),
+                          st.sampled_from([(1.0, 0.0, 0.0, 1.0), (0.0, 1.0, -1.0, 0.0)]),
+                          st.sampled_from([None, (0.0, 0.0, 40.0, 60.0)])), max_size=4 * parts_module.KEPT_ALIKE))
+def test_faces_are_found_alike_exactly_when_their_ops_turn_and_clip_are_equal(faces):
+    """parts.Parts.scan gives one Scan to faces alike by value (their ops equal, a text's source not compared, the
+    same turn and clip), the first met of them, and a face of its own to any other: as a dict keyed by the ops'
+    values finds them, however many faces of one outline (the same kinds of ops and words) it has met."""
+    from printgen.draw.document import Text
+
+    cards = {(n, o): _card(n, over=o) for n in ("Knight", "Scout", "Archer") for o in (False, True)}
+    parts = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, S)
+    by_value: dict = {}
+    for name, over, how, shift, turn, clip in faces:
+        ops = cards[(name, over)]
+        if how == "copy":  # (the same words and kinds of ops: one outline, compared by value)
+            ops = tuple(_copy(op) for op in ops)
+        elif how == "moved-text":  # (the same outline, another face: many such, looked up by hash past KEPT_ALIKE)
+            ops = tuple(Text(op.x + 0.5 * shift, op.y, op.text, op.font, op.size, op.colour, op.anchor)
+                        if type(op) is Text and op.text == name else op for op in ops)
+        got = parts.scan(Group(ops, (*turn, 30.0, 40.0), clip))
+        expected = by_value.setdefault((ops, clip, *turn), got)
+        assert got is expected
+    dicts = [b for b in parts.scans.values() if type(b) is dict]
+    assert all(len(b) >= parts_module.KEPT_ALIKE for b in dicts)
+    assert len({id(s) for s in by_value.values()}) == len(by_value)
+
+
+def test_many_faces_of_one_outline_are_looked_up_by_value_past_the_few_compared_one_by_one():
+    from printgen.draw.document import Text
+
+    parts = parts_module.Parts("d", "a4", ALL_PAGE_CHECKS, S)
+    card = _card("Knight", over=False)
+    n = 3 * parts_module.KEPT_ALIKE
+    # one outline (the same kinds of ops and words), each face's name a little further right: all other faces
+    faces = [tuple(Text(op.x + 0.25 * k, op.y, op.text, op.font, op.size, op.colour, op.anchor)
+                   if type(op) is Text and op.text == "Knight" else op for op in card) for k in range(n)]
+    first = [parts.scan(Group(ops, (1.0, 0.0, 0.0, 1.0, 20.0, 20.0))) for ops in faces]
+    assert len({id(s) for s in first}) == n and len(parts.scans) == 1
+    assert type(next(iter(parts.scans.values()))) is dict
+    # each drawn afresh (alike by value, other objects) is found, in any order
+    again = [parts.scan(Group(tuple(_copy(op) for op in ops), (1.0, 0.0, 0.0, 1.0, 70.0, 40.0)))
+             for ops in reversed(faces)]
+    assert again[::-1] == first and all(a is b for a, b in zip(again[::-1], first))
