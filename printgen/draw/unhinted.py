@@ -43,9 +43,10 @@ def bare_glyph(data: bytes) -> bytes:
         length = unpack_from(">H", data, at)[0]
         return data[:at] + b"\0\0" + data[at + 2 + length:]
     out = bytearray(data)
-    at, flags = 10, GF_MORE_COMPONENTS
+    at, flags, program = 10, GF_MORE_COMPONENTS, 0
     while flags & GF_MORE_COMPONENTS:
         flags = unpack_from(">H", data, at)[0]
+        program |= flags & GF_WE_HAVE_INSTRUCTIONS  # (the last component says so; a reader may ask any of them)
         out[at:at + 2] = pack(">H", flags & ~GF_WE_HAVE_INSTRUCTIONS)
         at += 4 + (4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2)
         if flags & GF_WE_HAVE_A_SCALE:
@@ -54,7 +55,7 @@ def bare_glyph(data: bytes) -> bytes:
             at += 4
         elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
             at += 8
-    return bytes(out[:at]) if flags & GF_WE_HAVE_INSTRUCTIONS else bytes(out)
+    return bytes(out[:at]) if program else bytes(out)
 
 
 def unhinted(program: bytes) -> bytes:

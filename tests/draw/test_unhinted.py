@@ -89,3 +89,18 @@ def test_any_subset_reads_back_with_the_same_outlines(codes):
     hinted = subsets._make_subset(face, codes)
     before, after = _glyphs(hinted), _glyphs(unhinted(hinted))
     assert {k: (v[0], v[2]) for k, v in after.items()} == {k: (v[0], v[2]) for k, v in before.items()}
+
+
+def test_a_composite_glyph_loses_its_program_and_its_flag():
+    from struct import pack, unpack_from
+
+    words, instructions, more = 0x0001, 0x0100, 0x0020
+    header = pack(">h4h", -1, 0, 0, 10, 10)
+    first = pack(">HHhh", words | more, 1, 0, 0)
+    last = pack(">HHhh", words | instructions, 2, 5, 5)
+    glyph = header + first + last + pack(">H", 3) + b"\xb0\x01\x2f"
+    bare = bare_glyph(glyph)
+    assert bare == header + first + pack(">HHhh", words, 2, 5, 5)
+    assert not unpack_from(">H", bare, 10)[0] & instructions
+    simple = pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + pack(">H", 2) + b"\xb0\x01" + b"\x01\x01\x01"
+    assert bare_glyph(simple) == pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + b"\0\0" + b"\x01\x01\x01"
