@@ -31,7 +31,8 @@ ANCHOR = "094e393"  # main before the drawing work of this round
 
 CODE = r"""
 import gc, json, time
-gc.set_threshold(100_000, 50, 100)  # as printgen.launcher sets it
+from printgen import launcher
+launcher.batch_gc()  # each tree collects cycles as its own console script does
 from pathlib import Path
 from printgen.project import validate_game
 from printgen.plan import plan_build
@@ -41,6 +42,7 @@ from printgen.write.reuse import Reuse
 t = time.process_time()
 games = [validate_game(d) for d in sorted(Path("data").iterdir()) if (d / "game.yaml").exists()]
 out = {"validate": time.process_time() - t}
+gc.freeze()  # the validated games, as a worker inherits them at its fork, are left out of its collections
 targets = [t for t in plan_build(games, papers=PAPERS) if t.asset.kind == "paper"]
 for rnd in ("cold", "warm"):
     for t in targets:

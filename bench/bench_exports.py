@@ -9,9 +9,13 @@ them (forced: all of them, nothing read back) one after the other in that proces
 seconds of each kind of job (the median over the rounds). The jobs run in one process here: an anchor
 whose exports of a game are separate jobs shares the layout's caches between them in this process,
 which a build's workers mostly do not, so its figure is, if anything, low. Not a test: timings depend
-on the machine; the load is printed beside them. ``--parts`` also splits the jobs' CPU by what it goes to
-(pdfium drawing and loading pages, PNG deflate, the faces' layouts, the PDFs of faces and maps, the kits'
-joining, covers and zips), each timed where it is called, and the rest.
+on the machine; the load is printed beside them. Each tree's process collects cycles as its console script
+does (launcher.batch_gc), what the warm-up left frozen as a worker's inheritance is (at 100,000 and nothing
+frozen, as this bench once collected, about 0.1 s of the exports' 1.2 s was collections a build never makes). Also
+printed: each kind of job's minor page faults and kernel CPU (the fresh memory its rasters touch).
+``--parts`` also splits the jobs' CPU by what it goes to (pdfium drawing and loading pages, PNG deflate, the
+faces' layouts, the PDFs of faces and maps, the kits' joining, covers and zips), each timed where it is
+called, and the rest.
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ ANCHOR = "45fac41"  # main before issue 41's export work (round s11)
 
 # Run in each tree's process: the publishing jobs of the games built under OUT, timed by kind.
 _JOBS = r"""
-import gc, json, sys, time
-gc.set_threshold(100_000, 50, 100)  # as the console script collects (printgen/launcher.py batch_gc)
+import gc, json, resource, sys, time
+from printgen import launcher
+launcher.batch_gc()  # each tree collects cycles as its own console script does
 from pathlib import Path
 from printgen.project import validate_game
 from printgen.publish import publisher as P
@@ -87,13 +92,17 @@ for _, key, job in jobs:  # the libraries each kind of job loads, loaded before 
     if job[0].__name__ not in warm:
         warm.add(job[0].__name__)
         P.run_job(job)
+gc.freeze()  # what a worker inherits is left out of its collections (as launcher.batch_gc has a fork do)
 cpu = {}
 counting = True
 for _, key, job in jobs:
     kind = "exports" if key.startswith("exports/") else key.split("/")[0]
-    t = time.process_time()
+    before, t = resource.getrusage(resource.RUSAGE_SELF), time.process_time()
     P.run_job(job)
     cpu[kind] = cpu.get(kind, 0.0) + time.process_time() - t
+    after = resource.getrusage(resource.RUSAGE_SELF)  # fresh memory: minor page faults, and the kernel's CPU
+    cpu["faults:" + kind] = cpu.get("faults:" + kind, 0) + after.ru_minflt - before.ru_minflt
+    cpu["sys:" + kind] = cpu.get("sys:" + kind, 0.0) + after.ru_stime - before.ru_stime
 if "--parts" in sys.argv:
     cpu.update({f"part:{k}": v for k, v in part_cpu.items()})
 print(json.dumps(cpu))
@@ -151,21 +160,27 @@ def main() -> None:
     print("| jobs | this tree | anchor |\n| --- | --- | --- |")
     names = {"exports": "exports (POD, TTS, gallery cards)", "papers": "kits and zips (A4, Letter)",
              "thumbs": "thumbnails"}
-    jobs = {tree: [{k: v for k, v in r.items() if not k.startswith("part:")} for r in rounds]
-            for tree, rounds in runs.items()}
+    jobs = {tree: [{k: v for k, v in r.items() if ":" not in k} for r in rounds] for tree, rounds in runs.items()}
     for kind, label in [*names.items(), ("total", "all publishing jobs")]:
         med = {}
         for tree, rounds in jobs.items():
             values = [sum(r.values()) if kind == "total" else r.get(kind, 0.0) for r in rounds]
             med[tree] = statistics.median(values)
         print(f"| {label} | {med['this tree']:.2f} s | {med['anchor']:.2f} s |")
+    print("\n| fresh memory (each job's own: the first job of a kind ran before, as in a worker) | this tree "
+          "| anchor |\n| --- | --- | --- |")
+    for kind, label in names.items():
+        med = {tree: (statistics.median([r.get(f"faults:{kind}", 0) for r in rounds]),
+                      statistics.median([r.get(f"sys:{kind}", 0.0) for r in rounds])) for tree, rounds in runs.items()}
+        print(f"| {label}: minor page faults, kernel CPU | {med['this tree'][0]:,.0f}, {med['this tree'][1]:.3f} s "
+              f"| {med['anchor'][0]:,.0f}, {med['anchor'][1]:.3f} s |")
     if args.parts:
         print("\n| what the jobs' CPU goes to | this tree | anchor |\n| --- | --- | --- |")
         labels = [label for _, _, label in PARTS] + ["faces drawn"]
         for label in [*labels, "the rest"]:
             med = {}
             for tree, rounds in runs.items():
-                values = [sum(v for k, v in r.items() if not k.startswith("part:"))
+                values = [sum(v for k, v in r.items() if ":" not in k)
                           - sum(v for k, v in r.items() if k.startswith("part:")) if label == "the rest"
                           else r.get(f"part:{label}", 0.0) for r in rounds]
                 med[tree] = statistics.median(values)

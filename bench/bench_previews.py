@@ -28,7 +28,8 @@ ANCHOR = "4561bdc"  # main before round s12's preview and export work
 # Run in each tree's process: the previews of every paper target's documents, timed by part.
 _PREVIEWS = r"""
 import gc, json, time
-gc.set_threshold(100_000, 50, 100)  # as the console script collects (printgen/launcher.py batch_gc)
+from printgen import launcher
+launcher.batch_gc()  # each tree collects cycles as its own console script does
 from pathlib import Path
 from printgen.project import validate_game
 from printgen.plan import plan_build
@@ -46,6 +47,7 @@ for t in plan_build(games, papers=["a4", "letter"]):
     if t.asset.kind == "paper":
         spec = PageSpec.for_paper(t.paper, t.game.data.game.print.margin)
         docs += [(d, to_pdf(d)) for d in t.asset.render(t.game, spec).values() if isinstance(d, Document)]
+gc.freeze()  # what a worker inherits is left out of its collections (as launcher.batch_gc has a fork do)
 cpu = {"png": 0.0, "svg": 0.0, "digest": 0.0}
 pages = 0
 for doc, pdf in docs:

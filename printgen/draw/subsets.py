@@ -21,6 +21,8 @@ import re
 import pikepdf
 from reportlab.pdfbase import ttfonts
 
+from .unhinted import unhinted
+
 TAG = re.compile(rb"^[A-Z]{6}\+")
 # a name ends at whitespace or a delimiter (PDF 32000-1, 7.2.2): "NotoSans-Bold" must not match the
 # start of "NotoSans-BoldItalic"
@@ -113,3 +115,16 @@ def _noted_subset_objects(self, doc, fontname, subset):
 
 
 ttfonts.TTFontFace.addSubsetObjects = _noted_subset_objects
+
+
+_make_subset = ttfonts.TTFontFile.makeSubset
+
+
+def _unhinted_subset(self, subset):
+    """reportlab's makeSubset, its glyphs without their hinting instructions (draw/unhinted.py): every PDF
+    printgen writes embeds its subsets so (write/pdf.py keeps the programs this makes, taking makeSubset
+    after importing this module; the rulebook imports it too)."""
+    return unhinted(_make_subset(self, subset))
+
+
+ttfonts.TTFontFile.makeSubset = _unhinted_subset
