@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import struct
 
 import pikepdf
 from reportlab.pdfbase import ttfonts
@@ -123,8 +124,14 @@ _make_subset = ttfonts.TTFontFile.makeSubset
 def _unhinted_subset(self, subset):
     """reportlab's makeSubset, its glyphs without their hinting instructions (draw/unhinted.py): every PDF
     printgen writes embeds its subsets so (write/pdf.py keeps the programs this makes, taking makeSubset
-    after importing this module; the rulebook imports it too)."""
-    return unhinted(_make_subset(self, subset))
+    after importing this module; the rulebook imports it too). A game's own font that this cannot take apart
+    (reportlab read it, but a glyph's entry is cut short or out of step with its index) is embedded as
+    reportlab made it, hinted: never a traceback for a designer's font."""
+    program = _make_subset(self, subset)
+    try:
+        return unhinted(program)
+    except (struct.error, ValueError, IndexError, KeyError):
+        return program
 
 
 ttfonts.TTFontFile.makeSubset = _unhinted_subset

@@ -104,3 +104,18 @@ def test_a_composite_glyph_loses_its_program_and_its_flag():
     assert not unpack_from(">H", bare, 10)[0] & instructions
     simple = pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + pack(">H", 2) + b"\xb0\x01" + b"\x01\x01\x01"
     assert bare_glyph(simple) == pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + b"\0\0" + b"\x01\x01\x01"
+
+
+def test_a_font_whose_glyphs_cannot_be_taken_apart_is_embedded_as_reportlab_made_it(monkeypatch):
+    """A game's font that reportlab subsets but whose glyph entries are cut short: the subset goes in hinted,
+    as made, never a traceback."""
+    face = _face(sorted(FONTS)[0])
+    made = subsets._make_subset(face, [ord(c) for c in "Hex"])
+    found = subsets.unhinted.__globals__["tables"](made)
+    cut = bytearray(made)
+    start = made.index(found["glyf"])
+    cut[start:start + len(found["glyf"])] = b"\xff" * len(found["glyf"])  # every contour count -1: composites
+    monkeypatch.setattr(subsets, "_make_subset", lambda self, subset: bytes(cut))
+    with pytest.raises(Exception):
+        unhinted(bytes(cut))
+    assert subsets._unhinted_subset(face, [ord(c) for c in "Hex"]) == bytes(cut)
