@@ -284,6 +284,7 @@ class _Run:
     def __post_init__(self) -> None:
         self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit,
                                    profiles=self.profiles)
+        self.publisher.unread = self.pool is not None  # the workers read the kits' PDFs (collect.run_staged)
 
     def add(self, game: ValidatedGame) -> None:
         """A validated game: plan it, and start its work unless this build will write nothing."""

@@ -11,15 +11,17 @@ from collections import Counter
 from typing import Any
 
 from .write.manifest import OutputConflict
+from .write.reuse import read_unread
 from .write.staged import stage_result
 
 
 def run_staged(job: tuple, stage_in: str | None) -> Any:
-    """A publishing job (publish/publisher.py ``run_job``) run in a worker, its files staged in ``stage_in``
-    (build.render_targets)."""
+    """A publishing job (publish/publisher.py ``run_job``) run in a worker: the PDFs handed to it unread read here
+    (write/reuse.py Recorded), its files staged in ``stage_in`` (build.render_targets)."""
     from .publish import publisher  # looked up when run: bench/profile_build.py times the jobs by replacing it
 
-    return stage_result(publisher.run_job(job), stage_in)
+    fn, args = job
+    return stage_result(publisher.run_job((fn, read_unread(args))), stage_in)
 
 
 def collect_pooled(run, result) -> None:

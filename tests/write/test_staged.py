@@ -16,6 +16,7 @@ import pytest
 from printgen.build import build
 from printgen.write.files import file_mode, write_if_changed
 from printgen.write.manifest import MANIFEST, Manifest, OutputConflict, sha256
+from printgen.write.reuse import Recorded, read_recorded, read_unread, recorded_file
 from printgen.write.staged import PREFIX, Staged, place, stage, stage_result, staging, sweep
 from tests.conftest import FIXTURES, REPO
 
@@ -191,3 +192,40 @@ def test_a_build_killed_with_files_staged_leaves_no_output_file_and_the_next_bui
     assert "mini-dice/unit-cards@a4" in result.built
     assert [p.name for p in out.iterdir() if p.name.startswith(PREFIX)] == []
     assert (out / "mini-dice" / "a4" / "unit-cards.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_recorded_file_is_read_by_the_worker_only_while_it_holds_the_recorded_bytes(tmp_path):
+    gout = tmp_path / "g"
+    (gout / "a4").mkdir(parents=True)
+    for stem in ("a", "b", "c"):
+        (gout / "a4" / f"{stem}.pdf").write_bytes(f"%PDF {stem}".encode())
+    built = {f"a4/{s}.pdf": sha256(f"%PDF {s}".encode()) for s in ("a", "b", "c")}
+    (gout / "a4" / "c.pdf").unlink()
+    (gout / "a4" / "c.pdf").symlink_to(gout / "a4" / "a.pdf")  # a link is never taken
+    unread = {s: recorded_file(gout, f"a4/{s}.pdf", built) for s in ("a", "b", "c")}
+    assert unread["c"] is None and isinstance(unread["a"], Recorded)
+    assert recorded_file(gout, "a4/unrecorded.pdf", built) is None
+    (gout / "a4" / "b.pdf").write_bytes(b"edited since")  # after the main process listed it
+    args = (None, "a4", {s: r for s, r in unread.items() if r is not None}, {"a": b"facts"})
+    assert read_unread(args) == (None, "a4", {"a": b"%PDF a"}, {"a": b"facts"})
+    assert read_unread(args)[2] == {s: read_recorded(gout, f"a4/{s}.pdf", built) for s in ("a",)}
+
+
+def _edit_then_publish(root, jobs: int) -> dict[str, bytes]:
+    """Build mini-dice, edit one of its PDFs by hand, remove its kit and thumbnails, build again: every file."""
+    out = root / f"out{jobs}"
+    build(folders=[FIXTURES / "mini-dice"], out=out, papers=["a4"], previews=False, jobs=jobs)
+    gout = out / "mini-dice"
+    first = sorted((gout / "a4").glob("*.pdf"))[0]
+    first.write_bytes(first.read_bytes() + b"\n% edited by hand")
+    (gout / "mini-dice-a4-kit.pdf").unlink()
+    for thumb in (gout / "thumbs").iterdir():
+        thumb.unlink()
+    assert build(folders=[FIXTURES / "mini-dice"], out=out, papers=["a4"], previews=False, jobs=jobs).built == []
+    return {rel: data for rel, data in _everything(gout).items() if not rel.endswith(".json") and "tts/" not in rel}
+
+
+def test_a_pdf_edited_by_hand_is_left_out_of_kits_and_thumbnails_by_the_workers_as_by_the_main_process(tmp_path):
+    serial, pooled = _edit_then_publish(tmp_path, 1), _edit_then_publish(tmp_path, 2)
+    assert serial == pooled and "mini-dice-a4-kit.pdf" in pooled
+    assert len([rel for rel in pooled if rel.startswith("thumbs/")]) == 2  # the edited PDF's thumbnail is not made
