@@ -100,7 +100,7 @@ def staging(out: Path) -> Iterator[Any]:
             try:
                 out.mkdir(parents=True, exist_ok=True)
                 sweep(out)
-                made.append(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=out))
+                made.append(os.path.abspath(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=out)))
             except OSError:
                 made.append("")
         return made[0] or None

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -106,6 +107,13 @@ def test_the_staging_folder_goes_with_what_is_left_in_it_and_an_output_folder_le
     with staging(tmp_path / "never") as folder:
         pass  # never asked for: nothing made
     assert not (tmp_path / "never").exists()
+
+
+def test_the_staging_folder_is_named_absolutely_for_an_output_folder_given_relatively(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with staging(Path("rel") / "out") as folder:
+        path = folder()
+        assert os.path.isabs(path) and os.path.dirname(path) == str(tmp_path / "rel" / "out")
 
 
 def test_sweep_removes_only_the_staging_folders_of_builds_no_longer_running(tmp_path):
