@@ -11,11 +11,11 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from .asset import Asset
 from .check import ValidatedGame
-from .collect import collect_pooled
+from .collect import collect_pooled, run_staged
 from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
 from .findings import Finding, Location, Severity
@@ -23,10 +23,11 @@ from .load.game_folder import display_path
 from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids
-from .publish import Publisher, run_job, run_jobs
+from .publish import Publisher, run_jobs
 from .schedule import in_order, smallest_first, validated
 from .workers import Parcel, shelf, take_shared
 from .write.reuse import Reuse
+from .write.staged import stage, staging
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST, OutputConflict: re-exported)
 
 
@@ -105,14 +106,21 @@ def render_target(target: Target, *, previews: bool, reuse: Reuse | None = None,
     return Rendered(files, seen.reads, reuse.sources, found)
 
 
-def render_targets(targets: list[Target], *, previews: bool, reuses: list[Reuse | None] | None = None
-                   ) -> list[Rendered]:
+def render_targets(targets: list[Target], *, previews: bool, reuses: list[Reuse | None] | None = None,
+                   stage_in: str | None = None) -> list[Rendered]:
     """``render_target`` of each of ``targets`` in turn, in this process: the papers of one printable are
     handed to a worker as one piece of work, so the second paper finds what the first worked out (the
     preflight's faces, preflight/run.py ``_LAST``) instead of the two papers rendering side by side in two
-    workers, each working it out. ``reuses``: each target's ``reuse``."""
+    workers, each working it out. ``reuses``: each target's ``reuse``. ``stage_in``: the build's staging
+    folder (write/staged.py), where each file is written whole for the main process to rename into place
+    (None: the files' bytes are handed back)."""
     reuses = reuses if reuses is not None else [None] * len(targets)
-    return [render_target(t, previews=previews, reuse=r) for t, r in zip(targets, reuses, strict=True)]
+    out = []
+    for t, r in zip(targets, reuses, strict=True):
+        rendered = render_target(t, previews=previews, reuse=r)
+        out.append(rendered._replace(files=stage(rendered.files, stage_in)) if stage_in else rendered)
+    return out
+
 
 
 def _pieces(targets: list[Target]) -> list[list[Target]]:
@@ -168,20 +176,22 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     own = pool is None and workers > 1
     executor = ProcessPoolExecutor(max_workers=workers) if own else (pool if workers > 1 else None)
     try:
-        with shelf() if executor is not None else nullcontext() as parcels:
+        with shelf() if executor is not None else nullcontext() as parcels, \
+                staging(out) if executor is not None else nullcontext(lambda: None) as stage_in:
             return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages,
-                          parcels)
+                          parcels, stage_in)
     finally:
         if own:
             executor.shutdown(cancel_futures=True)
 
 
 def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None, profiles=None,
-           languages=(), shelf: Path | None = None) -> BuildResult:
+           languages=(), shelf: Path | None = None, stage_in: Callable[[], str | None] = lambda: None
+           ) -> BuildResult:
     from .editions.edition import editions_of
 
     run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
-               shelf=shelf)
+               shelf=shelf, stage_in=stage_in)
     ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
     # the smallest folder first: the workers start on the first game sooner (schedule.py)
     for k, game in validated(smallest_first(folders), folders, project, pool,
@@ -256,6 +266,8 @@ class _Run:
     profiles: list[str] | None = None  # print profiles asked for (``--for``), else each game's own
     parcels: dict = field(default_factory=dict)  # id(game) -> the game pickled once for the workers
     shelf: Path | None = None  # where the parcels' bytes are written for the workers (workers.shelf)
+    # the staging folder the workers write their files to (write/staged.py), made when first asked for
+    stage_in: Callable[[], str | None] = lambda: None
 
     def _parcel(self, game: ValidatedGame) -> Parcel:
         """``game`` pickled for the workers, once a build (it is not changed while it builds; ``games``
@@ -272,6 +284,7 @@ class _Run:
     def __post_init__(self) -> None:
         self.publisher = Publisher(games=[], out=self.out, papers=self.papers, force=self.force, emit=self.emit,
                                    profiles=self.profiles)
+        self.publisher.unread = self.pool is not None  # the workers read the kits' PDFs (collect.run_staged)
 
     def add(self, game: ValidatedGame) -> None:
         """A validated game: plan it, and start its work unless this build will write nothing."""
@@ -295,8 +308,10 @@ class _Run:
             for piece in _pieces(mine):
                 sent = [replace(t, game=self._parcel(game)) for t in piece]
                 self.futures[self.pool.submit(render_targets, sent, previews=self.previews,
-                                              reuses=[self._reuse(t) for t in piece])] = piece
-            self.exports += [(self.pool.submit(run_job, self._job(job)), i, key) for i, key, job in jobs]
+                                              reuses=[self._reuse(t) for t in piece],
+                                              stage_in=self.stage_in())] = piece
+            self.exports += [(self.pool.submit(run_staged, self._job(job), self.stage_in()), i, key)
+                             for i, key, job in jobs]
         self.todo += mine
         self.early += jobs
 

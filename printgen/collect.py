@@ -8,9 +8,20 @@ from __future__ import annotations
 
 import queue
 from collections import Counter
+from typing import Any
 
-from .publish import publisher
 from .write.manifest import OutputConflict
+from .write.reuse import read_unread
+from .write.staged import stage_result
+
+
+def run_staged(job: tuple, stage_in: str | None) -> Any:
+    """A publishing job (publish/publisher.py ``run_job``) run in a worker: the PDFs handed to it unread read here
+    (write/reuse.py Recorded), its files staged in ``stage_in`` (build.render_targets)."""
+    from .publish import publisher  # looked up when run: bench/profile_build.py times the jobs by replacing it
+
+    fn, args = job
+    return stage_result(publisher.run_job((fn, read_unread(args))), stage_in)
 
 
 def collect_pooled(run, result) -> None:
@@ -36,8 +47,8 @@ def collect_pooled(run, result) -> None:
 
     def submit(jobs) -> None:
         for j, key, job in jobs:
-            # looked up as the build's own are (bench/profile_build.py times the jobs by replacing it)
-            watch(run.pool.submit(publisher.run_job, run._job(job)), (j, key))
+            # their files staged for the main process to rename (write/staged.py; build.run_staged)
+            watch(run.pool.submit(run_staged, run._job(job), run.stage_in()), (j, key))
 
     def finish(i: int) -> None:
         """Write game ``i``'s publishing once its targets are written and its jobs taken."""

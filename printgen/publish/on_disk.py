@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..draw.facts import facts_path
 from ..write.manifest import Manifest
-from ..write.reuse import read_recorded
+from ..write.reuse import Recorded, read_recorded, recorded_file
 
 
 def built_files(gout: Path) -> dict[str, str]:
@@ -19,13 +19,15 @@ def built_files(gout: Path) -> dict[str, str]:
     return {rel: d for entry in Manifest.load(gout).targets.values() for rel, d in entry["files"].items()}
 
 
-def papers_on_disk(gout: Path, papers: list[str], built: dict[str, str]) -> dict[str, dict[str, bytes]]:
-    """paper -> {stem: PDF bytes} for the papers of this build that have printables."""
+def papers_on_disk(gout: Path, papers: list[str], built: dict[str, str], *, unread: bool = False
+                   ) -> dict[str, dict[str, bytes | Recorded]]:
+    """paper -> {stem: PDF bytes} for the papers of this build that have printables. ``unread``: each PDF as a
+    Recorded, read and checked by the worker it is handed to (write/reuse.py), not here."""
     found = {}
     for paper in papers:
         pdfs = {}
         for rel in sorted(r for r in built if r.startswith(f"{paper}/") and r.count("/") == 1 and r.endswith(".pdf")):
-            data = read_recorded(gout, rel, built)
+            data = (recorded_file if unread else read_recorded)(gout, rel, built)
             if data is not None:
                 pdfs[Path(rel).stem] = data
         if pdfs:

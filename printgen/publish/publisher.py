@@ -167,6 +167,8 @@ class Publisher:
         self.announced: set[str] = set()
         self.finished: dict[int, list[Path]] = {}  # game index -> the paths its ``finish_game`` wrote
         self.changed = False  # a game's record or files changed: the gallery is written again
+        # the kits' and thumbnails' PDFs handed to their jobs unread (write/reuse.py Recorded): a build in workers
+        self.unread = False
         for g in games:
             self.add(g)
 
@@ -258,7 +260,7 @@ class Publisher:
         """The kit jobs of game ``index`` (of ``paper`` alone, when given: its targets are written)."""
         w = self.work[index]
         built = _built(w.gout)
-        on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, built)
+        on_disk = _papers_on_disk(w.gout, [paper] if paper else self.papers, built, unread=self.unread)
         facts = {p: _facts_on_disk(w.gout, p, pdfs, built) for p, pdfs in on_disk.items()}
         whole = w.inputs.whole()
         profiles = tuple(self.profiles or w.game.data.game.print.profile)
@@ -272,12 +274,14 @@ class Publisher:
         w = self.work[index]
         first = self.papers[0]
         built = _built(w.gout)
-        pdfs = _papers_on_disk(w.gout, [first], built).get(first, {})  # each checked against built's digest
+        pdfs = _papers_on_disk(w.gout, [first], built, unread=self.unread).get(first, {})  # checked against built
         todo = self._todo(index, [(f"thumbs/{stem}", _sha(FORMAT, "thumbs", first, stem, built[f"{first}/{stem}.pdf"]),
                                    (_thumb_job, (w.game, first, stem, pdf))) for stem, pdf in pdfs.items()])
         count = -(-len(todo) // THUMBS_PER_JOB)  # as many pieces as needed, their sizes alike (7: 4 and 3)
         batches = [todo[n::count] for n in range(count)]
-        return [batch[0] if len(batch) == 1 else
+        # (one alone as a batch of one when its PDF goes unread: the worker leaves out a PDF changed since, as
+        # _papers_on_disk leaves it out)
+        return [batch[0] if len(batch) == 1 and not self.unread else
                 (index, "+".join(key for _, key, _ in batch),
                  (_thumbs_job, (w.game, first, {job[1][2]: job[1][3] for _, _, job in batch})))
                 for batch in batches]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
 import threading
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 _UMASK_LOCK = threading.Lock()
 
@@ -72,13 +76,68 @@ def write_atomic(path: Path, data: bytes, *, mode: int | None = None, made: set[
         raise
 
 
-def write_if_changed(path: Path, data: bytes, *, mode: int | None = None, made: set[Path] | None = None) -> bool:
+def write_if_changed(path: Path, data, *, mode: int | None = None, made: set[Path] | None = None) -> bool:
     """Write ``data`` unless ``path`` already holds exactly it (a no-op rebuild touches nothing); True if written.
-    ``mode``, ``made``: as write_atomic takes them."""
+    ``mode``, ``made``: as write_atomic takes them. ``data``: bytes, or a worker's staged file (write/staged.py:
+    renamed into place, or removed when ``path`` holds its bytes already)."""
+    staged = isinstance(data, Staged)
     try:
-        if path.stat().st_size == len(data) and path.read_bytes() == data:
+        if staged:
+            if path.stat().st_size == data.size and hashlib.sha256(path.read_bytes()).hexdigest() == data.digest:
+                discard(data)
+                return False
+        elif path.stat().st_size == len(data) and path.read_bytes() == data:
             return False
     except OSError:
         pass
-    write_atomic(path, data, mode=mode, made=made)
+    if staged:
+        place(data, path, made=made)
+    else:
+        write_atomic(path, data, mode=mode, made=made)
     return True
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A file's bytes, written whole by a worker at ``path`` (in a build's staging folder): ``digest`` is their
+    SHA-256 (hex), ``size`` their length in bytes."""
+
+    path: str
+    digest: str
+    size: int
+
+    def read(self) -> bytes:
+        with open(self.path, "rb") as fh:
+            return fh.read()
+
+
+def place(data: Staged, path: Path, *, made: set[Path] | None = None) -> None:
+    """In the main process: rename the staged file ``data`` to ``path`` (its folder made when missing; ``made``:
+    as write_atomic takes it). Atomic: ``path`` holds its old bytes or the new ones. Where the rename cannot be
+    made (``path`` on another file system than the staging folder: a mount inside the output folder), its bytes
+    are written by write_atomic instead."""
+    if made is None or path.parent not in made:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if made is not None:
+            made.add(path.parent)
+    try:
+        os.replace(data.path, path)
+    except FileNotFoundError:
+        if made is None or path.parent not in made or path.parent.is_dir():
+            raise
+        made.discard(path.parent)  # removed since it was made: made again, once
+        place(data, path, made=made)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        write_atomic(path, data.read(), made=made)
+        discard(data)
+
+
+def discard(data: Any) -> None:
+    """Remove a staged file the build does not take (its output file already holds those bytes)."""
+    if isinstance(data, Staged):
+        try:
+            os.unlink(data.path)
+        except FileNotFoundError:
+            pass

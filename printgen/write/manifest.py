@@ -29,7 +29,7 @@ import stat
 from pathlib import Path
 
 from . import journal
-from .files import file_mode, write_atomic, write_if_changed
+from .files import Staged, file_mode, place, write_atomic, write_if_changed
 
 MANIFEST = ".printgen-manifest.json"
 FORMAT = 2  # 2: per-file digests and pending targets
@@ -39,8 +39,9 @@ class OutputConflict(Exception):
     """Printgen would have to replace or write through something it did not make (a usage error)."""
 
 
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def sha256(data: bytes | Staged) -> str:
+    """The SHA-256 (hex) of a file's bytes, or of a worker's staged file (write/staged.py: worked out there)."""
+    return data.digest if isinstance(data, Staged) else hashlib.sha256(data).hexdigest()
 
 
 def _file_digest(path: Path) -> str | None:
@@ -279,12 +280,13 @@ class Manifest:
         return {rel: (src, entry["files"][rel]) for rel, src in entry.get("sources", {}).items()
                 if rel in entry["files"]}
 
-    def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes], *,
+    def write_target(self, key: str, digest: str, previews: bool, files: dict[str, bytes | Staged], *,
                      force: bool = False, reads: list[str] | None = None,
                      sources: dict[str, str] | None = None, findings: list[dict] | None = None,
                      kept: list[str] = (), deferred: bool = False) -> list[Path]:
         """Write one target's ``files`` (relative path -> bytes) under the record's rule; returns the paths
-        written. Files the target wrote last time and no longer makes are deleted if still printgen's.
+        written. Files the target wrote last time and no longer makes are deleted if still printgen's. A file's
+        bytes may be staged by the worker that made them (write/staged.py): then renamed into place.
         ``sources``: what some of them were made from (printgen.write.reuse), for the next build.
         ``kept``: files the target still makes, unchanged since it last wrote them (not rewritten: their
         recorded digests stand; the studio redraws one face of hundreds this way).
@@ -311,7 +313,10 @@ class Manifest:
             self.save()
         written, mode = [], file_mode()
         for rel, data in sorted(files.items()):
-            write_atomic(self.root / rel, data, mode=mode, made=self._made)
+            if isinstance(data, Staged):  # written whole by the worker that made it: renamed into place
+                place(data, self.root / rel, made=self._made)
+            else:
+                write_atomic(self.root / rel, data, mode=mode, made=self._made)
             written.append(self.root / rel)
         self.remove([rel for rel in old if rel not in new])
         self.targets[key] = {"digest": digest, "previews": previews, "files": new,

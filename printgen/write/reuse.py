@@ -37,6 +37,46 @@ def read_recorded(gout: Path, rel: str, recorded: dict[str, str]) -> bytes | Non
     return data if sha256(data) == recorded[rel] else None
 
 
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A file the build's record names (``path``, absolute, with the SHA-256 recorded for it), handed to a worker
+    unread: the worker reads it and takes its bytes only while they are still the recorded ones (``read``:
+    read_recorded's rule), so a kit's or a thumbnail's PDFs are read once, where they are used, not read, hashed,
+    pickled and piped by the build's main process (issue 41)."""
+
+    path: str
+    digest: str
+
+    def read(self) -> bytes | None:
+        """The file's bytes, or None when it is no longer a regular file holding the recorded bytes."""
+        path = Path(self.path)
+        if path.is_symlink() or not path.is_file():
+            return None
+        data = path.read_bytes()
+        return data if sha256(data) == self.digest else None
+
+
+def recorded_file(gout: Path, rel: str, recorded: dict[str, str]) -> Recorded | None:
+    """``gout/rel`` as a Recorded to be read later (by a worker), when the record names it and it is a regular
+    file (not a link); None otherwise, as read_recorded."""
+    path = gout / rel
+    if rel not in recorded or path.is_symlink() or not path.is_file():
+        return None
+    return Recorded(str(path.absolute()), recorded[rel])
+
+
+def read_unread(args: tuple) -> tuple:
+    """A job's arguments with each dict of Recorded files read (``Recorded.read``): a file no longer holding its
+    recorded bytes is left out, as read_recorded leaves it out."""
+    out = []
+    for arg in args:
+        if isinstance(arg, dict) and any(isinstance(v, Recorded) for v in arg.values()):
+            arg = {k: v.read() if isinstance(v, Recorded) else v for k, v in arg.items()}
+            arg = {k: v for k, v in arg.items() if v is not None}
+        out.append(arg)
+    return tuple(out)
+
+
 @dataclass
 class Reuse:
     """One export's files from its last publish (``last``: path -> (source, SHA-256 recorded)), and the

@@ -1,0 +1,148 @@
+"""A build's files written whole by the worker process that made them, into a private folder inside the output
+folder, and renamed into place by the main process: a result hands over a name, not its bytes.
+
+A build's workers made some 46 MB of files for the bundled games (PDFs, card and sheet images, kits and zips),
+and each byte was pickled in the worker, piped, unpickled in the main process and hashed and written there:
+about 0.12 s of CPU over the processes for the handover alone, and the main process, which competes with the
+workers for the cores, did all of the writing (issue 41). Staged, a file's bytes are written once, by the worker,
+to a new file in the build's staging folder (``.printgen-staging-<pid>-<random>`` in the output folder, made
+by the main process, 0700); the worker hands back a ``Staged`` (that file's path, the SHA-256 of its bytes and
+their length), and the main process renames it to its output name once the build's rules for the output folder
+allow it (write/manifest.py: never through a link, never over a file printgen did not write). The rename is
+atomic, as write_atomic's is: a reader sees the old file or the new one, never half of one.
+
+What the main process never renames (a conflict, an invalid game found later, an error, a cancelled build)
+goes with the staging folder, which the build removes whatever stops it. A build killed outright (SIGKILL)
+leaves its folder behind: whole files under a hidden name printgen alone makes, no output name touched; the
+next build into that output folder removes it once the process that made it has gone (``sweep``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from .files import _TEMP_FLAGS, Staged, discard, file_mode, place  # noqa: F401 (Staged, discard, place: its face)
+
+PREFIX = ".printgen-staging-"
+
+
+def digest_of(data: bytes | Staged) -> str:
+    """The SHA-256 (hex) of a file's bytes, given or staged."""
+    return data.digest if isinstance(data, Staged) else hashlib.sha256(data).hexdigest()
+
+
+def size_of(data: bytes | Staged) -> int:
+    return data.size if isinstance(data, Staged) else len(data)
+
+
+def bytes_of(data: bytes | Staged) -> bytes:
+    return data.read() if isinstance(data, Staged) else data
+
+
+def stage(files: dict[str, Any], folder: str | None) -> dict[str, Any]:
+    """In a worker: ``files`` (relative path -> bytes, or None: kept as on disk) with each file's bytes written to
+    a new file in the staging ``folder`` and replaced by its ``Staged``; as they are when ``folder`` is None. Each
+    file is made as write_atomic makes its temporary file (exclusively, never through a link, a random name),
+    with the mode a plain ``open()`` would give it."""
+    if folder is None:
+        return files
+    mode = file_mode()
+    return {rel: _staged(data, folder, mode) if isinstance(data, (bytes, bytearray)) else data
+            for rel, data in files.items()}
+
+
+def _staged(data: bytes, folder: str, mode: int) -> Staged:
+    for _ in range(100):
+        path = f"{folder}{os.sep}{os.urandom(8).hex()}"
+        try:
+            fd = os.open(path, _TEMP_FLAGS, 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise FileExistsError(f"no free name in the staging folder {folder}")
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fchmod(fd, mode)
+    finally:
+        os.close(fd)
+    return Staged(path, hashlib.sha256(data).hexdigest(), len(data))
+
+
+def stage_result(result: Any, folder: str | None) -> Any:
+    """In a worker: a publishing job's result (publish/publisher.py ``Result``: its files first; or a dict of
+    them by job key) with its files staged (``stage``)."""
+    if isinstance(result, dict):
+        return {key: stage_result(r, folder) for key, r in result.items()}
+    files, *rest = result
+    return (stage(files, folder), *rest)
+
+
+@contextmanager
+def staging(out: Path) -> Iterator[Any]:
+    """A build's staging folder, made in ``out`` when first asked for: the block gets a function that returns the
+    folder's path (made then, with ``out`` when missing), or None where none can be made (the files then travel
+    as bytes, as before). The folder is removed with whatever is still in it when the block ends, and so is
+    ``out`` when the build made it and left it empty (a build that wrote nothing leaves nothing)."""
+    made: list[str] = []
+    existed = out.is_dir()
+
+    def folder() -> str | None:
+        if not made:
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+                sweep(out)
+                made.append(os.path.abspath(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=out)))
+            except OSError:
+                made.append("")
+        return made[0] or None
+
+    try:
+        yield folder
+    finally:
+        if made and made[0]:
+            shutil.rmtree(made[0], ignore_errors=True)
+        if made and not existed:
+            try:
+                out.rmdir()  # only when empty: nothing was written
+            except OSError:
+                pass
+
+
+def sweep(out: Path) -> list[str]:
+    """Remove the staging folders in ``out`` left by builds killed outright: a folder (not a link) named as
+    ``staging`` names them whose process is no longer running. Returns their names."""
+    gone = []
+    try:
+        entries = list(os.scandir(out))
+    except OSError:
+        return gone
+    for entry in entries:
+        if not entry.name.startswith(PREFIX) or not entry.is_dir(follow_symlinks=False):
+            continue
+        pid = entry.name[len(PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or _running(int(pid)):
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        gone.append(entry.name)
+    return gone
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid() or os.name == "nt":  # (Windows' os.kill ends the process: never asked there)
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # another user's process: not ours to judge
+    return True
