@@ -169,24 +169,31 @@ def crosses_any(segments, box: Box) -> bool:
         if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
                 or (y0 >= by1 and y1 >= by1)):
             continue
-        dx, dy = x1 - x0, y1 - y0
-        t0, t1 = 0.0, 1.0
-        for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-            if p == 0:
-                if q <= 0:
-                    break
-                continue
-            t = q / p
-            if p < 0:
-                if t > t0:  # (max(t0, t))
-                    t0 = t
-            elif t < t1:  # (min(t1, t))
-                t1 = t
-            if t0 >= t1:
-                break
-        else:
+        if _clipped(x0, y0, x1, y1, bx0, by0, bx1, by1):
             return True
     return False
+
+
+def _clipped(x0: float, y0: float, x1: float, y1: float, bx0: float, by0: float, bx1: float, by1: float) -> bool:
+    """Does the segment (x0, y0)-(x1, y1) keep a piece inside the box (bx0, by0)-(bx1, by1) once clipped to it
+    (Liang-Barsky, geometry.box_span's sums in the same order)? Asked only of segments the cheap test above it
+    has not set aside."""
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            if t > t0:  # (max(t0, t))
+                t0 = t
+        elif t < t1:  # (min(t1, t))
+            t1 = t
+        if t0 >= t1:
+            return False
+    return True
 
 
 def crosses_ink(ink: Ink, box: Box) -> bool:
@@ -210,22 +217,7 @@ def crosses_ink(ink: Ink, box: Box) -> bool:
             if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
                     or (y0 >= by1 and y1 >= by1)):
                 continue
-            dx, dy = x1 - x0, y1 - y0
-            t0, t1 = 0.0, 1.0
-            for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-                if p == 0:
-                    if q <= 0:
-                        break
-                    continue
-                t = q / p
-                if p < 0:
-                    if t > t0:
-                        t0 = t
-                elif t < t1:
-                    t1 = t
-                if t0 >= t1:
-                    break
-            else:
+            if _clipped(x0, y0, x1, y1, bx0, by0, bx1, by1):
                 return True
     return False
 
