@@ -116,22 +116,60 @@ def test_the_staging_folder_is_named_absolutely_for_an_output_folder_given_relat
         assert os.path.isabs(path) and os.path.dirname(path) == str(tmp_path / "rel" / "out")
 
 
-def test_sweep_removes_only_the_staging_folders_of_builds_no_longer_running(tmp_path):
+def _gone_pid():
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    gone_pid = int(dead.stdout)
-    (tmp_path / f"{PREFIX}{gone_pid}-abc").mkdir()
-    (tmp_path / f"{PREFIX}{gone_pid}-abc" / "f").write_bytes(b"x")
-    (tmp_path / f"{PREFIX}{os.getpid()}-def").mkdir()  # a build still running
-    (tmp_path / f"{PREFIX}x-ghi").mkdir()  # not a name printgen makes
+    return int(dead.stdout)
+
+
+def test_sweep_removes_only_the_staging_folders_of_builds_no_longer_running(tmp_path):
+    gone_pid = _gone_pid()
+    (tmp_path / f"{PREFIX}{gone_pid}-abc_1234").mkdir()
+    (tmp_path / f"{PREFIX}{gone_pid}-abc_1234" / "0123456789abcdef").write_bytes(b"x")
+    (tmp_path / f"{PREFIX}{os.getpid()}-def_1234").mkdir()  # a build still running
+    (tmp_path / f"{PREFIX}x-ghi_1234").mkdir()  # not a name printgen makes
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "keep").write_bytes(b"k")
-    (tmp_path / f"{PREFIX}{gone_pid}-link").symlink_to(elsewhere)  # a link is not looked into
-    (tmp_path / f"{PREFIX}{gone_pid}-file").write_bytes(b"a file of that name")
-    assert sweep(tmp_path) == [f"{PREFIX}{gone_pid}-abc"]
-    assert sorted(os.listdir(tmp_path)) == sorted([f"{PREFIX}{os.getpid()}-def", f"{PREFIX}x-ghi", "elsewhere",
-                                                   f"{PREFIX}{gone_pid}-link", f"{PREFIX}{gone_pid}-file"])
+    (tmp_path / f"{PREFIX}{gone_pid}-linklink").symlink_to(elsewhere)  # a link is not looked into
+    (tmp_path / f"{PREFIX}{gone_pid}-filefile").write_bytes(b"a file of that name")
+    assert sweep(tmp_path) == [f"{PREFIX}{gone_pid}-abc_1234"]
+    assert sorted(os.listdir(tmp_path)) == sorted([f"{PREFIX}{os.getpid()}-def_1234", f"{PREFIX}x-ghi_1234",
+                                                   "elsewhere", f"{PREFIX}{gone_pid}-linklink",
+                                                   f"{PREFIX}{gone_pid}-filefile"])
     assert (elsewhere / "keep").read_bytes() == b"k"
+
+
+@pytest.mark.parametrize("name, inside", [
+    ("mine", {"notes.txt": b"a user's notes"}),  # a name staging never makes
+    ("backup12", {"notes.txt": b"a user's notes"}),  # the name's shape, but what is in it is not staged files
+    ("backup12", {"0123456789abcdef": b"x", "sub/0123456789abcdef": b"y"}),  # a folder inside
+    ("backup12", {"0123456789ABCDEF": b"x"}),
+])
+def test_sweep_leaves_a_users_folder_of_a_like_name_whose_process_has_gone(tmp_path, name, inside):
+    folder = tmp_path / f"{PREFIX}{_gone_pid()}-{name}"
+    for rel, data in inside.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
+    assert sweep(tmp_path) == []
+    assert {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()} == inside
+
+
+@pytest.mark.skipif(os.name == "nt", reason="no flock on Windows (nothing is swept there)")
+def test_sweep_leaves_a_staging_folder_locked_by_a_build_it_cannot_see_running(tmp_path):
+    """A build in another PID namespace (a container sharing the output folder) or at a reused PID: its process
+    id says nothing here, the lock it holds on its staging folder does."""
+    with staging(tmp_path / "out") as folder:
+        live = folder()
+        # as the other build sees it: the process id gone
+        seen = tmp_path / "out" / f"{PREFIX}{_gone_pid()}-{os.path.basename(live)[-8:]}"
+        os.rename(live, seen)
+        (seen / "0123456789abcdef").write_bytes(b"staged")
+        assert sweep(tmp_path / "out") == []
+        assert (seen / "0123456789abcdef").read_bytes() == b"staged"
+        os.rename(seen, live)
+    assert not (tmp_path / "out").exists()
+    seen.mkdir(parents=True)  # the same name, its lock no longer held: swept
+    assert sweep(tmp_path / "out") == [seen.name]
 
 
 def _everything(out):
