@@ -201,12 +201,16 @@ def sweep(out: Path) -> list[str]:
 
 
 def _running(pid: int) -> bool:
+    """Whether process ``pid`` may still run (True for anything this cannot ask: never a folder of a build
+    that might)."""
     if pid == os.getpid() or os.name == "nt":  # (Windows' os.kill ends the process: never asked there)
+        return True
+    if not 0 < pid <= 0x7FFFFFFF:  # no process has it (0 would ask the whole process group; a long one overflows)
         return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OSError):
+    except (PermissionError, OSError, OverflowError):
         return True  # another user's process: not ours to judge
     return True

@@ -154,6 +154,15 @@ def test_sweep_leaves_a_users_folder_of_a_like_name_whose_process_has_gone(tmp_p
     assert {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()} == inside
 
 
+@pytest.mark.parametrize("pid", ["0", "99999999999999999999", str(2 ** 31)])
+def test_sweep_leaves_a_folder_named_for_a_process_no_system_has_and_says_nothing(tmp_path, pid):
+    folder = tmp_path / f"{PREFIX}{pid}-abcdefgh"
+    folder.mkdir()
+    (folder / "0123456789abcdef").write_bytes(b"x")
+    assert sweep(tmp_path) == []  # (a pid too long for the system's kill() raised OverflowError: a traceback)
+    assert (folder / "0123456789abcdef").read_bytes() == b"x"
+
+
 @pytest.mark.skipif(os.name == "nt", reason="no flock on Windows (nothing is swept there)")
 def test_sweep_leaves_a_staging_folder_locked_by_a_build_it_cannot_see_running(tmp_path):
     """A build in another PID namespace (a container sharing the output folder) or at a reused PID: its process
