@@ -97,11 +97,16 @@ def stage_result(result: Any, folder: str | None) -> Any:
 def staging(out: Path) -> Iterator[Any]:
     """A build's staging folder, made in ``out`` when first asked for: the block gets a function that returns the
     folder's path (made then, with ``out`` when missing), or None where none can be made (the files then travel
-    as bytes, as before). The folder is removed with whatever is still in it when the block ends, and so is
-    ``out`` when the build made it and left it empty (a build that wrote nothing leaves nothing)."""
+    as bytes, as before). The folder is removed with whatever is still in it when the block ends, and so are
+    ``out`` and the folders above it that the build made, when it left them empty (a build that wrote nothing,
+    a game found invalid after the first had started, leaves nothing)."""
     made: list[str] = []
     locks: list[int] = []
-    existed = out.is_dir()
+    missing = []  # out and the folders above it not there before the build, deepest first
+    for up in (Path(os.path.abspath(out)), *Path(os.path.abspath(out)).parents):
+        if os.path.lexists(up):
+            break
+        missing.append(up)
 
     def folder() -> str | None:
         if not made:
@@ -121,11 +126,12 @@ def staging(out: Path) -> Iterator[Any]:
             shutil.rmtree(made[0], ignore_errors=True)
         for fd in locks:
             os.close(fd)
-        if made and not existed:
-            try:
-                out.rmdir()  # only when empty: nothing was written
-            except OSError:
-                pass
+        if made:
+            for up in missing:
+                try:
+                    up.rmdir()  # only when empty: nothing was written
+                except OSError:
+                    break
 
 
 def _lock(path: str) -> list[int]:

@@ -109,6 +109,30 @@ def test_the_staging_folder_goes_with_what_is_left_in_it_and_an_output_folder_le
     assert not (tmp_path / "never").exists()
 
 
+def test_the_folders_made_above_the_output_folder_go_too_when_nothing_was_written(tmp_path):
+    with staging(tmp_path / "a" / "b" / "out") as folder:
+        stage({"x": b"never renamed"}, folder())
+    assert os.listdir(tmp_path) == []
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "mine.txt").write_text("a user's file")
+    with staging(tmp_path / "a" / "b" / "out") as folder:
+        folder()
+    assert os.listdir(tmp_path / "a") == ["mine.txt"]
+    with staging(tmp_path / "c" / "out") as folder:
+        folder()
+        (tmp_path / "c" / "out" / "written.pdf").write_bytes(b"%PDF")
+    assert (tmp_path / "c" / "out" / "written.pdf").read_bytes() == b"%PDF"
+
+
+def test_a_build_stopped_by_an_invalid_game_leaves_no_folder_it_made(tmp_path):
+    """The first game's work starts (in workers) before the second is found invalid: nothing is written, and
+    the output folder and the folders above it that were made for it go."""
+    result = build(folders=[FIXTURES / "mini-dice", FIXTURES / "broken-dice"], out=tmp_path / "x" / "y" / "out",
+                   papers=["a4"], previews=False, jobs=2)
+    assert not result.ok
+    assert os.listdir(tmp_path) == []
+
+
 def test_the_staging_folder_is_named_absolutely_for_an_output_folder_given_relatively(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with staging(Path("rel") / "out") as folder:
