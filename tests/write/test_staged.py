@@ -91,6 +91,18 @@ def test_write_if_changed_takes_a_staged_file_only_when_the_bytes_differ(tmp_pat
     assert (tmp_path / "out" / "deep" / "er" / "x.bin").read_bytes() == b"new file"
 
 
+def test_a_staged_file_that_cannot_be_renamed_into_place_is_named_by_its_output_path(tmp_path):
+    """(A folder of the output the user made read-only, here a folder where the file goes: the rename fails.) The
+    error names the output file, as write_atomic's did, not the staged file's hidden name."""
+    [staged] = stage({"x.pdf": b"%PDF"}, _folder(tmp_path)).values()
+    where = tmp_path / "out" / "x.pdf"
+    (where / "inside").mkdir(parents=True)
+    with pytest.raises(OSError) as caught:
+        place(staged, where)
+    assert caught.value.filename == str(where) and caught.value.strerror
+    assert (where / "inside").is_dir() and Path(staged.path).read_bytes() == b"%PDF"
+
+
 def test_the_staging_folder_goes_with_what_is_left_in_it_and_an_output_folder_left_empty(tmp_path):
     out = tmp_path / "out"
     with staging(out) as folder:
