@@ -75,12 +75,19 @@ def _staged(data: bytes, folder: str, mode: int) -> Staged:
     else:
         raise FileExistsError(f"no free name in the staging folder {folder}")
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fchmod(fd, mode)
-    finally:
-        os.close(fd)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fchmod(fd, mode)
+        finally:
+            os.close(fd)
+    except OSError as exc:  # (a full disk, a quota): the part written goes now, the error names the output folder
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        raise OSError(exc.errno, exc.strerror, os.path.dirname(folder)) from exc
     return Staged(path, hashlib.sha256(data).hexdigest(), len(data))
 
 

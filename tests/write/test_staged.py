@@ -103,6 +103,27 @@ def test_a_staged_file_that_cannot_be_renamed_into_place_is_named_by_its_output_
     assert (where / "inside").is_dir() and Path(staged.path).read_bytes() == b"%PDF"
 
 
+def test_a_full_disk_while_staging_leaves_no_part_and_names_the_output_folder(tmp_path, monkeypatch):
+    import errno
+
+    out = tmp_path / "out"
+    with staging(out) as folder:
+        path = folder()
+        real = os.write
+
+        def full(fd, data):  # a few bytes go, then the disk is full
+            if len(data) < 6:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real(fd, bytes(data)[:5])
+
+        monkeypatch.setattr(os, "write", full)
+        with pytest.raises(OSError) as caught:
+            stage({"a.pdf": b"%PDF-1.7 and more"}, path)
+        monkeypatch.undo()
+        assert caught.value.errno == errno.ENOSPC and caught.value.filename == str(out)
+        assert os.listdir(path) == []
+
+
 def test_the_staging_folder_goes_with_what_is_left_in_it_and_an_output_folder_left_empty(tmp_path):
     out = tmp_path / "out"
     with staging(out) as folder:
