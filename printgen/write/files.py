@@ -129,7 +129,9 @@ def place(data: Staged, path: Path, *, made: set[Path] | None = None) -> None:
         place(data, path, made=made)
     except OSError as exc:
         if exc.errno != errno.EXDEV:
-            raise
+            # named by the file it was to be (the staged one's hidden name, in a folder gone when the build
+            # ends, would send the user to look in the wrong place): "cannot write out/game/a4/x.pdf"
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         write_atomic(path, data.read(), made=made)
         discard(data)
 

@@ -91,6 +91,39 @@ def test_write_if_changed_takes_a_staged_file_only_when_the_bytes_differ(tmp_pat
     assert (tmp_path / "out" / "deep" / "er" / "x.bin").read_bytes() == b"new file"
 
 
+def test_a_staged_file_that_cannot_be_renamed_into_place_is_named_by_its_output_path(tmp_path):
+    """(A folder of the output the user made read-only, here a folder where the file goes: the rename fails.) The
+    error names the output file, as write_atomic's did, not the staged file's hidden name."""
+    [staged] = stage({"x.pdf": b"%PDF"}, _folder(tmp_path)).values()
+    where = tmp_path / "out" / "x.pdf"
+    (where / "inside").mkdir(parents=True)
+    with pytest.raises(OSError) as caught:
+        place(staged, where)
+    assert caught.value.filename == str(where) and caught.value.strerror
+    assert (where / "inside").is_dir() and Path(staged.path).read_bytes() == b"%PDF"
+
+
+def test_a_full_disk_while_staging_leaves_no_part_and_names_the_output_folder(tmp_path, monkeypatch):
+    import errno
+
+    out = tmp_path / "out"
+    with staging(out) as folder:
+        path = folder()
+        real = os.write
+
+        def full(fd, data):  # a few bytes go, then the disk is full
+            if len(data) < 6:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real(fd, bytes(data)[:5])
+
+        monkeypatch.setattr(os, "write", full)
+        with pytest.raises(OSError) as caught:
+            stage({"a.pdf": b"%PDF-1.7 and more"}, path)
+        monkeypatch.undo()
+        assert caught.value.errno == errno.ENOSPC and caught.value.filename == str(out)
+        assert os.listdir(path) == []
+
+
 def test_the_staging_folder_goes_with_what_is_left_in_it_and_an_output_folder_left_empty(tmp_path):
     out = tmp_path / "out"
     with staging(out) as folder:
@@ -109,6 +142,30 @@ def test_the_staging_folder_goes_with_what_is_left_in_it_and_an_output_folder_le
     assert not (tmp_path / "never").exists()
 
 
+def test_the_folders_made_above_the_output_folder_go_too_when_nothing_was_written(tmp_path):
+    with staging(tmp_path / "a" / "b" / "out") as folder:
+        stage({"x": b"never renamed"}, folder())
+    assert os.listdir(tmp_path) == []
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "mine.txt").write_text("a user's file")
+    with staging(tmp_path / "a" / "b" / "out") as folder:
+        folder()
+    assert os.listdir(tmp_path / "a") == ["mine.txt"]
+    with staging(tmp_path / "c" / "out") as folder:
+        folder()
+        (tmp_path / "c" / "out" / "written.pdf").write_bytes(b"%PDF")
+    assert (tmp_path / "c" / "out" / "written.pdf").read_bytes() == b"%PDF"
+
+
+def test_a_build_stopped_by_an_invalid_game_leaves_no_folder_it_made(tmp_path):
+    """The first game's work starts (in workers) before the second is found invalid: nothing is written, and
+    the output folder and the folders above it that were made for it go."""
+    result = build(folders=[FIXTURES / "mini-dice", FIXTURES / "broken-dice"], out=tmp_path / "x" / "y" / "out",
+                   papers=["a4"], previews=False, jobs=2)
+    assert not result.ok
+    assert os.listdir(tmp_path) == []
+
+
 def test_the_staging_folder_is_named_absolutely_for_an_output_folder_given_relatively(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with staging(Path("rel") / "out") as folder:
@@ -116,22 +173,69 @@ def test_the_staging_folder_is_named_absolutely_for_an_output_folder_given_relat
         assert os.path.isabs(path) and os.path.dirname(path) == str(tmp_path / "rel" / "out")
 
 
-def test_sweep_removes_only_the_staging_folders_of_builds_no_longer_running(tmp_path):
+def _gone_pid():
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    gone_pid = int(dead.stdout)
-    (tmp_path / f"{PREFIX}{gone_pid}-abc").mkdir()
-    (tmp_path / f"{PREFIX}{gone_pid}-abc" / "f").write_bytes(b"x")
-    (tmp_path / f"{PREFIX}{os.getpid()}-def").mkdir()  # a build still running
-    (tmp_path / f"{PREFIX}x-ghi").mkdir()  # not a name printgen makes
+    return int(dead.stdout)
+
+
+def test_sweep_removes_only_the_staging_folders_of_builds_no_longer_running(tmp_path):
+    gone_pid = _gone_pid()
+    (tmp_path / f"{PREFIX}{gone_pid}-abc_1234").mkdir()
+    (tmp_path / f"{PREFIX}{gone_pid}-abc_1234" / "0123456789abcdef").write_bytes(b"x")
+    (tmp_path / f"{PREFIX}{os.getpid()}-def_1234").mkdir()  # a build still running
+    (tmp_path / f"{PREFIX}x-ghi_1234").mkdir()  # not a name printgen makes
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "keep").write_bytes(b"k")
-    (tmp_path / f"{PREFIX}{gone_pid}-link").symlink_to(elsewhere)  # a link is not looked into
-    (tmp_path / f"{PREFIX}{gone_pid}-file").write_bytes(b"a file of that name")
-    assert sweep(tmp_path) == [f"{PREFIX}{gone_pid}-abc"]
-    assert sorted(os.listdir(tmp_path)) == sorted([f"{PREFIX}{os.getpid()}-def", f"{PREFIX}x-ghi", "elsewhere",
-                                                   f"{PREFIX}{gone_pid}-link", f"{PREFIX}{gone_pid}-file"])
+    (tmp_path / f"{PREFIX}{gone_pid}-linklink").symlink_to(elsewhere)  # a link is not looked into
+    (tmp_path / f"{PREFIX}{gone_pid}-filefile").write_bytes(b"a file of that name")
+    assert sweep(tmp_path) == [f"{PREFIX}{gone_pid}-abc_1234"]
+    assert sorted(os.listdir(tmp_path)) == sorted([f"{PREFIX}{os.getpid()}-def_1234", f"{PREFIX}x-ghi_1234",
+                                                   "elsewhere", f"{PREFIX}{gone_pid}-linklink",
+                                                   f"{PREFIX}{gone_pid}-filefile"])
     assert (elsewhere / "keep").read_bytes() == b"k"
+
+
+@pytest.mark.parametrize("name, inside", [
+    ("mine", {"notes.txt": b"a user's notes"}),  # a name staging never makes
+    ("backup12", {"notes.txt": b"a user's notes"}),  # the name's shape, but what is in it is not staged files
+    ("backup12", {"0123456789abcdef": b"x", "sub/0123456789abcdef": b"y"}),  # a folder inside
+    ("backup12", {"0123456789ABCDEF": b"x"}),
+])
+def test_sweep_leaves_a_users_folder_of_a_like_name_whose_process_has_gone(tmp_path, name, inside):
+    folder = tmp_path / f"{PREFIX}{_gone_pid()}-{name}"
+    for rel, data in inside.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
+    assert sweep(tmp_path) == []
+    assert {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()} == inside
+
+
+@pytest.mark.parametrize("pid", ["0", "99999999999999999999", str(2 ** 31)])
+def test_sweep_leaves_a_folder_named_for_a_process_no_system_has_and_says_nothing(tmp_path, pid):
+    folder = tmp_path / f"{PREFIX}{pid}-abcdefgh"
+    folder.mkdir()
+    (folder / "0123456789abcdef").write_bytes(b"x")
+    assert sweep(tmp_path) == []  # (a pid too long for the system's kill() raised OverflowError: a traceback)
+    assert (folder / "0123456789abcdef").read_bytes() == b"x"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="no flock on Windows (nothing is swept there)")
+def test_sweep_leaves_a_staging_folder_locked_by_a_build_it_cannot_see_running(tmp_path):
+    """A build in another PID namespace (a container sharing the output folder) or at a reused PID: its process
+    id says nothing here, the lock it holds on its staging folder does."""
+    with staging(tmp_path / "out") as folder:
+        live = folder()
+        # as the other build sees it: the process id gone
+        seen = tmp_path / "out" / f"{PREFIX}{_gone_pid()}-{os.path.basename(live)[-8:]}"
+        os.rename(live, seen)
+        (seen / "0123456789abcdef").write_bytes(b"staged")
+        assert sweep(tmp_path / "out") == []
+        assert (seen / "0123456789abcdef").read_bytes() == b"staged"
+        os.rename(seen, live)
+    assert not (tmp_path / "out").exists()
+    seen.mkdir(parents=True)  # the same name, its lock no longer held: swept
+    assert sweep(tmp_path / "out") == [seen.name]
 
 
 def _everything(out):
