@@ -60,13 +60,7 @@ def write_atomic(path: Path, data: bytes, *, mode: int | None = None, made: set[
     else:
         raise FileExistsError(f"no free temporary name beside {path}")
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fchmod(fd, file_mode() if mode is None else mode)
-        finally:
-            os.close(fd)
+        write_whole(fd, data, file_mode() if mode is None else mode)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -74,6 +68,18 @@ def write_atomic(path: Path, data: bytes, *, mode: int | None = None, made: set[
         except FileNotFoundError:
             pass
         raise
+
+
+def write_whole(fd: int, data, mode: int) -> None:
+    """Write all of ``data`` (bytes-like) to the open file ``fd``, give it ``mode`` and close it (closed
+    whatever happens)."""
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fchmod(fd, mode)
+    finally:
+        os.close(fd)
 
 
 def write_if_changed(path: Path, data, *, mode: int | None = None, made: set[Path] | None = None) -> bool:

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from .files import _TEMP_FLAGS, Staged, discard, file_mode, place  # noqa: F401 (Staged, discard, place: its face)
+from .files import _TEMP_FLAGS, Staged, discard, file_mode, place, write_whole  # noqa: F401 (Staged, discard, place: its face)
 
 PREFIX = ".printgen-staging-"
 # what staging's mkdtemp names (the pid, then tempfile's 8 characters) and what _staged names in it (8 random bytes)
@@ -75,13 +75,7 @@ def _staged(data: bytes, folder: str, mode: int) -> Staged:
     else:
         raise FileExistsError(f"no free name in the staging folder {folder}")
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fchmod(fd, mode)
-        finally:
-            os.close(fd)
+        write_whole(fd, data, mode)
     except OSError as exc:  # (a full disk, a quota): the part written goes now, the error names the output folder
         try:
             os.unlink(path)
