@@ -34,19 +34,22 @@ def tables(program: bytes) -> dict[str, bytes]:
 
 def bare_glyph(data: bytes) -> bytes:
     """One glyph's ``glyf`` entry without its instructions (a simple glyph's length set to 0, a composite's
-    trailing program dropped and its flag cleared); an empty glyph as it is."""
+    trailing program dropped and its flag cleared), and without the padding after its outline or components
+    (``unhinted`` pads it again); an empty glyph as it is."""
     if len(data) < 10:
         return data
     contours = unpack_from(">h", data, 0)[0]
     if contours >= 0:
         at = 10 + 2 * contours  # the instruction length follows the contours' end points
         length = unpack_from(">H", data, at)[0]
-        return data[:at] + b"\0\0" + data[at + 2 + length:]
+        points = unpack_from(">H", data, at - 2)[0] + 1 if contours else 0
+        # up to the last coordinate: the bytes that padded the glyph with its program go with it
+        return data[:at] + b"\0\0" + data[at + 2 + length:_outline_end(data, at + 2 + length, points)]
     out = bytearray(data)
-    at, flags, program = 10, GF_MORE_COMPONENTS, 0
+    at, flags = 10, GF_MORE_COMPONENTS
     while flags & GF_MORE_COMPONENTS:
         flags = unpack_from(">H", data, at)[0]
-        program |= flags & GF_WE_HAVE_INSTRUCTIONS  # (the last component says so; a reader may ask any of them)
+        # (the last component says there is a program; a reader may ask any of them: cleared on each)
         out[at:at + 2] = pack(">H", flags & ~GF_WE_HAVE_INSTRUCTIONS)
         at += 4 + (4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2)
         if flags & GF_WE_HAVE_A_SCALE:
@@ -55,7 +58,28 @@ def bare_glyph(data: bytes) -> bytes:
             at += 4
         elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
             at += 8
-    return bytes(out[:at]) if program else bytes(out)
+    return bytes(out[:at])  # (what followed the components: their program, or the padding)
+
+
+def _outline_end(data: bytes, at: int, points: int) -> int:
+    """Where a simple glyph's outline ends: its ``points`` flags from byte ``at`` (a flag with bit 3 set is
+    repeated as often as the next byte says), then the x and then the y coordinates, each 1 byte (short), 0
+    (the same as the point before) or 2, as its flag says. ValueError when ``data`` ends before it does."""
+    x = y = seen = 0
+    while seen < points:
+        flag = data[at]
+        at += 1
+        times = 1
+        if flag & 0x08:
+            times += data[at]
+            at += 1
+        x += times * (1 if flag & 0x02 else 0 if flag & 0x10 else 2)
+        y += times * (1 if flag & 0x04 else 0 if flag & 0x20 else 2)
+        seen += times
+    end = at + x + y
+    if end > len(data):
+        raise ValueError(f"a glyph's outline runs {end - len(data)} bytes past its entry")
+    return end
 
 
 def unhinted(program: bytes) -> bytes:

@@ -102,8 +102,14 @@ def test_a_composite_glyph_loses_its_program_and_its_flag():
     bare = bare_glyph(glyph)
     assert bare == header + first + pack(">HHhh", words, 2, 5, 5)
     assert not unpack_from(">H", bare, 10)[0] & instructions
-    simple = pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + pack(">H", 2) + b"\xb0\x01" + b"\x01\x01\x01"
-    assert bare_glyph(simple) == pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + b"\0\0" + b"\x01\x01\x01"
+    # three points on the curve, each x and y one byte (flags 0x37), padded to 4 bytes with the program
+    outline = b"\x37\x37\x37" + b"\x05\x05\x00" + b"\x00\x05\x05"
+    simple = pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + pack(">H", 2) + b"\xb0\x01" + outline + b"\0"
+    assert bare_glyph(simple) == pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + b"\0\0" + outline
+    repeated = pack(">h4h", 1, 0, 0, 10, 10) + pack(">H", 2) + pack(">H", 0) + b"\x3f\x02" + b"\x05\x05\x00" * 2
+    assert bare_glyph(repeated + b"\0\0") == repeated  # a flag repeated twice more: three points all the same
+    with pytest.raises(ValueError):
+        bare_glyph(simple[:-4])  # cut short inside its coordinates
 
 
 def test_a_font_whose_glyphs_cannot_be_taken_apart_is_embedded_as_reportlab_made_it(monkeypatch):
@@ -119,3 +125,15 @@ def test_a_font_whose_glyphs_cannot_be_taken_apart_is_embedded_as_reportlab_made
     with pytest.raises(Exception):
         unhinted(bytes(cut))
     assert subsets._unhinted_subset(face, [ord(c) for c in "Hex"]) == bytes(cut)
+
+
+@pytest.mark.parametrize("font", sorted(FONTS))
+def test_a_bare_subset_keeps_no_spare_bytes_after_a_glyph(font, caplog):
+    """Each glyph's entry ends at its last coordinate or component, padded to 4 bytes: fontTools, reading every
+    glyph, finds no excess data (it warns of 4 bytes or more past a glyph's end)."""
+    made = unhinted(subsets._make_subset(_face(font), [ord(c) for c in SAMPLE]))
+    with caplog.at_level("WARNING", logger="fontTools"):
+        _glyphs(made)
+    assert not [r for r in caplog.records if "too much glyph data" in r.getMessage()]
+    found = subsets.unhinted.__globals__["tables"](made)
+    assert len(found["glyf"]) % 4 == 0
