@@ -17,7 +17,7 @@ from ..draw.fonts import text_width
 from ..draw.provenance import Source
 from .bulk import held_bulk, near_pairs
 from .checks import GROUND_ROLES, Hit, Settings, Sheet, _quote
-from .scene import MARK_AREA, Box, Ink
+from .scene import MARK_AREA, Box, Grid, Ink  # (Grid: label_hits, per face; imported once here, not per call)
 
 SMALL = MARK_AREA  # mm²: a shape's box up to this is a mark (icon, badge, disc); larger ones are grounds
 SKIP_ROLES = GROUND_ROLES + ("hex", "hex-part", "hex-edge", "cut", "crop", "dial-cut", "legend-swatch", "furniture",
@@ -264,8 +264,6 @@ def _pairs_near(marks: list[Ink], d: float) -> list[tuple[int, int]]:
 
 def label_hits(texts: list[Ink], marks: list[Ink], number: int) -> list[Hit]:
     """A label set on a badge or disc (``texts``: the short ones) whose ink is wider than the shape it sits in."""
-    from .scene import Grid
-
     if not texts or not marks:
         return []
     # a label is read against the marks of its own group only
