@@ -77,7 +77,16 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     texts = _texts(sheet)
     # text over text: sweep by x so a page of a thousand labels stays fast
     order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
-    inner = [_inner(t, 0.18) for t in texts]
+    # each text's box shrunk two ways in one pass (_inner's sums: its em in mm, then times the share): by 0.18 em
+    # for text over text, by 0.25 em for a stroke across it
+    inner, tight = [], []
+    for t in texts:
+        em = t.size * 25.4 / 72.0
+        x0, y0, x1, y1 = t.box
+        d = em * 0.18
+        inner.append((x0 + d, y0 + d, x1 - d, y1 - d))
+        d = em * 0.25
+        tight.append((x0 + d, y0 + d, x1 - d, y1 - d))
     for i, j in (over_bulk(order, inner) if len(texts) > 48 else _over_sweep(order, inner, texts)):
         a, b = texts[i], texts[j]
         first, second = (b, a) if j < i else (a, b)
@@ -85,8 +94,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # text crossed by a stroke: grid lines, frames, rules. Each text's hit names the first stroke in drawing order
     # that crosses it (a map page has thousands of strokes and a few hundred texts: their boxes are compared in
     # bulk, or through a grid of the texts when there are few)
-    live = [(k, inner) for k, inner in enumerate(_inner(t, 0.25) for t in texts)
-            if inner[2] > inner[0] and inner[3] > inner[1]]
+    live = [(k, b) for k, b in enumerate(tight) if b[2] > b[0] and b[3] > b[1]]
     if not live:
         return
     # (``stroked``: a stroke whose segments are not yet worked out is read as one; with none, it crosses nothing)

@@ -13,6 +13,7 @@ from math import floor
 from ..draw.document import IDENTITY, Circle, Group, Matrix, Page, Path, Poly, Rect, Text, clip_points
 from ..draw.document import compose as _mul
 from ..draw.geometry import box_span
+from .clip import clipped as _clipped
 # one op as the ink it prints (what flatten gives of each), and what the other modules read of it here
 from .inking import (MARK_AREA, MM_TO_PT, Box, Ink, Segment, _bbox, _ink, _plain_circle, _plain_path,  # noqa: F401
                      _plain_poly, _plain_rect, _plain_text, _plain_text_box, _pt, _pts, _ring, _scale,
@@ -174,28 +175,6 @@ def crosses_any(segments, box: Box) -> bool:
     return False
 
 
-def _clipped(x0: float, y0: float, x1: float, y1: float, bx0: float, by0: float, bx1: float, by1: float) -> bool:
-    """Does the segment (x0, y0)-(x1, y1) keep a piece inside the box (bx0, by0)-(bx1, by1) once clipped to it
-    (Liang-Barsky, geometry.box_span's sums in the same order)? Asked only of segments the cheap test above it
-    has not set aside."""
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-        if p == 0:
-            if q <= 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            if t > t0:  # (max(t0, t))
-                t0 = t
-        elif t < t1:  # (min(t1, t))
-            t1 = t
-        if t0 >= t1:
-            return False
-    return True
-
-
 def crosses_ink(ink: Ink, box: Box) -> bool:
     """``crosses_any(ink.segments, box)``, without working its segments out when they are not yet: its loops'
     points are read pair by pair as ``_segments_of`` pairs them (a point repeated makes no segment), and each pair
@@ -207,15 +186,14 @@ def crosses_ink(ink: Ink, box: Box) -> bool:
     loops, closed = lines
     bx0, by0, bx1, by1 = box
     for loop in loops:
-        n = len(loop)
-        for i in range(n if closed else n - 1):
-            a = loop[i]
-            b = loop[i + 1] if i + 1 < n else loop[0]
-            if a == b:
-                continue
-            (x0, y0), (x1, y1) = a, b
+        # (each point with the next, the last with the first when closed: the pairs _segments_of reads)
+        for (x0, y0), (x1, y1) in zip(loop, loop[1:] + loop[:1] if closed else loop[1:]):
             if ((x0 <= bx0 and x1 <= bx0) or (x0 >= bx1 and x1 >= bx1) or (y0 <= by0 and y1 <= by0)
                     or (y0 >= by1 and y1 >= by1)):
+                continue
+            # a point repeated makes no segment (asked only here: the cheap test above sets most pairs aside
+            # first, and says no more of them than it would); as tuples compare, each coordinate "is or =="
+            if (x0 is x1 or x0 == x1) and (y0 is y1 or y0 == y1):
                 continue
             if _clipped(x0, y0, x1, y1, bx0, by0, bx1, by1):
                 return True

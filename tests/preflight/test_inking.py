@@ -73,6 +73,9 @@ def test_a_box_over_more_cells_than_hold_anything_is_given_the_boxes_of_its_cell
 
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(st.lists(op, min_size=1, max_size=6), st.tuples(coord, coord, coord, coord))
+# a point repeated inside the box (no segment, so no crossing), on an open and a closed stroke
+@example([Poly(((2.5, 2.5), (2.5, 2.5), (40.0, 40.0)), Style(stroke="#000000", width=0.3), closed=True),
+          Poly(((2.5, 2.5), (2.5, 2.5)), Style(stroke="#000000", width=0.3), closed=False)], (0.0, 0.0, 10.0, 10.0))
 def test_a_stroke_tested_on_its_points_crosses_what_its_segments_cross(ops, corners):
     """scene.crosses_ink reads a stroke's points pair by pair where its segments are not worked out yet: the
     same answer as crosses_any on its segments, for every ink (its segments read first, or not) and box."""

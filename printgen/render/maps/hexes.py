@@ -172,7 +172,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                                wx1 - rim_w / 2, wy1 - rim_w / 2)
             if len(rim) >= 2:
                 overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
-                                     Style(stroke=zone.colour, width=rim_w), closed=len(rim) == 6))
+                                     _rim_style(zone.colour, rim_w), closed=len(rim) == 6))
         overlays += labels
     for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
@@ -336,6 +336,12 @@ def cut_around(seg, holes) -> list[tuple[tuple[float, float], tuple[float, float
 
 
 HATCH_STEP = 2.2  # mm between a blocked hex's 45-degree hatch lines
+
+
+@lru_cache(maxsize=256)
+def _rim_style(colour: str, width: float) -> Style:
+    """A zone's rim style (``width`` mm): one object for every rim of a zone on a map (styles are frozen)."""
+    return Style(stroke=colour, width=width)
 
 
 @lru_cache(maxsize=256)

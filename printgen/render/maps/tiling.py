@@ -17,6 +17,10 @@ from .kept import boxed, hex_place, hex_points
 from .legend import legend_ops
 from .seams import notches, plan_axis, trim_path
 
+# the alignment crosses' style: one object for all of them (styles are frozen), so the canvas sets it once for a
+# run of them and the preflight reads it once (inking._look keeps what it read per style object)
+ALIGN = Style(stroke="#c0392b", width=0.25)
+
 MIN_OVERLAP = 10.0  # mm shared by neighbouring tiles
 THUMB_INSET = 0.9  # the overview's hexes, filled a little inset on a grey ground (the gaps read as the grid)
 
@@ -154,9 +158,8 @@ def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictu
     # Alignment crosses at map points shared with neighbours (the middle of each overlap band).
     for (mx, my) in _shared_points(tiling, r, c, labels):
         px, py = mx - wx + dx, my - wy + dy
-        marks += [Poly(((px - 3, py), (px + 3, py)), Style(stroke="#c0392b", width=0.25), closed=False, role="align"),
-                  Poly(((px, py - 3), (px, py + 3)), Style(stroke="#c0392b", width=0.25), closed=False, role="align"),
-                  Circle(px, py, 1.5, Style(stroke="#c0392b", width=0.25))]
+        marks += [Poly(((px - 3, py), (px + 3, py)), ALIGN, closed=False, role="align"),
+                  Poly(((px, py - 3), (px, py + 3)), ALIGN, closed=False, role="align"), Circle(px, py, 1.5, ALIGN)]
     page.add(*marks)
     return page
 
