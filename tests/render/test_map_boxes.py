@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from printgen.build import PageSpec
 from printgen.deps import ReadLog
-from printgen.draw.document import Group, Poly, Style
+from printgen.draw.document import Poly, Style
 from printgen.hexgrid import Hex
 from printgen.packs.heroscape_style.iso import iso_ops
 from printgen.preflight.run import check_document, settings_of
@@ -25,24 +25,17 @@ from printgen.project import validate_game
 from printgen.render import maps
 from printgen.render.maps import hexes, render_maps
 from printgen.render.maps.kept import BOX, boxed
+from tests.render.flat import leaves
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXAMPLES = 300 if os.environ.get("PRINTGEN_NIGHTLY") else 25
-
-
-def _ops(ops):
-    for op in ops:
-        if type(op) is Group:
-            yield from _ops(op.ops)
-        else:
-            yield op
 
 
 def _handed(ops) -> int:
     """How many of ``ops`` carry a box, each checked against min() and max() of its points (their repr: the
     sign of a zero too)."""
     n = 0
-    for op in _ops(ops):
+    for op in leaves(ops):
         known = getattr(op, "__dict__", {}).get(BOX)
         if known is None:
             continue

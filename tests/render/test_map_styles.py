@@ -8,20 +8,13 @@ from pathlib import Path
 
 from printgen.build import PageSpec
 from printgen.deps import ReadLog
-from printgen.draw.document import Circle, Group, Poly, Style
+from printgen.draw.document import Circle, Poly, Style
 from printgen.project import validate_game
 from printgen.render import maps
 from printgen.render.maps import render_maps
+from tests.render.flat import leaves
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def _ops(ops):
-    for op in ops:
-        if type(op) is Group:
-            yield from _ops(op.ops)
-        else:
-            yield op
 
 
 def _pages(game, paper: str):
@@ -35,7 +28,7 @@ def test_alignment_crosses_and_zone_rims_share_one_style_object_per_look():
     assert game.ok
     zones = {z.colour for m in game.data.maps for z in m.zones}
     for paper in ("a4", "letter"):
-        ops = [op for page in _pages(game, paper) for op in _ops(page.ops)]
+        ops = [op for page in _pages(game, paper) for op in leaves(page.ops)]
         align = [op for op in ops if op.role == "align" or (type(op) is Circle and op.style.stroke == "#c0392b")]
         assert len(align) > 10  # a tiled map: its crosses are drawn
         assert {id(op.style) for op in align} == {id(align[0].style)}
