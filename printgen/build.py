@@ -18,7 +18,7 @@ from .check import ValidatedGame
 from .collect import collect_pooled, run_staged
 from .deps import Digests, ReadLog, valid_reads
 from .draw.page import PageSpec
-from .findings import Finding, Location, Severity
+from .findings import Finding, Severity
 from .load.game_folder import display_path
 from .units import PAPER_SIZES
 from .plan import Target, plan_build
@@ -140,15 +140,6 @@ def _up_to_date(manifest: Manifest, digests: Digests, target: Target, previews: 
     return valid_reads(reads) and manifest.up_to_date(target.key, digests.of(reads, ident=target.key), previews)
 
 
-def recorded_findings(entry: dict) -> list[Finding]:
-    """The preflight findings a target's record kept (an up-to-date target still reports them)."""
-    out = []
-    for d in entry.get("findings", []):
-        loc = Location(d["file"], d["line"], d["col"]) if d.get("file") else None
-        out.append(Finding(Severity(d["severity"]), d["code"], d["message"], loc, d.get("hint")))
-    return out
-
-
 def _template_notes(games: list[ValidatedGame], project: Project | None) -> list[str]:
     notes = []
     for g in games:
@@ -212,8 +203,8 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     emit("planned", {"targets": len(run.planned)})
     for target, fresh in run.planned:
         if fresh:
-            result.preflight += run.named(target.game.game_id,
-                                          recorded_findings(run.manifests[target.game.game_id].targets[target.key]))
+            entry = run.manifests[target.game.game_id].targets[target.key]  # its recorded findings still stand
+            result.preflight += run.named(target.game.game_id, [Finding.from_dict(d) for d in entry.get("findings", [])])
             result.skipped.append(f"{target.game.game_id}/{target.key}")
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)

@@ -109,6 +109,13 @@ class Finding:
         }
         return data
 
+    @classmethod
+    def from_dict(cls, data: dict) -> "Finding":
+        """A finding back from ``to_dict``'s form (a build's record, an export's gallery record): its place is the
+        file, line and column (0 where none is given)."""
+        loc = Location(data["file"], data.get("line") or 0, data.get("col") or 0) if data.get("file") else None
+        return cls(Severity(data["severity"]), data["code"], data["message"], loc, data.get("hint"))
+
 
 def error(code: str, message: str, loc: Location | None = None, hint: str | None = None) -> Finding:
     return Finding(Severity.ERROR, code, message, loc, hint)

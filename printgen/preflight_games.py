@@ -38,11 +38,11 @@ def preflight_games(*, folders: list[Path], papers: list[str], project: Project 
 def profile_findings(game: ValidatedGame, profiles: list[str] | None) -> list[Finding]:
     """What the files of ``game``'s print profiles (``profiles``, else game.yaml's; home is the paper
     targets) report, made in memory: the shop files' safe zone and inks (publish/shop.py)."""
-    from .publish.shop import PROFILE_CHECKS, finding_of
+    from .publish.shop import PROFILE_CHECKS
 
     found: list[Finding] = []
     for name in profiles or game.data.game.print.profile:
         check = PROFILE_CHECKS.get(name)
         if check is not None:
-            found += [f for f in (finding_of(d) for d in check(game)) if f not in found]
+            found += [f for f in (Finding.from_dict(d) for d in check(game)) if f not in found]
     return found

@@ -33,9 +33,9 @@ def place(record: dict, where: tuple, files: dict, info: dict) -> None:
 def report_findings(game, info: dict) -> None:
     """The findings an export reports (a print profile's safe zone, rich black) join the game's, once."""
     if isinstance(info, dict) and info.get("findings"):
-        from .shop import finding_of
+        from ..findings import Finding
 
         for data in info["findings"]:
-            f = finding_of(data)
+            f = Finding.from_dict(data)
             if f not in game.findings:
                 game.findings.append(f)

@@ -282,9 +282,3 @@ def cut_export(machine: str, game) -> tuple[dict[str, bytes], dict]:
     return machine_export(machine, game, card_decks(game))
 
 
-def finding_of(data: dict) -> Finding:
-    """A finding back from an export's gallery record (Finding.to_dict)."""
-    from ..findings import Severity
-
-    loc = Location(data["file"], data.get("line") or 0, data.get("col") or 0) if data.get("file") else None
-    return Finding(Severity(data["severity"]), data["code"], data["message"], loc, data.get("hint"))

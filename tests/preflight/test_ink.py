@@ -125,10 +125,11 @@ def test_a_small_vivid_label_is_found_at_its_layout_element(tmp_path):
     import shutil
 
     from printgen.project import validate_game
-    from printgen.publish.shop import drivethru_export, finding_of
+    from printgen.findings import Finding
+    from printgen.publish.shop import drivethru_export
 
     _, info = drivethru_export(validate_game(FIXTURES / "preflight-corpus"), None)
-    found = [finding_of(d) for d in info["findings"]]
+    found = [Finding.from_dict(d) for d in info["findings"]]
     (f,) = [f for f in found if f.code == "preflight-one-ink"]
     assert f.loc.file.endswith("templates/layouts/unit-card.yaml") and (f.loc.line, f.loc.col) == (13, 5)
     assert "'RARE FIND'" in f.message and "2 inks" in f.message and "(and 6 more alike)" in f.message
