@@ -184,7 +184,12 @@ def _inspect(path: Path, size: int):
         else:
             bits = tt["head"].macStyle
             bold, italic = bool(bits & 1), bool(bits & 2)
-        TTFontFile(io.BytesIO(data))  # what the PDF writer reads (as it reads it): it must accept the file too
+        reader = TTFontFile(io.BytesIO(data))  # what the PDF writer reads (as it reads it): it must accept it too
+        # and subset every glyph it maps, as the writer embeds them: a glyph table broken inside (a glyph read as
+        # a composite of glyphs the font has not) passes every reading above and fails only there, mid-build
+        codes = sorted(reader.charToGlyph)
+        for i in range(0, len(codes), 256):
+            reader.makeSubset(codes[i:i + 256])
     except Exception as exc:  # any fault of a broken file: a finding, never a traceback
         msg = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
         return f"cannot be read as a font ({msg}); is it a whole, unedited TrueType file?"

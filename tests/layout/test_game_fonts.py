@@ -207,3 +207,20 @@ def test_a_symlink_in_fonts_leading_nowhere_or_out_is_a_finding(tmp_path):
     found = {Path(f.loc.file).name: f.message for f in _codes(game) if f.code == "font"}
     assert "no file 'fonts/gone.ttf'" in found["gone.ttf"]
     assert "leading out of the game folder" in found["out.ttf"]
+
+
+def test_a_glyph_table_broken_inside_is_a_finding_not_a_failed_build(tmp_path):
+    """A font whose directory, cmap and metrics read well but whose glyph data is noise in places (a glyph read
+    as a composite of glyphs the font has not): reportlab opens it, and only subsetting it, as the PDF writer
+    does, fails. Found when the font is read, at the file, so that whatever validates builds."""
+    import struct
+
+    data = bytearray(EMBER.read_bytes())
+    (count,) = struct.unpack(">H", data[4:6])
+    for i in range(count):
+        tag, _sum, offset, length = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+        if tag == b"glyf":
+            data[offset + length // 3: offset + length // 3 + 400] = b"\xff" * 400
+    found = _bad(tmp_path, "inside.ttf", bytes(data))
+    (hit,) = [f for f in found if f.loc and f.loc.file.endswith("fonts/inside.ttf")]
+    assert hit.code == "font" and "cannot be read as a font" in hit.message
