@@ -6,6 +6,8 @@ rule packs add their own kinds (Heroes of Hex adds ``card``).
 
 from __future__ import annotations
 
+import copyreg
+import pickle
 from typing import Callable
 
 from ..deps import ReadLog
@@ -210,11 +212,24 @@ def hand_on_pictures(game) -> None:
     drawn = _DRAWN.get(getattr(base, "key", None))
     shared = getattr(base, "shared", None)
     if drawn and drawn[1] and isinstance(shared, dict):
-        import pickle
+        import io
 
-        blob = pickle.dumps(drawn[1], protocol=pickle.HIGHEST_PROTOCOL)
-        if len(blob) <= _HANDED_MAX:
-            shared[PICTURES] = blob
+        buf = io.BytesIO()
+        _KeepingSources(buf, protocol=5).dump(drawn[1])
+        if buf.tell() <= _HANDED_MAX:
+            shared[PICTURES] = buf.getvalue()
+
+
+class _KeepingSources(pickle.Pickler):
+    """Pickles a drawing with where each of its texts came from. A text pickled alone leaves its ``src``
+    out (a page's digest must not depend on it: document.Text.__getstate__), but a picture handed on to
+    another worker must keep it, or a finding in that worker's copy is pinned on the game instead of on the
+    template line that sets the picture."""
+
+    def reducer_override(self, obj):
+        if type(obj) is Text:
+            return copyreg.__newobj__, (Text,), dict(obj.__dict__)
+        return NotImplemented
 
 
 def _handed(base) -> dict:
@@ -222,8 +237,6 @@ def _handed(base) -> dict:
     blob = (getattr(base, "shared", None) or {}).get(PICTURES)
     if not isinstance(blob, bytes):
         return {}
-    import pickle
-
     return pickle.loads(blob)  # made by this build's own main process (hand_on_pictures), as the game itself is
 
 

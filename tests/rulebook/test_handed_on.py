@@ -8,6 +8,8 @@ import pickle
 import shutil
 from pathlib import Path
 
+import pytest
+
 from printgen.deps import ReadLog
 from printgen.draw.page import PageSpec
 from printgen.project import validate_game
@@ -75,3 +77,38 @@ def test_a_book_with_findings_reports_them_as_before_and_hands_nothing_on(tmp_pa
     assert [f.code for f in found] == ["template"] and "no_such_thing" in found[0].message
     assert found[0].loc.file.endswith(chapter.name) and found[0].loc.line > 1
     assert templates.CHAPTERS not in game.shared
+
+
+def _texts(ops):
+    from printgen.draw.document import Group, Text
+
+    for op in ops:
+        if isinstance(op, Group):
+            yield from _texts(op.ops)
+        elif isinstance(op, Text):
+            yield op
+
+
+def test_a_picture_handed_on_keeps_where_its_texts_came_from(tmp_path, monkeypatch):
+    """A worker that did not validate the game sets its book from the pictures handed on: a finding on a
+    picture's label must still point at the template line that sets the picture, as in the worker that drew
+    it (it read "in a picture" at game.yaml:3:1 in one build out of two, by which worker took the book)."""
+    from tests.conftest import FIXTURES
+
+    shutil.copytree(FIXTURES / "preflight-corpus", tmp_path / "corpus")
+    game = validate_game(tmp_path / "corpus")
+    drawn = {a: [(t.text, t.src) for t in _texts(entry[0])] for a, entry in images._DRAWN[game.key][1].items()}
+    handed = pickle.loads(game.shared[images.PICTURES])
+    assert {a: [(t.text, t.src) for t in _texts(entry[0])] for a, entry in handed.items()} == drawn
+    labels = [src for src in (s for texts in drawn.values() for _, s in texts)]
+    assert labels and all(s is not None and s.what == "the picture 'printgen:map/Stockade'" for s in labels)
+    assert {(Path(s.element.file).name, s.element.line, s.element.col) for s in labels} == {("01-rules.md", 13, 3)}
+    # as a freshly forked worker resolves it: from the game it was handed, nothing drawn again
+    worker_game = pickle.loads(pickle.dumps(game))
+    monkeypatch.setattr(images, "_DRAWN", {})
+    monkeypatch.setattr(images, "_draw", lambda *a: pytest.fail("drawn again"))
+    ops, _, _ = images.resolve("printgen:map/Stockade", worker_game, {})
+    assert [(t.text, t.src) for t in _texts(ops)] == drawn["printgen:map/Stockade"]
+    # a text pickled alone (a page's digest) still leaves its source out
+    text = next(_texts(ops))
+    assert pickle.loads(pickle.dumps(text)).src is None
