@@ -27,12 +27,12 @@ class Ink:
     where a text lies near."""
 
     __slots__ = ("kind", "box", "role", "text", "size", "font", "src", "_segments", "filled", "stroke_width", "depth",
-                 "group", "colour", "face", "outline", "_lines", "stroked")
+                 "group", "colour", "face", "outline", "_lines", "stroked", "cell")
 
     def __init__(self, kind: str, box: Box, role: str = "", text: str = "", size: float = 0.0, font: str = "",
                  src: Source | None = None, segments: tuple[Segment, ...] | None = (), filled: bool = False,
                  stroke_width: float = 0.0, depth: int = 0, group: int = 0, colour: str = "", face: Box | None = None,
-                 outline: tuple = (), lines: tuple | None = None) -> None:
+                 outline: tuple = (), lines: tuple | None = None, cell: object = None) -> None:
         self.kind = kind
         self.box = box
         self.role = role
@@ -49,6 +49,9 @@ class Ink:
         self.face = face  # a text on a card face: the face's trim on the page
         self.outline = outline  # a filled polygon or disc (not a rectangle: those tile by design): its outline, mm
         self._lines = lines
+        # the hex grid a map drew it in (render/maps/kept.Grid: a whole hex, or a label clear inside one): a text
+        # and a stroke of one grid never cross, and are not tested (scene.crossed, bulk.first_crossings)
+        self.cell = cell
         # might it have segments (without working them out: a stroke whose points all coincide has none)?
         self.stroked = segments is None or bool(segments)
 
@@ -140,9 +143,12 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     if not stroked and not fill:
         return None
     loop = op.points
-    known = op.__dict__.get("_box")  # (the box its drawer knew and handed over: render/maps/kept.boxed)
+    marks = op.__dict__
+    known = marks.get("_box")  # (the box its drawer knew and handed over: render/maps/kept.boxed)
+    cell = None
     if known is not None:
         x0, y0, x1, y1 = known
+        cell = marks.get("_cell")  # (a whole hex of a map's grid: render/maps/kept.in_grid)
     elif len(loop) == 2:  # a line (a map's hatching, a tile's rule): min and max of two, as min() and max() pick
         (x0, y0), (x1, y1) = loop
         if x1 < x0:
@@ -163,7 +169,7 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
     if stroked:
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
-                   None, outline, ([loop], closed))
+                   None, outline, ([loop], closed), cell)
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
                outline)
 
@@ -288,8 +294,9 @@ def _plain_text(op: Text, group: int) -> Ink | None:
             x, y, w, h = trim
             _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
         face = _FACE[2]
+    # (a label clear inside a whole hex of a map's grid: render/maps/kept.in_grid)
     return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
-               op.colour.lower(), face)
+               op.colour.lower(), face, (), None, op.__dict__.get("_cell"))
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:

@@ -17,7 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .kept import boxed, hex_place, kept_hexes
+from .kept import Grid, boxed, clear_inside, hex_place, in_grid, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
 LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
@@ -114,6 +114,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     points, sources = kept_hexes(geom, base)
     looks: dict[str, Style] = {}  # one style object per hex colour (a page draws hundreds of hexes in a few)
     radius = geom.layout.radius
+    grid = Grid()  # (the whole hexes drawn here, and the labels clear of their edges: kept.Grid)
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
         (cx, cy), corners, extent = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
@@ -134,8 +135,8 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
         if inside:  # (its points are its corners moved: its box is their extent moved, handed to the preflight)
             ex0, ey0, ex1, ey1 = extent
-            fills.append(boxed(Poly(page_pts, style, role="hex"),
-                               (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)))
+            fills.append(in_grid(boxed(Poly(page_pts, style, role="hex"),
+                                       (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)), grid))
         else:
             fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
         art = pictures.get(name_key(entry.terrain)) if pictures else None
@@ -145,6 +146,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             art = None
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
+        cell = (corners, grid) if inside else None  # (a label in a whole hex may be known clear of the grid)
         src = sources.get(h) if sources is not None else None
         if src is None:
             src = _cell_source(base, geom, h)
@@ -154,13 +156,13 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             # the zone's code in its colour, darkened or lightened as far as it takes to read on this hex
             # (the rim keeps the colour itself)
             labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2,
-                             readable(zone.colour, colour, READABLE, True), place, src)
+                             readable(zone.colour, colour, READABLE, True), place, src, cell)
         if entry.objective:
-            labels += _objective(entry.objective, codes, cx, cy, size, place, src)
+            labels += _objective(entry.objective, codes, cx, cy, size, place, src, cell)
         if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
-            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, text_on(colour, True), place, src)
+            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, text_on(colour, True), place, src, cell)
         if geom.mapdef.coordinates:
-            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src)
+            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src, cell)
         if t and t.blocked:
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
                                holes=[label_box(op) for op in _texts(labels)])
@@ -273,14 +275,24 @@ def _texts(ops: list[Op]) -> list[Text]:
     return [t for op in ops for t in (op.ops if isinstance(op, Group) else (op,)) if isinstance(t, Text)]
 
 
-def _label(text, x, y, size, colour, place: _Placer, src=None) -> list[Op]:
-    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole)."""
+def _label(text, x, y, size, colour, place: _Placer, src=None, cell=None) -> list[Op]:
+    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole). ``cell``: (the corners of the
+    whole hex it is drawn in, map mm; its kept.Grid), to mark it drawn in that grid when it lies clear inside."""
     if not _inside(x, y, place.reach):
         return []
     src = src if src is not None else current()
     box = _label_box(text, x, y + size * 0.35, size)
     px, py = place.at(x, y + size * 0.35)
-    return place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box)
+    return _clear(place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box), box, cell)
+
+
+def _clear(ops: list[Op], box, cell) -> list[Op]:
+    """``ops`` (a label drawn whole, or clipped in a group, or none), the label marked drawn in ``cell``'s grid
+    when it is drawn loose and its ``box`` (map mm, as the preflight boxes it once moved) lies clear inside the
+    hex (kept.clear_inside): the preflight then tests it against none of that grid's hexes' edges."""
+    if cell is not None and len(ops) == 1 and type(ops[0]) is Text and clear_inside(cell[0], box):
+        in_grid(ops[0], cell[1])
+    return ops
 
 
 @lru_cache(maxsize=16384)
@@ -293,8 +305,8 @@ def _label_box(text: str, x: float, y: float, size: float) -> tuple[float, float
 OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline
 
 
-def _objective(name, codes, cx, cy, size, place: _Placer, src=None) -> list[Op]:
-    """An objective's disc and code, drawn only whole (see _Placer.whole)."""
+def _objective(name, codes, cx, cy, size, place: _Placer, src=None, cell=None) -> list[Op]:
+    """An objective's disc and code, drawn only whole (see _Placer.whole; ``cell``: see _label)."""
     r = size * 0.2
     oy = cy + size * 0.1
     e = r + OBJECTIVE_STROKE / 2
@@ -304,9 +316,12 @@ def _objective(name, codes, cx, cy, size, place: _Placer, src=None) -> list[Op]:
     x, y = place.at(cx, oy)
     label = codes.get(name_key(name)) or abbrev(name)
     fs = single_line(label, "sans-bold", r * 0.9, r * 1.6)
-    return place.whole([Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
-                        Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
-                             src=src if src is not None else current())], box)
+    ops = place.whole([Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
+                       Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
+                            src=src if src is not None else current())], box)
+    if cell is not None and len(ops) == 2:  # (its code: marked as a label is, by its own box)
+        _clear(ops[1:], _label_box(label, cx, oy + fs * 0.36, fs), cell)
+    return ops
 
 
 def label_box(op: Text, pad: float = 0.5) -> tuple[float, float, float, float]:

@@ -70,3 +70,61 @@ def hex_points(geom: MapGeom) -> dict:
     """{hex: (centre, corners, extent)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
     hex_place(geom.layout, h))``."""
     return kept_hexes(geom, None)[0]
+
+
+CELL = "_cell"  # the attribute a hex and a label carry the hex grid they were drawn in (preflight/inking.py reads it)
+CLEAR = 1e-4  # mm: how far inside its hexagon a label's box must lie for the grid's edges to be known clear of it
+
+
+class Grid:
+    """The whole hexes one ``map_ops`` call draws: cells of one tiling, moved onto the page by the same sums, so
+    no two share a point inside. A label whose box lies inside its own hex, CLEAR mm from every edge, is crossed
+    by no edge of any of them (each lies on or outside its own hex, which the label's hex does not enter): the
+    preflight tests it against them no more (preflight/scene.py ``crosses_ink``'s callers)."""
+
+    __slots__ = ()
+
+
+def in_grid(op, grid: Grid):
+    """``op`` (a whole hex's Poly, or a label inside one: ``clear_inside``) marked as drawn in ``grid``. The op's
+    value, equality and drawing are unchanged."""
+    op.__dict__[CELL] = grid
+    return op
+
+
+def clear_inside(corners: tuple, box: tuple[float, float, float, float]) -> bool:
+    """Does ``box`` (x0, y0, x1, y1, mm) lie inside the convex polygon ``corners`` (mm, in order), at least CLEAR
+    mm from each edge's line? (Each of its corners on the inner side of every edge, by the edge's cross product
+    over its length: a distance.) Kept per hex and label box: the same on every page and paper."""
+    got = _CLEAR.get((corners, box))
+    if got is None:
+        if len(_CLEAR) >= KEPT_CLEAR:
+            _CLEAR.clear()
+        got = _CLEAR[(corners, box)] = _clear_inside(corners, box)
+    return got
+
+
+_CLEAR: dict = {}
+KEPT_CLEAR = 16384
+
+
+def _clear_inside(corners: tuple, box: tuple[float, float, float, float]) -> bool:
+    n = len(corners)
+    if n < 3 or not all(-1e9 < v < 1e9 for v in box):
+        return False
+    area = sum(corners[i][0] * corners[i - 1][1] - corners[i - 1][0] * corners[i][1] for i in range(n))
+    if not area:
+        return False
+    sign = -1.0 if area > 0 else 1.0  # (the inner side's sign of the cross products below)
+    x0, y0, x1, y1 = box
+    points = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    for i in range(n):
+        (ax, ay), (bx, by) = corners[i - 1], corners[i]
+        ex, ey = bx - ax, by - ay
+        length = (ex * ex + ey * ey) ** 0.5
+        if not length > 0:
+            return False
+        for px, py in points:
+            if not sign * (ex * (py - ay) - ey * (px - ax)) > CLEAR * length:
+                return False
+    return True
