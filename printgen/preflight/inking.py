@@ -145,10 +145,8 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     loop = op.points
     marks = op.__dict__
     known = marks.get("_box")  # (the box its drawer knew and handed over: render/maps/kept.boxed)
-    cell = None
     if known is not None:
         x0, y0, x1, y1 = known
-        cell = marks.get("_cell")  # (a whole hex of a map's grid: render/maps/kept.in_grid)
     elif len(loop) == 2:  # a line (a map's hatching, a tile's rule): min and max of two, as min() and max() pick
         (x0, y0), (x1, y1) = loop
         if x1 < x0:
@@ -167,9 +165,9 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     closed = op.closed
     filled = bool(fill) and closed
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
-    if stroked:
+    if stroked:  # (a stroke of a map's hex grid carries it: render/maps/kept.in_grid)
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
-                   None, outline, ([loop], closed), cell)
+                   None, outline, ([loop], closed), marks.get("_cell"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
                outline)
 

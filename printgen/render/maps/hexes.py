@@ -17,7 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .kept import Grid, boxed, clear_inside, hex_place, in_grid, kept_hexes
+from .kept import Grid, boxed, clear_inside, clear_of, hex_place, in_grid, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
 LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
@@ -114,7 +114,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     points, sources = kept_hexes(geom, base)
     looks: dict[str, Style] = {}  # one style object per hex colour (a page draws hundreds of hexes in a few)
     radius = geom.layout.radius
-    grid = Grid()  # (the whole hexes drawn here, and the labels clear of their edges: kept.Grid)
+    grid = Grid()  # (the hexes drawn here, the strokes within them, and the labels clear of those: kept.Grid)
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
         (cx, cy), corners, extent = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
@@ -137,16 +137,18 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             ex0, ey0, ex1, ey1 = extent
             fills.append(in_grid(boxed(Poly(page_pts, style, role="hex"),
                                        (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)), grid))
-        else:
-            fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
+        else:  # (what of it the window holds: within the hex, so a stroke of the grid as a whole one is)
+            fills.append(in_grid(Poly(page_pts, style, role="hex" if whole else "hex-part"), grid))
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
             fills += _cover(art, corners, page_pts, wx0 - dx, wy0 - dy)
+            in_grid(fills[-1], grid)  # (its edge again: the hex's own)
             art = None
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
-        cell = (corners, grid) if inside else None  # (a label in a whole hex may be known clear of the grid)
+        # (each label drawn loose, with its box in map mm: marked in the grid once known clear of the hex's strokes)
+        cell: list = []
         src = sources.get(h) if sources is not None else None
         if src is None:
             src = _cell_source(base, geom, h)
@@ -164,17 +166,25 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         if geom.mapdef.coordinates:
             labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src, cell)
         if t and t.blocked:
-            overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
-                               holes=[label_box(op) for op in _texts(labels)])
+            # (cut round every label of the hex: clear of them; within the hex, so a stroke of the grid)
+            hatch = _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
+                           holes=[label_box(op) for op in _texts(labels)])
+            overlays += [in_grid(op, grid) for op in hatch]
         if art is not None:
             overlays += _picture(art, cx, cy, size, place)
+        rim = None
         if zone is not None:
             rim_w = size * 0.045
             rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
                                wx1 - rim_w / 2, wy1 - rim_w / 2)
             if len(rim) >= 2:
-                overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
-                                     _rim_style(zone.colour, rim_w), closed=len(rim) == 6))
+                op = Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim), _rim_style(zone.colour, rim_w),
+                          closed=len(rim) == 6)
+                overlays.append(in_grid(op, grid))  # (within the hex: a stroke of the grid)
+            else:
+                rim = None
+        if cell:
+            _clear(cell, tuple(clipped), rim, grid)
         overlays += labels
     for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
@@ -275,24 +285,34 @@ def _texts(ops: list[Op]) -> list[Text]:
     return [t for op in ops for t in (op.ops if isinstance(op, Group) else (op,)) if isinstance(t, Text)]
 
 
-def _label(text, x, y, size, colour, place: _Placer, src=None, cell=None) -> list[Op]:
-    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole). ``cell``: (the corners of the
-    whole hex it is drawn in, map mm; its kept.Grid), to mark it drawn in that grid when it lies clear inside."""
+def _label(text, x, y, size, colour, place: _Placer, src=None, cell: list | None = None) -> list[Op]:
+    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole). ``cell``: the labels drawn loose in
+    a whole hex so far, this one noted there (``_loose``: map_ops marks those clear of the hex's strokes)."""
     if not _inside(x, y, place.reach):
         return []
     src = src if src is not None else current()
     box = _label_box(text, x, y + size * 0.35, size)
     px, py = place.at(x, y + size * 0.35)
-    return _clear(place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box), box, cell)
+    return _loose(place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box), box, cell)
 
 
-def _clear(ops: list[Op], box, cell) -> list[Op]:
-    """``ops`` (a label drawn whole, or clipped in a group, or none), the label marked drawn in ``cell``'s grid
-    when it is drawn loose and its ``box`` (map mm, as the preflight boxes it once moved) lies clear inside the
-    hex (kept.clear_inside): the preflight then tests it against none of that grid's hexes' edges."""
-    if cell is not None and len(ops) == 1 and type(ops[0]) is Text and clear_inside(cell[0], box):
-        in_grid(ops[0], cell[1])
+def _loose(ops: list[Op], box, cell: list | None) -> list[Op]:
+    """``ops`` (a label drawn whole, or clipped in a group, or none); a label drawn loose noted in ``cell`` with its
+    ``box`` (map mm, as the preflight boxes it once moved), for ``_clear``."""
+    if cell is not None and len(ops) == 1 and type(ops[0]) is Text:
+        cell.append((ops[0], box))
     return ops
+
+
+def _clear(cell: list, corners: tuple, rim, grid) -> None:
+    """Mark in ``grid`` each label of ``cell`` ((op, box map mm) of a hex's labels drawn loose) whose box lies clear
+    inside what the window shows of the hex (``corners``, map mm: kept.clear_inside) and clear of its zone ``rim``
+    (map mm, or None), the one stroke of the grid within the hex not drawn round it (its hatching is cut round
+    every label): the preflight tests it against none of the grid's strokes."""
+    outline = tuple(rim) if rim is not None else None
+    for op, box in cell:
+        if clear_inside(corners, box) and (outline is None or clear_of(outline, box)):
+            in_grid(op, grid)
 
 
 @lru_cache(maxsize=16384)
@@ -305,7 +325,7 @@ def _label_box(text: str, x: float, y: float, size: float) -> tuple[float, float
 OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline
 
 
-def _objective(name, codes, cx, cy, size, place: _Placer, src=None, cell=None) -> list[Op]:
+def _objective(name, codes, cx, cy, size, place: _Placer, src=None, cell: list | None = None) -> list[Op]:
     """An objective's disc and code, drawn only whole (see _Placer.whole; ``cell``: see _label)."""
     r = size * 0.2
     oy = cy + size * 0.1
@@ -319,8 +339,8 @@ def _objective(name, codes, cx, cy, size, place: _Placer, src=None, cell=None) -
     ops = place.whole([Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
                        Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
                             src=src if src is not None else current())], box)
-    if cell is not None and len(ops) == 2:  # (its code: marked as a label is, by its own box)
-        _clear(ops[1:], _label_box(label, cx, oy + fs * 0.36, fs), cell)
+    if cell is not None and len(ops) == 2:  # (its code: noted as a label is, by its own box)
+        _loose(ops[1:], _label_box(label, cx, oy + fs * 0.36, fs), cell)
     return ops
 
 

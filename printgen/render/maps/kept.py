@@ -77,17 +77,19 @@ CLEAR = 1e-4  # mm: how far inside its hexagon a label's box must lie for the gr
 
 
 class Grid:
-    """The whole hexes one ``map_ops`` call draws: cells of one tiling, moved onto the page by the same sums, so
-    no two share a point inside. A label whose box lies inside its own hex, CLEAR mm from every edge, is crossed
-    by no edge of any of them (each lies on or outside its own hex, which the label's hex does not enter): the
-    preflight tests it against them no more (preflight/scene.py ``crosses_ink``'s callers)."""
+    """The hexes one ``map_ops`` call draws (cells of one tiling, moved onto the page by the same sums, so no two
+    share a point inside; each as much of it as the window shows), with the strokes drawn within each (its zone
+    rim, its hatching); and the labels each drawn clear inside its hex (CLEAR mm from every edge of what is
+    drawn of it) and clear of the strokes drawn within it. No stroke of the grid crosses a label of it: a stroke
+    of another hex lies on or inside that hex, which the label's does not enter. The preflight tests none of
+    those pairs (preflight/scene.py ``crosses_ink``'s callers)."""
 
     __slots__ = ()
 
 
 def in_grid(op, grid: Grid):
-    """``op`` (a whole hex's Poly, or a label inside one: ``clear_inside``) marked as drawn in ``grid``. The op's
-    value, equality and drawing are unchanged."""
+    """``op`` marked as drawn in ``grid`` (a whole hex's Poly, a stroke within it, or a label clear inside it and
+    of them: ``clear_inside``, ``clear_of``). The op's value, equality and drawing are unchanged."""
     op.__dict__[CELL] = grid
     return op
 
@@ -96,11 +98,22 @@ def clear_inside(corners: tuple, box: tuple[float, float, float, float]) -> bool
     """Does ``box`` (x0, y0, x1, y1, mm) lie inside the convex polygon ``corners`` (mm, in order), at least CLEAR
     mm from each edge's line? (Each of its corners on the inner side of every edge, by the edge's cross product
     over its length: a distance.) Kept per hex and label box: the same on every page and paper."""
-    got = _CLEAR.get((corners, box))
+    return _kept(corners, box, True)
+
+
+def clear_of(corners: tuple, box: tuple[float, float, float, float]) -> bool:
+    """Does ``box`` keep CLEAR mm from the outline of the convex polygon ``corners`` (mm, in order): inside it
+    (``clear_inside``), or beyond one of its edges' lines, or beside its extent along x or y?"""
+    return _kept(corners, box, True) or _kept(corners, box, False)
+
+
+def _kept(corners: tuple, box: tuple, inside: bool) -> bool:
+    key = (corners, box, inside)
+    got = _CLEAR.get(key)
     if got is None:
         if len(_CLEAR) >= KEPT_CLEAR:
             _CLEAR.clear()
-        got = _CLEAR[(corners, box)] = _clear_inside(corners, box)
+        got = _CLEAR[key] = _clear_inside(corners, box) if inside else _clear_outside(corners, box)
     return got
 
 
@@ -108,23 +121,49 @@ _CLEAR: dict = {}
 KEPT_CLEAR = 16384
 
 
-def _clear_inside(corners: tuple, box: tuple[float, float, float, float]) -> bool:
+def _edges(corners: tuple):
+    """(a point, the edge's direction over its length, the inner side's sign) of each edge of the convex polygon
+    ``corners``; None for one of no area or an edge of no length."""
     n = len(corners)
-    if n < 3 or not all(-1e9 < v < 1e9 for v in box):
-        return False
+    if n < 3 or not all(-1e9 < v < 1e9 for p in corners for v in p):
+        return None
     area = sum(corners[i][0] * corners[i - 1][1] - corners[i - 1][0] * corners[i][1] for i in range(n))
     if not area:
-        return False
+        return None
     sign = -1.0 if area > 0 else 1.0  # (the inner side's sign of the cross products below)
-    x0, y0, x1, y1 = box
-    points = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    out = []
     for i in range(n):
         (ax, ay), (bx, by) = corners[i - 1], corners[i]
         ex, ey = bx - ax, by - ay
         length = (ex * ex + ey * ey) ** 0.5
         if not length > 0:
-            return False
-        for px, py in points:
-            if not sign * (ex * (py - ay) - ey * (px - ax)) > CLEAR * length:
-                return False
-    return True
+            return None
+        out.append((ax, ay, ex / length, ey / length, sign))
+    return out
+
+
+def _corners_of(box: tuple) -> tuple | None:
+    if not all(-1e9 < v < 1e9 for v in box):
+        return None
+    x0, y0, x1, y1 = box
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def _clear_inside(corners: tuple, box: tuple) -> bool:
+    edges, points = _edges(corners), _corners_of(box)
+    if edges is None or points is None:
+        return False
+    return all(sign * (ex * (py - ay) - ey * (px - ax)) > CLEAR
+               for ax, ay, ex, ey, sign in edges for px, py in points)
+
+
+def _clear_outside(corners: tuple, box: tuple) -> bool:
+    edges, points = _edges(corners), _corners_of(box)
+    if edges is None or points is None:
+        return False
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    x0, y0, x1, y1 = box
+    if x1 < min(xs) - CLEAR or x0 > max(xs) + CLEAR or y1 < min(ys) - CLEAR or y0 > max(ys) + CLEAR:
+        return True
+    return any(all(sign * (ex * (py - ay) - ey * (px - ax)) < -CLEAR for px, py in points)
+               for ax, ay, ex, ey, sign in edges)
