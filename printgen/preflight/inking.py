@@ -190,9 +190,9 @@ def _plain_path(op: Path, group: int) -> Ink | None:
         x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
     filled = bool(fill)
     outline = tuple(loops[0]) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
-    if stroked:
+    if stroked:  # (a stroke of a hex grid carries it: render/maps/kept.in_grid)
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, 0, group, colour, None,
-                   outline, (loops, True))
+                   outline, (loops, True), op.__dict__.get("_cell"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, 0, group, colour, None, outline)
 
 

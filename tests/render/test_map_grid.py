@@ -30,6 +30,32 @@ def _tight(ink: Ink, share: float = 0.25):
     return (b[0] + d, b[1] + d, b[2] - d, b[3] - d)
 
 
+def _pages_hold_the_claim(pages) -> tuple[int, int]:
+    """Assert on each of ``pages`` that no marked label is crossed by a marked stroke of its grid, and that the
+    overlap check's crossings come out the same with the marks read as testing every pair; (marked labels,
+    marked strokes) seen."""
+    labels = strokes = 0
+    for page in pages:
+        inks = flatten(page)
+        texts = [i for i in inks if i.kind == "text"]
+        marked = [i for i in inks if i.kind == "shape" and i.cell is not None and i.stroked]
+        labels += sum(t.cell is not None for t in texts)
+        strokes += len(marked)
+        for t in texts:
+            if t.cell is None:
+                continue
+            # its whole box, not only the shrunk one the overlap check reads
+            assert not any(crosses_ink(s, t.box) for s in marked if s.cell is t.cell), t.text
+        live = [(k, _tight(t)) for k, t in enumerate(texts)]
+        live = [(k, b) for k, b in live if b[2] > b[0] and b[3] > b[1]]
+        shapes = [i for i in inks if i.kind == "shape" and i.stroked]
+        cells = [texts[k].cell for k, _ in live]
+        if live and shapes:
+            assert first_crossings(shapes, live, None, cells) == first_crossings(shapes, live)
+            assert crossed(shapes, live, cells) == crossed(shapes, live) == first_crossings(shapes, live)
+    return labels, strokes
+
+
 @pytest.mark.parametrize("folder", [ROOT / "data" / "heroscape-style", ROOT / "data" / "hexprint",
                                     FIXTURES / "big-map", FIXTURES / "preflight-corpus",
                                     FIXTURES / "mini-hexprint"])
@@ -40,26 +66,24 @@ def test_no_marked_label_is_crossed_by_a_stroke_of_its_grid_and_the_skip_changes
     for paper in ("a4", "letter"):
         docs = render_maps(ReadLog(game), PageSpec.for_paper(paper, game.data.game.print.margin))
         for doc in docs.values():
-            for page in doc.pages:
-                inks = flatten(page)
-                texts = [i for i in inks if i.kind == "text"]
-                marked = [i for i in inks if i.kind == "shape" and i.cell is not None and i.stroked]
-                labels += sum(t.cell is not None for t in texts)
-                strokes += len(marked)
-                for t in texts:
-                    if t.cell is None:
-                        continue
-                    # its whole box, not only the shrunk one the overlap check reads
-                    assert not any(crosses_ink(s, t.box) for s in marked if s.cell is t.cell), t.text
-                # the crossings found with the marks read are those found testing every pair
-                live = [(k, _tight(t)) for k, t in enumerate(texts)]
-                live = [(k, b) for k, b in live if b[2] > b[0] and b[3] > b[1]]
-                shapes = [i for i in inks if i.kind == "shape" and i.stroked]
-                cells = [texts[k].cell for k, _ in live]
-                if live and shapes:
-                    assert first_crossings(shapes, live, None, cells) == first_crossings(shapes, live)
-                    assert crossed(shapes, live, cells) == crossed(shapes, live) == first_crossings(shapes, live)
+            got = _pages_hold_the_claim(doc.pages)
+            labels, strokes = labels + got[0], strokes + got[1]
     assert labels and strokes  # (the maps drawn mark what they draw)
+
+
+def test_the_build_guides_tile_numbers_are_crossed_by_none_of_their_plans_strokes():
+    """packs/heroscape_style/guide.py marks each level's plan (hexes, tiles' outlines) and the tiles' numbers clear
+    inside their hexes in one grid."""
+    from printgen.packs.heroscape_style.guide import guide_pages
+
+    game = validate_game(ROOT / "data" / "heroscape-style")
+    labels = strokes = 0
+    for paper in ("a4", "letter"):
+        spec = PageSpec.for_paper(paper, game.data.game.print.margin)
+        for m in game.data.maps:
+            got = _pages_hold_the_claim(guide_pages(m, game.data, spec))
+            labels, strokes = labels + got[0], strokes + got[1]
+    assert labels and strokes
 
 
 def test_a_stroke_of_the_labels_grid_is_not_tested_and_one_of_another_grid_is():
