@@ -170,7 +170,19 @@ def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
         if k in under:
             continue
         g = grounds[r][1]
-        if not g.outline or inside(texts[k][2:], g.outline):
+        if not g.outline:
+            under[k] = g
+            continue
+        home = g.home
+        if home is not None:
+            t = texts[k][1]
+            if t.home is not None and t.cell is g.cell:
+                # (a hex of a map's grid, and a label drawn clear inside one of its hexes: its own hex holds its
+                # centre, no other does: render/maps/kept.Grid)
+                if home is t.home:
+                    under[k] = g
+                continue
+        if inside(texts[k][2:], g.outline):
             under[k] = g
     return under
 

@@ -27,12 +27,12 @@ class Ink:
     where a text lies near."""
 
     __slots__ = ("kind", "box", "role", "text", "size", "font", "src", "_segments", "filled", "stroke_width", "depth",
-                 "group", "colour", "face", "outline", "_lines", "stroked", "cell")
+                 "group", "colour", "face", "outline", "_lines", "stroked", "cell", "home")
 
     def __init__(self, kind: str, box: Box, role: str = "", text: str = "", size: float = 0.0, font: str = "",
                  src: Source | None = None, segments: tuple[Segment, ...] | None = (), filled: bool = False,
                  stroke_width: float = 0.0, depth: int = 0, group: int = 0, colour: str = "", face: Box | None = None,
-                 outline: tuple = (), lines: tuple | None = None, cell: object = None) -> None:
+                 outline: tuple = (), lines: tuple | None = None, cell: object = None, home: object = None) -> None:
         self.kind = kind
         self.box = box
         self.role = role
@@ -52,6 +52,9 @@ class Ink:
         # the hex grid a map drew it in (render/maps/kept.Grid: a whole hex, or a label clear inside one): a text
         # and a stroke of one grid never cross, and are not tested (scene.crossed, bulk.first_crossings)
         self.cell = cell
+        # the hex of that grid it was drawn as (a filled hex), or clear inside (a label): a label's ground among the
+        # grid's hexes is its home, and no other (colour.contrast's grounds_bulk)
+        self.home = home
         # might it have segments (without working them out: a stroke whose points all coincide has none)?
         self.stroked = segments is None or bool(segments)
 
@@ -167,7 +170,7 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
     if stroked:  # (a stroke of a map's hex grid carries it: render/maps/kept.in_grid)
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
-                   None, outline, ([loop], closed), marks.get("_cell"))
+                   None, outline, ([loop], closed), marks.get("_cell"), marks.get("_home"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
                outline)
 
@@ -294,7 +297,7 @@ def _plain_text(op: Text, group: int) -> Ink | None:
         face = _FACE[2]
     # (a label clear inside a whole hex of a map's grid: render/maps/kept.in_grid)
     return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
-               op.colour.lower(), face, (), None, op.__dict__.get("_cell"))
+               op.colour.lower(), face, (), None, op.__dict__.get("_cell"), op.__dict__.get("_home"))
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:

@@ -1,7 +1,8 @@
 """A map's hexes, the strokes within them and the labels clear of those carry the grid they were drawn in
-(render/maps/kept.Grid), and the preflight tests no label against a stroke of its own grid: the claim must
-hold on every page the maps draw (no marked label is crossed by any marked stroke of its grid, measured as the
-preflight measures it), and the skip must change no hit."""
+(render/maps/kept.Grid), and the preflight tests no label against a stroke of its own grid, and takes a label's
+own hex for its ground among the grid's hexes: the claims must hold on every page the maps draw (no marked label
+is crossed by any marked stroke of its grid, measured as the preflight measures it), and the shortcuts must
+change no hit and no ground."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from hypothesis import given, settings, strategies as st
 
 from printgen.build import PageSpec
 from printgen.deps import ReadLog
-from printgen.preflight.bulk import first_crossings
+from printgen.preflight.bulk import first_crossings, grounds_bulk
+from printgen.preflight.collide import _inside
 from printgen.preflight.inking import Ink
 from printgen.preflight.scene import crossed, crosses_any, crosses_ink, flatten
+from printgen.preflight.sheet import Sheet
 from printgen.project import validate_game
 from printgen.render.maps import render_maps
 from printgen.render.maps.kept import Grid, clear_inside, clear_of
@@ -53,6 +56,16 @@ def _pages_hold_the_claim(pages) -> tuple[int, int]:
         if live and shapes:
             assert first_crossings(shapes, live, None, cells) == first_crossings(shapes, live)
             assert crossed(shapes, live, cells) == crossed(shapes, live) == first_crossings(shapes, live)
+        # each text's ground is the one found testing every hex's outline
+        _, centred, grounds = Sheet("maps", None, 1, 1, page, inks).classes()
+        if centred and grounds:
+            found = {k: id(g) for k, g in grounds_bulk(grounds, centred, _inside).items()}
+            homes = [i.home for i in inks]
+            for i in inks:
+                i.home = None
+            assert {k: id(g) for k, g in grounds_bulk(grounds, centred, _inside).items()} == found
+            for i, h in zip(inks, homes):
+                i.home = h
     return labels, strokes
 
 

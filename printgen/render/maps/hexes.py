@@ -17,7 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .kept import Grid, boxed, clear_inside, clear_of, hex_place, in_grid, kept_hexes
+from .kept import Grid, at_home, boxed, clear_inside, clear_of, hex_place, in_grid, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
 LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
@@ -133,12 +133,14 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                                                     for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
         style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
+        home = object()  # (this hex's own token: its labels' ground, kept.at_home)
         if inside:  # (its points are its corners moved: its box is their extent moved, handed to the preflight)
             ex0, ey0, ex1, ey1 = extent
-            fills.append(in_grid(boxed(Poly(page_pts, style, role="hex"),
-                                       (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)), grid))
+            fills.append(at_home(in_grid(boxed(Poly(page_pts, style, role="hex"),
+                                               (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)),
+                                         grid), home))
         else:  # (what of it the window holds: within the hex, so a stroke of the grid as a whole one is)
-            fills.append(in_grid(Poly(page_pts, style, role="hex" if whole else "hex-part"), grid))
+            fills.append(at_home(in_grid(Poly(page_pts, style, role="hex" if whole else "hex-part"), grid), home))
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
@@ -184,7 +186,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             else:
                 rim = None
         if cell:
-            _clear(cell, tuple(clipped), rim, grid)
+            _clear(cell, tuple(clipped), rim, grid, home)
         overlays += labels
     for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
@@ -304,15 +306,16 @@ def _loose(ops: list[Op], box, cell: list | None) -> list[Op]:
     return ops
 
 
-def _clear(cell: list, corners: tuple, rim, grid) -> None:
+def _clear(cell: list, corners: tuple, rim, grid, home) -> None:
     """Mark in ``grid`` each label of ``cell`` ((op, box map mm) of a hex's labels drawn loose) whose box lies clear
     inside what the window shows of the hex (``corners``, map mm: kept.clear_inside) and clear of its zone ``rim``
     (map mm, or None), the one stroke of the grid within the hex not drawn round it (its hatching is cut round
-    every label): the preflight tests it against none of the grid's strokes."""
+    every label): the preflight tests it against none of the grid's strokes, and takes the hex (``home``) for its
+    ground among the grid's hexes."""
     outline = tuple(rim) if rim is not None else None
     for op, box in cell:
         if clear_inside(corners, box) and (outline is None or clear_of(outline, box)):
-            in_grid(op, grid)
+            at_home(in_grid(op, grid), home)
 
 
 @lru_cache(maxsize=16384)

@@ -87,6 +87,17 @@ class Grid:
     __slots__ = ()
 
 
+HOME = "_home"  # the attribute a hex and each label clear inside it carry that hex's own token in
+
+
+def at_home(op, home: object):
+    """``op`` (a map's hex, filled, or a label clear inside it: marked ``in_grid`` too) marked as that hex's (``home``:
+    a token of the hex's own): a label's centre lies in its home hex and in no other of the grid, so the preflight
+    takes its home for its ground among the grid's hexes without testing them. Value, equality, drawing unchanged."""
+    op.__dict__[HOME] = home
+    return op
+
+
 def in_grid(op, grid: Grid):
     """``op`` marked as drawn in ``grid`` (a whole hex's Poly, a stroke within it, or a label clear inside it and
     of them: ``clear_inside``, ``clear_of``). The op's value, equality and drawing are unchanged."""
