@@ -42,7 +42,7 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None,
     """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box, ``live``:
     (text index, inner box). Every text's box is compared with every stroke's at once; only the pairs whose
     boxes overlap (``overlap``, as the grid's reading tests them) are followed segment by segment. ``boxes``:
-    the strokes' boxes as an array, when at hand. ``cells``: the hex grid (render/maps/kept.Grid) each of ``live``
+    the strokes' boxes as an array, when at hand. ``cells``: the hex grid (render/maps/clear.Grid) each of ``live``
     was drawn clear inside, or None: a stroke of that grid (one of its hexes) is not tested against it."""
     first: dict[int, str] = {}
     ts = box_array([inner for _, inner in live])
@@ -178,7 +178,7 @@ def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
             t = texts[k][1]
             if t.home is not None and t.cell is g.cell:
                 # (a hex of a map's grid, and a label drawn clear inside one of its hexes: its own hex holds its
-                # centre, no other does: render/maps/kept.Grid)
+                # centre, no other does: render/maps/clear.Grid)
                 if home is t.home:
                     under[k] = g
                 continue

@@ -49,7 +49,7 @@ class Ink:
         self.face = face  # a text on a card face: the face's trim on the page
         self.outline = outline  # a filled polygon or disc (not a rectangle: those tile by design): its outline, mm
         self._lines = lines
-        # the hex grid a map drew it in (render/maps/kept.Grid: a whole hex, or a label clear inside one): a text
+        # the hex grid a map drew it in (render/maps/clear.Grid: a whole hex, or a label clear inside one): a text
         # and a stroke of one grid never cross, and are not tested (scene.crossed, bulk.first_crossings)
         self.cell = cell
         # the hex of that grid it was drawn as (a filled hex), or clear inside (a label): a label's ground among the
@@ -168,7 +168,7 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     closed = op.closed
     filled = bool(fill) and closed
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
-    if stroked:  # (a stroke of a map's hex grid carries it: render/maps/kept.in_grid)
+    if stroked:  # (a stroke of a map's hex grid carries it: render/maps/clear.in_grid)
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
                    None, outline, ([loop], closed), marks.get("_cell"), marks.get("_home"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
@@ -193,7 +193,7 @@ def _plain_path(op: Path, group: int) -> Ink | None:
         x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
     filled = bool(fill)
     outline = tuple(loops[0]) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
-    if stroked:  # (a stroke of a hex grid carries it: render/maps/kept.in_grid)
+    if stroked:  # (a stroke of a hex grid carries it: render/maps/clear.in_grid)
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, 0, group, colour, None,
                    outline, (loops, True), op.__dict__.get("_cell"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, 0, group, colour, None, outline)
@@ -295,7 +295,7 @@ def _plain_text(op: Text, group: int) -> Ink | None:
             x, y, w, h = trim
             _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
         face = _FACE[2]
-    # (a label clear inside a whole hex of a map's grid: render/maps/kept.in_grid)
+    # (a label clear inside a whole hex of a map's grid: render/maps/clear.in_grid)
     return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
                op.colour.lower(), face, (), None, op.__dict__.get("_cell"), op.__dict__.get("_home"))
 

@@ -1,5 +1,5 @@
 """A map's hexes, the strokes within them and the labels clear of those carry the grid they were drawn in
-(render/maps/kept.Grid), and the preflight tests no label against a stroke of its own grid, and takes a label's
+(render/maps/clear.Grid), and the preflight tests no label against a stroke of its own grid, and takes a label's
 own hex for its ground among the grid's hexes: the claims must hold on every page the maps draw (no marked label
 is crossed by any marked stroke of its grid, measured as the preflight measures it), and the shortcuts must
 change no hit and no ground."""
@@ -21,7 +21,7 @@ from printgen.preflight.scene import crossed, crosses_any, crosses_ink, flatten
 from printgen.preflight.sheet import Sheet
 from printgen.project import validate_game
 from printgen.render.maps import render_maps
-from printgen.render.maps.kept import Grid, clear_inside, clear_of
+from printgen.render.maps.clear import Grid, clear_inside, clear_of
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -133,7 +133,7 @@ def test_a_box_clear_inside_or_of_a_hexagon_is_crossed_by_none_of_its_edges(cx, 
     inside, of = clear_inside(poly, b), clear_of(poly, b)
     if inside:
         assert of
-        # every corner of the box inside the hexagon, farther than its edges' lines by kept.CLEAR
+        # every corner of the box inside the hexagon, farther than its edges' lines by clear.CLEAR
         apothem = r * math.cos(math.pi / 6)
         for px, py in ((b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])):
             assert math.hypot(px - cx, py - cy) < r

@@ -25,7 +25,8 @@ from ...hexgrid.outline import outline_points
 from ...names import index_by_name, name_key
 from ...render.compose import heading, one_per_item
 from ...draw.geometry import text_box
-from ...render.maps.kept import Grid, boxed, clear_inside, in_grid
+from ...render.maps.clear import Grid, clear_inside, in_grid
+from ...render.maps.kept import boxed
 from ...tiling import Tile, Tiling, TilingError, solve
 from .checks_maps import inventory
 from .iso import iso_ops
@@ -156,7 +157,7 @@ def _fit_layout(hexes, orientation: str, box: tuple[float, float, float, float])
 def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink: str, hidden=frozenset(),
               grid: Grid | None = None) -> list[Op]:
     """A tile's outline (one path round all its hexes) and its shape number on its middle hex (none when
-    that hex is in ``hidden``: covered by the level drawn over it). ``grid``: the plan's (render/maps/kept.Grid):
+    that hex is in ``hidden``: covered by the level drawn over it). ``grid``: the plan's (render/maps/clear.Grid):
     the outline runs along its hexes' edges, and the number is marked in it when it lies clear inside its hex."""
     number = tile.shape
     loops = outline_points(tile.hexes, lay)
@@ -226,7 +227,7 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
                     Style(stroke="#ececec", width=0.15), role="background"))
     covered = frozenset(h for t in tiles for h in t.hexes)
     # (the plan's hexes and tiles' outlines lie along the edges of one layout's hexes, and each tile's number
-    # inside one of them: a number clear inside its hex is crossed by none of them, render/maps/kept.Grid)
+    # inside one of them: a number clear inside its hex is crossed by none of them, render/maps/clear.Grid)
     grid = Grid()
     for t in tiling.on_level(level - 1):
         ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered, grid)

@@ -17,7 +17,8 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .kept import Grid, at_home, boxed, clear_inside, clear_of, hex_place, in_grid, kept_hexes
+from .clear import Grid, at_home, in_grid, mark_clear, note_label
+from .kept import boxed, hex_place, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
 LEVEL_SHADE = 0.12  # each level above the ground darkens its terrain colour by this much more
@@ -114,7 +115,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     points, sources = kept_hexes(geom, base)
     looks: dict[str, Style] = {}  # one style object per hex colour (a page draws hundreds of hexes in a few)
     radius = geom.layout.radius
-    grid = Grid()  # (the hexes drawn here, the strokes within them, and the labels clear of those: kept.Grid)
+    grid = Grid()  # (the hexes drawn here, the strokes within them, and the labels clear of those: clear.Grid)
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
         (cx, cy), corners, extent = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
@@ -133,7 +134,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                                                     for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
         style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
-        home = object()  # (this hex's own token: its labels' ground, kept.at_home)
+        home = object()  # (this hex's own token: its labels' ground, clear.at_home)
         if inside:  # (its points are its corners moved: its box is their extent moved, handed to the preflight)
             ex0, ey0, ex1, ey1 = extent
             fills.append(at_home(in_grid(boxed(Poly(page_pts, style, role="hex"),
@@ -186,7 +187,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             else:
                 rim = None
         if cell:
-            _clear(cell, tuple(clipped), rim, grid, home)
+            mark_clear(cell, tuple(clipped), rim, grid, home)
         overlays += labels
     for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
@@ -289,33 +290,13 @@ def _texts(ops: list[Op]) -> list[Text]:
 
 def _label(text, x, y, size, colour, place: _Placer, src=None, cell: list | None = None) -> list[Op]:
     """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole). ``cell``: the labels drawn loose in
-    a whole hex so far, this one noted there (``_loose``: map_ops marks those clear of the hex's strokes)."""
+    a whole hex so far, this one noted there (``note_label``: map_ops marks those clear of the hex's strokes)."""
     if not _inside(x, y, place.reach):
         return []
     src = src if src is not None else current()
     box = _label_box(text, x, y + size * 0.35, size)
     px, py = place.at(x, y + size * 0.35)
-    return _loose(place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box), box, cell)
-
-
-def _loose(ops: list[Op], box, cell: list | None) -> list[Op]:
-    """``ops`` (a label drawn whole, or clipped in a group, or none); a label drawn loose noted in ``cell`` with its
-    ``box`` (map mm, as the preflight boxes it once moved), for ``_clear``."""
-    if cell is not None and len(ops) == 1 and type(ops[0]) is Text:
-        cell.append((ops[0], box))
-    return ops
-
-
-def _clear(cell: list, corners: tuple, rim, grid, home) -> None:
-    """Mark in ``grid`` each label of ``cell`` ((op, box map mm) of a hex's labels drawn loose) whose box lies clear
-    inside what the window shows of the hex (``corners``, map mm: kept.clear_inside) and clear of its zone ``rim``
-    (map mm, or None), the one stroke of the grid within the hex not drawn round it (its hatching is cut round
-    every label): the preflight tests it against none of the grid's strokes, and takes the hex (``home``) for its
-    ground among the grid's hexes."""
-    outline = tuple(rim) if rim is not None else None
-    for op, box in cell:
-        if clear_inside(corners, box) and (outline is None or clear_of(outline, box)):
-            at_home(in_grid(op, grid), home)
+    return note_label(place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box), box, cell)
 
 
 @lru_cache(maxsize=16384)
@@ -343,7 +324,7 @@ def _objective(name, codes, cx, cy, size, place: _Placer, src=None, cell: list |
                        Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
                             src=src if src is not None else current())], box)
     if cell is not None and len(ops) == 2:  # (its code: noted as a label is, by its own box)
-        _loose(ops[1:], _label_box(label, cx, oy + fs * 0.36, fs), cell)
+        note_label(ops[1:], _label_box(label, cx, oy + fs * 0.36, fs), cell)
     return ops
 
 
