@@ -16,7 +16,7 @@ CLEAR = 1e-4  # mm: how far inside its hexagon a label's box must lie for the gr
 class Grid:
     """The hexes one ``map_ops`` call draws (cells of one tiling, moved onto the page by the same sums, so no two
     share a point inside; each as much of it as the window shows), with the strokes drawn within each (its zone
-    rim, its hatching); and the labels each drawn clear inside its hex (CLEAR mm from every edge of what is
+    rim, its edge over a texture); and the labels each drawn clear inside its hex (CLEAR mm from every edge of what is
     drawn of it) and clear of the strokes drawn within it. No stroke of the grid crosses a label of it: a stroke
     of another hex lies on or inside that hex, which the label's does not enter. The preflight tests none of
     those pairs (preflight/scene.py ``crosses_ink``'s callers)."""
@@ -56,13 +56,19 @@ def clear_of(corners: tuple, box: tuple[float, float, float, float]) -> bool:
 
 
 def _kept(corners: tuple, box: tuple, inside: bool) -> bool:
-    key = (corners, box, inside)
+    """``_clear_inside`` (``inside``) or ``_clear_outside`` of ``corners`` and ``box``, kept by the very objects: a
+    map's hexes' corners and its labels' boxes are kept per map (kept.kept_hexes, hexes._label_box), so the same
+    hex and label drawn on another page or paper are looked up by identity, not hashed figure by figure. An entry
+    holds both, so no other can take their ids while it is kept."""
+    key = (id(corners), id(box), inside)
     got = _CLEAR.get(key)
-    if got is None:
-        if len(_CLEAR) >= KEPT_CLEAR:
-            _CLEAR.clear()
-        got = _CLEAR[key] = _clear_inside(corners, box) if inside else _clear_outside(corners, box)
-    return got
+    if got is not None and got[0] is corners and got[1] is box:
+        return got[2]
+    if len(_CLEAR) >= KEPT_CLEAR:
+        _CLEAR.clear()
+    found = _clear_inside(corners, box) if inside else _clear_outside(corners, box)
+    _CLEAR[key] = (corners, box, found)
+    return found
 
 
 _CLEAR: dict = {}
@@ -125,13 +131,31 @@ def note_label(ops: list, box, cell: list | None) -> list:
     return ops
 
 
-def mark_clear(cell: list, corners: tuple, rim, grid, home) -> None:
+def mark_clear(cell: list, corners: tuple, rim, grid, home, kept: bool = True) -> None:
     """Mark in ``grid`` each label of ``cell`` ((op, box map mm) of a hex's labels drawn loose) whose box lies clear
-    inside what the window shows of the hex (``corners``, map mm: clear_inside) and clear of its zone ``rim``
-    (map mm, or None), the one stroke of the grid within the hex not drawn round it (its hatching is cut round
-    every label): the preflight tests it against none of the grid's strokes, and takes the hex (``home``) for its
-    ground among the grid's hexes."""
-    outline = tuple(rim) if rim is not None else None
+    inside what the window shows of the hex (``corners``, map mm: clear_inside) and clear of its zone ``rim`` (map
+    mm, or None), the one stroke of the grid within the hex besides its edges (its hatching, cut round every label,
+    is not marked: the preflight tests it). The preflight then tests it against none of the grid's strokes, and
+    takes the hex (``home``) for its ground among the grid's hexes. ``kept``: ``corners`` is the hex's kept tuple
+    (kept.kept_hexes), looked up by identity; else (a hex the window cuts, its corners worked out afresh) by value."""
     for op, box in cell:
-        if clear_inside(corners, box) and (outline is None or clear_of(outline, box)):
-            at_home(in_grid(op, grid), home)
+        key = (id(corners) if kept else corners, id(box))
+        got = _LABELS.get(key)
+        if got is not None and got[0] is box and got[1] == rim:
+            found = got[2]
+        else:
+            found = clear_inside(corners, box) and (rim is None or _clear_inside(rim, box)
+                                                     or _clear_outside(rim, box))
+            if len(_LABELS) >= KEPT_CLEAR:
+                _LABELS.clear()
+            # (the entry holds the box, and the corners in its key or beside it: no other takes their ids)
+            _LABELS[key] = (box, rim, found, corners)
+        if found:
+            marks = op.__dict__  # (in_grid and at_home)
+            marks[CELL] = grid
+            marks[HOME] = home
+
+
+# (the hex's corners, by identity or by value, id(the label's box)) -> (the box, the rim, clear?, the corners):
+# whether a label is marked, the same for the hex and label on every page and paper that draws them
+_LABELS: dict = {}

@@ -17,7 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .clear import Grid, at_home, in_grid, mark_clear, note_label
+from .clear import CELL, HOME, Grid, in_grid, mark_clear, note_label
 from .kept import boxed, hex_place, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
@@ -134,14 +134,17 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                                                     for a, b in zip(clipped, corners))
         page_pts = tuple((x - wx0 + dx, y - wy0 + dy) for x, y in clipped)
         style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
-        home = object()  # (this hex's own token: its labels' ground, clear.at_home)
         if inside:  # (its points are its corners moved: its box is their extent moved, handed to the preflight)
             ex0, ey0, ex1, ey1 = extent
-            fills.append(at_home(in_grid(boxed(Poly(page_pts, style, role="hex"),
-                                               (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)),
-                                         grid), home))
+            hex_op = boxed(Poly(page_pts, style, role="hex"),
+                           (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy))
         else:  # (what of it the window holds: within the hex, so a stroke of the grid as a whole one is)
-            fills.append(at_home(in_grid(Poly(page_pts, style, role="hex" if whole else "hex-part"), grid), home))
+            hex_op = Poly(page_pts, style, role="hex" if whole else "hex-part")
+        # (in the grid, and its own home: a token of this hex's own, clear.in_grid and at_home)
+        home = object()
+        marks = hex_op.__dict__
+        marks[CELL], marks[HOME] = grid, home
+        fills.append(hex_op)
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
@@ -169,10 +172,10 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         if geom.mapdef.coordinates:
             labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src, cell)
         if t and t.blocked:
-            # (cut round every label of the hex: clear of them; within the hex, so a stroke of the grid)
-            hatch = _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
-                           holes=[label_box(op) for op in _texts(labels)])
-            overlays += [in_grid(op, grid) for op in hatch]
+            # (not marked in the grid: it is cut round the labels, so few tests meet it, and marking each line would
+            # cost the drawing more than the preflight saves)
+            overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
+                               holes=[label_box(op) for op in _texts(labels)])
         if art is not None:
             overlays += _picture(art, cx, cy, size, place)
         rim = None
@@ -187,7 +190,8 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             else:
                 rim = None
         if cell:
-            mark_clear(cell, tuple(clipped), rim, grid, home)
+            mark_clear(cell, corners if inside else tuple(clipped), tuple(rim) if rim is not None else None, grid,
+                       home, inside)
         overlays += labels
     for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
