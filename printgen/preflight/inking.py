@@ -168,9 +168,10 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     closed = op.closed
     filled = bool(fill) and closed
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
-    if stroked:  # (a stroke of a map's hex grid carries it: render/maps/clear.in_grid)
+    if stroked:  # (a stroke of a map's hex grid carries it, a hex its own token too: render/maps/clear.py)
+        cell = marks.get("_cell")
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
-                   None, outline, ([loop], closed), marks.get("_cell"), marks.get("_home"))
+                   None, outline, ([loop], closed), cell, None if cell is None else marks.get("_home"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
                outline)
 
@@ -295,9 +296,12 @@ def _plain_text(op: Text, group: int) -> Ink | None:
             x, y, w, h = trim
             _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
         face = _FACE[2]
-    # (a label clear inside a whole hex of a map's grid: render/maps/clear.in_grid)
+    marks = op.__dict__.get("_cell")  # (a label clear inside a hex of a map's grid: render/maps/clear.py)
+    if marks is None:
+        return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
+                   op.colour.lower(), face)
     return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
-               op.colour.lower(), face, (), None, op.__dict__.get("_cell"), op.__dict__.get("_home"))
+               op.colour.lower(), face, (), None, marks, op.__dict__.get("_home"))
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:
