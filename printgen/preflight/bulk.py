@@ -37,11 +37,13 @@ def box_array(boxes: list[Box]):
     return np.fromiter(chain.from_iterable(boxes), float, 4 * n).reshape(n, 4)
 
 
-def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None) -> dict[int, str]:
+def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None, cells: list | None = None
+                    ) -> dict[int, str]:
     """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box, ``live``:
     (text index, inner box). Every text's box is compared with every stroke's at once; only the pairs whose
     boxes overlap (``overlap``, as the grid's reading tests them) are followed segment by segment. ``boxes``:
-    the strokes' boxes as an array, when at hand."""
+    the strokes' boxes as an array, when at hand. ``cells``: the hex grid (render/maps/clear.Grid) each of ``live``
+    was drawn clear inside, or None: a stroke of that grid (one of its hexes) is not tested against it."""
     first: dict[int, str] = {}
     ts = box_array([inner for _, inner in live])
     if boxes is None:
@@ -69,9 +71,13 @@ def first_crossings(strokes: list[Ink], live: list[tuple[int, Box]], boxes=None)
             k, inner = live[n]
             if k in first:
                 continue
+            cell = cells[n] if cells is not None else None
             for r in cols[a:b]:
-                if crosses_ink(chunk[r], inner):
-                    first[k] = chunk[r].role
+                s = chunk[r]
+                if cell is not None and s.cell is cell:
+                    continue  # (a hex of the grid the text lies clear inside: it crosses none of them)
+                if crosses_ink(s, inner):
+                    first[k] = s.role
                     break
         if len(first) == len(live):
             break
@@ -164,7 +170,19 @@ def grounds_bulk(grounds: list, texts: list, inside, boxes=None) -> dict:
         if k in under:
             continue
         g = grounds[r][1]
-        if not g.outline or inside(texts[k][2:], g.outline):
+        if not g.outline:
+            under[k] = g
+            continue
+        home = g.home
+        if home is not None:
+            t = texts[k][1]
+            if t.home is not None and t.cell is g.cell:
+                # (a hex of a map's grid, and a label drawn clear inside one of its hexes: its own hex holds its
+                # centre, no other does: render/maps/clear.Grid)
+                if home is t.home:
+                    under[k] = g
+                continue
+        if inside(texts[k][2:], g.outline):
             under[k] = g
     return under
 

@@ -101,8 +101,11 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     inks = sheet.inks
     at = sheet.classes()[0]
     strokes = [inks[k] for k in at]
-    first = first_crossings(strokes, live, sheet.boxes()[at]) if len(strokes) * len(live) > BULK \
-        else _crossed(strokes, live)
+    # (the hex grid each live text was drawn clear inside, if any: no hex of that grid is tested against it)
+    cells = [texts[k].cell for k, _ in live]
+    cells = cells if any(c is not None for c in cells) else None
+    first = first_crossings(strokes, live, sheet.boxes()[at], cells) if len(strokes) * len(live) > BULK \
+        else _crossed(strokes, live, cells)
     for k, t in enumerate(texts):
         role = first.get(k)
         if role is not None:

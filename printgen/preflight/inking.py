@@ -27,12 +27,12 @@ class Ink:
     where a text lies near."""
 
     __slots__ = ("kind", "box", "role", "text", "size", "font", "src", "_segments", "filled", "stroke_width", "depth",
-                 "group", "colour", "face", "outline", "_lines", "stroked")
+                 "group", "colour", "face", "outline", "_lines", "stroked", "cell", "home")
 
     def __init__(self, kind: str, box: Box, role: str = "", text: str = "", size: float = 0.0, font: str = "",
                  src: Source | None = None, segments: tuple[Segment, ...] | None = (), filled: bool = False,
                  stroke_width: float = 0.0, depth: int = 0, group: int = 0, colour: str = "", face: Box | None = None,
-                 outline: tuple = (), lines: tuple | None = None) -> None:
+                 outline: tuple = (), lines: tuple | None = None, cell: object = None, home: object = None) -> None:
         self.kind = kind
         self.box = box
         self.role = role
@@ -49,6 +49,12 @@ class Ink:
         self.face = face  # a text on a card face: the face's trim on the page
         self.outline = outline  # a filled polygon or disc (not a rectangle: those tile by design): its outline, mm
         self._lines = lines
+        # the hex grid a map drew it in (render/maps/clear.Grid: a whole hex, or a label clear inside one): a text
+        # and a stroke of one grid never cross, and are not tested (scene.crossed, bulk.first_crossings)
+        self.cell = cell
+        # the hex of that grid it was drawn as (a filled hex), or clear inside (a label): a label's ground among the
+        # grid's hexes is its home, and no other (colour.contrast's grounds_bulk)
+        self.home = home
         # might it have segments (without working them out: a stroke whose points all coincide has none)?
         self.stroked = segments is None or bool(segments)
 
@@ -140,7 +146,8 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     if not stroked and not fill:
         return None
     loop = op.points
-    known = op.__dict__.get("_box")  # (the box its drawer knew and handed over: render/maps/kept.boxed)
+    marks = op.__dict__
+    known = marks.get("_box")  # (the box its drawer knew and handed over: render/maps/kept.boxed)
     if known is not None:
         x0, y0, x1, y1 = known
     elif len(loop) == 2:  # a line (a map's hatching, a tile's rule): min and max of two, as min() and max() pick
@@ -161,9 +168,10 @@ def _plain_poly(op: Poly, group: int, depth: int = 0) -> Ink | None:
     closed = op.closed
     filled = bool(fill) and closed
     outline = tuple(loop) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
-    if stroked:
+    if stroked:  # (a stroke of a map's hex grid carries it, a hex its own token too: render/maps/clear.py)
+        cell = marks.get("_cell")
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, depth, group, colour,
-                   None, outline, ([loop], closed))
+                   None, outline, ([loop], closed), cell, None if cell is None else marks.get("_home"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, depth, group, colour, None,
                outline)
 
@@ -186,9 +194,9 @@ def _plain_path(op: Path, group: int) -> Ink | None:
         x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
     filled = bool(fill)
     outline = tuple(loops[0]) if filled and (x1 - x0) * (y1 - y0) <= MARK_AREA else ()
-    if stroked:
+    if stroked:  # (a stroke of a hex grid carries it: render/maps/clear.in_grid)
         return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, None, filled, width, 0, group, colour, None,
-                   outline, (loops, True))
+                   outline, (loops, True), op.__dict__.get("_cell"))
     return Ink("shape", (x0, y0, x1, y1), op.role, "", 0.0, "", None, (), filled, 0.0, 0, group, colour, None, outline)
 
 
@@ -288,8 +296,12 @@ def _plain_text(op: Text, group: int) -> Ink | None:
             x, y, w, h = trim
             _FACE[:] = [IDENTITY, trim, quad_box(IDENTITY, x, y, x + w, y + h)]
         face = _FACE[2]
+    marks = op.__dict__.get("_cell")  # (a label clear inside a hex of a map's grid: render/maps/clear.py)
+    if marks is None:
+        return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
+                   op.colour.lower(), face)
     return Ink("text", box, op.role, text, size * 1.0 * MM_TO_PT, op.font, src, (), False, 0.0, 0, group,
-               op.colour.lower(), face)
+               op.colour.lower(), face, (), None, marks, op.__dict__.get("_home"))
 
 
 def _ink(op, m: Matrix, depth: int, group: int) -> Ink | None:

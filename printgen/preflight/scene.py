@@ -341,10 +341,10 @@ def over_rows(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tupl
     return out
 
 
-def crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
+def crossed(strokes: list[Ink], live: list[tuple[int, Box]], cells: list | None = None) -> dict[int, str]:
     """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box (``live``: (text
     index, inner box)): the strokes read in drawing order, each against the texts near it (a grid of the texts);
-    bulk.first_crossings reads many at once."""
+    bulk.first_crossings reads many at once. ``cells``: as first_crossings takes them."""
     grid = Grid(live, boxes=[inner for _, inner in live])
     buckets, cell, near = grid.buckets, grid.cell, grid.near_index
     first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
@@ -361,6 +361,8 @@ def crossed(strokes: list[Ink], live: list[tuple[int, Box]]) -> dict[int, str]:
             k, (x0, y0, x1, y1) = live[n]
             if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
                 continue  # (already crossed by an earlier stroke; or not overlap()ping it)
+            if cells is not None and s.cell is not None and s.cell is cells[n]:
+                continue  # (a hex of the grid the text lies clear inside: bulk.first_crossings)
             if crosses_ink(s, live[n][1]):
                 first[k] = s.role
     return first

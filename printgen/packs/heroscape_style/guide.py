@@ -24,6 +24,8 @@ from ...hexgrid.layout import corner_extent
 from ...hexgrid.outline import outline_points
 from ...names import index_by_name, name_key
 from ...render.compose import heading, one_per_item
+from ...draw.geometry import text_box
+from ...render.maps.clear import Grid, clear_inside, in_grid
 from ...render.maps.kept import boxed
 from ...tiling import Tile, Tiling, TilingError, solve
 from .checks_maps import inventory
@@ -152,12 +154,16 @@ def _fit_layout(hexes, orientation: str, box: tuple[float, float, float, float])
     return Layout(orientation, size, origin=(x0 + (x1 - x0 - (bx1 - bx0)) / 2 - bx0, y0 + (y1 - y0 - (by1 - by0)) / 2 - by0))
 
 
-def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink: str, hidden=frozenset()) -> list[Op]:
+def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink: str, hidden=frozenset(),
+              grid: Grid | None = None) -> list[Op]:
     """A tile's outline (one path round all its hexes) and its shape number on its middle hex (none when
-    that hex is in ``hidden``: covered by the level drawn over it)."""
+    that hex is in ``hidden``: covered by the level drawn over it). ``grid``: the plan's (render/maps/clear.Grid):
+    the outline runs along its hexes' edges, and the number is marked in it when it lies clear inside its hex."""
     number = tile.shape
     loops = outline_points(tile.hexes, lay)
     ops: list[Op] = [Path(tuple(tuple(p) for p in loops), Style(fill=fill, stroke=line, width=width), role="tile")]
+    if grid is not None:
+        in_grid(ops[0], grid)
     centres = [lay.hex_to_point(h) for h in tile.hexes]
     cx = sum(p[0] for p in centres) / len(tile.hexes)
     cy = sum(p[1] for p in centres) / len(tile.hexes)
@@ -166,6 +172,9 @@ def _tile_ops(tile, lay: Layout, fill: str | None, line: str, width: float, ink:
     size = lay.size * (0.42 if len(number) < 3 else 0.34)
     if anchor not in hidden:
         ops.append(Text(ax, ay + size * 0.36, number, "sans-bold", size, ink, "middle"))
+        if grid is not None and clear_inside(tuple(hex_corners(ax, ay, lay.radius, lay.orientation)),
+                                             text_box(ops[-1])):
+            in_grid(ops[-1], grid)
     return ops
 
 
@@ -217,8 +226,11 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
     ops.append(Path(tuple(tuple(lay.corners(h)) for h in sorted(footprint, key=lambda h: (h.r, h.q))),
                     Style(stroke="#ececec", width=0.15), role="background"))
     covered = frozenset(h for t in tiles for h in t.hexes)
+    # (the plan's hexes and tiles' outlines lie along the edges of one layout's hexes, and each tile's number
+    # inside one of them: a number clear inside its hex is crossed by none of them, render/maps/clear.Grid)
+    grid = Grid()
     for t in tiling.on_level(level - 1):
-        ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered)
+        ops += _tile_ops(t, lay, FAINT_FILL, FAINT, 0.3, FAINT_NUMBER, covered, grid)
     for t in tiles:
         colour = terrain[name_key(t.terrain)].colour if name_key(t.terrain) in terrain else "#ffffff"
         style = Style(fill=colour, stroke=mix(colour, INK, 0.25), width=0.12)  # one object for the tile's hexes
@@ -226,9 +238,9 @@ def level_ops(m, data, tiling: Tiling, level: int, footprint, box: tuple[float, 
         ex0, ey0, ex1, ey1 = corner_extent(lay.radius, lay.orientation)
         for h in t.hexes:
             cx, cy = lay.hex_to_point(h)
-            ops.append(boxed(Poly(tuple(hex_corners(cx, cy, lay.radius, lay.orientation)), style),
-                             (cx + ex0, cy + ey0, cx + ex1, cy + ey1)))
-        ops += _tile_ops(t, lay, None, INK, 0.55, ink_on(colour))
+            ops.append(in_grid(boxed(Poly(tuple(hex_corners(cx, cy, lay.radius, lay.orientation)), style),
+                                     (cx + ex0, cy + ey0, cx + ex1, cy + ey1)), grid))
+        ops += _tile_ops(t, lay, None, INK, 0.55, ink_on(colour), grid=grid)
     return out + ops
 
 

@@ -17,6 +17,7 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
+from .clear import CELL, HOME, Grid, in_grid, mark_clear, note_label
 from .kept import boxed, hex_place, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
@@ -114,6 +115,7 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
     points, sources = kept_hexes(geom, base)
     looks: dict[str, Style] = {}  # one style object per hex colour (a page draws hundreds of hexes in a few)
     radius = geom.layout.radius
+    grid = Grid()  # (the hexes drawn here, the strokes within them, and the labels clear of those: clear.Grid)
     for h in geom.hexes_near(window, size):  # this page's hexes only: linear in the map's size
         char, entry = geom.cells[h]
         (cx, cy), corners, extent = points.get(h) or points.setdefault(h, hex_place(geom.layout, h))
@@ -134,17 +136,25 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
         style = looks.get(colour) or looks.setdefault(colour, Style(fill=colour, stroke=GRID.stroke, width=GRID.width))
         if inside:  # (its points are its corners moved: its box is their extent moved, handed to the preflight)
             ex0, ey0, ex1, ey1 = extent
-            fills.append(boxed(Poly(page_pts, style, role="hex"),
-                               (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy)))
-        else:
-            fills.append(Poly(page_pts, style, role="hex" if whole else "hex-part"))
+            hex_op = boxed(Poly(page_pts, style, role="hex"),
+                           (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy))
+        else:  # (what of it the window holds: within the hex, so a stroke of the grid as a whole one is)
+            hex_op = Poly(page_pts, style, role="hex" if whole else "hex-part")
+        # (in the grid, and its own home: a token of this hex's own, clear.in_grid and at_home)
+        home = object()
+        marks = hex_op.__dict__
+        marks[CELL], marks[HOME] = grid, home
+        fills.append(hex_op)
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top
             fills += _cover(art, corners, page_pts, wx0 - dx, wy0 - dy)
+            in_grid(fills[-1], grid)  # (its edge again: the hex's own)
             art = None
         zone = zones.get(name_key(entry.zone)) if entry.zone else None
         labels: list[Op] = []  # drawn last; the hatching leaves a gap round each
+        # (each label drawn loose, with its box in map mm: marked in the grid once known clear of the hex's strokes)
+        cell: list = []
         src = sources.get(h) if sources is not None else None
         if src is None:
             src = _cell_source(base, geom, h)
@@ -154,25 +164,34 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
             # the zone's code in its colour, darkened or lightened as far as it takes to read on this hex
             # (the rim keeps the colour itself)
             labels += _label(codes[name_key(zone.name)], cx, cy - size * 0.22, size * 0.2,
-                             readable(zone.colour, colour, READABLE, True), place, src)
+                             readable(zone.colour, colour, READABLE, True), place, src, cell)
         if entry.objective:
-            labels += _objective(entry.objective, codes, cx, cy, size, place, src)
+            labels += _objective(entry.objective, codes, cx, cy, size, place, src, cell)
         if levelled:  # the level number to the right of the centre, clear of zone initials and objectives
-            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, text_on(colour, True), place, src)
+            labels += _label(str(level), cx + size * 0.3, cy, size * 0.17, text_on(colour, True), place, src, cell)
         if geom.mapdef.coordinates:
-            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src)
+            labels += _label(f"{h.q},{h.r}", cx, cy + size * 0.36, size * 0.11, "#3a3a3a", place, src, cell)
         if t and t.blocked:
+            # (not marked in the grid: it is cut round the labels, so few tests meet it, and marking each line would
+            # cost the drawing more than the preflight saves)
             overlays += _hatch(corners, window, dx, dy, mix(colour, "#000000", 0.35), inside=inside,
                                holes=[label_box(op) for op in _texts(labels)])
         if art is not None:
             overlays += _picture(art, cx, cy, size, place)
+        rim = None
         if zone is not None:
             rim_w = size * 0.045
             rim = clip_polygon(scale_about(corners, (cx, cy), 0.84), wx0 + rim_w / 2, wy0 + rim_w / 2,
                                wx1 - rim_w / 2, wy1 - rim_w / 2)
             if len(rim) >= 2:
-                overlays.append(Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim),
-                                     _rim_style(zone.colour, rim_w), closed=len(rim) == 6))
+                op = Poly(tuple((x - wx0 + dx, y - wy0 + dy) for x, y in rim), _rim_style(zone.colour, rim_w),
+                          closed=len(rim) == 6)
+                overlays.append(in_grid(op, grid))  # (within the hex: a stroke of the grid)
+            else:
+                rim = None
+        if cell:
+            mark_clear(cell, corners if inside else tuple(clipped), tuple(rim) if rim is not None else None, grid,
+                       home, inside)
         overlays += labels
     for k, obj in enumerate(geom.mapdef.objectives):
         q, r = (int(v) for v in obj.at.split(","))
@@ -273,14 +292,15 @@ def _texts(ops: list[Op]) -> list[Text]:
     return [t for op in ops for t in (op.ops if isinstance(op, Group) else (op,)) if isinstance(t, Text)]
 
 
-def _label(text, x, y, size, colour, place: _Placer, src=None) -> list[Op]:
-    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole)."""
+def _label(text, x, y, size, colour, place: _Placer, src=None, cell: list | None = None) -> list[Op]:
+    """A label centred at (x, y) map mm, drawn only whole (see _Placer.whole). ``cell``: the labels drawn loose in
+    a whole hex so far, this one noted there (``note_label``: map_ops marks those clear of the hex's strokes)."""
     if not _inside(x, y, place.reach):
         return []
     src = src if src is not None else current()
     box = _label_box(text, x, y + size * 0.35, size)
     px, py = place.at(x, y + size * 0.35)
-    return place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box)
+    return note_label(place.whole([Text(px, py, text, "sans-bold", size, colour, "middle", src=src)], box), box, cell)
 
 
 @lru_cache(maxsize=16384)
@@ -293,8 +313,8 @@ def _label_box(text: str, x: float, y: float, size: float) -> tuple[float, float
 OBJECTIVE_STROKE = 0.35  # mm: an objective disc's outline
 
 
-def _objective(name, codes, cx, cy, size, place: _Placer, src=None) -> list[Op]:
-    """An objective's disc and code, drawn only whole (see _Placer.whole)."""
+def _objective(name, codes, cx, cy, size, place: _Placer, src=None, cell: list | None = None) -> list[Op]:
+    """An objective's disc and code, drawn only whole (see _Placer.whole; ``cell``: see _label)."""
     r = size * 0.2
     oy = cy + size * 0.1
     e = r + OBJECTIVE_STROKE / 2
@@ -304,9 +324,12 @@ def _objective(name, codes, cx, cy, size, place: _Placer, src=None) -> list[Op]:
     x, y = place.at(cx, oy)
     label = codes.get(name_key(name)) or abbrev(name)
     fs = single_line(label, "sans-bold", r * 0.9, r * 1.6)
-    return place.whole([Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
-                        Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
-                             src=src if src is not None else current())], box)
+    ops = place.whole([Circle(x, y, r, Style(fill="#fffdf5", stroke=INK, width=OBJECTIVE_STROKE), role="objective"),
+                       Text(x, y + fs * 0.36, label, "sans-bold", fs, INK, "middle",
+                            src=src if src is not None else current())], box)
+    if cell is not None and len(ops) == 2:  # (its code: noted as a label is, by its own box)
+        note_label(ops[1:], _label_box(label, cx, oy + fs * 0.36, fs), cell)
+    return ops
 
 
 def label_box(op: Text, pad: float = 0.5) -> tuple[float, float, float, float]:

@@ -70,3 +70,4 @@ def hex_points(geom: MapGeom) -> dict:
     """{hex: (centre, corners, extent)} kept for ``geom``, filled by ``points.get(h) or points.setdefault(h,
     hex_place(geom.layout, h))``."""
     return kept_hexes(geom, None)[0]
+
