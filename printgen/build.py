@@ -24,7 +24,7 @@ from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids
 from .publish import Publisher, run_jobs
-from .schedule import in_order, smallest_first, validated
+from .schedule import in_order, smallest_first, unrecorded, validated
 from .workers import Parcel, shelf, take_shared
 from .write.reuse import Reuse
 from .write.staged import stage, staging
@@ -186,7 +186,7 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
     # the smallest folder first: the workers start on the first game sooner (schedule.py)
     for k, game in validated(smallest_first(folders), folders, project, pool,
-                             cold=lambda game: force or not (out / game.game_id / MANIFEST).is_file(),
+                             cold=lambda game: force or unrecorded(out, game),
                              previews=previews):
         for e, game in enumerate(editions_of(game, languages)):
             ranks[id(game)] = (k, e)  # each language a game
