@@ -7,7 +7,7 @@ memory before its files are written, each file atomically.
 from __future__ import annotations
 
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,7 +25,7 @@ from .plan import Target, plan_build
 from .project import Project, check_ids
 from .publish import Publisher, run_jobs
 from .schedule import in_order, smallest_first, unrecorded, validated
-from .workers import Parcel, shelf, take_shared
+from .workers import Parcel, pool_for, shelf, take_shared
 from .write.reuse import Reuse
 from .write.staged import stage, staging
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST, OutputConflict: re-exported)
@@ -164,21 +164,16 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     editions to build besides each game's own and its game.yaml ``languages:`` (printgen.editions)."""
     emit = on_event or (lambda name, info: None)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    own = pool is None and workers > 1
-    executor = ProcessPoolExecutor(max_workers=workers) if own else (pool if workers > 1 else None)
-    try:
-        with shelf() if executor is not None else nullcontext() as parcels, \
-                staging(out) if executor is not None else nullcontext(lambda: None) as stage_in:
-            return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages,
-                          parcels, stage_in)
-    finally:
-        if own:
-            executor.shutdown(cancel_futures=True)
+    with pool_for(pool, workers) as (executor, release), \
+            shelf() if executor is not None else nullcontext() as parcels, \
+            staging(out) if executor is not None else nullcontext(lambda: None) as stage_in:
+        return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages,
+                      parcels, stage_in, release)
 
 
 def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None, profiles=None,
-           languages=(), shelf: Path | None = None, stage_in: Callable[[], str | None] = lambda: None
-           ) -> BuildResult:
+           languages=(), shelf: Path | None = None, stage_in: Callable[[], str | None] = lambda: None,
+           release: Callable[[], None] = lambda: None) -> BuildResult:
     from .editions.edition import editions_of
 
     run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
@@ -208,6 +203,7 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
             result.skipped.append(f"{target.game.game_id}/{target.key}")
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)
+    release()  # every piece of work is done: the workers may go (workers.pool_for)
     result.written += run.publisher.finish()
     _held_back(result)
     return result
