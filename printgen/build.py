@@ -158,8 +158,8 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     to ``project`` when given, else to the project its folder sits in (see Project.of_game). ``pool``:
     workers to render in, kept by the caller across builds (a watch), else made for this build.
 
-    Workers start on a game's targets (and its exports) as soon as it validates, while the next game is
-    checked (the smallest folder first: printgen.schedule); nothing is written until every game has validated. ``profiles``: the print profiles to make files
+    Workers start on a game's targets (and its exports) as soon as it validates, while the next games validate
+    (the smallest folder first: printgen.schedule); nothing is written until every game has validated. ``profiles``: the print profiles to make files
     for (model/defaults.PRINT_PROFILES), in place of each game's ``print: {profile: ...}``. ``languages``: translated
     editions to build besides each game's own and its game.yaml ``languages:`` (printgen.editions)."""
     emit = on_event or (lambda name, info: None)
