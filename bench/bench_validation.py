@@ -2,9 +2,10 @@
 
 Run from the repository root:  python3 bench/bench_validation.py [--anchor REV] [--repeat 3]
 
-A build validates each game in two halves (printgen.schedule.validated): its main process loads, models
-and checks the game (``checked_game``), then a worker, forked warm (printgen.workers.prepare), runs its
-assets' hooks (``asset_checks``: the terrain tileset, the tilings, faces drawn, the rulebook's chapters).
+A game's validation has two halves: loading, modelling and checking the game (``checked_game``), then its
+assets' hooks (``asset_checks``: the terrain tileset, the tilings, faces drawn, the rulebook's chapters). A build
+of one game runs the first in its main process and the second in a worker forked warm (printgen.workers.prepare);
+a build of several runs both in a worker (printgen.schedule.validated).
 Each run here does the same in a fresh process started as ``printgen build`` starts (its collector's settings,
 its imports made first): the main half of every game in turn (the first game's CPU
 includes the modules it loads), then each game's hooks in its own child forked after ``prepare``, so each

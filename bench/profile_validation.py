@@ -3,8 +3,9 @@
 Run from the repository root:  python3 bench/profile_validation.py [--repeat 3] [--profile GAME] [--sort tottime]
                                                                    [--top 40]
 
-A build validates each game in two halves (printgen.schedule.validated): its main process loads and checks the
-game (``checked_game``), then a worker forked after ``workers.prepare`` runs its assets' hooks (``asset_checks``).
+A game's validation has two halves: loading and checking the game (``checked_game``), then its assets' hooks
+(``asset_checks``), run by a worker forked after ``workers.prepare`` (a build of several games runs the first half
+there too, a build of one in its main process: printgen.schedule.validated).
 Here, as in bench/bench_validation.py, the main halves run in turn in one process started as ``printgen build``
 starts, and each game's hooks in a child forked after ``prepare``, so each pays what a fresh worker pays. Printed
 for each game, the least of ``--repeat`` runs (timed, not profiled, so the figures are the real CPU):

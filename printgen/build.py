@@ -7,7 +7,7 @@ memory before its files are written, each file atomically.
 from __future__ import annotations
 
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,8 +24,8 @@ from .units import PAPER_SIZES
 from .plan import Target, plan_build
 from .project import Project, check_ids
 from .publish import Publisher, run_jobs
-from .schedule import in_order, smallest_first, validated
-from .workers import Parcel, shelf, take_shared
+from .schedule import in_order, smallest_first, unrecorded, validated
+from .workers import Parcel, pool_for, shelf, take_shared
 from .write.reuse import Reuse
 from .write.staged import stage, staging
 from .write.manifest import MANIFEST, Manifest, OutputConflict  # noqa: F401 (MANIFEST, OutputConflict: re-exported)
@@ -158,27 +158,22 @@ def build(*, folders: list[Path], out: Path, papers: list[str], previews: bool =
     to ``project`` when given, else to the project its folder sits in (see Project.of_game). ``pool``:
     workers to render in, kept by the caller across builds (a watch), else made for this build.
 
-    Workers start on a game's targets (and its exports) as soon as it validates, while the next game is
-    checked (the smallest folder first: printgen.schedule); nothing is written until every game has validated. ``profiles``: the print profiles to make files
+    Workers start on a game's targets (and its exports) as soon as it validates, while the next games validate
+    (the smallest folder first: printgen.schedule); nothing is written until every game has validated. ``profiles``: the print profiles to make files
     for (model/defaults.PRINT_PROFILES), in place of each game's ``print: {profile: ...}``. ``languages``: translated
     editions to build besides each game's own and its game.yaml ``languages:`` (printgen.editions)."""
     emit = on_event or (lambda name, info: None)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    own = pool is None and workers > 1
-    executor = ProcessPoolExecutor(max_workers=workers) if own else (pool if workers > 1 else None)
-    try:
-        with shelf() if executor is not None else nullcontext() as parcels, \
-                staging(out) if executor is not None else nullcontext(lambda: None) as stage_in:
-            return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages,
-                          parcels, stage_in)
-    finally:
-        if own:
-            executor.shutdown(cancel_futures=True)
+    with pool_for(pool, workers) as (executor, release), \
+            shelf() if executor is not None else nullcontext() as parcels, \
+            staging(out) if executor is not None else nullcontext(lambda: None) as stage_in:
+        return _build(folders, out, papers, previews, force, emit, project, executor, profiles, languages,
+                      parcels, stage_in, release)
 
 
 def _build(folders, out, papers, previews, force, emit, project, pool: Executor | None, profiles=None,
-           languages=(), shelf: Path | None = None, stage_in: Callable[[], str | None] = lambda: None
-           ) -> BuildResult:
+           languages=(), shelf: Path | None = None, stage_in: Callable[[], str | None] = lambda: None,
+           release: Callable[[], None] = lambda: None) -> BuildResult:
     from .editions.edition import editions_of
 
     run = _Run(out=out, papers=papers, previews=previews, force=force, emit=emit, pool=pool, profiles=profiles,
@@ -186,7 +181,7 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
     ranks: dict[int, tuple[int, int]] = {}  # id(game) -> (its folder's index, its edition's): the order asked
     # the smallest folder first: the workers start on the first game sooner (schedule.py)
     for k, game in validated(smallest_first(folders), folders, project, pool,
-                             cold=lambda game: force or not (out / game.game_id / MANIFEST).is_file(),
+                             cold=lambda game: force or unrecorded(out, game),
                              previews=previews):
         for e, game in enumerate(editions_of(game, languages)):
             ranks[id(game)] = (k, e)  # each language a game
@@ -208,6 +203,7 @@ def _build(folders, out, papers, previews, force, emit, project, pool: Executor 
             result.skipped.append(f"{target.game.game_id}/{target.key}")
             emit("skipped", {"game": target.game.game_id, "target": target.key})
     run.collect(result)
+    release()  # every piece of work is done: the workers may go (workers.pool_for)
     result.written += run.publisher.finish()
     _held_back(result)
     return result

@@ -45,8 +45,52 @@ def settle(argv: list[str]) -> None:
     """Import what the command ``argv`` will need, and leave it out of every later collection."""
     module = HEAVY.get(argv[0]) if argv and not {"--help", "-h"} & set(argv) else None
     if module:
+        uri_pattern_deferred()
         __import__(module)
         gc.freeze()
+
+
+# The start of the pattern of web addresses reportlab's paragraph module compiles when it is imported (``uri_pat``).
+URI_PATTERN = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
+
+
+class DeferredPattern:
+    """A regular expression compiled when it is first used (any attribute: ``match``, ``search``...)."""
+
+    __slots__ = ("_args", "_compile", "_pattern")
+
+    def __init__(self, compile, pattern: str, flags) -> None:  # noqa: A002 (re's name)
+        self._compile, self._args, self._pattern = compile, (pattern, flags), None
+
+    def __getattr__(self, name: str):
+        if self._pattern is None:
+            self._pattern = self._compile(*self._args)
+        return getattr(self._pattern, name)
+
+
+def uri_pattern_deferred() -> None:
+    """Import reportlab's paragraph module with its pattern of web addresses compiled only when first used.
+    Its character classes span most of Unicode: compiling it took about 0.02 s of a build's serial start (a
+    tenth of every regular expression its imports compile together), and reportlab reads it only to break a
+    web address across lines when a paragraph style asks for hyphenation, which printgen's never do
+    (safety/para_break.py). Any other pattern compiled meanwhile is compiled at once, as before; only the
+    console script does this, never an importer of the library."""
+    import re
+
+    if "reportlab.platypus.paragraph" in sys.modules:
+        return
+    compile_now = re.compile
+
+    def compile(pattern, flags=0):  # noqa: A001 (re's name)
+        if isinstance(pattern, str) and pattern.startswith(URI_PATTERN):
+            return DeferredPattern(compile_now, pattern, flags)
+        return compile_now(pattern, flags)
+
+    re.compile = compile
+    try:
+        import reportlab.platypus.paragraph  # noqa: F401
+    finally:
+        re.compile = compile_now
 
 
 def one_blas_thread() -> None:

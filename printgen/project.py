@@ -113,8 +113,9 @@ def asset_checks(game: ValidatedGame) -> tuple[list[Finding], dict]:
     """``validate_game``'s second half on a ``checked_game``: what its assets' hooks and the unread-file
     check find, and the work they did that rendering would do again (``ValidatedGame.shared``: tilings,
     the rulebook's chapters and pictures, the layout values' compiled code). Only reads; ``with_asset_checks``
-    takes the two. A build runs it in a worker process (on a copy of the game), so the main process does not
-    draw the faces, render the chapters or solve the tilings while the workers wait for it (issue 41)."""
+    takes the two. A build of one game runs it in a worker process (on a copy of the game), so the main process
+    does not draw the faces, render the chapters or solve the tilings while the workers wait for it (issue 41);
+    a build of several validates each game whole in a worker (printgen.schedule.validated)."""
     from .layout.hand_on import layout_code
     from .tiling.solver import recording
 

@@ -127,13 +127,13 @@ def test_a_cancelled_build_cancels_the_pieces(tmp_path):
 
     class _Pool(Executor):
         def submit(self, fn, /, *args, **kwargs):
-            if fn is asset_checks:  # a game's validation hooks (schedule.validated) done at once, the rest held
+            if fn is validate_game:  # a game's validation (schedule.validated) done at once, the rest held
                 done = Future()
                 done.set_result(fn(*args, **kwargs))
                 return done
             return _Held()
 
-    from printgen.project import asset_checks
+    from printgen.project import validate_game
     from tests.conftest import broken_game
 
     bad = broken_game("unknown-map", tmp_path, base="mini-dice")

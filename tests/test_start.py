@@ -117,3 +117,23 @@ def test_the_console_script_loads_no_pydantic_plugins_unless_told_otherwise():
     run = subprocess.run([sys.executable, "-c", library], capture_output=True, text=True, check=True, cwd=REPO,
                          env=dict(env, PYTHONPATH=str(REPO)))
     assert run.stdout.strip() == "None"
+
+
+def test_reportlabs_pattern_of_web_addresses_is_compiled_when_first_used():
+    """`printgen build` imports reportlab's paragraph module with its pattern of web addresses deferred
+    (launcher.uri_pattern_deferred): not compiled by the import, and then the same answers as compiled at once."""
+    code = ("import re, sys\nfrom printgen.launcher import DeferredPattern, settle\ncompile_now = re.compile\n"
+            "settle(['build'])\nfrom reportlab.platypus import paragraph\n"
+            "assert re.compile is compile_now\n"
+            "assert isinstance(paragraph.uri_pat, DeferredPattern) and paragraph.uri_pat._pattern is None\n"
+            "real = re.compile(*paragraph.uri_pat._args)\n"
+            "for uri in ('https://example.com/a/b', 'www.x.org', 'mailto:a@b.c', 'ftp://[::1]:21/x', 'plain words', ''):\n"
+            "    got, want = paragraph.uri_pat.match(uri), real.match(uri)\n"
+            "    assert (got and got.groups()) == (want and want.groups()), uri\n"
+            "    assert paragraph._uri_split_pairs(uri) == (None if want is None else paragraph._uri_split_pairs(uri))\n"
+            "assert isinstance(paragraph.uri_pat._pattern, re.Pattern)\n"
+            "assert paragraph._uri_split_pairs('https://example.com/a/b')[0] == ('https://example.com/a/', 'b')\n"
+            "print('ok')")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), cwd=REPO)
+    assert run.stdout.strip() == "ok", run.stderr

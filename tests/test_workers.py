@@ -129,3 +129,41 @@ def test_what_a_build_loads_before_the_fork():
                          env=dict(os.environ, PYTHONPATH=str(REPO)))
     # every built-in pack imported (a worker unpickles a game of any), no installed distribution's entry points read
     assert run.stdout.split() == ["False", "0", "True", "True", "True", str(len(FONTS))]
+
+
+def _slow_to_exit(seconds: float) -> int:
+    """In a worker: its exit takes ``seconds`` more (as a worker holding a build's memory does), and its pid."""
+    import os
+    import time
+    from multiprocessing import util
+
+    util.Finalize(None, time.sleep, args=(seconds,), exitpriority=0)  # run as the worker process ends
+    return os.getpid()
+
+
+def test_a_released_pool_shuts_down_while_the_block_goes_on():
+    import os
+    import time
+
+    with workers.pool_for(None, 2) as (executor, release):
+        pid = executor.submit(_slow_to_exit, 0.6).result()
+        started = time.perf_counter()
+        release()
+        release()  # once
+        assert time.perf_counter() - started < 0.4  # not waited for here
+    assert time.perf_counter() - started >= 0.6  # the block's end waited for it
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and reaped
+
+
+def test_a_kept_pool_is_left_running_and_one_worker_makes_none():
+    import os
+
+    with ProcessPoolExecutor(max_workers=1) as kept:
+        with workers.pool_for(kept, 2) as (executor, release):
+            assert executor is kept
+            release()
+        assert kept.submit(os.getpid).result() != os.getpid()  # still working for its owner (a watch)
+    with workers.pool_for(None, 1) as (executor, release):
+        assert executor is None
+        release()
