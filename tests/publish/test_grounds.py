@@ -4,7 +4,10 @@ of every channel, at a size a row or column over or short of the page's, resampl
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from printgen.draw.document import Circle, Rect, Style, Text
 from printgen.publish import raster
@@ -82,3 +85,28 @@ def test_transparent_faces_keep_their_ground():
     with shared_faces():
         assert _rows(items, size_px=size, transparent=True) == plain
         assert not raster.opened_items(items, W, H, grounds=False).grounds
+
+
+NIGHTLY = os.environ.get("PRINTGEN_NIGHTLY", "") not in ("", "0")
+
+
+@settings(max_examples=400 if NIGHTLY else 40, deadline=None)
+@given(w=st.floats(8.0, 120.0), h=st.floats(8.0, 120.0), dpi=st.sampled_from([60, 72, 96, 100, 150, 300]),
+       over=st.tuples(st.integers(-2, 2), st.integers(-2, 2)), level=st.integers(0, 255),
+       snap=st.booleans())
+def test_any_page_size_and_resolution_comes_out_as_drawn_whole(w, h, dpi, over, level, snap):
+    """Pages whose edges fall anywhere on the pixel grid, or (``snap``) on a whole pixel, where rounding
+    decides the last row or column."""
+    if snap:  # a page a whole number of pixels long at this resolution
+        w, h = (round(v / 25.4 * dpi) * 25.4 / dpi for v in (w, h))
+    colour = f"#{level:02x}{(level * 5) % 256:02x}{255 - level:02x}"
+    items = [[Rect(0.0, 0.0, w, h, Style(fill=colour)), Circle(w / 2, h / 2, min(w, h) / 3, Style(fill="#ffffff"))]]
+    size = (max(1, raster.px(w, dpi) + over[0]), max(1, raster.px(h, dpi) + over[1]))
+    plain = [bytes(r.data) for r in raster.items_rows(items, w, h, size_px=size)]
+    cell = (raster.px(w, dpi), raster.px(h, dpi) + max(0, over[1]))
+    plain_sheet = [bytes(s.data) for s in raster.sheet_rows(items * 2, w, h, cell=cell, sheets=[(2, 2, [0, 1])])]
+    with shared_faces():
+        assert raster.opened_items(items, w, h).grounds
+        assert [bytes(r.data) for r in raster.items_rows(items, w, h, size_px=size)] == plain
+        assert [bytes(s.data) for s in raster.sheet_rows(items * 2, w, h, cell=cell,
+                                                          sheets=[(2, 2, [0, 1])])] == plain_sheet
