@@ -318,8 +318,7 @@ def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[
             sheet = Rows.blank(width, nrows * cell[1] + spare, "RGB")
             page_at = [slots[slot] if slot < len(slots) else None for slot in range(cols * nrows)]
             # each slot's own colour: its page's ground (doc.grounds), else white; a band of slots with a ground
-            # among them coloured in place, its first row written and then copied onto the rows after it
-            # (memory-copy speed, as the white sheet)
+            # among them coloured in place, a row written and copied on (memory-copy speed, as the white sheet)
             colours = [doc.grounds.get(i, WHITE["RGB"]) if i is not None else WHITE["RGB"] for i in page_at]
             for band in range(nrows):
                 if any(c is not WHITE["RGB"] for c in colours[band * cols:(band + 1) * cols]):
@@ -358,15 +357,16 @@ def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[
 def _repeat_row(rows: Rows, y: int, h: int, pixels: bytes) -> None:
     """Rows ``y`` to ``y + h`` of ``rows`` made ``pixels`` (a whole row's pixel bytes, its filter byte 0 before
     them): the first written, then the rows so far copied onto the next as many, doubling (each byte written
-    once, no band-sized copy made first)."""
+    once)."""
     stride = rows.stride
     start = y * stride
     rows.data[start:start + stride] = b"\0" + pixels
     done = 1
-    while done < h:
-        n = min(done, h - done)
-        rows.data[start + done * stride:start + (done + n) * stride] = rows.data[start:start + n * stride]
-        done += n
+    with memoryview(rows.data) as view:  # (a view's slice copied into another: no copy made between)
+        while done < h:
+            n = min(done, h - done)
+            view[start + done * stride:start + (done + n) * stride] = view[start:start + n * stride]
+            done += n
 
 
 def _fill(rows: Rows, box: tuple[int, int, int, int], colour: bytes) -> None:
