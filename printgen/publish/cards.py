@@ -109,8 +109,8 @@ _SHARED: dict | None = None  # while shared_faces() holds: what the exports made
 @contextmanager
 def shared_faces() -> Iterator[dict]:
     """Within: ``card_decks`` of one game gives the same decks, each face drawn once per bleed, and
-    printgen.publish.raster.items_pdf makes the PDF of the same faces once (and opened_items opens it once for
-    pdfium, closed on leaving); the exports that draw the faces (print on demand, TTS, the gallery's cards)
+    printgen.publish.raster.opened_items makes the PDF of the same faces once and opens it once for pdfium
+    (closed on leaving); the exports that draw the faces (print on demand, TTS, the gallery's cards)
     made in one job share them. Yields the store."""
     global _SHARED
     outer = _SHARED

@@ -10,7 +10,7 @@ from typing import Callable, Iterator, Sequence
 
 from PIL import Image
 
-from ..draw.document import Document, Group, Op, Page
+from ..draw.document import Document, Group, Op, Page, Rect
 from ..write.pdf import to_pdf
 from ..write.raster import (MM_PER_IN, OpenPdf, Rows, page_rows, page_sheets, pdf_page_images,  # noqa: F401
                             pdf_page_pngs, png_bytes, px)  # (used by gallery, tts, pod)
@@ -18,31 +18,50 @@ from ..write.reuse import Reuse, source_digest
 from .cards import shared
 
 
-def items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
-    """One PDF page of ``w`` x ``h`` mm per item, each item drawn from its own (0, 0) top-left (made once
-    for the same items, the very same ops objects, while cards.shared_faces holds)."""
+def opened_items(items: Sequence[Sequence[Op]], w: float, h: float, *, grounds: bool = True) -> bytes | OpenPdf:
+    """The PDF of ``items`` (one page of ``w`` x ``h`` mm each, as ``_items_pdf`` makes it) to rasterise. While
+    cards.shared_faces holds: made and opened by pdfium once for every use of the very same ops objects (the TTS
+    sheets and the gallery's cards draw the same unbled faces: each page's content is parsed, and the
+    document's fonts loaded, once for both; closed when shared_faces ends), and, with ``grounds``, each item
+    whose first op is an opaque rectangle filling its page (a card's ground) made without it, its colour
+    noted in the OpenPdf's ``grounds`` for page_rows and page_sheets to lay under the page: pdfium's fill of
+    a page-sized rectangle was about a fifth of drawing a card at 300 dpi, done again at every size (issue
+    41; the same pixels). Else its bytes, every op in them."""
     store = shared()
     if store is None:
         return _items_pdf(items, w, h)
-    key = ("pdf", tuple(map(id, items)), w, h)
-    if key not in store:  # the items kept beside their PDF, so that no other object takes their ids
-        store[key] = (tuple(items), _items_pdf(items, w, h))
-    return store[key][1]
-
-
-def opened_items(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes | OpenPdf:
-    """``items_pdf``'s PDF to rasterise: while cards.shared_faces holds, opened by pdfium once for every use
-    (the TTS sheets and the gallery's cards draw the same unbled faces: each page's content is parsed, and the
-    document's fonts loaded, once for both; closed when shared_faces ends), else its bytes."""
-    store = shared()
-    if store is None:
-        return _items_pdf(items, w, h)
-    key = ("opened", tuple(map(id, items)), w, h)
+    key = ("opened", tuple(map(id, items)), w, h, grounds)
     if key not in store:  # the items kept beside it, so that no other object takes their ids
-        opened = OpenPdf(items_pdf(items, w, h))
+        colours = [ground(ops, w, h) if grounds else None for ops in items]
+        opened = OpenPdf(_items_pdf([ops[1:] if c else ops for ops, c in zip(items, colours)], w, h))
+        opened.grounds = {i: c for i, c in enumerate(colours) if c}
         store[key] = (tuple(items), opened)
         store.setdefault("close", []).append(opened.close)
     return store[key][1]
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def ground(ops: Sequence[Op], w: float, h: float) -> bytes | None:
+    """The RGB colour (3 bytes) of ``ops``' first op when it is a plain opaque rectangle filling the whole ``w``
+    x ``h`` mm page (a card's ground: drawn first, under everything, every pixel of the page its colour), else
+    None. pdfium fills such a rectangle as whole pixels over the page (no anti-aliased edge), each the colour
+    "#rrggbb" says (tests/publish/test_grounds.py draws all 256 levels)."""
+    if not ops:
+        return None
+    op = ops[0]
+    if type(op) is not Rect or op.radius:
+        return None
+    style, fill = op.style, op.style.fill
+    if (style.stroke is not None and style.width > 0) or style.opacity != 1.0 or not isinstance(fill, str):
+        return None
+    if len(fill) != 7 or fill[0] != "#" or not _HEX.issuperset(fill[1:]):
+        return None
+    tol = 1e-6  # mm: a millionth of a pixel's width even at 300 dpi
+    if abs(op.x) > tol or abs(op.y) > tol or abs(op.x + op.w - w) > tol or abs(op.y + op.h - h) > tol:
+        return None
+    return bytes.fromhex(fill[1:])
 
 
 def _items_pdf(items: Sequence[Sequence[Op]], w: float, h: float) -> bytes:
@@ -58,7 +77,7 @@ def items_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, size_px: tu
     drawn, and the allocator hands the same memory back rather than fresh pages). Where faces become pixels."""
     if not items:
         return iter(())
-    return page_rows(opened_items(items, w, h), size_px=size_px, transparent=transparent)
+    return page_rows(opened_items(items, w, h, grounds=not transparent), size_px=size_px, transparent=transparent)
 
 
 def sheet_rows(items: Sequence[Sequence[Op]], w: float, h: float, *, cell: tuple[int, int],

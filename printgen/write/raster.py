@@ -59,10 +59,10 @@ class Rows:
     data: bytearray
 
     @classmethod
-    def blank(cls, width: int, height: int, mode: str = "RGB") -> "Rows":
-        """``width`` x ``height`` px of white (RGB) or clear white (RGBA)."""
+    def blank(cls, width: int, height: int, mode: str = "RGB", colour: bytes | None = None) -> "Rows":
+        """``width`` x ``height`` px of white (RGB) or clear white (RGBA), or of ``colour`` (RGB: 3 bytes)."""
         # a row made once, then repeated into the bytearray (no joined copy between: a page is megabytes)
-        return cls(width, height, mode, bytearray(b"\0" + WHITE[mode] * width) * height)
+        return cls(width, height, mode, bytearray(b"\0" + (colour or WHITE[mode]) * width) * height)
 
     @classmethod
     def of_image(cls, img: Image.Image) -> "Rows":
@@ -185,6 +185,10 @@ class OpenPdf:
         self.doc = pdfium.PdfDocument(pdf)
         self.keep = keep
         self.pages: dict[int, object] = {}
+        # page index -> the RGB colour (3 bytes) of the opaque rectangle filling that page, which its maker left
+        # out of the page: the pixels the page covers are made that colour before pdfium draws the rest, as
+        # pdfium's own fill of a page-sized rectangle sets them (``page_rows``, ``page_sheets``; issue 41)
+        self.grounds: dict[int, bytes] = {}
 
     def __len__(self) -> int:
         return len(self.doc)
@@ -226,6 +230,7 @@ class _Pages:
     def __init__(self, pdf: "bytes | OpenPdf") -> None:
         self.own = not isinstance(pdf, OpenPdf)
         self.opened = OpenPdf(pdf, keep=0) if self.own else pdf
+        self.grounds = self.opened.grounds
 
     def __len__(self) -> int:
         return len(self.opened)
@@ -251,7 +256,8 @@ def page_rows(pdf: "bytes | OpenPdf", *, width_px: int | None = None, dpi: float
     when ``transparent``): at ``dpi``, or ``width_px`` wide, or at exactly ``size_px`` (drawn ``size_px[0]``
     wide; a pixel row or column over or short, from rounding, is cut or left white at the bottom or right
     edge, in the bleed, rather than the whole face resampled: slower, and softer; a size further off is
-    resampled)."""
+    resampled). A page of the OpenPdf's ``grounds`` is drawn on its ground colour where the page reaches,
+    white beyond."""
     doc = _Pages(pdf)
     mode = "RGBA" if transparent else "RGB"
     try:
@@ -263,15 +269,21 @@ def page_rows(pdf: "bytes | OpenPdf", *, width_px: int | None = None, dpi: float
                 scale = want / w_pt if want else dpi / 72.0
                 full = (math.ceil(w_pt * scale), math.ceil(h_pt * scale))
                 size = size_px or full
+                ground = doc.grounds.get(i)
+                if ground is not None and transparent:
+                    raise ValueError("a page drawn on its ground colour is opaque: not drawn on clear white")
                 if abs(full[0] - size[0]) > 2 or abs(full[1] - size[1]) > 2:
-                    drawn = Rows.blank(*full, mode)
+                    drawn = Rows.blank(*full, mode, ground)
                     paint(drawn, page, (0, 0, *full), scale, white=True)
                     yield Rows.of_image(drawn.image().resize(size, Image.LANCZOS))
                     continue
                 # drawn to the page's foot when it is taller, the rows past the size dropped after: pdfium
                 # clips the paths crossing a bitmap's edge, which moves their anti-aliased pixels a little
                 tall = max(size[1], full[1])
-                rows = Rows.blank(size[0], tall, mode)
+                rows = Rows.blank(size[0], tall, mode, ground)
+                if ground is not None:  # what the page does not reach (a row or column short, from rounding): white
+                    _fill(rows, (full[0], 0, size[0] - full[0], tall), WHITE[mode])
+                    _fill(rows, (0, full[1], size[0], tall - full[1]), WHITE[mode])
                 paint(rows, page, (0, 0, size[0], tall), scale, white=True)
                 del rows.data[size[1] * rows.stride:]
                 yield Rows(size[0], size[1], mode, rows.data)
@@ -304,22 +316,33 @@ def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[
             # drawn onto it with no fill of its own: only the rows a page above ran into are whitened again
             width = cols * cell[0]
             sheet = Rows.blank(width, nrows * cell[1] + spare, "RGB")
-            blank = WHITE["RGB"] * cell[0]
+            page_at = [slots[slot] if slot < len(slots) else None for slot in range(cols * nrows)]
+            # each slot's own colour: its page's ground (doc.grounds), else white; a band of slots with a ground
+            # among them coloured in place, a row written and copied on (memory-copy speed, as the white sheet)
+            colours = [doc.grounds.get(i, WHITE["RGB"]) if i is not None else WHITE["RGB"] for i in page_at]
+            for band in range(nrows):
+                if any(c is not WHITE["RGB"] for c in colours[band * cols:(band + 1) * cols]):
+                    _repeat_row(sheet, band * cell[1], cell[1],
+                                b"".join(c * cell[0] for c in colours[band * cols:(band + 1) * cols]))
             reach = [0] * cols  # each column of slots: the row its last page drawn reaches down to
             for slot in range(cols * nrows):
                 col = slot % cols
                 x, y = col * cell[0], (slot // cols) * cell[1]
-                for r in range(y, reach[col]):
-                    sheet.data[r * sheet.stride + 1 + x * 3:r * sheet.stride + 1 + (x + cell[0]) * 3] = blank
+                _fill(sheet, (x, y, cell[0], reach[col] - y), colours[slot])
                 reach[col] = 0
-                i = slots[slot] if slot < len(slots) else None
+                i = page_at[slot]
                 if i is None:
                     continue
                 page = doc.page(i)
                 try:
                     w_pt, h_pt = page.get_size()
                     scale = cell[0] / w_pt
-                    tall = max(cell[1], math.ceil(h_pt * scale))
+                    full = math.ceil(h_pt * scale)
+                    tall = max(cell[1], full)
+                    if colours[slot] is not WHITE["RGB"]:  # the slot's rows under a page short of it: white
+                        _fill(sheet, (x, y + full, cell[0], cell[1] - full), WHITE["RGB"])
+                        _fill(sheet, (x + math.ceil(w_pt * scale), y, cell[0] - math.ceil(w_pt * scale), cell[1]),
+                              WHITE["RGB"])
                     paint(sheet, page, (x, y, cell[0], tall), scale, white=True)
                     reach[col] = y + tall
                 finally:
@@ -329,6 +352,33 @@ def page_sheets(pdf: "bytes | OpenPdf", cell: tuple[int, int], sheets: Sequence[
     finally:
         doc.close()
     return out
+
+
+def _repeat_row(rows: Rows, y: int, h: int, pixels: bytes) -> None:
+    """Rows ``y`` to ``y + h`` of ``rows`` made ``pixels`` (a whole row's pixel bytes, its filter byte 0 before
+    them): the first written, then the rows so far copied onto the next as many, doubling (each byte written
+    once)."""
+    stride = rows.stride
+    start = y * stride
+    rows.data[start:start + stride] = b"\0" + pixels
+    done = 1
+    with memoryview(rows.data) as view:  # (a view's slice copied into another: no copy made between)
+        while done < h:
+            n = min(done, h - done)
+            view[start + done * stride:start + (done + n) * stride] = view[start:start + n * stride]
+            done += n
+
+
+def _fill(rows: Rows, box: tuple[int, int, int, int], colour: bytes) -> None:
+    """The ``box`` = (x, y, w, h) px of ``rows`` made ``colour`` (one pixel's bytes), row by row (if any)."""
+    x, y, w, h = box
+    if w <= 0 or h <= 0:
+        return
+    bpp, stride = len(rows.mode), rows.stride
+    run = colour * w
+    for r in range(y, y + h):
+        start = r * stride + 1 + x * bpp
+        rows.data[start:start + w * bpp] = run
 
 
 def pdf_page_images(pdf: bytes, *, width_px: int | None = None, dpi: float | None = None,
