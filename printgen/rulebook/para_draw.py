@@ -21,11 +21,12 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.platypus import paragraph as rl_paragraph
 
 from .measure import compose32, text_run, written
-from .record_text import _TRANSPARENCY, RecordingText
+from .record_text import _FIRST, _TRANSPARENCY, RecordingText
 
 # each line drawn as reportlab draws a plain paragraph's line for its alignment (its own functions)
 _LINE = {
@@ -35,6 +36,7 @@ _LINE = {
     TA_JUSTIFY: rl_paragraph._justifyDrawParaLine,
 }
 _FONT_SIZE_OFFSET = rl_paragraph.paraFontSizeHeightOffset  # (reportlab's setting: the first line's baseline)
+_REGISTERED = pdfmetrics._fonts  # name -> font, as getFont finds a registered font
 _PLAIN: dict[type, bool] = {}  # a paragraph class -> does it draw as reportlab's Paragraph does
 DRAWN_MAX = 4096  # plain paragraphs' drawings kept per canvas (a book draws some 2,700 paragraphs a paper)
 
@@ -81,6 +83,8 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
     drawn = canvas.__dict__.get("_paras")
     key = _drawn_key(para, bl, style, colour, saved) if drawn is not None and len(lines) == 1 else None
     hit = drawn.get(key) if key is not None else None
+    if hit is None and key is not None:
+        hit = _from_another(canvas, key, bl.fontName)
     try:
         # drawPara: canvas.saveState(); canvas.setFillColor(the text's colour) (record_text.fill_colour)
         code.append("q")
@@ -102,11 +106,64 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
                 if len(drawn) >= DRAWN_MAX:
                     drawn.clear()
                 drawn[key] = (code[-1], shown)
+                _keep_for_others(canvas, key, bl.fontName, code[-1], shown)
         code.append("Q")
         code.append("Q")
     finally:
         canvas._ctm, canvas._rec_text = outer, saved
     return True
+
+
+# A one-line plain paragraph drawn in one document, for another (the book's other paper, set next in the same worker:
+# two in three of its one-line paragraphs were drawn on the first): its key (``_drawn_key``) -> (its text object's
+# operators, its runs as noted, the font object, the font's name in that document, its characters and their codes
+# in the font's first subset there). Only a document where that font has the same name and each of those characters
+# the same code takes it (a font's ASCII characters keep their own codes in every document; the name is the order
+# in which the document met its fonts).
+_OTHERS: dict[tuple, tuple] = {}
+OTHERS_MAX = 8192
+
+
+def _first_subset(font, doc):
+    """(the font's state in ``doc``, (character -> its code in the first subset, those characters)) or None."""
+    state = font.state.get(doc)
+    known = _FIRST.get(state) if state is not None else None
+    return (state, known) if known is not None else None
+
+
+def _keep_for_others(canvas, key: tuple, font_name: str, code: str, shown: tuple) -> None:
+    """Keep what a one-line plain paragraph's text object wrote and noted for other documents, when every
+    character of its text has its code in the font's first subset (as the text object wrote it)."""
+    font = _REGISTERED.get(font_name)
+    got = _first_subset(font, canvas._doc) if font is not None else None
+    text = key[-1]
+    if got is None or got[0].internalName is None or not got[1][1].issuperset(text):
+        return
+    if len(_OTHERS) >= OTHERS_MAX:
+        _OTHERS.clear()
+    _OTHERS[key] = (code, shown, font, got[0].internalName, text.translate(got[1][0]))
+
+
+def _from_another(canvas, key: tuple, font_name: str) -> tuple | None:
+    """What another document kept of the same paragraph (``_keep_for_others``), when this document writes it alike:
+    the same font object under the same name, each character already with the same code in its first subset
+    (nothing of the font's subsets or names is then changed by drawing it). Kept for this canvas too."""
+    other = _OTHERS.get(key)
+    if other is None:
+        return None
+    code, shown, font, name, codes = other
+    if _REGISTERED.get(font_name) is not font:
+        return None
+    got = _first_subset(font, canvas._doc)
+    text = key[-1]
+    if (got is None or got[0].internalName != name or not got[1][1].issuperset(text)
+            or text.translate(got[1][0]) != codes):
+        return None
+    drawn = canvas._paras
+    if len(drawn) >= DRAWN_MAX:
+        drawn.clear()
+    drawn[key] = hit = (code, shown)
+    return hit
 
 
 def _text_object(canvas, para, bl, style, lines, dpl) -> RecordingText:
