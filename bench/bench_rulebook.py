@@ -56,8 +56,6 @@ def cold():
     getattr(tb, "_MEASURED", {}).clear()  # and their widths, by the parse they were made from
     import printgen.rulebook.para_draw as pd
     getattr(pd, "_OTHERS", {}).clear()  # one-line paragraphs kept for the book's other paper
-    import printgen.rulebook.record_text as rt
-    getattr(rt, "_RUNS", {}).clear()  # and strings printed in one run
     import printgen.rulebook.book as bk
     getattr(bk, "_HONEYCOMB", {}).clear()  # the covers' hexes as drawn
     import printgen.rulebook.record as rec

@@ -26,7 +26,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.platypus import paragraph as rl_paragraph
 
 from .measure import compose32, text_run, written
-from .record_text import _FIRST, _TRANSPARENCY, RecordingText
+from .record_text import _TRANSPARENCY, RecordingText, first_subset, same_codes
 
 # each line drawn as reportlab draws a plain paragraph's line for its alignment (its own functions)
 _LINE = {
@@ -116,32 +116,23 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
 
 # A one-line plain paragraph drawn in one document, for another (the book's other paper, set next in the same worker:
 # two in three of its one-line paragraphs were drawn on the first): its key (``_drawn_key``) -> (its text object's
-# operators, its runs as noted, the font object, the font's name in that document, its characters and their codes
-# in the font's first subset there). Only a document where that font has the same name and each of those characters
-# the same code takes it (a font's ASCII characters keep their own codes in every document; the name is the order
-# in which the document met its fonts).
+# operators, its runs as noted, the font object, the font's name in that document, the font's first subset there).
+# Only a document where that font has the same name and each of the paragraph's characters the same code takes it (a
+# font's ASCII characters keep their own codes in every document; the name is the order in which the document met its
+# fonts); the codes are compared only then.
 _OTHERS: dict[tuple, tuple] = {}
 OTHERS_MAX = 8192
 
 
-def _first_subset(font, doc):
-    """(the font's state in ``doc``, (character -> its code in the first subset, those characters)) or None."""
-    state = font.state.get(doc)
-    known = _FIRST.get(state) if state is not None else None
-    return (state, known) if known is not None else None
-
-
 def _keep_for_others(canvas, key: tuple, font_name: str, code: str, shown: tuple) -> None:
-    """Keep what a one-line plain paragraph's text object wrote and noted for other documents, when every
-    character of its text has its code in the font's first subset (as the text object wrote it)."""
+    """Keep what a one-line plain paragraph's text object wrote and noted for other documents."""
     font = _REGISTERED.get(font_name)
-    got = _first_subset(font, canvas._doc) if font is not None else None
-    text = key[-1]
-    if got is None or got[0].internalName is None or not got[1][1].issuperset(text):
+    got = first_subset(canvas, font) if font is not None else None
+    if got is None or not got[1][1].issuperset(key[-1]):  # (every character in the first subset, as written)
         return
     if len(_OTHERS) >= OTHERS_MAX:
         _OTHERS.clear()
-    _OTHERS[key] = (code, shown, font, got[0].internalName, text.translate(got[1][0]))
+    _OTHERS[key] = (code, shown, font, got[0].internalName, got[1])
 
 
 def _from_another(canvas, key: tuple, font_name: str) -> tuple | None:
@@ -151,13 +142,11 @@ def _from_another(canvas, key: tuple, font_name: str) -> tuple | None:
     other = _OTHERS.get(key)
     if other is None:
         return None
-    code, shown, font, name, codes = other
+    code, shown, font, name, theirs = other
     if _REGISTERED.get(font_name) is not font:
         return None
-    got = _first_subset(font, canvas._doc)
-    text = key[-1]
-    if (got is None or got[0].internalName != name or not got[1][1].issuperset(text)
-            or text.translate(got[1][0]) != codes):
+    got = first_subset(canvas, font)
+    if got is None or got[0].internalName != name or not same_codes(key[-1], got[1], theirs):
         return None
     drawn = canvas._paras
     if len(drawn) >= DRAWN_MAX:

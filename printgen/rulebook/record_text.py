@@ -7,7 +7,6 @@ from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import ShapedStr
@@ -103,8 +102,6 @@ class RecordingText(PDFTextObject):
         if type(text) is str:  # a string this book printed before, in one run of a font's first subset
             key = (self._fontname, self._fontsize, canvas._rec_text[0], canvas._rec_text[1], text)
             hit = canvas._runs.get(key)
-            if hit is None:
-                hit = _run_from_another(canvas, key)
             if hit is not None:
                 shown, chars, metrics, size, ext, font = hit
                 self._shown.append((chars, metrics, size, self._line, self._advance, self._rise, ext[1:]))
@@ -147,9 +144,8 @@ class RecordingText(PDFTextObject):
         if at and at == len(shown) and subset == 0 and len(code) <= 2 and type(text) is str:
             # one run in the first subset: its characters' codes there never change, so the same string writes
             # the same show-text in this book from now on (two runs in five are met before)
-            key = (self._fontname, self._fontsize, char_space, word_space, text)
-            canvas._runs[key] = kept = (code[-1], chars, metrics, size, ext, font)
-            _keep_run(canvas, key, kept)
+            canvas._runs[(self._fontname, self._fontsize, char_space, word_space, text)] = (
+                code[-1], chars, metrics, size, ext, font)
         return " ".join(code)
 
     def _textOut(self, text, TStar=0):
@@ -166,49 +162,31 @@ class RecordingText(PDFTextObject):
         return super().textLines(stuff, trim)
 
 
-# A string printed in one run of a font's first subset in one document, for the next (the book's other paper, the
-# next book, set after it in the same worker): (font, size, Tc, Tw, the string) -> (what RecordingText keeps of it
-# (canvas._runs), the font's name in that document, the string's codes there). Taken by a document where the font
-# has the same name and each character the same code (its ASCII characters keep their own codes in every document).
-_RUNS: dict[tuple, tuple] = {}
-RUNS_MAX = 50_000
+def first_subset(canvas, font) -> tuple | None:
+    """(the font's state in the canvas's document, (character -> its code in the first subset, those characters):
+    ``_FIRST``'s) once the document has printed with it, else None; looked up once per canvas and font (what another
+    document's drawing kept is compared with it: para_draw.py)."""
+    mine = canvas.__dict__.get("_first_of")
+    if mine is None:
+        mine = canvas.__dict__["_first_of"] = {}
+    got = mine.get(font)
+    if got is None:
+        state = font.state.get(canvas._doc)
+        known = _FIRST.get(state) if state is not None else None
+        if known is None or state.internalName is None:
+            return None
+        got = mine[font] = (state, known)
+    return got
 
 
-def _keep_run(canvas, key: tuple, kept: tuple) -> None:
-    state = kept[5].state.get(canvas._doc)
-    known = _FIRST.get(state) if state is not None else None
-    text = key[-1]
-    if known is None or state.internalName is None or not known[1].issuperset(text):
-        return
-    if len(_RUNS) >= RUNS_MAX:
-        _RUNS.clear()
-    _RUNS[key] = (kept, state.internalName, text.translate(known[0]))
-
-
-def _run_from_another(canvas, key: tuple) -> tuple | None:
-    """What another document kept of the same string (``_keep_run``), when this one writes it alike: the same
-    font object under the same name, each character already with the same code in its first subset (drawing it
-    would change nothing of the font's subsets or names). Kept for this canvas too."""
-    other = _RUNS.get(key)
-    if other is None:
-        return None
-    kept, name, codes = other
-    font = kept[5]
-    if _REGISTERED.get(key[0]) is not font:
-        return None
-    state = font.state.get(canvas._doc)
-    known = _FIRST.get(state) if state is not None else None
-    text = key[-1]
-    if (known is None or state.internalName != name or not known[1].issuperset(text)
-            or text.translate(known[0]) != codes):
-        return None
-    canvas._runs[key] = kept
-    return kept
+def same_codes(text: str, mine: tuple, theirs: tuple) -> bool:
+    """Has every character of ``text`` the same code in two documents' first subsets (``first_subset``'s)?"""
+    return (mine[1].issuperset(text) and theirs[1].issuperset(text)
+            and text.translate(mine[0]) == text.translate(theirs[0]))
 
 
 _SIZES: dict[float, float] = {}
 _TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
-_REGISTERED = pdfmetrics._fonts  # name -> font, as getFont finds a registered font
 
 
 def fill_colour(obj, canvas, colour, alpha) -> bool:

@@ -15,7 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from printgen.draw.fonts import pdf_name, register_pdf_fonts
-from printgen.rulebook import para_draw, record_text
+from printgen.rulebook import para_draw
 from printgen.rulebook.record import RecordingCanvas, recorded_pages
 from printgen.rulebook.record_text import RecordingText
 from printgen.rulebook.styles import styles
@@ -197,9 +197,8 @@ def test_a_book_is_the_same_with_its_paragraphs_drawn_again_or_afresh(monkeypatc
                          if NIGHTLY else ["hex-dice"])
 def test_a_books_other_paper_takes_what_the_first_drew_as_if_drawn_afresh(monkeypatch, game):
     """The book's Letter edition set after its A4 one in the same process (as a build's worker sets them), its
-    one-line plain paragraphs and its strings printed in one run taken from what the A4 book's drawing kept
-    (para_draw._OTHERS, record_text._RUNS), and set with none taken: the same file, the same record of every page,
-    the same findings; and many were taken."""
+    one-line plain paragraphs taken from what the A4 book's drawing kept (para_draw._OTHERS), and set with none
+    taken: the same file, the same record of every page, the same findings; and many were taken."""
     from printgen.build import render_target
     from printgen.plan import plan_build
     from printgen.project import validate_game
@@ -211,9 +210,7 @@ def test_a_books_other_paper_takes_what_the_first_drew_as_if_drawn_afresh(monkey
                   for p in ("a4", "letter"))
     records: list = []
     real_pages, real_other = book.recorded_pages, para_draw._from_another
-    real_run = record_text._run_from_another
     taken: list = []
-    runs: list = []
 
     def noting_pages(canvas, size):
         records.append(real_pages(canvas, size))
@@ -224,25 +221,17 @@ def test_a_books_other_paper_takes_what_the_first_drew_as_if_drawn_afresh(monkey
         return taken[-1]
 
     monkeypatch.setattr(book, "recorded_pages", noting_pages)
-    def noting_run(*args):
-        runs.append(real_run(*args))
-        return runs[-1]
-
     monkeypatch.setattr(para_draw, "_from_another", noting_other)
-    monkeypatch.setattr(record_text, "_run_from_another", noting_run)
     para_draw._OTHERS.clear()
-    record_text._RUNS.clear()
     render_target(a4, previews=False)
     records.clear()
     took = render_target(letter, previews=False)
     took_records = records[:]
     records.clear()
     monkeypatch.setattr(para_draw, "_from_another", lambda *args: None)
-    monkeypatch.setattr(record_text, "_run_from_another", lambda *args: None)
     afresh = render_target(letter, previews=False)
     assert any(k.endswith("rulebook.pdf") for k in took.files)
     assert took.files == afresh.files
     assert took.findings == afresh.findings == []
     assert took_records == records and records[0]
     assert sum(t is not None for t in taken) > 50, "most of the Letter book's one-line paragraphs taken"
-    assert sum(r is not None for r in runs) > 50, "and many of its strings"
