@@ -54,6 +54,8 @@ def cold():
     import printgen.rulebook.tables as tb
     getattr(tb, "_WORDS", {}).clear()  # table cells' words as measured
     getattr(tb, "_MEASURED", {}).clear()  # and their widths, by the parse they were made from
+    import printgen.rulebook.para_draw as pd
+    getattr(pd, "_OTHERS", {}).clear()  # one-line paragraphs kept for the book's other paper
     import printgen.rulebook.book as bk
     getattr(bk, "_HONEYCOMB", {}).clear()  # the covers' hexes as drawn
     import printgen.rulebook.record as rec

@@ -13,7 +13,10 @@ or automatic leading, a colour with its own alpha, a font that is not a subset T
 not record) goes reportlab's way. A one-line paragraph drawn again on the same canvas (a table's "-", "1" or "Yes"
 down a column: a third of a book's plain paragraphs) writes the text object its first drawing wrote and notes its runs
 where it now stands, without setting it again: every character's code in the book's font subsets is fixed once it
-is printed. tests/rulebook/test_para_draw.py holds it to reportlab's own drawing.
+is printed. So does one drawn before in another document (the book's other paper, which the same worker sets next;
+two in three of its one-line paragraphs) where that document gives the font the same name and each character the
+same code (``_OTHERS``): about 0.04 s CPU of a pass over the ten bundled books. tests/rulebook/test_para_draw.py holds
+it to reportlab's own drawing.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.platypus import paragraph as rl_paragraph
 
 from .measure import compose32, text_run, written
-from .record_text import _TRANSPARENCY, RecordingText
+from .record_text import _TRANSPARENCY, RecordingText, first_subset, same_codes
 
 # each line drawn as reportlab draws a plain paragraph's line for its alignment (its own functions)
 _LINE = {
@@ -35,6 +39,7 @@ _LINE = {
     TA_JUSTIFY: rl_paragraph._justifyDrawParaLine,
 }
 _FONT_SIZE_OFFSET = rl_paragraph.paraFontSizeHeightOffset  # (reportlab's setting: the first line's baseline)
+_REGISTERED = pdfmetrics._fonts  # name -> font, as getFont finds a registered font
 _PLAIN: dict[type, bool] = {}  # a paragraph class -> does it draw as reportlab's Paragraph does
 DRAWN_MAX = 4096  # plain paragraphs' drawings kept per canvas (a book draws some 2,700 paragraphs a paper)
 
@@ -81,6 +86,8 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
     drawn = canvas.__dict__.get("_paras")
     key = _drawn_key(para, bl, style, colour, saved) if drawn is not None and len(lines) == 1 else None
     hit = drawn.get(key) if key is not None else None
+    if hit is None and key is not None:
+        hit = _from_another(canvas, key, bl.fontName)
     try:
         # drawPara: canvas.saveState(); canvas.setFillColor(the text's colour) (record_text.fill_colour)
         code.append("q")
@@ -102,11 +109,53 @@ def draw_paragraph(canvas, para, x: float, y: float, sw: float = 0) -> bool:
                 if len(drawn) >= DRAWN_MAX:
                     drawn.clear()
                 drawn[key] = (code[-1], shown)
+                _keep_for_others(canvas, key, bl.fontName, code[-1], shown)
         code.append("Q")
         code.append("Q")
     finally:
         canvas._ctm, canvas._rec_text = outer, saved
     return True
+
+
+# A one-line plain paragraph drawn in one document, for another (the book's other paper, set next in the same worker:
+# two in three of its one-line paragraphs were drawn on the first): its key (``_drawn_key``) -> (its text object's
+# operators, its runs as noted, the font object, the font's name in that document, the font's first subset there).
+# Only a document where that font has the same name and each of the paragraph's characters the same code takes it (a
+# font's ASCII characters keep their own codes in every document; the name is the order in which the document met its
+# fonts); the codes are compared only then.
+_OTHERS: dict[tuple, tuple] = {}
+OTHERS_MAX = 8192
+
+
+def _keep_for_others(canvas, key: tuple, font_name: str, code: str, shown: tuple) -> None:
+    """Keep what a one-line plain paragraph's text object wrote and noted for other documents."""
+    font = _REGISTERED.get(font_name)
+    got = first_subset(canvas, font) if font is not None else None
+    if got is None or not got[1][1].issuperset(key[-1]):  # (every character in the first subset, as written)
+        return
+    if len(_OTHERS) >= OTHERS_MAX:
+        _OTHERS.clear()
+    _OTHERS[key] = (code, shown, font, got[0].internalName, got[1])
+
+
+def _from_another(canvas, key: tuple, font_name: str) -> tuple | None:
+    """What another document kept of the same paragraph (``_keep_for_others``), when this document writes it alike:
+    the same font object under the same name, each character already with the same code in its first subset
+    (nothing of the font's subsets or names is then changed by drawing it). Kept for this canvas too."""
+    other = _OTHERS.get(key)
+    if other is None:
+        return None
+    code, shown, font, name, theirs = other
+    if _REGISTERED.get(font_name) is not font:
+        return None
+    got = first_subset(canvas, font)
+    if got is None or got[0].internalName != name or not same_codes(key[-1], got[1], theirs):
+        return None
+    drawn = canvas._paras
+    if len(drawn) >= DRAWN_MAX:
+        drawn.clear()
+    drawn[key] = hit = (code, shown)
+    return hit
 
 
 def _text_object(canvas, para, bl, style, lines, dpl) -> RecordingText:

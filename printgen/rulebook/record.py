@@ -278,17 +278,24 @@ def recorded_pages(canvas: RecordingCanvas, size: tuple[float, float]) -> list |
         return None
     w, h = f32(size[0]), f32(size[1])
     pages = []
+    new_run = tuple.__new__  # (Run(text, size, box, bold) without its keyword handling: the same tuple)
     for items in canvas.recorded:
         placed: list = []
         _place(items, canvas.forms, IDENTITY, placed, 0)
-        runs, boxes = [], []
+        runs: list = []
+        boxes: list = []
+        add_run, add_box = runs.append, boxes.append
         for item in placed:
-            b = item[-2] if item[0] == "run" else item[1]
-            box = (b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT)
-            boxes.append(box)
-            if item[0] == "run" and not item[1].isspace() and item[1]:
+            if item[0] == "run":
+                b = item[3]
+                box = (b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT)
+                add_box(box)
                 text = item[1]
-                runs.append(Run(_SPACES.sub(" ", text) if "  " in text else text, item[2], box, item[4]))
+                if text and not text.isspace():
+                    add_run(new_run(Run, (_SPACES.sub(" ", text) if "  " in text else text, item[2], box, item[4])))
+            else:
+                b = item[1]
+                add_box((b[0] * PT, (h - b[3]) * PT, b[2] * PT, (h - b[1]) * PT))
         pages.append((w * PT, h * PT, runs, boxes))
     return pages
 

@@ -162,6 +162,29 @@ class RecordingText(PDFTextObject):
         return super().textLines(stuff, trim)
 
 
+def first_subset(canvas, font) -> tuple | None:
+    """(the font's state in the canvas's document, (character -> its code in the first subset, those characters):
+    ``_FIRST``'s) once the document has printed with it, else None; looked up once per canvas and font (what another
+    document's drawing kept is compared with it: para_draw.py)."""
+    mine = canvas.__dict__.get("_first_of")
+    if mine is None:
+        mine = canvas.__dict__["_first_of"] = {}
+    got = mine.get(font)
+    if got is None:
+        state = font.state.get(canvas._doc)
+        known = _FIRST.get(state) if state is not None else None
+        if known is None or state.internalName is None:
+            return None
+        got = mine[font] = (state, known)
+    return got
+
+
+def same_codes(text: str, mine: tuple, theirs: tuple) -> bool:
+    """Has every character of ``text`` the same code in two documents' first subsets (``first_subset``'s)?"""
+    return (mine[1].issuperset(text) and theirs[1].issuperset(text)
+            and text.translate(mine[0]) == text.translate(theirs[0]))
+
+
 _SIZES: dict[float, float] = {}
 _TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
 

@@ -181,30 +181,38 @@ def widths(cols: list[Measure], room: float, cells: list[list[float]] | None = N
         lines = [[_lines(x, w[c], pad) for c, x in enumerate(row)] for row in cells]
         # each cell's lines were its column a step wider (only the widened column's change from step to step)
         wider = [[_lines(x, w[c] + step, pad) for c, x in enumerate(row)] for row in cells]
+        n = len(cols)
+        # each column's cells: (row, its text's width on one line), padding taken off as _lines takes it off
+        down = [[(r, row[c] - 2 * pad) for r, row in enumerate(cells) if c < len(row)] for c in range(n)]
         for _ in range(STEPS):
-            best, gain = -1, 1e-6
-            # each row's tallest cell and the tallest of the others (a row's height, with that cell widened)
-            tops = [_tallest_two(row_lines) for row_lines in lines]
-            for c in range(len(cols)):
-                if whole[c]:
+            # what widening each column a step takes off the rows' heights: only a row's tallest cell (its first
+            # place) can lower the row, to the tallest of the others or its own widened lines; widening any other
+            # cell takes off exactly nothing, so each row adds to one column's sum, in row order as before
+            gains = [0.0] * n
+            for row_lines, row_wider in zip(lines, wider):
+                if not row_lines:
                     continue
-                g = 0.0
-                for r, row in enumerate(cells):
-                    if c >= len(row):
-                        continue
-                    now, first, second = tops[r]
-                    after = max(second if c == first else now, wider[r][c])
-                    g += now - after
-                if g > gain:
-                    best, gain = c, g
+                now = max(row_lines)
+                first = row_lines.index(now)  # (_tallest_two: the first place of the largest)
+                after = row_wider[first]
+                if len(row_lines) > 1:
+                    second = max(row_lines[:first] + row_lines[first + 1:])
+                    if second >= after:  # (max(second, after): the first of equals)
+                        after = second
+                gains[first] += now - after
+            best, gain = -1, 1e-6
+            for c in range(n):
+                if not whole[c] and gains[c] > gain:
+                    best, gain = c, gains[c]
             if best < 0:
                 break
             w[best] += step
             spare -= step
-            for r, row in enumerate(cells):
-                if best < len(row):
-                    lines[r][best] = _lines(row[best], w[best], pad)
-                    wider[r][best] = _lines(row[best], w[best] + step, pad)
+            # _lines of the widened column's cells, at its width and a step wider (the same sums)
+            at, wide = max(w[best] - 2 * pad, 1.0), max(w[best] + step - 2 * pad, 1.0)
+            for r, text in down[best]:
+                lines[r][best] = max(1.0, text / at)
+                wider[r][best] = max(1.0, text / wide)
     want = [0.0 if x else max(0.0, min(c.natural, PROSE * room) - wc) for c, x, wc in zip(cols, whole, w)]
     total = sum(want)
     if total <= 0:

@@ -191,3 +191,47 @@ def test_a_book_is_the_same_with_its_paragraphs_drawn_again_or_afresh(monkeypatc
     assert kept_records == records
     known = [k for k in keys if k is not None]
     assert len(known) - len(set(known)) > 50, "a table's values down its columns drawn again"
+
+
+@pytest.mark.parametrize("game", ["heroes-of-hex", "heroscape-style", "hex-dice", "hexatech", "hexprint"]
+                         if NIGHTLY else ["hex-dice"])
+def test_a_books_other_paper_takes_what_the_first_drew_as_if_drawn_afresh(monkeypatch, game):
+    """The book's Letter edition set after its A4 one in the same process (as a build's worker sets them), its
+    one-line plain paragraphs taken from what the A4 book's drawing kept (para_draw._OTHERS), and set with none
+    taken: the same file, the same record of every page, the same findings; and many were taken."""
+    from printgen.build import render_target
+    from printgen.plan import plan_build
+    from printgen.project import validate_game
+    from printgen.rulebook import book
+    from tests.conftest import REPO
+
+    checked = validate_game(REPO / "data" / game)
+    a4, letter = (next(t for t in plan_build([checked], papers=[p]) if t.asset.name == "rulebook")
+                  for p in ("a4", "letter"))
+    records: list = []
+    real_pages, real_other = book.recorded_pages, para_draw._from_another
+    taken: list = []
+
+    def noting_pages(canvas, size):
+        records.append(real_pages(canvas, size))
+        return records[-1]
+
+    def noting_other(*args):
+        taken.append(real_other(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(book, "recorded_pages", noting_pages)
+    monkeypatch.setattr(para_draw, "_from_another", noting_other)
+    para_draw._OTHERS.clear()
+    render_target(a4, previews=False)
+    records.clear()
+    took = render_target(letter, previews=False)
+    took_records = records[:]
+    records.clear()
+    monkeypatch.setattr(para_draw, "_from_another", lambda *args: None)
+    afresh = render_target(letter, previews=False)
+    assert any(k.endswith("rulebook.pdf") for k in took.files)
+    assert took.files == afresh.files
+    assert took.findings == afresh.findings == []
+    assert took_records == records and records[0]
+    assert sum(t is not None for t in taken) > 50, "most of the Letter book's one-line paragraphs taken"

@@ -186,7 +186,7 @@ def test_a_books_subset_tags_come_from_the_subsets_noted_as_embedded_and_equal_t
 def test_a_string_printed_again_is_written_and_noted_as_the_first_time(monkeypatch):
     """A run printed before in its font's first subset is written and noted from what was worked out then
     (RecordingText._formatText): the same PDF and the same record as when each is worked out afresh."""
-    from printgen.rulebook import record
+    from printgen.rulebook import para_draw, record
 
     game = validate_game(Path(__file__).resolve().parents[2] / "data" / "hex-dice")
     target = next(t for t in plan_build([game], papers=["a4"]) if t.asset.name == "rulebook")
@@ -205,6 +205,7 @@ def test_a_string_printed_again_is_written_and_noted_as_the_first_time(monkeypat
         self._runs = Counting()
 
     monkeypatch.setattr(record.RecordingCanvas, "__init__", counting)
+    para_draw._OTHERS.clear()  # (what another document kept: tests/rulebook/test_para_draw.py)
     quick = target.asset.render(game, spec)["rulebook"]
     assert sum(hits) > 100  # a book prints many of its strings again (a fifth of its runs here)
 
@@ -217,6 +218,7 @@ def test_a_string_printed_again_is_written_and_noted_as_the_first_time(monkeypat
         self._runs = Forgetting()
 
     monkeypatch.setattr(record.RecordingCanvas, "__init__", forgetting)
+    monkeypatch.setattr(para_draw, "_from_another", lambda *args: None)
     slow = target.asset.render(game, spec)["rulebook"]
     assert quick.data == slow.data
     assert quick.drawn and quick.drawn == slow.drawn
