@@ -114,7 +114,7 @@ def overlaps(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
             yield Hit(cls, t.src, f"prints {_quote(t.text)} across {what}", sheet.number)
 
 
-BULK = 256  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+BULK = 256  # stroke-text pairs: above this, the boxes are compared in bulk (numpy), not pair by pair (scene.crossed)
 MARGIN_BULK = 32  # inks: from this many on, a page's boxes are held to its printable area at once (numpy)
 
 

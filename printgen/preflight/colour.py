@@ -66,12 +66,25 @@ def worst_ratio(text: str, ground: str, meaning: bool) -> tuple[float, str]:
     return worst
 
 
-BULK = 256  # ground-text pairs: above this, the boxes are compared in bulk (numpy), not through a grid
+BULK = 256  # ground-text pairs: above this, the boxes are compared in bulk (numpy), not pair by pair
+
+
+def grounds_few(grounds: list, texts: list, inside) -> dict:
+    """bulk.grounds_bulk's reading of a few grounds and texts (at most BULK pairs): each ground, in drawing order,
+    against every text, a later ground replacing an earlier (a grid of the texts' centres costs more to build and
+    look up than the pairs cost to compare: tests/preflight/test_few.py)."""
+    under: dict = {}
+    for n, g in grounds:
+        x0, y0, x1, y1 = g.box
+        outline = g.outline
+        for k, (pos, _, cx, cy) in enumerate(texts):
+            if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (not outline or inside((cx, cy), outline)):
+                under[k] = g
+    return under
 
 
 def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     from .collide import _inside
-    from .scene import Grid
 
     # (drawing order, ink, centre) of every text in a colour: what is read against its ground; and what each
     # text reads against: the last filled shape in a plain colour, or picture, drawn before it under its centre
@@ -84,15 +97,7 @@ def contrast(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     if len(grounds) * len(texts) > BULK:
         under = grounds_bulk(grounds, texts, _inside, sheet.boxes()[[n for n, _ in grounds]])
     else:
-        grid = Grid(texts, boxes=[(x, y, x, y) for _, _, x, y in texts])
-        under = {}
-        for n, g in grounds:
-            x0, y0, x1, y1 = g.box
-            for k in grid.near_index(g.box):
-                pos, _, cx, cy = texts[k]
-                if n < pos and x0 <= cx <= x1 and y0 <= cy <= y1 and (
-                        not g.outline or _inside((cx, cy), g.outline)):
-                    under[k] = g
+        under = grounds_few(grounds, texts, _inside)
     for k, (pos, t, _, _) in enumerate(texts):
         g = under.get(k)
         if g is not None and g.kind == "image":

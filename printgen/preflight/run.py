@@ -305,5 +305,6 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
             hits += table_hits(doc.tables, game)
         else:
             continue
-        found += report(hits, settings, stem=stem, paper=paper, place=printable_place(game, stem), game=game)
+        if hits:  # (where the printable is declared is looked up only for a finding to point at)
+            found += report(hits, settings, stem=stem, paper=paper, place=printable_place(game, stem), game=game)
     return sorted(found, key=Finding.sort_key)

@@ -343,26 +343,21 @@ def over_rows(order: list[int], inner: list[Box], texts: list[Ink]) -> list[tupl
 
 def crossed(strokes: list[Ink], live: list[tuple[int, Box]], cells: list | None = None) -> dict[int, str]:
     """text index -> the role of the first of ``strokes`` (drawing order) crossing its inner box (``live``: (text
-    index, inner box)): the strokes read in drawing order, each against the texts near it (a grid of the texts);
+    index, inner box)): the strokes read in drawing order, each against every text (checks.overlaps asks this of
+    a page of a few texts and strokes, at most checks.BULK pairs: a track's panel, a reference card; a grid of
+    the texts cost more to build and look up than the pairs' boxes cost to compare, tests/preflight/test_few.py);
     bulk.first_crossings reads many at once. ``cells``: as first_crossings takes them."""
-    grid = Grid(live, boxes=[inner for _, inner in live])
-    buckets, cell, near = grid.buckets, grid.cell, grid.near_index
     first: dict[int, str] = {}  # text index -> the role of the first stroke crossing it
     for s in strokes:
-        b = s.box
-        gx, gy = int(b[0] // cell), int(b[1] // cell)
-        if not grid.big and gx == int(b[2] // cell) and gy == int(b[3] // cell):
-            cands = buckets.get((gx, gy))  # (a stroke in one cell: near_index's own shortcut, written out)
-            if not cands:
-                continue
-        else:
-            cands = near(b)
-        for n in cands:
-            k, (x0, y0, x1, y1) = live[n]
-            if k in first or not (min(b[2], x1) - max(b[0], x0) > 0.0 and min(b[3], y1) - max(b[1], y0) > 0.0):
-                continue  # (already crossed by an earlier stroke; or not overlap()ping it)
-            if cells is not None and s.cell is not None and s.cell is cells[n]:
-                continue  # (a hex of the grid the text lies clear inside: bulk.first_crossings)
-            if crosses_ink(s, live[n][1]):
-                first[k] = s.role
+        b0, b1, b2, b3 = s.box
+        for n, (k, inner) in enumerate(live):
+            if k in first:
+                continue  # (already crossed by an earlier stroke)
+            x0, y0, x1, y1 = inner
+            # overlap() of the two boxes, then the stroke's segments through the text's inner box
+            if min(b2, x1) - max(b0, x0) > 0.0 and min(b3, y1) - max(b1, y0) > 0.0:
+                if cells is not None and s.cell is not None and s.cell is cells[n]:
+                    continue  # (a hex of the grid the text lies clear inside: bulk.first_crossings)
+                if crosses_ink(s, inner):
+                    first[k] = s.role
     return first
