@@ -14,7 +14,7 @@ from printgen.model.maps import map_geometry
 from printgen.plan import plan_build
 from printgen.project import validate_game
 from printgen.render.maps import tile_plan
-from printgen.render.maps.hexes import map_codes
+from printgen.render.maps.codes import map_codes
 from printgen.render.sheets import card_lattice, plan_sheet
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data"

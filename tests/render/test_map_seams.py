@@ -172,7 +172,7 @@ def test_drawn_tiles_show_every_objective_whole_and_no_seam_finding(case):
     from printgen.model.maps import map_geometry
     from printgen.names import name_key
     from printgen.render.maps import render_map
-    from printgen.render.maps.hexes import map_codes
+    from printgen.render.maps.codes import map_codes
 
     mapdef, data, paper = case
     pages = render_map(mapdef, data, PageSpec.for_paper(paper, 5.0))

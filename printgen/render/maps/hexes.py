@@ -17,7 +17,8 @@ from ...draw.text import single_line
 from ...hexgrid import Hex
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .clear import CELL, HOME, Grid, in_grid, mark_clear, note_label
+from .clear import Grid, at_home, in_grid, mark_clear, note_label
+from .codes import abbrev, map_codes
 from .kept import boxed, hex_place, kept_hexes
 
 GRID = Style(stroke="#2b2b2b", width=0.25)
@@ -48,51 +49,6 @@ def level_fill(colour: str, level: int) -> str:
         if contrast(text_on(shade, True), shade, True) >= READABLE:
             return shade
     return mix(colour, "#000000", base)
-
-
-MINOR = frozenset(("of", "the", "a", "an", "and", "at", "on", "in", "to"))  # no initial of their own
-
-
-def abbrev(name: str) -> str:
-    """A short code for a zone or objective: "Base A" -> "A", "Crimson Start" -> "CS", "Glyph of Valor" ->
-    "GV" (small words have no initial), "Heroes" -> "He". ``map_codes`` makes a map's codes unique."""
-    words = [w for w in name.replace("'", "").split() if w[0].isalnum()]
-    if len(words) >= 2 and (words[-1].isdigit() or len(words[-1]) == 1):
-        return words[-1]  # "Player 2" -> "2", "Base A" -> "A"
-    words = [w for w in words if w.lower() not in MINOR] or words
-    return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2].title()
-
-
-def _candidates(name: str):
-    """Codes for ``name``, the plainest first."""
-    first = abbrev(name)
-    yield first
-    words = [w for w in name.replace("'", "").split() if w[0].isalnum() and w.lower() not in MINOR]
-    if len(words) > 1:
-        yield (words[0][0] + words[-1][0]).upper()
-        yield words[0][0].upper() + words[-1][:2].title()
-    yield name.replace(" ", "")[:3].title()
-    for k in range(2, 100):
-        yield f"{first}{k}"
-
-
-def map_codes(mapdef, cells=()) -> dict[str, str]:
-    """Name key -> code for a map's zones and objectives, no code standing for two things: the map's hexes
-    and its legend print the same code. Zones of one colour sharing a code are one legend entry ("Base A"
-    and "Deploy A"), so they may share it; any other clash takes the name's next candidate."""
-    owners: dict[str, tuple] = {}
-    out: dict[str, str] = {}
-    names = [(z.name, ("zone", z.colour)) for z in mapdef.zones]
-    objectives = sorted({e.objective for _, e in cells if e.objective} | {o.name for o in mapdef.objectives})
-    names += [(o, ("objective", name_key(o))) for o in objectives]
-    for name, owner in names:
-        if name_key(name) in out:
-            continue
-        for code in _candidates(name):
-            if owners.setdefault(code, owner) == owner:
-                out[name_key(name)] = code
-                break
-    return out
 
 
 def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: float, dy: float,
@@ -140,11 +96,8 @@ def map_ops(geom: MapGeom, data, window: tuple[float, float, float, float], dx: 
                            (ex0 - wx0 + dx, ey0 - wy0 + dy, ex1 - wx0 + dx, ey1 - wy0 + dy))
         else:  # (what of it the window holds: within the hex, so a stroke of the grid as a whole one is)
             hex_op = Poly(page_pts, style, role="hex" if whole else "hex-part")
-        # (in the grid, and its own home: a token of this hex's own, clear.in_grid and at_home)
-        home = object()
-        marks = hex_op.__dict__
-        marks[CELL], marks[HOME] = grid, home
-        fills.append(hex_op)
+        home = object()  # (a token of this hex's own: in the grid, and the home of its labels: clear.at_home)
+        fills.append(at_home(in_grid(hex_op, grid), home))
         art = pictures.get(name_key(entry.terrain)) if pictures else None
         if art is not None and t is not None and t.image_fit == "cover":
             # a texture: the picture fills the hex (what of it the page shows), then its edge again on top

@@ -7,7 +7,8 @@ from ...draw.document import Circle, Op, Rect, Style, Text, pt
 from ...draw.fonts import text_width
 from ...model.maps import MapGeom
 from ...names import index_by_name, name_key
-from .hexes import level_shade, map_codes
+from .codes import map_codes
+from .hexes import level_shade
 
 
 def legend_ops(geom: MapGeom, data, x: float, y: float, width: float) -> list[Op]:
