@@ -96,3 +96,29 @@ def test_groups_alike_by_value_are_one_form_and_a_nested_difference_is_another()
     assert content.count(b" Do") == 4  # each back placed by reference
     placing = sorted(pdf.xref_stream(x).count(b" Do") for x in forms)
     assert placing == [0, 1, 1]  # the badge drawn once, each back placing it
+
+
+def test_a_see_through_shape_in_a_form_keeps_its_alpha():
+    """A group drawn twice becomes a form; a see-through shape in it sets its alpha by a named graphics state,
+    which the form's own resources must hold (reportlab's form leaves it out: pdfium then paints it opaque). The
+    same group drawn once, on the page, is the reference (the exports' card faces met this: two faces alike once
+    their grounds are laid under them, publish/raster.py)."""
+    from printgen.draw.document import Document, Group, Page, Rect, Style
+
+    see_through = Group((Rect(2.0, 2.0, 16.0, 16.0, Style(fill="#0000ff", opacity=0.2)),
+                         Rect(1.0, 1.0, 3.0, 3.0, Style(fill="#ff0000")), Rect(5.0, 1.0, 3.0, 3.0, Style(fill="#00ff00"))))
+
+    def centre(pages: int):
+        data = to_pdf(Document(title="t", pages=[Page(20.0, 20.0, [see_through]) for _ in range(pages)]),
+                      joinable=False)
+        doc = pdfium.PdfDocument(data)
+        try:
+            return [doc[i].render(scale=1).to_pil().convert("RGB").getpixel((28, 28)) for i in range(pages)]
+        finally:
+            doc.close()
+
+    once = centre(1)[0]
+    assert once == (204, 204, 255)  # white under a fifth of blue
+    assert _forms(pymupdf.open(stream=to_pdf(Document(title="t", pages=[Page(20.0, 20.0, [see_through])] * 2),
+                                             joinable=False)))  # (drawn twice: a form)
+    assert centre(2) == [once, once]
