@@ -33,11 +33,39 @@ def opened_items(items: Sequence[Sequence[Op]], w: float, h: float, *, grounds: 
     key = ("opened", tuple(map(id, items)), w, h, grounds)
     if key not in store:  # the items kept beside it, so that no other object takes their ids
         colours = [ground(ops, w, h) if grounds else None for ops in items]
+        if any(colours):
+            _alike_as_before(items, colours)
         opened = OpenPdf(_items_pdf([ops[1:] if c else ops for ops, c in zip(items, colours)], w, h))
         opened.grounds = {i: c for i, c in enumerate(colours) if c}
         store[key] = (tuple(items), opened)
         store.setdefault("close", []).append(opened.close)
     return store[key][1]
+
+
+def _alike_as_before(items: Sequence[Sequence[Op]], colours: list) -> None:
+    """Keep the ground (its colour in ``colours`` made None) of every item whose drawing, its ground left out,
+    would equal another item's drawing while their whole drawings differ (faces alike but for their grounds: a
+    token in each player's colour). The PDF writer makes pages alike one form (draw/canvas.share_repeats), and
+    pdfium places a picture in a form a pixel apart from the same picture on the page at low resolutions: each
+    page must be a form exactly where it was one with its ground. Repeated until no such pair is left (an item
+    given its ground back may now equal another's drawing without its own)."""
+    from ..draw.canvas import _Shared
+
+    numbers = _Shared()  # (the writer's own numbering: equal numbers, equal drawing)
+    # (the groups kept alive while numbered: the numbering looks a group up by its id)
+    groups = [Group(tuple(ops)) for ops in items] + [Group(tuple(ops[1:])) if c else None
+                                                    for ops, c in zip(items, colours)]
+    whole = [numbers.key(g) for g in groups[:len(items)]]
+    short = [numbers.key(g) if g is not None else n for g, n in zip(groups[len(items):], whole)]
+    while True:
+        drawn: dict[int, set] = {}  # a page's drawing -> the whole drawings of the items drawn so
+        for k, c in enumerate(colours):
+            drawn.setdefault(short[k] if c else whole[k], set()).add(whole[k])
+        back = [k for k, c in enumerate(colours) if c and len(drawn[short[k]]) > 1]
+        if not back:
+            return
+        for k in back:
+            colours[k] = None
 
 
 _HEX = frozenset("0123456789abcdefABCDEF")

@@ -110,3 +110,29 @@ def test_any_page_size_and_resolution_comes_out_as_drawn_whole(w, h, dpi, over, 
         assert [bytes(r.data) for r in raster.items_rows(items, w, h, size_px=size)] == plain
         assert [bytes(s.data) for s in raster.sheet_rows(items * 2, w, h, cell=cell,
                                                           sheets=[(2, 2, [0, 1])])] == plain_sheet
+
+
+def test_faces_alike_but_for_their_grounds_come_out_as_drawn_whole():
+    """Faces that differ only in their ground colour (a token in each player's colour) are one drawing once their
+    grounds are laid under: the PDF writer would make them one form, which pdfium places a picture in a pixel
+    apart from the same picture drawn on the page at low resolutions. Laid under, they must still come out as
+    each face drawn whole by pdfium."""
+    import io
+
+    from PIL import Image as PILImage
+
+    from printgen.draw.document import Image
+
+    picture = PILImage.new("LA", (37, 23))
+    picture.putdata([((x * 37 + y * 11) % 256, (x * 5 + y * 29) % 256) for y in range(23) for x in range(37)])
+    data = io.BytesIO()
+    picture.save(data, "PNG")
+    art = Image(W * 0.3, H * 0.3, W * 0.8, H * 0.8, data.getvalue())
+    items = [[Rect(0.0, 0.0, W, H, Style(fill=colour)), art] for colour in ("#000000", "#4d8fb2", "#feff01")]
+    items.append([Rect(0.0, 0.0, W, H, Style(fill="#4d8fb2")), art])  # (and one alike with its ground too)
+    items.append([art])  # (and one with no ground at all: the others' drawing once theirs is laid under)
+    for dpi in (72, 150):
+        size = (raster.px(W, dpi), raster.px(H, dpi))
+        plain = _rows(items, size_px=size)
+        with shared_faces():
+            assert _rows(items, size_px=size) == plain
