@@ -149,6 +149,18 @@ def test_any_plain_paragraph_is_drawn_as_reportlab_draws_it(specs):
             assert short, "a plain paragraph with words takes the short way"
 
 
+
+def _noting(monkeypatch, module, name: str) -> list:
+    """``module.name`` replaced by itself noting each of its results in the list returned."""
+    real, noted = getattr(module, name), []
+
+    def noting(*args):
+        noted.append(real(*args))
+        return noted[-1]
+
+    monkeypatch.setattr(module, name, noting)
+    return noted
+
 @pytest.mark.parametrize("game", ["heroes-of-hex", "heroscape-style", "hex-dice", "hexatech", "hexprint"]
                          if NIGHTLY else ["heroes-of-hex"])
 def test_a_book_is_the_same_with_its_paragraphs_drawn_again_or_afresh(monkeypatch, game):
@@ -164,20 +176,8 @@ def test_a_book_is_the_same_with_its_paragraphs_drawn_again_or_afresh(monkeypatc
     checked = validate_game(REPO / "data" / game)
     papers = ["a4", "letter"] if NIGHTLY else ["a4"]
     targets = [t for t in plan_build([checked], papers=papers) if t.asset.name == "rulebook"]
-    records: list = []
-    real_pages, real_key = book.recorded_pages, para_draw._drawn_key
-    keys: list = []
-
-    def noting_pages(canvas, size):
-        records.append(real_pages(canvas, size))
-        return records[-1]
-
-    def noting_keys(*args):
-        keys.append(real_key(*args))
-        return keys[-1]
-
-    monkeypatch.setattr(book, "recorded_pages", noting_pages)
-    monkeypatch.setattr(para_draw, "_drawn_key", noting_keys)
+    records = _noting(monkeypatch, book, "recorded_pages")
+    keys = _noting(monkeypatch, para_draw, "_drawn_key")
     kept = [render_target(t, previews=False) for t in targets]
     kept_records = records[:]
     records.clear()
@@ -208,20 +208,8 @@ def test_a_books_other_paper_takes_what_the_first_drew_as_if_drawn_afresh(monkey
     checked = validate_game(REPO / "data" / game)
     a4, letter = (next(t for t in plan_build([checked], papers=[p]) if t.asset.name == "rulebook")
                   for p in ("a4", "letter"))
-    records: list = []
-    real_pages, real_other = book.recorded_pages, para_draw._from_another
-    taken: list = []
-
-    def noting_pages(canvas, size):
-        records.append(real_pages(canvas, size))
-        return records[-1]
-
-    def noting_other(*args):
-        taken.append(real_other(*args))
-        return taken[-1]
-
-    monkeypatch.setattr(book, "recorded_pages", noting_pages)
-    monkeypatch.setattr(para_draw, "_from_another", noting_other)
+    records = _noting(monkeypatch, book, "recorded_pages")
+    taken = _noting(monkeypatch, para_draw, "_from_another")
     para_draw._OTHERS.clear()
     render_target(a4, previews=False)
     records.clear()
