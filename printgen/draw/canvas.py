@@ -6,6 +6,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas, ExtGState
 
 from .document import IDENTITY, Circle, Group, Image, Path, Poly, Rect, Style, Text, clip_points
+from .form_resources import with_graphics_states
 from .operators import circle_code, colour_codes, line_codes, path_code, rl_colour, round_rect_code, write_texts
 
 
@@ -101,7 +102,7 @@ def track_state(c) -> None:
 FORM_BOX = 5000.0  # mm either way of a form's origin: a form clips to its box, so make it roomy
 
 
-class _Shared:
+class GroupNumbers:
     """The groups of a document, each given a small number for what it draws: equal numbers, equal drawing.
     Numbered once, bottom-up (a group's ops with its nested groups as their numbers), so comparing two
     card backs never walks their ops again (a frozen dataclass rehashes everything inside it at every look-up:
@@ -133,7 +134,7 @@ class _Shared:
 def share_repeats(c, pages) -> None:
     """Groups drawn more than once in ``pages`` (card backs, a token's copies) become PDF form XObjects:
     drawn once, placed by reference. For a canvas that nothing but ``draw_op`` draws on."""
-    shared = _Shared()
+    shared = GroupNumbers()
     seen: dict[int, int] = {}
     # (only the groups are walked: a sheet's loose ops, its crop marks and rulers, are most of its ops)
     stack = [op for page in pages for op in page.ops if type(op) is Group]
@@ -193,35 +194,9 @@ def _form(c, op: Group) -> str | None:
         c._printgen_state = {}  # a form starts from the default graphics state
         draw_ops(c, op.ops)
         c.endForm()
-        _with_graphics_states(c, name)
+        with_graphics_states(c, name)
         c._printgen_state = outer
     return forms[key]
-
-
-def _with_graphics_states(c, name: str) -> None:
-    """Give the form ``name`` just ended resources naming the graphics states its drawing sets (a see-through
-    shape's alpha: "/gRLs0 gs"). reportlab's form writes its fonts and pictures into its resources but not those
-    (pdfdoc.PDFFormXObject.format): a reader then finds no such state and paints the shape opaque. Forms that set
-    none are left as they were (the same bytes)."""
-    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
-
-    form = c._doc.idToObject.get(xObjectName(name))
-    states = getattr(form, "ExtGState", None)
-    if form is None or not states or form.Resources:
-        return
-    stream = form.stream
-    if (b"gs" if isinstance(stream, bytes) else "gs") not in stream.split():
-        return
-    resources = PDFResourceDictionary()  # (as format() makes them, and the states)
-    resources.basicFonts()
-    if form.hasImages:
-        resources.allProcs()
-    else:
-        resources.basicProcs()
-    if form.XObjects:
-        resources.XObject = form.XObjects
-    resources.ExtGState = states
-    form.Resources = resources
 
 
 def draw_ops(c, ops) -> None:

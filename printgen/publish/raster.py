@@ -49,9 +49,9 @@ def _alike_as_before(items: Sequence[Sequence[Op]], colours: list) -> None:
     pdfium places a picture in a form a pixel apart from the same picture on the page at low resolutions: each
     page must be a form exactly where it was one with its ground. Repeated until no such pair is left (an item
     given its ground back may now equal another's drawing without its own)."""
-    from ..draw.canvas import _Shared
+    from ..draw.canvas import GroupNumbers
 
-    numbers = _Shared()  # (the writer's own numbering: equal numbers, equal drawing)
+    numbers = GroupNumbers()  # (the writer's own numbering: equal numbers, equal drawing)
     # (the groups kept alive while numbered: the numbering looks a group up by its id)
     groups = [Group(tuple(ops)) for ops in items] + [Group(tuple(ops[1:])) if c else None
                                                     for ops, c in zip(items, colours)]
