@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 
 from ..draw.provenance import Source
 from .bulk import first_crossings, np, over_bulk, share_bulk
+from .keys import unshown_keys
 from .registration import clear_boxes, intruders  # cutting-machine sheets: nothing inked where a mark keeps clear
 from .scene import Box, Ink, overlap  # noqa: F401  (overlap: read from here by others)
 from .scene import crossed as _crossed
@@ -187,6 +188,7 @@ def legends(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
     # two different meanings on one page is a legend a player cannot read.
     if "legend-entry" not in sheet.roles():
         return  # (no entry on the page: nothing a legend check reads; a page's roles are read by other checks too)
+    yield from unshown_keys(sheet, settings)  # a face's key for a colour its picture never draws (keys.py)
     codes: dict[str, str] = {}
     colours: dict[str, str] = {}
     swatch: Ink | None = None

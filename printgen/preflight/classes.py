@@ -13,7 +13,8 @@ CLASSES: dict[str, str] = {
     "overlap": "text printed over other text, or crossed by a line",
     "cut": "text crossed by a cut line or a crop mark, or outside a card's safe area inside its cut",
     "margin": "ink outside the area a home printer prints",
-    "legend": "one code or symbol standing for two different things in one legend",
+    "legend": ("one code or symbol standing for two different things in one legend, or a card's key showing a "
+               "colour its picture never draws"),
     "empty-page": "a page of a multi-page document that is mostly empty",
     "stranded": "a heading or table header left at a page foot, or a lone line carried to the next page",
     "sheets": "a printable spread over more sheets than its content needs",

@@ -20,21 +20,36 @@ PAPER = "#f2f4f7"
 ACCENT = "#23395b"
 MARK = {"move": "#3f8f3a", "path": "#b9c2cc", "attack": "#c0392b", "aura": "#2f6fb5"}
 LABEL = {"move": "move to", "path": "passes over", "attack": "attacks", "aura": "affects"}
+def mark_fill(kind: str) -> str:
+    """The fill a hex of ``kind`` is painted in on the diagram, and its key's swatch: the one colour both."""
+    return mix(MARK[kind], "#ffffff", 0.25 if kind != "path" else 0.0)
+
+
+AURA_INSET = 0.72  # share of a hex's size: the ring that marks an affected hex, inside its outline
+AURA_WIDTH = 0.45  # mm
+
+
 def diagram(face, x: float, y: float, width: float, height: float) -> list[Op]:
-    """The face's pattern on a radius-3 patch of flat-top hexes, forward up, fitted to the box (mm)."""
+    """The face's pattern on a radius-3 patch of flat-top hexes, forward up, fitted to the box (mm).
+    A hex its unit affects is ringed (not filled), so a hex it both attacks and affects shows both."""
     pattern = face_pattern(face)
     radius = 3
     size = min(height / (2 * radius + 1), width / ((3 * radius + 2) / math.sqrt(3)))
-    lay = Layout("flat", size)
     cx, cy = x + width / 2, y + height / 2
     lay = Layout("flat", size, origin=(cx, cy))
     ops: list[Op] = []
+    rings: list[Op] = []
     for h in hexagon(radius):
-        kind = next((k for k in ("attack", "move", "aura", "path") if h in pattern[k]), None)
-        fill = "#ffffff" if kind is None else mix(MARK[kind], "#ffffff", 0.25 if kind != "path" else 0.0)
+        kind = next((k for k in ("attack", "move", "path") if h in pattern[k]), None)
+        fill = "#ffffff" if kind is None else mark_fill(kind)
         if kind == "attack" and h in pattern["move"]:
             fill = mix(MARK["move"], MARK["attack"], 0.5)
         ops.append(Poly(tuple(lay.corners(h)), Style(fill=fill, stroke="#6b7683", width=0.2)))
+        if h in pattern["aura"] and h != Hex(0, 0):
+            hx, hy = lay.hex_to_point(h)
+            ring = tuple((hx + (px - hx) * AURA_INSET, hy + (py - hy) * AURA_INSET) for px, py in lay.corners(h))
+            rings.append(Poly(ring, Style(stroke=MARK["aura"], width=AURA_WIDTH)))
+    ops += rings  # (after every hex: a ring is drawn whole, over no neighbour's fill)
     ux, uy = lay.hex_to_point(Hex(0, 0))
     ops += die(ux - size * 0.33, uy - size * 0.33, size * 0.66, face.value, "#fff6d5")
     # the primary axis: an arrow above the patch, clear of its top hex's stroke (the preflight's clearance)
@@ -68,8 +83,13 @@ def pattern_legend(unit, x: float, y: float, size: float = pt(5.5), per_char: fl
     ops: list[Op] = []
     for kind in ("move", "path", "attack", "aura"):
         if pattern[kind]:
-            ops.append(Rect(x, y, 2.6, 2.6, Style(fill=MARK[kind], stroke="#6b7683", width=0.2)))
-            ops.append(Text(x + 3.4, y + 2.1, LABEL[kind], "sans", size, INK))
+            # the swatch in the very ink the diagram marks those hexes with (roles: the preflight reads the key)
+            if kind == "aura":
+                swatch = Style(stroke=MARK[kind], width=AURA_WIDTH)  # (a ring, as on the hexes: its colour the stroke)
+            else:
+                swatch = Style(fill=mark_fill(kind), stroke="#6b7683", width=0.2)
+            ops.append(Rect(x, y, 2.6, 2.6, swatch, role="legend-swatch"))
+            ops.append(Text(x + 3.4, y + 2.1, LABEL[kind], "sans", size, INK, role="legend-entry"))
             x += 5 + len(LABEL[kind]) * per_char
     return ops
 
