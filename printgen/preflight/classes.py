@@ -18,8 +18,8 @@ CLASSES: dict[str, str] = {
     "empty-page": "a page of a multi-page document that is mostly empty",
     "stranded": "a heading or table header left at a page foot, or a lone line carried to the next page",
     "sheets": "a printable spread over more sheets than its content needs",
-    "ink-on-ink": ("an icon, badge or disc overlapping or grazing another it does not hold, or a label wider than "
-                   "the disc it sits in"),
+    "ink-on-ink": ("an icon, badge or disc overlapping or grazing another it does not hold, a label wider than "
+                   "the disc it sits in, or a shape drawn across a scale's ticks"),
     "markup": "markup left in printed text: a backslash escape, an HTML entity or tag, stray emphasis marks",
     "contrast": ("text too faint against what is under it (WCAG ratio), also as colour-blind readers see a "
                  "colour that carries meaning"),

@@ -19,6 +19,7 @@ from .collide import _src as _mark_src
 from .collide import free_marks, is_mark, label_hits, mark_pairs
 from .colour import PAPER, large, means, rgb, worst_ratio
 from .near import BULK, _near, near_all
+from .scales import scale_hits
 from .scene import Box, Ink, crosses_any
 
 
@@ -354,15 +355,15 @@ def face_collisions(parts, scan, page: Page) -> list[Hit]:
     if cell[0] is None:
         holders = [b for b in range(len(sums)) if sums[b].marks]
         cell[0] = (("marks", *[eids[b] for b in holders]), holders) if holders else ()
+    hits: list[Hit] = scale_hits(scan.inks, 0)  # (a scale's ticks under a shape: preflight/scales.py)
     if not cell[0]:
-        return []
+        return hits
     key, holders = cell[0]
     got = memo.get(key)
     if got is None:
         marks = free_marks([i for b in holders for i in scan.spans[b][1]])
         got = memo[key] = (marks, mark_pairs(marks, parts.settings.clearance))
     marks, pairs = got
-    hits: list[Hit] = []
     if pairs:
         faces: dict[int, object] = {}  # collide._face_sources: per top-level group, its first text's source
         for sm in sums:

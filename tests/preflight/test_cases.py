@@ -49,6 +49,9 @@ CASES = {
     "ink-on-ink": ("preflight-ink-on-ink", "templates/layouts/unit-card.yaml", 6, 5,
                    "draws 'defense-disc' over 'attack-disc' (keep 0.3 mm clear)"),
     "label-in-disc": ("preflight-ink-on-ink", "templates/layouts/unit-card.yaml", 8, 5, "mm wide on 'cost-disc' 5.00 mm across"),
+    # a plate laid across a scale's stroke (preflight/scales.py): found at the plate, the element drawn across it
+    "scale-covered": ("preflight-ink-on-ink", "templates/layouts/unit-card.yaml", 7, 5,
+                      "draws 'plate' across the ticks of 'scale'"),
     # seven cards: six fill the first sheet, the seventh leaves the last sheet nine tenths empty
     "last-page": ("preflight-empty-page", "game.yaml", 13, 5, "unit-cards (a4) page 2: is 11% used"),
     "book-placeholder": ("preflight-placeholder", "templates/rulebook/01-rules.md", 5, 1,

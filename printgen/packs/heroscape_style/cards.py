@@ -16,6 +16,8 @@ PAPER = "#f7f3ea"
 STATS = (("LIFE", "life", "heart"), ("MOVE", "move", None), ("RANGE", "range", None),
          ("ATTACK", "attack", "skull"), ("DEFENSE", "defense", "shield"))
 TALLEST = 10  # levels: the silhouette scale is the same on every card
+TICK = 1.6  # mm: the ruler's longest ticks (every fifth level)
+CLEAR = 1.0  # mm: the figure and its target zone keep this far off them
 
 
 def power_text(text: str, use) -> str:
@@ -34,25 +36,29 @@ def silhouette(u, x: float, y: float, w: float, h: float, colour: str) -> list[O
     hw = 7.5 if u.hexes == 1 else 14.0
     ops.append(Rect(cx - hw, ground, 2 * hw, 2.2, Style(fill=mix(colour, INK, 0.35)), radius=0.6))
     # a stylised figure: head, shoulders, body; a two-hex figure is drawn wider and longer
-    bw = fig_h * (0.42 if u.hexes == 1 else 0.8)
+    rx = x + 3.0  # the height ruler's line; its longest ticks reach TICK mm right of it
+    # the zone, the widest (1.12 of the figure), keeps CLEAR mm off the ruler's ticks: a huge figure is drawn
+    # narrower rather than across the levels a player counts
+    bw = min(fig_h * (0.42 if u.hexes == 1 else 0.8), (cx - rx - TICK - CLEAR) / 0.56)
     head_r = fig_h * 0.11
     body_top = ground - fig_h + 2 * head_r
     body = ((cx - bw * 0.28, body_top), (cx + bw * 0.28, body_top), (cx + bw * 0.5, ground - fig_h * 0.45),
             (cx + bw * 0.36, ground), (cx - bw * 0.36, ground), (cx - bw * 0.5, ground - fig_h * 0.45))
     fill = mix(colour, "#ffffff", 0.55)
-    ops.append(Poly(body, Style(fill=fill, stroke=mix(colour, INK, 0.3), width=0.3)))
-    ops.append(Circle(cx, ground - fig_h + head_r, head_r, Style(fill=fill, stroke=mix(colour, INK, 0.3), width=0.3)))
+    ops.append(Poly(body, Style(fill=fill, stroke=mix(colour, INK, 0.3), width=0.3), role="figure"))
+    ops.append(Circle(cx, ground - fig_h + head_r, head_r, Style(fill=fill, stroke=mix(colour, INK, 0.3), width=0.3),
+                      role="figure"))
     # the target zone, as a band across the figure
     z0 = ground - fig_h * u.target_zone.to
     z1 = ground - fig_h * u.target_zone.from_
     ops.append(Rect(cx - bw * 0.56, z0, bw * 1.12, z1 - z0, Style(fill="#d0302a", opacity=0.55), role="target-zone"))
     # a height ruler on the left, one tick per level
-    rx = x + 3.0
-    ops.append(Poly(((rx, ground), (rx, ground - TALLEST * per_level)), Style(stroke="#9a958c", width=0.2), closed=False))
+    ops.append(Poly(((rx, ground), (rx, ground - TALLEST * per_level)), Style(stroke="#9a958c", width=0.2), closed=False,
+                    role="scale"))
     for lv in range(TALLEST + 1):
         ty = ground - lv * per_level
-        ops.append(Poly(((rx, ty), (rx + (1.6 if lv % 5 == 0 else 0.9), ty)), Style(stroke="#9a958c", width=0.2),
-                        closed=False))
+        ops.append(Poly(((rx, ty), (rx + (TICK if lv % 5 == 0 else 0.9), ty)), Style(stroke="#9a958c", width=0.2),
+                        closed=False, role="scale"))
     ops.append(Poly(((rx, ground - fig_h), (cx - bw * 0.3, ground - fig_h)),
                     Style(stroke="#9a958c", width=0.2, dash=(0.8, 0.6)), closed=False))
     ops.append(Text(rx + 0.6, ground - fig_h - 0.8, f"height {u.height}", "sans-bold", pt(5.5), INK))
