@@ -32,5 +32,6 @@ CLASSES: dict[str, str] = {
     "one-ink": ("in a CMYK shop file, text under the game's ink_text size (8 pt) printed from more than one ink "
                 "(misregistration blurs it)"),
     "ink-limit": "in a CMYK shop file, a colour over the total ink limit (the profile's, or the game's ink_limit)",
+    "precision": "a measure printed to three decimals or more (10.0269 mm): a value passed to the page unrounded",
 }
 SEVERITIES = ("warning", "error", "off")

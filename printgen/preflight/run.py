@@ -15,11 +15,13 @@ from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
 from .collide import collisions
 from .colour import contrast, markup
+from .precision import precision
 from .seam import seams
 from .tail import TailSheet, furniture, strip_start
 
 # the checks of every drawn page: checks.py's, those of what a text says and how it reads, and ink on ink
-ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions, "seam": seams}
+ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions, "seam": seams,
+                   "precision": precision}
 
 
 def settings_of(game) -> Settings:
@@ -83,7 +85,7 @@ def report(hits: list[Hit], settings: Settings, *, stem: str, paper: str | None,
         if level == "off":
             continue
         loc = _place(game, hit.src, place) if game is not None else place
-        if hit.cls in ("placeholder", "markup") and game is not None and hit.src is not None:
+        if hit.cls in ("placeholder", "markup", "precision") and game is not None and hit.src is not None:
             # the text came from the data, not the layout that placed it: point at the line that holds it
             from .book import locate
 

@@ -14,6 +14,7 @@ CORPUS = FIXTURES / "preflight-corpus"
 PLANTED = {
     "placeholder": ("content.yaml", 3, "prints the unfilled placeholder 'Attack at range {range}.'"),
     "markup": ("content.yaml", 5, "prints the markup \\' left in"),
+    "precision": ("content.yaml", 9, "prints '101.6001 mm' in 'Moves 101.6001 mm.'"),
     "small-text": ("templates/layouts/unit-card.yaml", 9, "at 4.0 pt, below the 6 pt least for text"),
     "overlap": ("templates/layouts/unit-card.yaml", 5, "prints 'ELITE UNIT' over 'Scout'"),
     "cut": ("templates/layouts/unit-disc.yaml", 4, "across a cut line"),

@@ -119,7 +119,8 @@ def tile_page(geom, data, spec, tiling: Tiling, r: int, c: int, name: str, pictu
     page = Page(spec.width, spec.height, label=f"tile {label}")
     page.add(heading(x0, y0 + 5.6, f"{name}: tile {label}", pt(12)))
     shared = tiling.shared() or [tiling.overlap]
-    by = f"{min(shared):g} mm" if max(shared) - min(shared) < 0.05 else f"{min(shared):.0f} mm or more"
+    # (to a tenth of a mm, what a ruler reads: a tiling stretched to share a map evenly overlaps by 10.0269 mm)
+    by = f"{round(min(shared), 1):g} mm" if max(shared) - min(shared) < 0.05 else f"{min(shared):.0f} mm or more"
     page.add(Text(x1, y0 + 6, f"{tiling.rows} x {tiling.cols} tiles, overlapping by {by}", "sans", pt(7), INK, "end"))
     # a marker a trim line cuts, where no notch could keep it whole, is drawn cut rather than on no tile
     seams = (tiling.xs[c + 1] if c + 1 < tiling.cols else None, tiling.ys[r + 1] if r + 1 < tiling.rows else None)
