@@ -184,3 +184,28 @@ def test_hexatech_diagrams_are_drawn_to_the_tiles_measure(books):
     overview = doc[toc["Overview"] - 1]
     pattern = [d for d in regular_hexagons(overview) if abs(flat_to_flat(d, "flat") - 18.0) < 0.05]
     assert len(pattern) == 7 and all(abs(p - 18.0) < 0.05 for p in neighbour_pitch(pattern))
+
+
+@pytest.mark.parametrize("game, starts", [("hex-dice", "Dice "), ("hexatech", "The HEXATECH pattern")])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_caption_under_a_picture_beside_text_keeps_to_the_picture(books, game, starts, paper):
+    """A small picture stands at the right of its text (rulebook/arrange.py): its caption is set under it, as
+    wide as it, not centred 200 pt wide past the column's right edge (8.7 mm into the margin, Hex Dice's die
+    diagrams) and over the gap left of it (Hexatech's pattern)."""
+    doc = books[(game, paper)]
+    right = doc[0].rect.width - 20 * 72 / 25.4  # the theme's right margin: 20 mm
+    seen = 0
+    for page in doc:
+        spans = [s for b in page.get_text("dict")["blocks"] for ln in b.get("lines", []) for s in ln["spans"]]
+        for n, s in enumerate(spans):
+            if not (s["text"].startswith(starts) and s["flags"] & 2 and s["size"] < 9):  # an italic caption
+                continue
+            seen += 1
+            lines = [s] + [t for t in spans[n + 1:n + 3] if t["flags"] & 2 and 0 < t["bbox"][1] - s["bbox"][1] < 24]
+            # the picture over it: the drawings in the right half of the page, in the 180 pt above its first line
+            art = [d["rect"] for d in page.get_drawings() if d["rect"].x0 > page.rect.width / 2
+                   and s["bbox"][1] - 180 < d["rect"].y0 and d["rect"].y1 <= s["bbox"][1] + 0.5]
+            x0 = min(r.x0 for r in art)  # (the picture's box ends at the column's edge; its hexes may not)
+            for t in lines:
+                assert x0 - 1.0 <= t["bbox"][0] and t["bbox"][2] <= right + 0.5, (t["text"], t["bbox"], (x0, right))
+    assert seen == (6 if game == "hex-dice" else 1)
