@@ -125,6 +125,22 @@ def test_hex_dice_diagrams_are_computed_from_the_patterns(books):
     assert drawn == expected > 0
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hex_dice_diagrams_show_every_hex_their_key_says_a_unit_affects(books, paper):
+    """The Legion attacks the hexes next to it and strengthens the units there: filled red alone, those hexes
+    left its key's "affects" naming nothing drawn. Each hex a face affects shows it: its fill, or a ring."""
+    data = validate_game(DICE).data
+    expected = sum(1 for f in data.faces for h in hexagon(3) if h in face_pattern(f)["aura"])
+
+    def colour(c):
+        return "#%02x%02x%02x" % tuple(round(v * 255) for v in c) if c else None
+
+    fill, ring = mix(MARK["aura"], "#ffffff", 0.25).lower(), MARK["aura"].lower()
+    drawn = sum(1 for page in books[("hex-dice", paper)] for d in page.get_drawings() if len(d["items"]) == 6
+                and (colour(d.get("fill")) == fill or (not d.get("fill") and colour(d.get("color")) == ring)))
+    assert drawn == expected > 0
+
+
 def test_hexatech_book_names_every_tile_faction_ability_and_token(books):
     data = validate_game(TECH).data
     text = _text(books[("hexatech", "a4")])

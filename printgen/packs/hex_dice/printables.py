@@ -20,8 +20,11 @@ PAPER = "#f2f4f7"
 ACCENT = "#23395b"
 MARK = {"move": "#3f8f3a", "path": "#b9c2cc", "attack": "#c0392b", "aura": "#2f6fb5"}
 LABEL = {"move": "move to", "path": "passes over", "attack": "attacks", "aura": "affects"}
-def diagram(face, x: float, y: float, width: float, height: float) -> list[Op]:
-    """The face's pattern on a radius-3 patch of flat-top hexes, forward up, fitted to the box (mm)."""
+def diagram(face, x: float, y: float, width: float, height: float, *, rings: bool = False) -> list[Op]:
+    """The face's pattern on a radius-3 patch of flat-top hexes, forward up, fitted to the box (mm). A hex is
+    filled for the first of attack, move, affects, passes over that it is; ``rings``: one it affects that is
+    filled for another shows that too, as a ring inside it (the Legion attacks and strengthens the hexes next
+    to it: filled red alone, the key's "affects" would name nothing drawn)."""
     pattern = face_pattern(face)
     radius = 3
     size = min(height / (2 * radius + 1), width / ((3 * radius + 2) / math.sqrt(3)))
@@ -35,6 +38,10 @@ def diagram(face, x: float, y: float, width: float, height: float) -> list[Op]:
         if kind == "attack" and h in pattern["move"]:
             fill = mix(MARK["move"], MARK["attack"], 0.5)
         ops.append(Poly(tuple(lay.corners(h)), Style(fill=fill, stroke="#6b7683", width=0.2)))
+        if rings and kind not in (None, "aura") and h in pattern["aura"]:
+            hx, hy = lay.hex_to_point(h)
+            ring = tuple((hx + (px - hx) * 0.6, hy + (py - hy) * 0.6) for px, py in lay.corners(h))
+            ops.append(Poly(ring, Style(stroke=MARK["aura"], width=size * 0.12)))
     ux, uy = lay.hex_to_point(Hex(0, 0))
     ops += die(ux - size * 0.33, uy - size * 0.33, size * 0.66, face.value, "#fff6d5")
     # the primary axis: an arrow above the patch, clear of its top hex's stroke (the preflight's clearance)
@@ -132,5 +139,5 @@ def pattern_image(value: str, game) -> tuple[list[Op], float, float]:
     if face is None:
         raise ImageError(f"no face with value '{value}' (faces: {', '.join(str(f.value) for f in game.data.faces)})")
     w, h = 46.0, 46.0
-    ops = diagram(face, 0.0, 3.0, w, h - 3.0) + pattern_legend(face, 0.0, h + 1.2, pt(6.5), 1.35)
+    ops = diagram(face, 0.0, 3.0, w, h - 3.0, rings=True) + pattern_legend(face, 0.0, h + 1.2, pt(6.5), 1.35)
     return ops, w, h + 5.0
