@@ -20,25 +20,13 @@ from typing import Iterable, NamedTuple
 
 from ..findings import Location
 from .checks import PLACEHOLDER, Hit, Settings, _quote
+from .area import DEFAULT_AREA, MARGINS, Area, area_hits, locate_margin
 from .colour import markup_residue
 from ..draw.document import compose as _mul
 from ..draw.provenance import Source
 
 PT = 25.4 / 72.0  # mm per pt
-BOOK_TOP, BOOK_BOTTOM = 22.0, 20.0  # mm: the default theme's running head and foot (rulebook/themes/default.yaml)
-REACH = 1.5  # mm a line may stand past its text area's side and be the book's design: a list's number hung out
-
-
-class Area(NamedTuple):
-    """A book's text area, as its theme's margins (mm from the page's left, top, right and bottom edges)."""
-
-    left: float
-    top: float
-    right: float
-    bottom: float
-
-
-DEFAULT_AREA = Area(20.0, BOOK_TOP, 20.0, BOOK_BOTTOM)
+BOOK_TOP, BOOK_BOTTOM = DEFAULT_AREA.top, DEFAULT_AREA.bottom  # mm: the default theme's text area's top and foot
 
 
 class Run(NamedTuple):
@@ -283,7 +271,7 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float,
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
         if area is not None and page.number > 1:  # (the cover is set in a frame of its own)
-            yield from _outside(page, area)
+            yield from area_hits(page, area)
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
             yield from _foot(lines[-1], page, body, bottom)
         # what a page begins with is the top of its first column: a second column's first line may stand
@@ -301,21 +289,6 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float,
                 text = " ".join(r.text for r in first)
                 yield Hit("stranded", None, f"begins with a lone line carried over from the page before: "
                           f"{_quote(text)}", page.number), text
-
-
-def _outside(page: BookPage, area: Area) -> Iterable[tuple[Hit, str]]:
-    """The lines of a page's body (its running head and foot aside) set past the sides of its text area, into a
-    margin the theme keeps clear: more than REACH beyond (a caption centred under a picture narrower than it,
-    the picture at the column's edge)."""
-    x0, x1 = area.left - REACH, page.width - area.right + REACH
-    top, bottom = area.top, page.height - area.bottom
-    for run in page.runs:
-        b = run.box
-        if (b[0] < x0 or b[2] > x1) and top <= (b[1] + b[3]) / 2 <= bottom:
-            left, right = area.left - b[0], b[2] - (page.width - area.right)
-            side = "left" if left > right else "right"
-            yield Hit("text-area", None, f"sets {_quote(run.text)} {max(left, right):.1f} mm past its text area, into "
-                      f"the {side} margin ({getattr(area, side):g} mm)", page.number), run.text
 
 
 def _foot(last: list[Run], page: BookPage, body: float, bottom: float) -> Iterable[tuple[Hit, str]]:
@@ -347,7 +320,7 @@ def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, 
     body = max(sizes, key=sizes.get) if sizes else 10.0
     hits = []
     for hit, text in book_hits(pages, settings, body, Area(*area) if area else None):
-        loc = locate(game, text) if text else None
+        loc = locate_margin(game, text) if text in MARGINS else locate(game, text) if text else None
         src = Source("", loc) if loc is not None else None
         hits.append(Hit(hit.cls, src, hit.message, hit.page))
     return hits

@@ -172,6 +172,33 @@ def test_a_line_set_past_its_text_area_is_found_at_its_chapter_line_and_a_hung_l
                 if h.cls == "text-area"]
 
 
+def test_a_body_crowding_the_running_foot_is_found_at_the_theme_margin_that_lets_it(tmp_path):
+    """A theme's narrow bottom margin (15 mm) sets the body's last line 0.8 mm over the running foot's rule
+    (High Ground's did, its head and foot placed for the default's margins): found at the theme's line."""
+    rulebook = tmp_path / "templates" / "rulebook"
+    rulebook.mkdir(parents=True)
+    (rulebook / "theme.yaml").write_text("extends: default\npage:\n  margin_top: 22mm\n  margin_bottom: 15mm\n")
+    game = SimpleNamespace(templates=tmp_path / "templates", folder=tmp_path, key="crowded-foot")
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(595.3, 841.9), invariant=1)
+    mm = 72 / 25.4
+    for page in range(3):
+        c.setLineWidth(0.5)
+        c.line(56.7, 841.9 - 15 * mm, 538.6, 841.9 - 15 * mm)  # the running head's rule, 7 mm over the body
+        c.line(56.7, 14.2 * mm, 538.6, 14.2 * mm)  # the foot's rule, where the default theme has it
+        c.setFont("Helvetica", 9.6)
+        last = 15 * mm + 2 if page == 2 else 25 * mm  # the last line's foot: 0.7 mm over the rule, or 10.8
+        for i in range(40):
+            c.drawString(57, last + 14 * (39 - i), f"Body line {i} of the chapter, set as the rulebook sets it.")
+        c.showPage()
+    c.save()
+    hits = [h for h in check_pdf(buf.getvalue(), S, stem="rulebook", paper="a4", game=game, area=(20, 22, 20, 15))
+            if h.cls == "text-area"]
+    (hit,) = hits
+    assert hit.page == 3 and "over the running foot's rule (its bottom margin, 15 mm" in hit.message
+    assert hit.src.data.file.endswith("theme.yaml") and (hit.src.data.line, hit.src.data.col) == (4, 3)
+
+
 _TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300)
 
 
