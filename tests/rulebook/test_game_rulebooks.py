@@ -106,8 +106,9 @@ def test_hex_dice_tables_carry_the_data(books):
         assert row[5] == str(f.distance)
     setups = _table_rows(doc, "Players")
     for row, s in zip(setups[1:], sorted(data.setups, key=lambda s: s.players)):
+        # each count once: "2 or 2" rerolls for 6 or 8 dice read as a choice that is none
         assert [c.replace(" ", "") for c in row[:3]] == [str(s.players), "or".join(map(str, s.dice)),
-                                                         "or".join(map(str, s.rerolls))]
+                                                         "or".join(map(str, dict.fromkeys(s.rerolls)))]
 
 
 def test_hex_dice_diagrams_are_computed_from_the_patterns(books):
@@ -139,6 +140,16 @@ def test_hex_dice_diagrams_show_every_hex_their_key_says_a_unit_affects(books, p
     drawn = sum(1 for page in books[("hex-dice", paper)] for d in page.get_drawings() if len(d["items"]) == 6
                 and (colour(d.get("fill")) == fill or (not d.get("fill") and colour(d.get("color")) == ring)))
     assert drawn == expected > 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hexatech_notes_table_stands_under_a_heading_of_its_own(books, paper):
+    """The Shields and Orphans table stood under "Turning HEXs", which it says nothing of."""
+    text = "\n".join(page.get_text() for page in books[("hexatech", paper)])
+    turning = text.index("Turning HEXs\nYou may turn")
+    known = text.index("Good to know\n", turning)
+    assert known < text.index("\nShields\n", turning) < text.index("\nOrphans\n", turning)
+    assert "Good to know" in [t for _, t, _ in books[("hexatech", paper)].get_toc()]
 
 
 def test_hexatech_book_names_every_tile_faction_ability_and_token(books):
