@@ -5,8 +5,9 @@ every other object. The rulebook's canvas notes them as it draws (``PdfFile.draw
 measured as pdfium measures the file: ``drawn_pages``); a PDF without that note is read with pdfium
 (``read_pages``), which finds the same. The same page checks as drawn pages run on what that gives (placeholders, small
 text, ink outside the printable area), plus the checks of a flowing book: mostly
-empty pages, a heading stranded at a page foot, a lone line carried over, words set past the text area
-its theme's margins keep (a caption wider than the picture it hangs under, reaching into the margin).
+empty pages, a heading stranded at a page foot, a lone line carried over, and, where the typesetter says
+its text area (``PdfFile.area``), lines past its sides and a body crowding the running head or foot
+(preflight/area.py).
 A finding is located where its text was written: the chapter line or data line
 that holds it (``locate``), else the rulebook's folder.
 """
