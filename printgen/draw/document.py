@@ -157,6 +157,9 @@ class PdfFile:
     # its pages as drawn (rulebook/record.py): each page's size, text runs and object boxes, in mm, which the
     # preflight reads instead of the PDF; empty when the typesetter could not note them all (the PDF is read then)
     drawn: tuple = field(default=(), compare=False, repr=False)
+    # the text area its pages are set in: (left, top, right, bottom) margins in mm, as its theme sets them, for
+    # the preflight to hold its lines inside; empty when no typesetter said (its sides are then not checked)
+    area: tuple = field(default=(), compare=False, repr=False)
 
 
 @dataclass

@@ -5,7 +5,9 @@ every other object. The rulebook's canvas notes them as it draws (``PdfFile.draw
 measured as pdfium measures the file: ``drawn_pages``); a PDF without that note is read with pdfium
 (``read_pages``), which finds the same. The same page checks as drawn pages run on what that gives (placeholders, small
 text, ink outside the printable area), plus the checks of a flowing book: mostly
-empty pages, a heading stranded at a page foot, a lone line carried over.
+empty pages, a heading stranded at a page foot, a lone line carried over, and, where the typesetter says
+its text area (``PdfFile.area``), lines past its sides and a body crowding the running head or foot
+(preflight/area.py).
 A finding is located where its text was written: the chapter line or data line
 that holds it (``locate``), else the rulebook's folder.
 """
@@ -19,12 +21,13 @@ from typing import Iterable, NamedTuple
 
 from ..findings import Location
 from .checks import PLACEHOLDER, Hit, Settings, _quote
+from .area import DEFAULT_AREA, MARGINS, Area, area_hits, locate_margin
 from .colour import markup_residue
 from ..draw.document import compose as _mul
 from ..draw.provenance import Source
 
 PT = 25.4 / 72.0  # mm per pt
-BOOK_TOP, BOOK_BOTTOM = 22.0, 20.0  # mm: the rulebook's running head and foot (rulebook/book.py's margins)
+BOOK_TOP, BOOK_BOTTOM = DEFAULT_AREA.top, DEFAULT_AREA.bottom  # mm: the default theme's text area's top and foot
 
 
 class Run(NamedTuple):
@@ -175,15 +178,16 @@ def _grouped(body: list[Run]) -> list[list[Run]]:
     return lines
 
 
-def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0, enough: float | None = None) -> float:
+def _used(page: BookPage, top: float, bottom: float, cell: float = 2.0, enough: float | None = None,
+          sides: float = 40.0) -> float:
     """The share of the page's body (between ``top`` and ``bottom``, mm) its objects cover, on a ``cell`` mm grid,
-    against its frame's width. ``enough``: a share at which to stop counting: what is returned is then at least
-    that, not the whole share."""
+    against its frame's width (the page's less ``sides``, its left and right margins). ``enough``: a share at
+    which to stop counting: what is returned is then at least that, not the whole share."""
     cols = max(1, int(page.width // cell))
     rows = max(1, int((bottom - top) // cell))
     marks = bytearray(cols * rows)
     # a page of text fills its measure's width, not the paper's: count against the frame
-    frame = (page.width - 40.0) / page.width
+    frame = (page.width - sides) / page.width
     whole = len(marks) * frame
     need = enough * whole if enough is not None else math.inf
     for k, b in enumerate(page.boxes):
@@ -220,12 +224,15 @@ def _split_markup(runs: list[Run]) -> Iterable[tuple[str, str]]:
         group = [run] if run is not None else []
 
 
-def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterable[tuple[Hit, str]]:
-    """(hit, the text it concerns) for every page; ``body`` is the body text's size in pt."""
+def book_hits(pages: list[BookPage], settings: Settings, body: float,
+              area: Area | None = None) -> Iterable[tuple[Hit, str]]:
+    """(hit, the text it concerns) for every page; ``body`` is the body text's size in pt; ``area``: the text
+    area the typesetter set the pages in (the default theme's when not told, and then its edges unchecked)."""
     m = settings.printable
     large = max(settings.min_label, settings.min_text) - 0.05  # a run this large is small for neither
+    frame = area or DEFAULT_AREA
     for page in pages:
-        top, bottom = BOOK_TOP, page.height - BOOK_BOTTOM
+        top, bottom = frame.top, page.height - frame.bottom
         # the page's text at once first: a run can hold a placeholder or markup only if the page does
         joined = "\n".join(run.text for run in page.runs)
         placeholders = PLACEHOLDER.search(joined) is not None
@@ -261,9 +268,11 @@ def book_hits(pages: list[BookPage], settings: Settings, body: float) -> Iterabl
         body_runs = _body(page.runs, top, bottom)
         lines = _grouped(body_runs)
         if page.number > 2:  # the cover and contents stand alone by design; the last page is held like any other
-            share = _used(page, top, bottom, enough=settings.empty_page)
+            share = _used(page, top, bottom, enough=settings.empty_page, sides=frame.left + frame.right)
             if share < settings.empty_page:
                 yield Hit("empty-page", None, f"is {share:.0%} used", page.number), ""
+        if area is not None and page.number > 1:  # (the cover is set in a frame of its own)
+            yield from area_hits(page, area)
         if len(lines) >= 3 and 1 < page.number < len(pages):  # a cover's title stands alone by design
             yield from _foot(lines[-1], page, body, bottom)
         # what a page begins with is the top of its first column: a second column's first line may stand
@@ -298,9 +307,11 @@ def _foot(last: list[Run], page: BookPage, body: float, bottom: float) -> Iterab
                   "page", page.number), text
 
 
-def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game, drawn=()) -> list[Hit]:
+def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, game, drawn=(),
+              area: Area | None = None) -> list[Hit]:
     """Every hit on the pages of a PDF ``data``, each located at the text it concerns when it can be found;
-    ``drawn``: its pages as the typesetter noted them (``PdfFile.drawn``), read instead of the file when given."""
+    ``drawn``: its pages as the typesetter noted them (``PdfFile.drawn``), read instead of the file when given;
+    ``area``: the text area it set them in (``PdfFile.area``), whose sides its lines must keep inside."""
     pages = drawn_pages(drawn) if drawn else read_pages(data)
     sizes: dict[float, int] = {}
     for page in pages:
@@ -309,8 +320,8 @@ def check_pdf(data: bytes, settings: Settings, *, stem: str, paper: str | None, 
             sizes[size] = sizes.get(size, 0) + len(run.text)
     body = max(sizes, key=sizes.get) if sizes else 10.0
     hits = []
-    for hit, text in book_hits(pages, settings, body):
-        loc = locate(game, text) if text else None
+    for hit, text in book_hits(pages, settings, body, Area(*area) if area else None):
+        loc = locate_margin(game, text) if text in MARGINS else locate(game, text) if text else None
         src = Source("", loc) if loc is not None else None
         hits.append(Hit(hit.cls, src, hit.message, hit.page))
     return hits

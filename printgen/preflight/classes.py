@@ -25,6 +25,9 @@ CLASSES: dict[str, str] = {
                  "colour that carries meaning"),
     "table": ("a table cell that breaks a word inside it, wraps a short value, or stacks its header letter by "
               "letter"),
+    "text-area": ("a line of a book set past the side of its text area, into a margin its theme keeps clear (a "
+                  "caption wider than the picture it hangs under), or its body crowding the running head's or "
+                  "foot's rule"),
     "picture": ("a picture in a book set so small that its labels print under the least size or crowd onto its "
                 "lines"),
     "registration": "ink where a cutting machine's registration mark must stay clear",

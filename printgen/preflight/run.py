@@ -300,7 +300,7 @@ def preflight_documents(game, docs: dict[str, Any], *, paper: str | None) -> lis
         elif isinstance(doc, PdfFile):
             from .book import check_pdf
 
-            hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game, drawn=doc.drawn)
+            hits = check_pdf(doc.data, settings, stem=stem, paper=paper, game=game, drawn=doc.drawn, area=doc.area)
             hits += picture_hits(doc.pictures, settings, stem=stem, paper=paper)
             from .tables import table_hits
 

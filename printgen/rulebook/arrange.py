@@ -53,6 +53,7 @@ def arrange(flow: list, frame_width: float) -> list:
                 while out and _text(out[-1]):
                     before.insert(0, out.pop())
                 f.hAlign = "RIGHT"
+                f.snug = True  # its caption under it, not over the text beside it nor past the column's edge
                 for p in before + after:  # the picture stands in the room the measure leaves: text keeps its measure
                     if p.style.rightIndent:
                         p.style = ParagraphStyle(p.style.name + "-beside", parent=p.style,

@@ -42,6 +42,7 @@ class BookInfo:
 
 
 HEAD_ROOM = 0.5  # a heading kept with a table across the page stays only with this share of a column left
+CLEAR = mm_to_pt(3.0)  # pt the running head's and foot's rules keep off the body (the preflight asks for 2 mm)
 
 
 class Rulebook(BaseDocTemplate):
@@ -246,8 +247,11 @@ class Rulebook(BaseDocTemplate):
         canv.saveState()
         canv.setStrokeColor(colors.HexColor(t.colours.rules))
         canv.setLineWidth(0.5)
+        # the head's and foot's rules stand CLEAR off the body: where a theme's narrow margin would bring the body
+        # near them, they move out towards the paper's edge (not past its printable area)
+        edge = mm_to_pt(self.spec.margin + 0.5)
         if t.page.running_head:
-            top = h - mm_to_pt(14)
+            top = max(h - mm_to_pt(14), min(h - _pt(t.page.margin_top) + CLEAR + 3, h - edge - 9))
             canv.line(x0, top - 3, x1, top - 3)
             canv.setFillColor(colors.HexColor(t.colours.accent))
             canv.setFont(pdf_name(t.fonts.headings), 9)
@@ -256,7 +260,7 @@ class Rulebook(BaseDocTemplate):
             canv.setFillColor(colors.HexColor(t.colours.muted))
             canv.drawRightString(x1, top, f"Rulebook, version {self.info.version}")
         if t.page.running_foot:
-            bottom = mm_to_pt(11)
+            bottom = min(mm_to_pt(11), max(_pt(t.page.margin_bottom) - CLEAR - 9, edge + 3))
             canv.line(x0, bottom + 9, x1, bottom + 9)
             canv.translate((x0 + x1) / 2, bottom)
             canv.doForm(f"printgen-footer-{n}")  # "page n of y", centred: set when y is known

@@ -16,6 +16,7 @@ from ..units import mm_to_pt
 LEAST = mm_to_pt(45.0)  # less room than this is a page that ends full enough: nothing is drawn
 RULE = mm_to_pt(8.0)  # the ruled lines' spacing: handwriting height
 PAD = mm_to_pt(4.0)  # inside the panel's frame
+GAP = mm_to_pt(6.0)  # above the panel, as after a paragraph
 
 
 class NotesPanel(Flowable):
@@ -27,15 +28,17 @@ class NotesPanel(Flowable):
         self.width = self.height = 0.0
 
     def wrap(self, avail_width, avail_height):
-        room = avail_height - mm_to_pt(6.0)  # a gap above, as after a paragraph
-        self.width, self.height = (avail_width, room) if room >= LEAST else (0.0, 0.0)
+        # the panel and the gap above it: a flowable is set from the top of the room left, so a gap left out of
+        # its height falls under it (the panel stood 1.3 mm under the last line, 6 mm clear of the frame's foot)
+        room = avail_height - GAP
+        self.width, self.height = (avail_width, avail_height - 0.01) if room >= LEAST else (0.0, 0.0)
         return self.width, self.height
 
     def draw(self) -> None:
         if self.height <= 0:
             return
         c = self.canv
-        w, h = self.width, self.height
+        w, h = self.width, self.height - GAP
         c.setStrokeColor(colors.HexColor("#b9b4a8"))
         c.setLineWidth(0.6)
         c.roundRect(0, 0, w, h, mm_to_pt(2.0), stroke=1, fill=0)

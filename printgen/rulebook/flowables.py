@@ -54,6 +54,7 @@ class OpsFlowable(Flowable):
         self.in_cell = in_cell
         self.need = needed_scale(self.ops, least) if least is not None else 0.0
         self.caption = caption
+        self.snug = False  # its caption kept to its own width (arrange.py: a picture with text beside it)
         self.spaceBefore = self.spaceAfter = space
         self._size(scale, 1e9)
 
@@ -63,7 +64,9 @@ class OpsFlowable(Flowable):
         self.art_height = mm_to_pt(self.box[1] * scale)
         self.width = max(self.art_width, min(self.key[1], avail_width) if self.key else 0.0)
         self.height = self.art_height + (mm_to_pt(2.0) + self.key[2] if self.key else 0.0)
-        self.caption_width = max(self.width, min(200.0, avail_width))
+        # a caption centred under the picture may run wider than it, in the room a picture alone on its line
+        # leaves; under a picture with text beside it, that room is the text's and the margin's
+        self.caption_width = self.width if self.snug else max(self.width, min(200.0, avail_width))
         if self.caption is not None:
             _, ch = self.caption.wrap(self.caption_width, 1e9)
             self.height += ch + 4

@@ -116,6 +116,8 @@ def render_rulebook(game, spec: PageSpec) -> dict[str, PdfFile]:
                      for page, ops, k, (w, h), design in drawn)
     return {"rulebook": PdfFile(title=f"{g.name} rulebook", data=data, pages=pages, pictures=pictures,
                                   tables=tuple(tables), drawn=tuple(read),
+                                  area=(theme.page.margin_left, theme.page.margin_top, theme.page.margin_right,
+                                        theme.page.margin_bottom),
                                   facts=PrintFacts(title="Rulebook", part="rules", book=True,
                                                    notes=("fold or staple on the left edge",)))}
 

@@ -133,6 +133,72 @@ def test_a_book_with_a_heading_stranded_at_a_page_foot_and_a_lone_line_carried_o
     assert header.src.data.col == 1
 
 
+def test_a_line_set_past_its_text_area_is_found_at_its_chapter_line_and_a_hung_list_number_is_not(tmp_path):
+    """A caption centred wider than the picture it hangs under, the picture at the column's right edge: its
+    line runs into the right margin (Hex Dice's die diagrams did, 8.7 mm). Found at the line of the chapter
+    that writes it; a list's number hung 0.7 mm into the left margin is the book's design."""
+    chapters = tmp_path / "templates" / "rulebook"
+    chapters.mkdir(parents=True)
+    (chapters / "02-units.md").write_text("# Units\n\nSome words.\n\n"
+                                          "![Dice 1: where the Pawn can go and what it reaches](<printgen:pattern/1>)\n")
+    game = SimpleNamespace(templates=tmp_path / "templates", folder=tmp_path, key="text-area")
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(595.3, 841.9), invariant=1)
+    for page in range(3):
+        c.setFont("Helvetica", 9.6)
+        for i in range(40):
+            c.drawString(57, 760 - 14 * i, f"Body line {i} of the chapter, set as the rulebook sets it.")
+        c.drawString(55, 180, "1.")  # a list's number, hung out of the measure
+        if page == 2:
+            c.setFont("Helvetica-Oblique", 8)
+            c.drawCentredString(473.4, 150, "Dice 1: where the Pawn can go and what it reaches")  # to 563 pt
+        c.setFont("Helvetica", 8)
+        c.drawRightString(538.6, 803, "Rulebook, version 1.0")  # the running head, at the area's right edge
+        c.showPage()
+    c.save()
+    area = (20.0, 22.0, 20.0, 20.0)
+    hits = [h for h in check_pdf(buf.getvalue(), S, stem="rulebook", paper="a4", game=game, area=area)
+            if h.cls == "text-area"]
+    (hit,) = hits
+    assert hit.page == 3 and "into the right margin (20 mm)" in hit.message
+    # how far: the line's end less the area's right edge (595.3 pt less 20 mm)
+    import pymupdf
+
+    (line,) = [b for b in pymupdf.open(stream=buf.getvalue())[2].get_text("words") if b[4] == "reaches"]
+    assert f"{(line[2] - 538.6) * 25.4 / 72:.1f} mm past" in hit.message
+    assert hit.src.data.file.endswith("02-units.md") and hit.src.data.line == 5
+    # a PDF whose typesetter said nothing of its text area (the balance report) keeps its sides unchecked
+    assert not [h for h in check_pdf(buf.getvalue(), S, stem="rulebook", paper="a4", game=game)
+                if h.cls == "text-area"]
+
+
+def test_a_body_crowding_the_running_foot_is_found_at_the_theme_margin_that_lets_it(tmp_path):
+    """A theme's narrow bottom margin (15 mm) sets the body's last line 0.8 mm over the running foot's rule
+    (High Ground's did, its head and foot placed for the default's margins): found at the theme's line."""
+    rulebook = tmp_path / "templates" / "rulebook"
+    rulebook.mkdir(parents=True)
+    (rulebook / "theme.yaml").write_text("extends: default\npage:\n  margin_top: 22mm\n  margin_bottom: 15mm\n")
+    game = SimpleNamespace(templates=tmp_path / "templates", folder=tmp_path, key="crowded-foot")
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(595.3, 841.9), invariant=1)
+    mm = 72 / 25.4
+    for page in range(3):
+        c.setLineWidth(0.5)
+        c.line(56.7, 841.9 - 15 * mm, 538.6, 841.9 - 15 * mm)  # the running head's rule, 7 mm over the body
+        c.line(56.7, 14.2 * mm, 538.6, 14.2 * mm)  # the foot's rule, where the default theme has it
+        c.setFont("Helvetica", 9.6)
+        last = 15 * mm + 2 if page == 2 else 25 * mm  # the last line's foot: 0.7 mm over the rule, or 10.8
+        for i in range(40):
+            c.drawString(57, last + 14 * (39 - i), f"Body line {i} of the chapter, set as the rulebook sets it.")
+        c.showPage()
+    c.save()
+    hits = [h for h in check_pdf(buf.getvalue(), S, stem="rulebook", paper="a4", game=game, area=(20, 22, 20, 15))
+            if h.cls == "text-area"]
+    (hit,) = hits
+    assert hit.page == 3 and "over the running foot's rule (its bottom margin, 15 mm" in hit.message
+    assert hit.src.data.file.endswith("theme.yaml") and (hit.src.data.line, hit.src.data.col) == (4, 3)
+
+
 _TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300)
 
 

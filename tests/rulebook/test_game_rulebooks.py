@@ -106,8 +106,9 @@ def test_hex_dice_tables_carry_the_data(books):
         assert row[5] == str(f.distance)
     setups = _table_rows(doc, "Players")
     for row, s in zip(setups[1:], sorted(data.setups, key=lambda s: s.players)):
+        # each count once: "2 or 2" rerolls for 6 or 8 dice read as a choice that is none
         assert [c.replace(" ", "") for c in row[:3]] == [str(s.players), "or".join(map(str, s.dice)),
-                                                         "or".join(map(str, s.rerolls))]
+                                                         "or".join(map(str, dict.fromkeys(s.rerolls)))]
 
 
 def test_hex_dice_diagrams_are_computed_from_the_patterns(books):
@@ -123,6 +124,32 @@ def test_hex_dice_diagrams_are_computed_from_the_patterns(books):
     drawn = sum(1 for page in doc for d in page.get_drawings() if d.get("fill") and len(d["items"]) == 6
                 and "#%02x%02x%02x" % tuple(round(c * 255) for c in d["fill"]) == fill)
     assert drawn == expected > 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hex_dice_diagrams_show_every_hex_their_key_says_a_unit_affects(books, paper):
+    """The Legion attacks the hexes next to it and strengthens the units there: filled red alone, those hexes
+    left its key's "affects" naming nothing drawn. Each hex a face affects shows it: its fill, or a ring."""
+    data = validate_game(DICE).data
+    expected = sum(1 for f in data.faces for h in hexagon(3) if h in face_pattern(f)["aura"])
+
+    def colour(c):
+        return "#%02x%02x%02x" % tuple(round(v * 255) for v in c) if c else None
+
+    fill, ring = mix(MARK["aura"], "#ffffff", 0.25).lower(), MARK["aura"].lower()
+    drawn = sum(1 for page in books[("hex-dice", paper)] for d in page.get_drawings() if len(d["items"]) == 6
+                and (colour(d.get("fill")) == fill or (not d.get("fill") and colour(d.get("color")) == ring)))
+    assert drawn == expected > 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hexatech_notes_table_stands_under_a_heading_of_its_own(books, paper):
+    """The Shields and Orphans table stood under "Turning HEXs", which it says nothing of."""
+    text = "\n".join(page.get_text() for page in books[("hexatech", paper)])
+    turning = text.index("Turning HEXs\nYou may turn")
+    known = text.index("Good to know\n", turning)
+    assert known < text.index("\nShields\n", turning) < text.index("\nOrphans\n", turning)
+    assert "Good to know" in [t for _, t, _ in books[("hexatech", paper)].get_toc()]
 
 
 def test_hexatech_book_names_every_tile_faction_ability_and_token(books):
@@ -184,3 +211,28 @@ def test_hexatech_diagrams_are_drawn_to_the_tiles_measure(books):
     overview = doc[toc["Overview"] - 1]
     pattern = [d for d in regular_hexagons(overview) if abs(flat_to_flat(d, "flat") - 18.0) < 0.05]
     assert len(pattern) == 7 and all(abs(p - 18.0) < 0.05 for p in neighbour_pitch(pattern))
+
+
+@pytest.mark.parametrize("game, starts", [("hex-dice", "Dice "), ("hexatech", "The HEXATECH pattern")])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_caption_under_a_picture_beside_text_keeps_to_the_picture(books, game, starts, paper):
+    """A small picture stands at the right of its text (rulebook/arrange.py): its caption is set under it, as
+    wide as it, not centred 200 pt wide past the column's right edge (8.7 mm into the margin, Hex Dice's die
+    diagrams) and over the gap left of it (Hexatech's pattern)."""
+    doc = books[(game, paper)]
+    right = doc[0].rect.width - 20 * 72 / 25.4  # the theme's right margin: 20 mm
+    seen = 0
+    for page in doc:
+        spans = [s for b in page.get_text("dict")["blocks"] for ln in b.get("lines", []) for s in ln["spans"]]
+        for n, s in enumerate(spans):
+            if not (s["text"].startswith(starts) and s["flags"] & 2 and s["size"] < 9):  # an italic caption
+                continue
+            seen += 1
+            lines = [s] + [t for t in spans[n + 1:n + 3] if t["flags"] & 2 and 0 < t["bbox"][1] - s["bbox"][1] < 24]
+            # the picture over it: the drawings in the right half of the page, in the 180 pt above its first line
+            art = [d["rect"] for d in page.get_drawings() if d["rect"].x0 > page.rect.width / 2
+                   and s["bbox"][1] - 180 < d["rect"].y0 and d["rect"].y1 <= s["bbox"][1] + 0.5]
+            x0 = min(r.x0 for r in art)  # (the picture's box ends at the column's edge; its hexes may not)
+            for t in lines:
+                assert x0 - 1.0 <= t["bbox"][0] and t["bbox"][2] <= right + 0.5, (t["text"], t["bbox"], (x0, right))
+    assert seen == (6 if game == "hex-dice" else 1)
