@@ -86,6 +86,7 @@ def test_the_shop_rule_prints_small_text_in_one_ink_and_caps_total_ink(plain):
     assert rect.cmyk == pytest.approx(capped(cmyk_of("#1a1030"), 2.6), abs=INK_TOL)
 
 
+@needs_gs  # cmyk_of converts through Ghostscript's CMYK profile (libgs-common)
 def test_one_ink_matches():
     dark = cmyk_of("#6e1f1f")
     assert lab_of(dark)[0] <= DARK_L and one_ink(dark)[:3] == (0.0, 0.0, 0.0)
