@@ -49,8 +49,20 @@ def run_page(page, tmp_path):
                 f"{_id(page)}:{block.line}: `{cmd.text}` exited {done.returncode}, the page expects {cmd.expect}\n"
                 f"{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
             assert "Traceback" not in done.stderr, done.stderr[-2000:]
+            if cmd.expect == 0 and _own_game(cmd, root):
+                # A game the page makes is one the reader copies: it must come out clean. The bundled games
+                # keep the warnings of their seeds on purpose, so this holds only outside data/.
+                said = done.stdout + done.stderr
+                assert "warning[" not in said, f"{_id(page)}:{block.line}: `{cmd.text}` warns:\n{said[-2000:]}"
     assert ran > 0
     return root
+
+
+def _own_game(cmd, root):
+    """A validate or build of game folders the page made itself (none of the bundled games under data/)."""
+    folders = [a for a in cmd.args[1:] if (root / a / "game.yaml").is_file()]
+    return cmd.args[:1] in (["validate"], ["build"]) and bool(folders) and not any(
+        (root / f).resolve().is_relative_to(root.resolve() / "data") for f in folders)
 
 
 # The tutorial runs in its own test below, which also measures what it made.
