@@ -84,7 +84,7 @@ def test_the_tutorial_ends_in_a_printed_card_a_map_a_chapter_and_a_tile(tmp_path
         assert doc.page_count == 1 and "Ember Ridge" in doc[0].get_text()
     with fitz.open(a4 / "rulebook.pdf") as doc:
         text = " ".join(p.get_text() for p in doc)
-        assert "Ash Runner moves 5 hexes" in " ".join(text.split())
+        assert "Ash Runner moves 5 hexes and saves on 5+." in " ".join(text.split())  # a target reads "5+"
         assert "printgen:map" not in text  # the picture drew: its address is not printed as text
         assert "Scouts" in [t for _, t, _ in doc.get_toc()]
     (tile,) = sorted(root.glob("ridge*.stl"))
