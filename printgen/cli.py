@@ -275,7 +275,20 @@ def export(
     if findings:
         typer.echo("\n".join(f.format() for f in findings))
         raise typer.Exit(1)
-    typer.echo(f"wrote {rows} {kind} to {to}; declare it in game.yaml (sources:) or name the file for the kind")
+    typer.echo(f"wrote {rows} {kind} to {to}; {_export_next_step(to, folder, kind)}")
+
+
+def _export_next_step(to: Path, folder: Path, kind: str) -> str:
+    """What the designer does next with an exported sheet: the game reads a sheet in its folder named for the
+    kind (a CSV by its file name, a workbook by its sheet names) with no declaration, so its rows now join
+    the YAML's; any other place or name needs a sources: entry."""
+    inside = to.resolve().parent == folder.resolve()
+    if inside and (to.suffix.lower() != ".csv" or to.stem == kind):
+        return (f"the game reads it as it is, beside the {kind} in the YAML: delete {kind}: from the YAML "
+                f"to make the sheet their one source")
+    if inside:
+        return f"rename it {kind}.csv, or declare it in game.yaml: sources: [{{file: {to.name}, kind: {kind}}}]"
+    return f"the game reads only files in its own folder: move it there as {kind}.csv (a workbook keeps any name)"
 
 
 # -- editions: errata kits (printgen/editions/) ---------------------------------------------------------------

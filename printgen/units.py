@@ -80,9 +80,16 @@ def parse_size(value: object, named: dict[str, tuple[float, float]]) -> tuple[fl
     if isinstance(value, str):
         m = _SIZE.match(value)
         if m:
-            w = parse_length(m.group(1), allow_zero=False)
-            h = parse_length(m.group(2), allow_zero=False)
-            return (w, h)
+            sides = [("width", m.group(1).strip()), ("height", m.group(2).strip())]
+            bare = [(side, text) for side, text in sides if re.fullmatch(r"[0-9.]+", text)]
+            if bare:  # '63x88mm' reads as '63' and '88mm': name the size and the side, and show it mended
+                mended = " x ".join(text + "mm" if (side, text) in bare else text for side, text in sides)
+                raise UnitError(f"size {value!r}: its {bare[0][0]} {bare[0][1]!r} has no unit; give each side "
+                                f"its own, e.g. {mended!r}")
+            try:
+                return (parse_length(sides[0][1], allow_zero=False), parse_length(sides[1][1], allow_zero=False))
+            except UnitError as exc:
+                raise UnitError(f"size {value!r}: {exc}") from None
     raise UnitError(
         f"unknown size {value!r}; use one of {', '.join(named)} or 'W x H' with units, e.g. '63.5mm x 88.9mm'"
     )

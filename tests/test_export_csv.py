@@ -58,3 +58,21 @@ def test_an_export_with_hostile_names_reimports_to_the_same_units(tmp_path):
     assert not [f for f in after.findings if f.is_error], after.findings
     assert [u.model_dump() for u in after.data.units] == [u.model_dump() for u in before.data.units]
     assert csv_value("'-1") == -1 and csv_value("'x") == "'x"  # only the escape is undone
+
+
+def test_the_export_says_what_the_game_does_with_the_sheet_where_it_was_written(tmp_path):
+    """The message after an export matches what validate then does: a sheet in the game folder named for the
+    kind (or any workbook) is read with no declaration, so its rows join the YAML's; another CSV name needs
+    renaming or a sources: entry; a sheet outside the folder is never read."""
+    cases = {"units.csv": ("delete units: from the YAML", "duplicate-name"),
+             "army.xlsx": ("delete units: from the YAML", "duplicate-name"),
+             "army.csv": ("rename it units.csv, or declare it in game.yaml: sources: [{file: army.csv, kind: units}]",
+                          "unknown-kind"),
+             "../elsewhere.csv": ("the game reads only files in its own folder", None)}
+    for n, (place, (says, then)) in enumerate(cases.items()):
+        game = tmp_path / f"g{n}"
+        shutil.copytree(FIXTURES / "custom-game", game)
+        res = CliRunner().invoke(app, ["export", "units", "--to", str(game / place), str(game)])
+        assert res.exit_code == 0 and says in res.output, (place, res.output)
+        codes = {f.code for f in check_game(game).findings if f.is_error}
+        assert codes == ({then} if then else set()), (place, codes)

@@ -52,3 +52,17 @@ def test_named_sizes():
 @given(st.floats(min_value=0, max_value=1e4))
 def test_points_round_trip(mm):
     assert pt_to_mm(mm_to_pt(mm)) == pytest.approx(mm)
+
+
+@pytest.mark.parametrize("size,says", [
+    ("63x88mm", "size '63x88mm': its width '63' has no unit; give each side its own, e.g. '63mm x 88mm'"),
+    ("63 x 88", "its width '63' has no unit; give each side its own, e.g. '63mm x 88mm'"),
+    ("63mm x 88", "its height '88' has no unit; give each side its own, e.g. '63mm x 88mm'"),
+    ("0mm x 88mm", "size '0mm x 88mm': length '0mm' must be positive"),
+])
+def test_a_size_a_side_of_which_cannot_be_read_names_the_size_and_the_side(size, says):
+    """'63x88mm' was "cannot read '63' as a length": neither the size nor that each side needs its unit."""
+    with pytest.raises(UnitError) as exc:
+        parse_size(size, {"poker": (63.5, 88.9)})
+    assert says in str(exc.value)
+    assert parse_size("63mm x 88mm", {}) == (63.0, 88.0) and parse_size("2.5in x 3.5in", {}) == pytest.approx((63.5, 88.9))

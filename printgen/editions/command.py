@@ -87,7 +87,9 @@ def extract(
             typer.echo(f.format())
         typer.echo("extract stopped: fix the errors above; nothing was written.", err=True)
         raise typer.Exit(1)
-    typer.echo(f"wrote {n} texts to {written}; copy it to locales/<lang>/messages.po and translate the msgstr lines")
+    where = (folder / "locales" / "LANG" / "messages.po").as_posix()  # the game's, wherever the command ran
+    typer.echo(f"wrote {n} texts to {written}; copy it to {where} (LANG: de, fr, pt_BR...), translate its "
+               f"msgstr lines, then build with --lang LANG")
 
 
 def run(*, game_dir: Path, out: Path | None = None) -> tuple[list, Path | None, int]:

@@ -235,6 +235,23 @@ def _prescan(text: str, file: str, loader=yaml.SafeLoader) -> tuple[Finding | No
     return None, aliased
 
 
+def _plain_syntax_error(exc: yaml.MarkedYAMLError) -> tuple[yaml.Mark, str, str] | None:
+    """The two syntax errors a newcomer makes most, in their words and at their place, or None for PyYAML's
+    own: a line indented less than the keys of its item (PyYAML: "expected <block end>, but found '?'"),
+    and a quote never closed (PyYAML: "unexpected end of stream" at the end of the file, not the quote)."""
+    problem, context = exc.problem or "", exc.context or ""
+    if exc.problem_mark and problem.startswith("expected <block end>, but found") and "block" in context:
+        item = problem.endswith("'-'")
+        found, fix = (("a list item ('- ')", "with the '-' of the other items of its list") if item else
+                      ("a key", "with the other keys of its item"))
+        return (exc.problem_mark, f"{found} here is indented differently from the lines above it",
+                f"line it up {fix}: YAML reads the structure from the indentation alone")
+    if exc.context_mark and "end of stream" in problem and "quoted scalar" in context:
+        return (exc.context_mark, "this quote is never closed",
+                "end the text with the same quote it starts with; YAML read the rest of the file as this text")
+    return None
+
+
 def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Finding]]:
     """Parse YAML text; returns (document or None, findings). Never raises for bad input."""
     lines = text.splitlines()
@@ -254,6 +271,10 @@ def load_yaml_text(text: str, *, file: str) -> tuple[Document | None, list[Findi
         if deep is not None:
             return None, [deep]
     except yaml.MarkedYAMLError as exc:
+        plain = _plain_syntax_error(exc)
+        if plain is not None:
+            mark, words, hint = plain
+            return None, [error("yaml-syntax", f"YAML syntax error: {words}", _loc(file, mark), hint=hint)]
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "syntax error"
         context = f" ({exc.context})" if exc.context else ""

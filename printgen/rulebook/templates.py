@@ -22,7 +22,7 @@ from ..limits import limit
 from ..load.game_folder import display_path
 from ..safety.paths import absolute, confined_files, escaping_link, inside, link_message
 from ..safety.sandbox import ResourceLimitError, TemplateLimitError, environment, render_capped, watchdog
-from ..safety.template_errors import column_of, explain, unclosed_block
+from ..safety.template_errors import TAG_CLOSERS, column_of, explain, unclosed_block, unclosed_tag
 
 
 def template_dir(game) -> Path | None:
@@ -75,6 +75,10 @@ def _template_finding(exc: Exception, folder: Path, fallback: Path, env=None, sc
                 line, col, tag = open_
                 return error(code, f"rulebook template: this {{% {tag} %}} is never closed; add "
                              f"{{% end{tag} %}} where it should end", Location(display_path(path), line, col))
+        elif isinstance(exc, jinja2.TemplateSyntaxError) and (open_ := unclosed_tag(msg, source, exc.lineno)) is not None:
+            line, col, opener = open_  # at the tag left open, not where the lexer gave up
+            return error(code, f"rulebook template: this '{opener}' is never closed; end it with "
+                         f"'{TAG_CLOSERS[opener]}'", Location(display_path(path), line, col))
         elif isinstance(exc, jinja2.TemplateNotFound):
             # at the {% import %} / {% include %} that names it, not at 1:1
             want = str(exc.name)

@@ -181,3 +181,28 @@ def unclosed_block(env: jinja2.Environment, source: str) -> tuple[int, int, str]
     text = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
     m = re.search(r"\{%[-+]?\s*" + tag + r"\b", text)
     return lineno, (m.start() + 1) if m else 1, tag
+
+
+_UNEXPECTED_CHAR = re.compile(r"unexpected char (?:'.+?'|\".+?\") at (?P<offset>\d+)$")
+_EXPECTED_END = re.compile(r"expected token 'end of (?:statement block|print statement)'")
+TAG_CLOSERS = {"{%": "%}", "{{": "}}"}
+
+
+def unclosed_tag(message: str, source: str, lineno: int | None) -> tuple[int, int, str] | None:
+    """Where Jinja's complaint comes from when a tag was left without its closer (``{% endfor`` with no
+    ``%}``): Jinja reads on as if still in the tag and stops later, often lines later, at a character no
+    tag holds ("unexpected char '!' at N", N an offset) or at a word that cannot follow ("expected token
+    'end of statement block', got 'More'", on line ``lineno``). The last ``{%`` or ``{{`` before that
+    place with no closer after it is the mistake: (line from 1, column from 1, the opener), or None."""
+    m = _UNEXPECTED_CHAR.search(message)
+    if m is not None:
+        before = source[:int(m.group("offset"))]
+    elif _EXPECTED_END.search(message) and lineno:
+        before = "".join(source.splitlines(keepends=True)[:lineno - 1])  # an opener on that line is not it
+    else:
+        return None
+    at = max(before.rfind("{%"), before.rfind("{{"))
+    if at < 0 or TAG_CLOSERS[before[at:at + 2]] in before[at + 2:]:
+        return None
+    line = before.count("\n", 0, at) + 1
+    return line, at - (before.rfind("\n", 0, at) + 1) + 1, before[at:at + 2]

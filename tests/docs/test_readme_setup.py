@@ -44,6 +44,15 @@ def test_the_readme_commands_make_and_use_a_virtual_environment():
     assert "Install the test extras and run the tests:" in (REPO / ".ci" / "run").read_text()
 
 
+def test_getting_started_gives_the_readme_s_two_commands_as_they_are():
+    """A newcomer reading either page runs the same install and the same tests (getting-started ran the
+    tests in one process while the README ran one worker a core)."""
+    build, tests = readme_commands()
+    page = (REPO / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    shown = re.findall(r"^```bash\n(.+?)\n```", page, re.M)
+    assert shown == [build, tests], shown
+
+
 def _system_python_dir() -> str | None:
     """The folder of a system Python that is marked externally managed (Debian/Ubuntu), if any."""
     import glob

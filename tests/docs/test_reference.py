@@ -76,3 +76,24 @@ def test_the_icon_sheet_image_shows_every_icon():
     assert image.width > 600 and image.height > cells * 90  # one row of cells per six icons, each ~110 px
     ink = sum(image.histogram()[:128]) / (image.width * image.height)
     assert 0.03 < ink < 0.5  # drawn icons, not a blank page
+
+
+def test_a_limit_quoted_in_a_hand_written_page_has_the_registry_s_value():
+    """A how-to may repeat a few limits in a table (`| \\`name\\` | 100 dice | ...`); each must be the value
+    printgen/limits.py enforces (balance.md said 300 units and 10,000 dice where printgen stops at 120 and 100)."""
+    from printgen.limits import LIMITS
+
+    row = re.compile(r"^\| `(?P<name>[a-z0-9-]+)` \| (?P<value>\d[^|]*?) \|", re.M)  # a value, not a check's words
+    quoted, wrong = 0, []
+    for page in sorted(DOCS.rglob("*.md")):
+        if "reference" in page.relative_to(DOCS).parts:
+            continue
+        for m in row.finditer(page.read_text(encoding="utf-8")):
+            lim = LIMITS.get(m.group("name"))
+            if lim is None:
+                continue
+            quoted += 1
+            v = int(lim.value) if float(lim.value).is_integer() else lim.value
+            if m.group("value") != f"{v:,} {lim.unit}".strip():
+                wrong.append(f"{page.relative_to(DOCS)}: {m.group(0)} (printgen/limits.py: {v:,} {lim.unit})")
+    assert quoted and not wrong, wrong

@@ -68,3 +68,14 @@ def _the_tutorial_pictures_are_drawn_from_its_replay(site, html):
     assert len(ridge) > 500 and 0.5 < (max(xs) - min(xs)) / (max(ys) - min(ys)) < 1.6
     with Image.open(pictures["card.png"].resolve()) as im:
         assert im.width > 150 and im.height > im.width  # a portrait card face
+
+
+def test_every_how_to_guide_is_listed_on_both_front_pages():
+    """A newcomer finds the guides from the README or the docs' home page: each how-to is linked from both
+    (cutting, playtest and five more were on neither list)."""
+    import re
+
+    guides = {p.name for p in (REPO / "docs" / "how-to").glob("*.md")}
+    for front, prefix in ((REPO / "README.md", "docs/how-to/"), (REPO / "docs" / "index.md", "how-to/")):
+        linked = set(re.findall(r"\]\(" + re.escape(prefix) + r"([\w-]+\.md)", front.read_text(encoding="utf-8")))
+        assert guides <= linked, f"{front.name} does not link {sorted(guides - linked)}"

@@ -144,6 +144,8 @@ def test_extract_writes_every_printed_text(tmp_path):
     game = _copy(tmp_path)
     result = runner.invoke(app, ["i18n", "extract", str(game)])
     assert result.exit_code == 0, result.output
+    # the next step names the catalogue's place in this game, not a locales/ beside wherever the command ran
+    assert f"copy it to {(game / 'locales' / 'LANG' / 'messages.po').as_posix()}" in result.output, result.output
     cat = read_po(io.BytesIO((game / "locales" / "messages.pot").read_bytes()))
     ids = {m.id for m in cat if m.id}
     assert "Make a Light Attack against every adjacent enemy." in ids  # a data field

@@ -61,6 +61,22 @@ def test_bad_yaml_gives_one_located_finding(text, code, line, col):
     assert (findings[0].loc.line, findings[0].loc.col) == (line, col)
 
 
+@pytest.mark.parametrize("text,line,col,words", [
+    # a key indented less than its item's other keys: PyYAML says "expected <block end>, but found '?'"
+    ("units:\n  - name: A\n    cost: 2\n  move: 3\n", 4, 3, "a key here is indented differently"),
+    ("units:\n  - name: A\n  cost: 2\n", 3, 3, "a key here is indented differently"),
+    ("units:\n  - name: A\n    tags:\n      - x\n    - y\n", 5, 5, "a list item ('- ') here is indented"),
+    # a quote never closed: at the quote, not at the end of the file where PyYAML gave up
+    ('units:\n  - name: "Ash Runner\n    cost: 2\n', 2, 11, "this quote is never closed"),
+])
+def test_a_newcomer_s_syntax_mistake_is_in_plain_words_at_its_place(text, line, col, words):
+    doc, findings = load_yaml_text(text, file="f.yaml")
+    (f,) = findings
+    assert f.code == "yaml-syntax" and (f.loc.line, f.loc.col) == (line, col), f.format()
+    assert words in f.message and "<block end>" not in f.format() and "'?'" not in f.format()
+    assert "line it up" in f.format() or "end the text with the same quote" in f.format()
+
+
 def test_unsafe_tags_are_never_constructed():
     doc, findings = load_yaml_text("a: !!python/object/apply:os.system ['echo hi']\n", file="f.yaml")
     assert [f.code for f in findings] == ["yaml-value"]

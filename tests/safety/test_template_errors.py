@@ -72,6 +72,18 @@ def test_a_chapter_s_unclosed_block_is_at_the_block_that_opens_it(game):
     assert "{% for %} is never closed; add {% endfor %}" in f.message
 
 
+@pytest.mark.parametrize("after", ["\nMore text.\n", "\n![A picture](art/lantern.svg)\n"])
+def test_a_chapter_s_tag_left_without_its_closer_is_at_the_tag_not_where_jinja_gave_up(game, after):
+    """`{% endfor` without `%}`: Jinja reads on inside the tag and stops lines later, at a word that cannot
+    follow ("expected token 'end of statement block', got 'More'") or a character no tag holds
+    ("unexpected char '!' at 150"); the finding is at the tag and says how to close it."""
+    _edit(game / CHAPTER, "{% endfor %}", "{% endfor")
+    (game / CHAPTER).write_text((game / CHAPTER).read_text() + after)
+    f = _only(_errors(game), "template")
+    assert (f.loc.line, f.loc.col) == _place(game, CHAPTER, "{% endfor")
+    assert "this '{%' is never closed; end it with '%}'" in f.message and "unexpected char" not in f.message
+
+
 def test_a_layout_s_undefined_field_is_at_the_expression_in_its_line_once_for_every_card(game):
     _edit(game / LAYOUT, "{{ item.cost }}", "{{ item.cots }}")
     f = _only(_errors(game), "layout-field")  # two units show it: one finding
