@@ -106,7 +106,10 @@ def _guard_filter(name: str, fn: Callable) -> Callable:
         pos = [a for a in args if not isinstance(a, (jinja2.runtime.Context, jinja2.nodes.EvalContext, jinja2.Environment))]
         if pos:
             _check_amplifier(name, pos[0], tuple(pos[1:]), kwargs)
-        return fn(*args, **kwargs)
+        try:
+            return fn(*args, **kwargs)
+        except AssertionError as exc:  # Jinja's truncate checks its arguments with assert: a template's mistake
+            raise jinja2.exceptions.FilterArgumentError(f"'{name}': {exc}") from None
 
     for attr in ("jinja_pass_arg",):
         if hasattr(fn, attr):
