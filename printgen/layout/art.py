@@ -113,6 +113,12 @@ def _svg(path: Path, data: bytes, width_mm: float) -> Art:
 
     if b"<!ENTITY" in data:
         raise ArtError(f"'{path.name}' declares XML entities; printgen reads SVG without them, remove them")
+    from ..safety.svg_budget import SvgRefused, check_svg
+
+    try:
+        check_svg(data, MAX_PIXELS)  # what it costs to draw, bounded before cairosvg draws it
+    except SvgRefused as exc:
+        raise ArtError(f"'{path.name}' is refused: {exc}") from None
     try:
         png0 = cairosvg.svg2png(bytestring=data, unsafe=False)
     except ArtError:
@@ -124,7 +130,8 @@ def _svg(path: Path, data: bytes, width_mm: float) -> Art:
     with Image.open(io.BytesIO(png0)) as im:
         natural = im.size
     target = max(1, round(width_mm / 25.4 * PRINT_DPI)) if width_mm else natural[0]
-    scale = min(target / max(natural[0], 1), 20.0)
+    # at most 20 times its own size, and never more pixels than a picture may have
+    scale = min(target / max(natural[0], 1), 20.0, (MAX_PIXELS / max(natural[0] * natural[1], 1)) ** 0.5)
     png = png0 if abs(scale - 1) < 1e-3 else cairosvg.svg2png(bytestring=data, unsafe=False,
                                                   scale=scale)
     return Art(path, "image/png", png, natural, vector=True)
