@@ -43,6 +43,8 @@ _TABLE = [
     Limit("sheet-strings", 500_000, "strings", "shared strings of an XLSX workbook"),
     Limit("catalogue-bytes", 10, "MB", "one translation catalogue (.po file)"),
     Limit("catalogue-entry", 20_000, "characters", "one msgid or msgstr of a catalogue"),
+    # each entry is checked against its source (its markup parsed twice): 100,000 took 16 s; a game prints hundreds
+    Limit("catalogue-entries", 20_000, "entries", "entries (msgids) of one catalogue"),
     Limit("plural-forms", 10, "forms", "plural forms a catalogue declares (nplurals; languages use 1 to 6)"),
     # An old version read from git (printgen errata HEAD~1): each file's size is asked before it is read
     Limit("revision-file", 32, "MiB", "one file of a game folder read from a git revision"),
