@@ -56,11 +56,16 @@ def game_file(folder: Path, src: object, suffixes, *, what: str = "picture", exa
     path = Path(folder).joinpath(*parts)
     if path.suffix.lower() not in suffixes:
         raise ArtError(f"'{src}' is not a {what} printgen reads (accepted: {', '.join(suffixes)})")
-    if not path.is_file():
-        raise ArtError(f"no file '{src}' in the game folder; put the {what} at {path}")
-    if not inside(path, folder):  # the link may be the file or a folder on the way (fonts/, art/)
-        link = escaping_link(path, folder) or path
+    # a link leading out is said first, whatever it leads to (a device such as /dev/zero is no file either)
+    link = escaping_link(path, folder) if path.exists() else None  # a link to nothing: "no file" below
+    if link is None and path.is_file() and not inside(path, folder):  # the link may be a folder on the way
+        link = path
+    if link is not None:
         raise ArtError(f"'{src}': {link_message(link)} (copy the {what} in)")
+    if not path.is_file():
+        if path.exists():
+            raise ArtError(f"'{src}' is no plain file (a folder, a device or a pipe); put the {what} itself there")
+        raise ArtError(f"no file '{src}' in the game folder; put the {what} at {path}")
     return path
 
 
