@@ -62,6 +62,14 @@ def raw_text_findings(source) -> Iterator[Finding]:
                                  source.loc(path + (first,), raw=True), f"item {first + 1:,}, here, is the first past it: "
                                  "split the list or drop some items")
             continue
+        if isinstance(value, dict):
+            if len(value) > limit("mapping-keys"):
+                first = int(limit("mapping-keys"))
+                key = next(k for i, k in enumerate(value) if i == first)
+                yield over_limit("mapping-keys", "the number of keys of this mapping", len(value),
+                                 source.loc(path + (key,), key=True, raw=True),
+                                 f"key {first + 1:,}, here, is the first past it: split it or drop some keys")
+            continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             # a whole number is compared as itself: one past a float's range (0x and 300 digits) is no float
             if (not isinstance(value, int) and not math.isfinite(value)) or abs(value) > biggest:
