@@ -268,6 +268,12 @@ def sheet_findings(game, sheet, index: int) -> list[Finding]:
         found.append(error("sheet-kind", f"'{sheet.kind}' is no kind of this game"
                            + (f"; did you mean '{hint}'?" if hint else f" (kinds: {', '.join(kinds)})"),
                            loc(("game", "sheets", index, "kind"))))
+    earlier = [j for j, s in enumerate(game.data.game.sheets) if index is not None and j < index and s.name == sheet.name]
+    if earlier:  # game_sheets keeps the last of a name: the other deck printed nowhere, unsaid
+        first = loc(("game", "sheets", earlier[0], "name"))
+        found.append(error("duplicate-sheet", f"a sheet named '{sheet.name}' is already at line {first.line}; the "
+                           "two would write one file and the first would print nowhere: rename one",
+                           loc(("game", "sheets", index, "name"))))
     layouts, _ = game_layouts(game)
     for side in ("front", "back"):
         name = getattr(sheet, side)
