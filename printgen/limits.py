@@ -31,6 +31,8 @@ _TABLE = [
     Limit("id-length", 40, "characters", "the game id (it names the output folder)"),
     Limit("word-length", 24, "characters", "one word (no spaces) of printed text; break long URLs"),
     Limit("list-length", 1000, "items", "any one list in the data"),  # a 1,000-card deck (issue 16)
+    # 90,000 unknown keys in one file were 90,000 findings and 13 s of validating; a game's mappings hold dozens
+    Limit("mapping-keys", 1000, "keys", "any one mapping in the data (the kinds of a content file, a record's fields)"),
     Limit("nesting", 12, "levels", "how deeply lists and mappings nest in a YAML file"),
     Limit("number", 1_000_000, "", "any number in the data (and it must be finite)"),
     # Spreadsheet sources (CSV, XLSX, ODS): read row by row and refused where a bound is crossed
@@ -43,6 +45,8 @@ _TABLE = [
     Limit("sheet-strings", 500_000, "strings", "shared strings of an XLSX workbook"),
     Limit("catalogue-bytes", 10, "MB", "one translation catalogue (.po file)"),
     Limit("catalogue-entry", 20_000, "characters", "one msgid or msgstr of a catalogue"),
+    # each entry is checked against its source (its markup parsed twice): 100,000 took 16 s; a game prints hundreds
+    Limit("catalogue-entries", 20_000, "entries", "entries (msgids) of one catalogue"),
     Limit("plural-forms", 10, "forms", "plural forms a catalogue declares (nplurals; languages use 1 to 6)"),
     # An old version read from git (printgen errata HEAD~1): each file's size is asked before it is read
     Limit("revision-file", 32, "MiB", "one file of a game folder read from a git revision"),

@@ -26,7 +26,10 @@ _WORD = re.compile(r"\S+")
 
 
 def _num(v: float) -> str:
-    """1,000,000 rather than 1e+06; 2.5 as 2.5; inf and nan as themselves."""
+    """1,000,000 rather than 1e+06; 2.5 as 2.5; inf and nan as themselves; a whole number too big for a float
+    (YAML reads 0x and 0b numbers of any length) by its size, as Python prints none past 4,300 digits."""
+    if isinstance(v, int) and abs(v) >= 10**15:
+        return f"about 10^{int((abs(v).bit_length() - 1) * math.log10(2))}"
     return f"{int(v):,}" if math.isfinite(v) and float(v).is_integer() and abs(v) < 1e15 else f"{v:g}"
 
 
@@ -59,8 +62,17 @@ def raw_text_findings(source) -> Iterator[Finding]:
                                  source.loc(path + (first,), raw=True), f"item {first + 1:,}, here, is the first past it: "
                                  "split the list or drop some items")
             continue
+        if isinstance(value, dict):
+            if len(value) > limit("mapping-keys"):
+                first = int(limit("mapping-keys"))
+                key = next(k for i, k in enumerate(value) if i == first)
+                yield over_limit("mapping-keys", "the number of keys of this mapping", len(value),
+                                 source.loc(path + (key,), key=True, raw=True),
+                                 f"key {first + 1:,}, here, is the first past it: split it or drop some keys")
+            continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            if not math.isfinite(value) or abs(value) > biggest:
+            # a whole number is compared as itself: one past a float's range (0x and 300 digits) is no float
+            if (not isinstance(value, int) and not math.isfinite(value)) or abs(value) > biggest:
                 yield over_limit("number", "this number", value, source.loc(path, raw=True), "use a smaller number")
             continue
         if not isinstance(value, str):

@@ -128,7 +128,12 @@ def _prescan(path: Path, shown: str) -> tuple[str | None, list[Finding]]:
     found: list[Finding] = []
     longest, forms = int(limit("catalogue-entry")), int(limit("plural-forms"))
     seen: dict[tuple[str, str], int] = {}
-    for entry in _entries(lines):
+    most = int(limit("catalogue-entries"))
+    for count, entry in enumerate(_entries(lines), start=1):
+        if count > most:  # each entry costs a check against its source: refused before Babel reads any
+            return None, found + [_limit("catalogue-entries", f"this catalogue holds more than {most:,} entries",
+                                         Location(shown, entry.line, 1), f"entry {count:,}, here, is the first "
+                                         "past it: split the catalogue into several .po files in the same folder")]
         if entry.longest > longest:
             found.append(_limit("catalogue-entry", f"this entry's text is {entry.longest:,} characters",
                                 Location(shown, entry.line, 1), "split the paragraph it translates"))

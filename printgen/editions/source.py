@@ -179,8 +179,13 @@ def _write_blobs(git: _Git, files: list[tuple[str, str, Path]], where: str) -> N
         if len(body) != size:
             raise _fail(f"git handed over {name} ({oid[:10]}) cut short", where)
         at = end + 1 + size + 1  # the blob, then a newline
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(body)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(body)
+        except OSError as exc:  # a crafted tree: 'x' both a file and a folder, or a name this system refuses
+            raise _fail(f"{name} at this revision cannot be laid out as a file ({exc.strerror or exc}): its tree "
+                        "holds that name both as a file and as a folder, or a name too long for this system, "
+                        "which git itself never writes (git fsck names it); compare against a game folder", where) from None
 
 
 @contextmanager

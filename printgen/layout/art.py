@@ -56,11 +56,16 @@ def game_file(folder: Path, src: object, suffixes, *, what: str = "picture", exa
     path = Path(folder).joinpath(*parts)
     if path.suffix.lower() not in suffixes:
         raise ArtError(f"'{src}' is not a {what} printgen reads (accepted: {', '.join(suffixes)})")
-    if not path.is_file():
-        raise ArtError(f"no file '{src}' in the game folder; put the {what} at {path}")
-    if not inside(path, folder):  # the link may be the file or a folder on the way (fonts/, art/)
-        link = escaping_link(path, folder) or path
+    # a link leading out is said first, whatever it leads to (a device such as /dev/zero is no file either)
+    link = escaping_link(path, folder) if path.exists() else None  # a link to nothing: "no file" below
+    if link is None and path.is_file() and not inside(path, folder):  # the link may be a folder on the way
+        link = path
+    if link is not None:
         raise ArtError(f"'{src}': {link_message(link)} (copy the {what} in)")
+    if not path.is_file():
+        if path.exists():
+            raise ArtError(f"'{src}' is no plain file (a folder, a device or a pipe); put the {what} itself there")
+        raise ArtError(f"no file '{src}' in the game folder; put the {what} at {path}")
     return path
 
 
@@ -113,6 +118,12 @@ def _svg(path: Path, data: bytes, width_mm: float) -> Art:
 
     if b"<!ENTITY" in data:
         raise ArtError(f"'{path.name}' declares XML entities; printgen reads SVG without them, remove them")
+    from ..safety.svg_budget import SvgRefused, check_svg
+
+    try:
+        check_svg(data, MAX_PIXELS)  # what it costs to draw, bounded before cairosvg draws it
+    except SvgRefused as exc:
+        raise ArtError(f"'{path.name}' is refused: {exc}") from None
     try:
         png0 = cairosvg.svg2png(bytestring=data, unsafe=False)
     except ArtError:
@@ -124,7 +135,8 @@ def _svg(path: Path, data: bytes, width_mm: float) -> Art:
     with Image.open(io.BytesIO(png0)) as im:
         natural = im.size
     target = max(1, round(width_mm / 25.4 * PRINT_DPI)) if width_mm else natural[0]
-    scale = min(target / max(natural[0], 1), 20.0)
+    # at most 20 times its own size, and never more pixels than a picture may have
+    scale = min(target / max(natural[0], 1), 20.0, (MAX_PIXELS / max(natural[0] * natural[1], 1)) ** 0.5)
     png = png0 if abs(scale - 1) < 1e-3 else cairosvg.svg2png(bytestring=data, unsafe=False,
                                                   scale=scale)
     return Art(path, "image/png", png, natural, vector=True)

@@ -163,13 +163,24 @@ def ordered(maker: FaceMaker, sheet, index: int | None) -> list[tuple[int, Any]]
         return items
 
 
+LABEL_CHARS = 200  # a card's label: a name (60 at most) and what the sheet's label: joins to it
+
+
 def labels(maker: FaceMaker, sheet, index: int | None, items: list[tuple[int, Any]]) -> list[str]:
     """Each item's name as digital exports show it (a Tabletop Simulator card's nickname): the sheet's
     ``label`` expression (e.g. ``item.value ~ ' ' ~ item.name``), else the item's name."""
     plain = [str(getattr(it, "name", i + 1)) for i, it in items]
     if sheet.label is None:
         return plain
-    out, _ = _per_item(maker, index, "label", sheet.label, items)
+    out, loc = _per_item(maker, index, "label", sheet.label, items)
+    # a label names the card's file in the exports: one of 99,999 characters stopped the build at the write.
+    # A name and what a label joins to it (a value, a suffix) fit LABEL_CHARS, and a file name holds that
+    for v, (i, it) in zip(out, items):
+        if v is not FAILED and len(str(v)) > LABEL_CHARS:
+            maker.found.append(error("sheet-label", f"label: gives {len(str(v)):,} characters for "
+                                     f"'{getattr(it, 'name', i + 1)}', more than the {LABEL_CHARS} a label may have; "
+                                     "shorten what it joins", loc))
+            return plain
     return [p if v is FAILED else str(v) for v, p in zip(out, plain)]
 
 
@@ -257,6 +268,12 @@ def sheet_findings(game, sheet, index: int) -> list[Finding]:
         found.append(error("sheet-kind", f"'{sheet.kind}' is no kind of this game"
                            + (f"; did you mean '{hint}'?" if hint else f" (kinds: {', '.join(kinds)})"),
                            loc(("game", "sheets", index, "kind"))))
+    earlier = [j for j, s in enumerate(game.data.game.sheets) if index is not None and j < index and s.name == sheet.name]
+    if earlier:  # game_sheets keeps the last of a name: the other deck printed nowhere, unsaid
+        first = loc(("game", "sheets", earlier[0], "name"))
+        found.append(error("duplicate-sheet", f"a sheet named '{sheet.name}' is already at line {first.line}; the "
+                           "two would write one file and the first would print nowhere: rename one",
+                           loc(("game", "sheets", index, "name"))))
     layouts, _ = game_layouts(game)
     for side in ("front", "back"):
         name = getattr(sheet, side)

@@ -32,7 +32,7 @@ from typing import Any
 from ..findings import Finding, Location, did_you_mean, error, quoted
 from ..load.game_folder import display_path
 from ..load.yaml_source import Document, load_yaml_file
-from ..safety.paths import confined_files, escaping_link, link_message
+from ..safety.paths import confined_files, escaping_link, inside, link_message
 
 LAYOUT_KEYS = ("size", "shape", "bleed", "cut", "extends", "background", "vars", "icons", "elements", "text")
 SIZES = ("card", "token", "hex")
@@ -239,6 +239,10 @@ def load_layouts(folders: list[Path | None], types: dict[str, tuple[str, ...]]
                 found += f
                 if layout is not None:
                     layer[layout.name] = (layout, parent)
+            # a layout linked from outside is not read; said at the link (else 'no layout named ...' elsewhere)
+            found += [error("template-symlink", link_message(p, "the game's templates folder"),
+                            Location(display_path(p), 1, 1))
+                      for p in sorted(folder.glob("*.yaml")) if p.is_symlink() and not inside(p, folder.parent)]
         layers.append(layer)
     done: dict[tuple[int, str], Layout | None] = {}
 

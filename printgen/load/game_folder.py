@@ -226,9 +226,15 @@ def _merge_sheets(source: GameSource, folder: Path) -> list[Finding]:
     for i, entry in _declared_sheets(source):
         path = folder / entry["file"]
         where = source.loc(("game", "sources", i, "file"))
-        if path.suffix.lower() not in SHEET_SUFFIXES:
+        named = entry["file"].replace("\\", "/")
+        if named.startswith("/") or ":" in named or any(p in ("", ".", "..") for p in named.split("/")):
+            findings.append(error("sheet-file", f"'{entry['file']}' must be a plain path inside the game folder, "
+                                  "such as units.csv or sheets/units.xlsx", where))
+        elif path.suffix.lower() not in SHEET_SUFFIXES:
             findings.append(error("sheet-file", f"'{entry['file']}' is not a spreadsheet: a source is a .csv, "
                                   ".xlsx or .ods file", where))
+        elif path.exists() and not path.is_file() and not path.is_symlink():
+            findings.append(error("sheet-file", f"'{entry['file']}' is a folder, not a spreadsheet file", where))
         elif not path.is_file():
             hint = did_you_mean(entry["file"], [p.name for p in folder.iterdir() if p.suffix.lower() in SHEET_SUFFIXES])
             findings.append(error("sheet-missing", f"no file '{entry['file']}' in the game folder"

@@ -231,6 +231,16 @@ def _open_workbook(path: Path, file: str):
     return book, archive
 
 
+def _iso_date(text: str) -> bool:
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _unreadable_cell(xml: bytes, table: Table, after: int) -> SheetError:
     """The finding for a cell openpyxl could not read: the first cell past row ``after`` whose XML or typed
     value is wrong (a number that is none, a date that is none, a shared string that is not there)."""
@@ -252,12 +262,14 @@ def _unreadable_cell(xml: bytes, table: Table, after: int) -> SheetError:
             continue
         kind = re.search(rb'\bt="([a-z]{1,9})"', head)
         body = xml[head_end:close.start()] if close else b""
-        value = re.search(rb"<(?:\w{1,20}:)?v>([^<]{0,100})", body)
+        value = re.search(rb"<(?:\w{1,20}:)?v>([^<]{0,4400})", body)
         text = value.group(1).decode("utf-8", "replace") if value else ""
         typed = kind.group(1).decode() if kind else "n"
-        wrong = (typed == "n" and text and not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?", text)) or \
+        # a whole number past 4,300 digits is one Python will not read; a date must be one (month 13 is none)
+        wrong = (typed == "n" and text and (not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?", text)
+                                            or len(text) > 4300)) or \
                 (typed == "s" and text and not text.isdigit()) or (typed == "b" and text not in ("", "0", "1")) or \
-                (typed == "d" and text and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9:.]+)?", text))
+                (typed == "d" and text and not _iso_date(text))
         if wrong or typed == "s" or head_end < 0:
             row, col = int(ref.group(2)), _col_number(ref.group(1))
             return SheetError(error("sheet-file", f"this cell cannot be read (type '{typed}', value "

@@ -5,6 +5,7 @@ byte offset; on an error nothing is written."""
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from pathlib import Path
 
@@ -36,6 +37,9 @@ def _json_map(data: bytes, path: Path) -> HscMap:
     except RecursionError:  # arrays or objects nested thousands deep: Python's parser recurses per level
         raise HscError("the JSON nests arrays or objects too deeply (a map nests a few levels)",
                        too_deep(data)) from None
+    except ValueError:  # a number of more than 4,300 digits, which Python refuses to read as an int
+        raise HscError("the JSON holds a number of thousands of digits (a map's numbers have a few)",
+                       _long_number(data)) from None
     pieces = doc.get("boardPieces") if isinstance(doc, dict) else None
     if not isinstance(pieces, dict):
         raise HscError("a heroscape-map-editor map has a boardPieces object; this JSON has none", 0)
@@ -50,9 +54,10 @@ def _json_map(data: bytes, path: Path) -> HscMap:
             alt, q, r = int(parts[0]), int(parts[1]), int(parts[2])
             rot = int(float(parts[3])) % 6
         except (IndexError, ValueError, OverflowError):  # OverflowError: a rotation of inf or 1e309
-            raise HscError(f"piece key {key!r} is not altitude~q~r~rotation~piece", 0) from None
+            raise HscError(f"piece key {key[:80]!r} is not altitude~q~r~rotation~piece",
+                           _key_offset(data, key)) from None
         if max(abs(q), abs(r)) > LIMITS["coordinate"] or not -LIMITS["level"] <= alt <= LIMITS["level"]:
-            raise HscError(f"piece {key!r} lies outside the map area", 0)
+            raise HscError(f"piece {key[:80]!r} lies outside the map area", _key_offset(data, key))
         code = EDITOR_CODES.get(str(pid), 0)
         # the editor keys a piece by its template's first hex, the piece turned about it; VirtualScape
         # anchors at the first hex in reading order. Its altitude is VirtualScape's z.
@@ -67,6 +72,23 @@ def _json_map(data: bytes, path: Path) -> HscMap:
         m.tiles.append(Tile(code=code, x=x, y=y, z=alt, rotation=rot, glyph_name=str(pid)))
         extent.add(m.tiles[-1], len(m.tiles) - 1)
     return m
+
+
+def _key_offset(data: bytes, key: str) -> int:
+    """The byte where the piece key ``key`` is written in the JSON ``data`` (as json writes it, escaped or
+    not), else 0."""
+    for text in (json.dumps(key), json.dumps(key, ensure_ascii=False)):
+        at = data.find(text.encode("utf-8", errors="surrogatepass"))
+        if at >= 0:
+            return at
+    return 0
+
+
+def _long_number(data: bytes) -> int:
+    """The byte where the JSON ``data`` first writes a number of more than 4,300 digits (strings skipped)."""
+    flat = re.sub(rb'"(?:[^"\\]|\\.)*"', lambda m: b" " * len(m.group()), data)
+    found = re.search(rb"\d{4301,}", flat)
+    return found.start() if found else 0
 
 
 def read_map_file(path: Path) -> HscMap:

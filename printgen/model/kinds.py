@@ -125,6 +125,12 @@ def _parse_field(raw: Any, path: tuple, loc, found: list[Finding]) -> FieldSpec 
     return spec
 
 
+def _reserved(name: str) -> bool:
+    """A field name the model class cannot take: pydantic's own (model_config stopped validate with a
+    TypeError), a private _name (silently no field), or a method it would shadow (json, copy, dict)."""
+    return name.startswith(("_", "model_")) or name == "Config" or hasattr(Model, name)
+
+
 def _parse_fields(raw: Any, path: tuple, loc, found: list[Finding]) -> dict[str, FieldSpec]:
     if not isinstance(raw, dict):
         found.append(error("kind-field", "fields: is a mapping of field name to type", loc(path, key=True)))
@@ -133,6 +139,11 @@ def _parse_fields(raw: Any, path: tuple, loc, found: list[Finding]) -> dict[str,
     for name, value in raw.items():
         if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
             found.append(error("kind-field", f"field name {name!r} must be letters, digits and _", loc(path + (name,), key=True)))
+            continue
+        if _reserved(name):
+            found.append(error("kind-field", f"field name '{name}' is reserved (the data model uses it: a name starting "
+                               "with _ or model_, or one such as json, copy or dict); choose another",
+                               loc(path + (name,), key=True)))
             continue
         spec = _parse_field(value, path + (name,), loc, found)
         if spec is not None:

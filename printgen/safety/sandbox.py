@@ -65,7 +65,13 @@ class GameTemplateLoader(jinja2.BaseLoader):
         if not inside(path, self.confine):
             raise TemplateLimitError(f"'{template}' is a symlink leading out of {self.confine.name}/; "
                                      "templates may only use files inside the game's templates folder")
-        text = path.read_text(encoding="utf-8", errors="replace")
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:  # read with replacements, the page printed '\ufffd' and no one was told
+            raise jinja2.TemplateSyntaxError(
+                f"this file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}, {exc.start:,} bytes in); save it as "
+                "UTF-8", raw[:exc.start].count(b"\n") + 1, template, str(path)) from None
         mtime = path.stat().st_mtime
         return text, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
 
@@ -106,7 +112,10 @@ def _guard_filter(name: str, fn: Callable) -> Callable:
         pos = [a for a in args if not isinstance(a, (jinja2.runtime.Context, jinja2.nodes.EvalContext, jinja2.Environment))]
         if pos:
             _check_amplifier(name, pos[0], tuple(pos[1:]), kwargs)
-        return fn(*args, **kwargs)
+        try:
+            return fn(*args, **kwargs)
+        except AssertionError as exc:  # Jinja's truncate checks its arguments with assert: a template's mistake
+            raise jinja2.exceptions.FilterArgumentError(f"'{name}': {exc}") from None
 
     for attr in ("jinja_pass_arg",):
         if hasattr(fn, attr):

@@ -98,3 +98,27 @@ def test_a_link_in_the_revision_is_not_followed(tmp_path):
     subprocess.run(git + ["commit", "-qm", "link"], check=True)
     with revision_folder(game, "HEAD") as old:
         assert (old / "game.yaml").is_file() and not (old / "secret.yaml").exists()
+
+
+@pytest.mark.parametrize("second", ["file-then-folder", "folder-then-file"])
+def test_a_crafted_tree_with_a_name_both_file_and_folder_is_a_finding(tmp_path, second):
+    """git mktree writes a tree holding 'zz' as a blob and as a tree; ls-tree -r lists 'zz' and 'zz/y', and
+    writing the second stopped errata with a FileExistsError or IsADirectoryError traceback."""
+    game = _repo(tmp_path / "proj")
+    root = tmp_path / "proj"
+
+    def git(*args, stdin=None):
+        return subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+                              input=stdin, capture_output=True, check=True).stdout.decode().strip()
+    blob = git("hash-object", "-w", "--stdin", stdin=b"x\n")
+    inner = git("mktree", stdin=f"100644 blob {blob}\ty\n".encode())
+    entries = git("ls-tree", "HEAD:data/tiny") + "\n"
+    pair = [f"100644 blob {blob}\tzz\n", f"040000 tree {inner}\tzz\n"]
+    tiny = git("mktree", stdin=(entries + "".join(pair if second == "file-then-folder" else pair[::-1])).encode())
+    data = git("mktree", stdin=f"040000 tree {tiny}\ttiny\n".encode())
+    top = git("mktree", stdin=(f"040000 tree {data}\tdata\n" + git("ls-tree", "HEAD", "templates") + "\n").encode())
+    git("tag", "crafted", git("commit-tree", top, "-m", "crafted"))
+    with pytest.raises(SourceError) as caught:
+        with revision_folder(game, "crafted"):
+            pass
+    assert "zz" in caught.value.finding.message and "both as a file and as a folder" in caught.value.finding.message

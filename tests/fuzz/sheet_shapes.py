@@ -184,6 +184,13 @@ def shapes(*, big: bool = False) -> list[Shape]:
         Shape("xlsx date cell holding no date", "units.xlsx",
               xlsx_file(sheet_xml([(1, HEAD), (2, ROW[:2] + [(f'<c r="C2" t="d"><v>yesterday</v></c>',)] + ROW[3:])])),
               "sheet-file", "C2"),
+        # both were 'a cell after row 1 cannot be read' at A2: the date passed a pattern, the number a 100-character look
+        Shape("xlsx date cell of month 13", "units.xlsx",
+              xlsx_file(sheet_xml([(1, HEAD), (2, ROW[:2] + [(f'<c r="C2" t="d"><v>2020-13-45T99:99</v></c>',)] + ROW[3:])])),
+              "sheet-file", "C2"),
+        Shape("xlsx number cell of 4,400 digits", "units.xlsx",
+              xlsx_file(sheet_xml([(1, HEAD), (2, ROW[:2] + [(f'<c r="C2"><v>{"9" * 4400}</v></c>',)] + ROW[3:])])),
+              "sheet-file", "C2"),
         Shape("xlsx cell past row 10,000", "units.xlsx",
               xlsx_file(sheet_xml(good_rows() + [(20_000, ["Lost Unit"])])), "limit-sheet-rows", "A20000"),
         Shape("xlsx cell past column 200", "units.xlsx",

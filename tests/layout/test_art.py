@@ -49,6 +49,25 @@ def test_a_symlink_out_of_the_folder_and_a_disguised_file_are_refused(tmp_path):
         load_art(game, "art/photo.jpg")
 
 
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/null"])
+def test_a_link_out_to_a_device_is_called_a_link(tmp_path, target):
+    """Called 'no file art/x.png in the game folder; put the picture at ...' (it is there: a link out)."""
+    game = tmp_path / "g"
+    (game / "art").mkdir(parents=True)
+    os.symlink(target, game / "art" / "x.png")
+    with pytest.raises(ArtError, match=r"'x.png' is a symlink leading out of the game folder"):
+        load_art(game, "art/x.png")
+
+
+def test_a_folder_or_pipe_named_as_a_picture_is_no_plain_file(tmp_path):
+    game = tmp_path / "g"
+    (game / "art" / "dir.png").mkdir(parents=True)
+    os.mkfifo(game / "art" / "pipe.png")
+    for name in ("dir.png", "pipe.png"):
+        with pytest.raises(ArtError, match="is no plain file"):
+            load_art(game, f"art/{name}")
+
+
 def test_rulebook_pictures_print_at_their_size(tmp_path):
     build(folders=[GAME], out=tmp_path, papers=("a4",), previews=False)
     doc = open_pdf(tmp_path / "ember-watch" / "a4" / "rulebook.pdf")

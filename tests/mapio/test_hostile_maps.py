@@ -87,3 +87,27 @@ def test_levels_and_area_are_refused_at_the_tile_that_passes_them():
 def test_too_deep_names_the_byte_where_the_nesting_passes_the_depth():
     assert too_deep(_nested(1000), 500) == len(b'{"boardPieces": ') + 498
     assert too_deep(b'{"a": "[[[[[[[[[["}', 3) == 0  # brackets inside a string are text
+
+
+def test_a_number_of_thousands_of_digits_is_a_finding_at_its_byte(tmp_path):
+    """json.loads raises a plain ValueError (not JSONDecodeError) for an int past 4,300 digits: it was a
+    traceback."""
+    g = _game(tmp_path)
+    head = b'{"name": "9999", "boardPieces": {}, "x": '
+    f = tmp_path / "digits.json"
+    f.write_bytes(head + b"7" * 5000 + b"}")
+    r = runner.invoke(app, ["import-map", str(f), "--into", str(g)])
+    assert r.exit_code == 1, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert f"digits.json: byte {len(head)}: " in r.output and "digits" in r.output.split("byte")[1], r.output
+
+
+@pytest.mark.parametrize("key", ["a~b", "0~5000~0~0~g7", "0~0~0~1e309~g7"])
+def test_a_bad_piece_key_is_named_at_its_byte(tmp_path, key):
+    g = _game(tmp_path)
+    head = '{"hexMap": {"name": "M"}, "boardPieces": {"0~0~0~0~g7": "g7", '
+    f = tmp_path / "key.json"
+    f.write_text(head + json.dumps(key) + ': "g7"}}')
+    r = runner.invoke(app, ["import-map", str(f), "--into", str(g)])
+    assert r.exit_code == 1, r.output
+    assert f"key.json: byte {len(head)}: " in r.output, r.output

@@ -90,6 +90,18 @@ def test_a_linked_layouts_folder_is_refused_and_its_layouts_do_not_print(game, o
     assert "Traceback" not in result.output
 
 
+def test_a_linked_layout_file_is_refused_at_the_link(game, outside):
+    """It was left out unsaid: the sheet using it said 'no layout named ...; did you mean' another."""
+    (outside / "class-card.yaml").write_text("name: class-card\nextends: class-card\nelements: []\n")
+    (game / "templates" / "layouts").mkdir(parents=True, exist_ok=True)
+    (game / "templates" / "layouts" / "class-card.yaml").symlink_to(outside / "class-card.yaml")
+    result = _validate(game)
+    assert result.exit_code == 1, result.output
+    assert ("templates/layouts/class-card.yaml:1:1: error[template-symlink]: 'class-card.yaml' is a symlink "
+            "leading out of the game's templates folder") in result.output, result.output
+    assert "Traceback" not in result.output
+
+
 def test_a_linked_rulebook_folder_yields_no_chapters(game, outside):
     shutil.copytree(game / "templates" / "rulebook", outside / "rulebook")
     shutil.rmtree(game / "templates" / "rulebook")
