@@ -177,6 +177,7 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
         p for p in folder.iterdir()
         if p.suffix in (".yaml", ".yml") and p.name != GAME_FILE and p.is_file()
     )
+    findings += _not_plain(folder, (".yaml", ".yml"))
     for path in files:
         if not inside(path, folder):  # a downloaded game must not make printgen read outside it
             findings.append(error("symlink-outside", f"{path.name} is a symlink leading out of the game folder; "
@@ -209,6 +210,19 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
     return source, findings
 
 
+def _not_plain(folder: Path, suffixes: tuple[str, ...], *, any_case: bool = False) -> list[Finding]:
+    """An error for each entry of ``folder`` named as data (``suffixes``; ``any_case``: in any case, as the
+    loader matches spreadsheets) that is neither a plain file nor a folder: a pipe, a device, a link to one or a link to nothing. The
+    loader reads plain files only, and such an entry must not drop out of the game in silence."""
+    out = []
+    for p in sorted(folder.iterdir()):
+        if (p.suffix.lower() if any_case else p.suffix) in suffixes and not p.is_file() \
+                and not p.is_dir() and not p.name.startswith((".", "~$")):
+            out.append(error("file-unreadable", f"{p.name} is not read: it is not a plain file (a link to nothing, "
+                             "a pipe or a device); put the file itself here", Location(display_path(p), 1, 1)))
+    return out
+
+
 def _declared_sheets(source: GameSource) -> list[tuple[int, dict]]:
     """game.yaml's ``sources:`` entries the loader can use (the GameConfig model reports the rest)."""
     declared = source.data["game"].get("sources")
@@ -233,8 +247,11 @@ def _merge_sheets(source: GameSource, folder: Path) -> list[Finding]:
         elif path.suffix.lower() not in SHEET_SUFFIXES:
             findings.append(error("sheet-file", f"'{entry['file']}' is not a spreadsheet: a source is a .csv, "
                                   ".xlsx or .ods file", where))
-        elif path.exists() and not path.is_file() and not path.is_symlink():
+        elif path.is_dir() and not path.is_symlink():
             findings.append(error("sheet-file", f"'{entry['file']}' is a folder, not a spreadsheet file", where))
+        elif os.path.lexists(path) and not path.is_file():
+            findings.append(error("sheet-file", f"'{entry['file']}' is not a plain file (a link to nothing, a pipe "
+                                  "or a device); put the spreadsheet itself there", where))
         elif not path.is_file():
             hint = did_you_mean(entry["file"], [p.name for p in folder.iterdir() if p.suffix.lower() in SHEET_SUFFIXES])
             findings.append(error("sheet-missing", f"no file '{entry['file']}' in the game folder"
@@ -243,6 +260,7 @@ def _merge_sheets(source: GameSource, folder: Path) -> list[Finding]:
             wanted.append((path, entry.get("sheet"), entry.get("kind"), where))
     declared = {p.resolve() for p, *_ in wanted} | {
         (folder / d["file"]).resolve() for _, d in _declared_sheets(source)}
+    findings += _not_plain(folder, SHEET_SUFFIXES, any_case=True)
     wanted += [(p, None, None, None) for p in sorted(folder.iterdir())
                if p.suffix.lower() in SHEET_SUFFIXES and p.is_file() and p.resolve() not in declared
                and not p.name.startswith((".", "~$"))]  # ~$units.xlsx: the lock file Excel leaves open
