@@ -48,12 +48,14 @@ def test_ratio_is_symmetric_and_bounded(a, b):
     assert 1.0 - 1e-9 <= r <= 21.0 + 1e-9 and r == pytest.approx(ratio(cb, ca))
 
 
-@pytest.mark.parametrize("text", ["Fool\\'s Gold", "a &amp; b", "<b>Bold</b>", "**Move**", "stray\\*"])
+@pytest.mark.parametrize("text", ["Fool\\'s Gold", "a &amp; b", "<b>Bold</b>", "**Move**", "stray\\*",
+                                  "![The field](printgen:map/Ember Field)", "see [rules](the rules)"])
 def test_markup_residue_is_named(text):
     assert markup_residue(text)
 
 
-@pytest.mark.parametrize("text", ["Fool's Gold", "3 + 4 = 7", "A/C/T", "Range 2-3", "x * y", "e-mail: a@b"])
+@pytest.mark.parametrize("text", ["Fool's Gold", "3 + 4 = 7", "A/C/T", "Range 2-3", "x * y", "e-mail: a@b",
+                                  "a [bracket] (aside)", "Roll [2] dice (then reroll)"])
 def test_plain_text_is_not_residue(text):
     assert markup_residue(text) is None
 
