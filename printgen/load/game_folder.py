@@ -212,8 +212,9 @@ def load_game_folder(folder: Path) -> tuple[GameSource | None, list[Finding]]:
 
 def _not_plain(folder: Path, suffixes: tuple[str, ...], *, any_case: bool = False) -> list[Finding]:
     """An error for each entry of ``folder`` named as data (``suffixes``; ``any_case``: in any case, as the
-    loader matches spreadsheets) that is neither a plain file nor a folder: a pipe, a device, a link to one or a link to nothing. The
-    loader reads plain files only, and such an entry must not drop out of the game in silence."""
+    loader matches spreadsheets) that is neither a plain file nor a folder: a pipe, a device, a link to one or
+    a link to nothing. The loader reads plain files only, and such an entry must not drop out of the game in
+    silence."""
     out = []
     for p in sorted(folder.iterdir()):
         if (p.suffix.lower() if any_case else p.suffix) in suffixes and not p.is_file() \

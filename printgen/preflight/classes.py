@@ -20,7 +20,8 @@ CLASSES: dict[str, str] = {
     "sheets": "a printable spread over more sheets than its content needs",
     "ink-on-ink": ("an icon, badge or disc overlapping or grazing another it does not hold, a label wider than "
                    "the disc it sits in, or a shape drawn across a scale's ticks"),
-    "markup": "markup left in printed text: a backslash escape, an HTML entity or tag, stray emphasis marks, a Markdown link or picture left as typed",
+    "markup": ("markup left in printed text: a backslash escape, an HTML entity or tag, stray emphasis marks, a "
+               "Markdown link or picture left as typed"),
     "contrast": ("text too faint against what is under it (WCAG ratio), also as colour-blind readers see a "
                  "colour that carries meaning"),
     "table": ("a table cell that breaks a word inside it, wraps a short value, or stacks its header letter by "
