@@ -13,6 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 from ..findings import Finding, Location
 from .faces import STUDIO, Face
@@ -113,9 +114,13 @@ def file_digest(path: Path) -> str:
 
 
 def editor_href(template: str, loc: Location | None) -> str:
+    """The address that opens ``loc`` in the designer's editor (``template``: EDITORS' or their own). The path
+    is percent-encoded: a file of a shared game named 'x&line=1&...' or 'x#y' must not add to or cut the
+    address (a space, too, would end it)."""
     if not template or loc is None or not loc.file:
         return ""
-    return template.format(path=str(Path(loc.file).resolve()), line=loc.line or 1, col=loc.col or 1)
+    path = quote(str(Path(loc.file).resolve()), safe="/:\\")
+    return template.format(path=path, line=loc.line or 1, col=loc.col or 1)
 
 
 def where(loc: Location | None) -> str:

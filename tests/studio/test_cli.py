@@ -3,6 +3,8 @@ plainly; and the studio's place in the layers (only the CLI imports it)."""
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 import socket
 from pathlib import Path
@@ -45,6 +47,27 @@ def test_an_editor_template_of_ones_own_is_taken():
     assert href.startswith("myed://open?f=/") and href.endswith("classes.yaml&l=12")
     assert editor_href(editor_template("none"), Location("classes.yaml", 12, 5)) == ""
 
+
+
+@pytest.mark.parametrize("editor", ["idea", "sublime", "vscode"])
+def test_a_file_name_cannot_add_to_or_cut_the_editor_address(tmp_path, editor):
+    """A shared game's file named 'x&line=99&column=1#y z.yaml' opens that file at the finding's line: its
+    '&', '=', '#' and space are percent-encoded, so the address holds one file, one line, one column."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+
+    from printgen.findings import Location
+    from printgen.studio.catalogue import EDITORS, editor_href
+
+    name = "x&line=99&column=1#y z.yaml"
+    href = editor_href(EDITORS[editor], Location(str(tmp_path / name), 12, 5))
+    parts = urlsplit(href)
+    assert not parts.fragment and " " not in href
+    if editor == "vscode":
+        assert unquote(parts.path).endswith(f"/{name}:12:5")
+    else:
+        query = parse_qs(parts.query)
+        assert query["line"] == ["12"] and query["column"] == ["5"]
+        assert (query.get("file") or query["url"])[0].endswith(f"/{name}")
 
 def test_only_the_cli_imports_the_studio():
     for path in PKG.rglob("*.py"):
