@@ -9,12 +9,11 @@ preflight/book.py runs these on each page but the cover, when the typesetter sai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from typing import Iterable, NamedTuple
 
 from .checks import Hit, _quote
 
-if TYPE_CHECKING:
-    from .book import BookPage
+# (a page here is preflight/book.BookPage, which imports this module: named in the annotations, not imported)
 
 REACH = 1.5  # mm a line may stand past its text area's side and be the book's design: a list's number hung out
 CLEAR = 2.0  # mm the body keeps from the running head's and foot's rules (the default theme keeps 6 and 5.8)

@@ -221,9 +221,6 @@ def collisions(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
         yield Hit("ink-on-ink", _src(faces.get(b.group), b), message, sheet.number)
     yield from label_hits([t for t in sheet.texts() if len(t.text.strip()) <= 4], marks,
                           sheet.number)
-    from .scales import scale_hits  # (scales.py reads this module's geometry)
-
-    yield from scale_hits(inks, sheet.number)  # a scale's ticks hidden under a shape drawn after them
 
 
 def mark_pairs(marks: list[Ink], d: float) -> list[tuple[Ink, str]]:

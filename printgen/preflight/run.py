@@ -13,14 +13,14 @@ from typing import Any
 from ..draw.document import Document, Group, PdfFile
 from ..findings import Finding, Location, Severity
 from .checks import DOCUMENT_CHECKS, PAGE_CHECKS, Hit, Settings, Sheet
-from .collide import collisions
 from .colour import contrast, markup
 from .precision import precision
+from .scales import ink_on_ink
 from .seam import seams
 from .tail import TailSheet, furniture, strip_start
 
 # the checks of every drawn page: checks.py's, those of what a text says and how it reads, and ink on ink
-ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": collisions, "seam": seams,
+ALL_PAGE_CHECKS = {**PAGE_CHECKS, "markup": markup, "contrast": contrast, "ink-on-ink": ink_on_ink, "seam": seams,
                    "precision": precision}
 
 

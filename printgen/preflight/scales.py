@@ -9,7 +9,10 @@ outline (a rectangle, a large shape).
 
 from __future__ import annotations
 
-from .collide import _inside, _name, _seg_dist, _src
+from typing import Iterable
+
+from .checks import Settings, Sheet
+from .collide import _inside, _name, _seg_dist, _src, collisions
 from .scene import Ink
 from .sheet import Hit
 
@@ -86,3 +89,14 @@ def scale_hits(inks: list[Ink], number: int) -> list[Hit]:
             faces[ink.group] = ink.src
     return [Hit("ink-on-ink", _src(faces.get(shape.group), shape), f"draws {_name(shape)} across the ticks of "
                 f"{_name(scale)}: a reader cannot count up the scale", number) for scale, shape in covered]
+
+
+def ink_on_ink(sheet: Sheet, settings: Settings) -> Iterable[Hit]:
+    """The ``ink-on-ink`` class on a page read ink by ink: collide.collisions (marks on marks, short labels on
+    them), then a scale's ticks hidden under a shape drawn after them. A page whose inks are each a group of
+    their own (a map's loose ops) holds no face to read either on."""
+    inks = sheet.inks
+    if len({i.group for i in inks}) == len(inks):
+        return
+    yield from collisions(sheet, settings)
+    yield from scale_hits(inks, sheet.number)
