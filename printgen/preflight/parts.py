@@ -37,6 +37,7 @@ from .colour import markup, markup_residue
 from .info import Info
 from .lone import face_clean, layout_clean
 from .pairs import BY_ELEMENT, _union
+from .precision import overprecise, precision
 from .placed import LOCAL, PartSheet, loose_shape  # noqa: F401  (LOCAL is named here too)
 from .scene import Box, Ink, _bbox, _clip, _ink, _mul, _pt, _walk, clip_points, loose_inks
 
@@ -75,22 +76,24 @@ class Scan:
 
 
 # checks that judge each text alone: a face's hits are its elements' hits, each element looked at once
-PER_INK = {"placeholder", "small-text", "safe-area", "markup"}
+PER_INK = {"placeholder", "small-text", "safe-area", "markup", "precision"}
 KEPT_ALIKE = 8  # faces of one outline compared with each other by value; from this many on, looked up by hash
 NONE: tuple = ()  # no hit: one empty sequence kept for every face and element that has none (fewer objects held)
 
 
 def quiet(t: Ink, settings: Settings) -> bool:
     """Can none of PER_INK's checks find anything in text ink ``t``? Each check's own rule, asked: no placeholder,
-    no markup, not too small, not past its face's safe area."""
+    no markup, no measure to too many decimals, not too small, not past its face's safe area."""
     return (too_small(t, settings) is None and past_safe(t, settings.safe) is None
-            and PLACEHOLDER.search(t.text) is None and markup_residue(t.text) is None)
+            and PLACEHOLDER.search(t.text) is None and markup_residue(t.text) is None
+            and overprecise(t.text) is None)
 
 
 def _SCREENED(checks: dict[str, Callable]) -> bool:
     """Are PER_INK's checks among ``checks`` the very ones ``quiet`` stands for?"""
     return all(checks.get(n, f) is f for n, f in (("placeholder", placeholders), ("small-text", small_text),
-                                                   ("safe-area", safe_area), ("markup", markup)))
+                                                   ("safe-area", safe_area), ("markup", markup),
+                                                   ("precision", precision)))
 
 
 class Parts:

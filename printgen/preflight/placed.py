@@ -19,7 +19,7 @@ from .strip import SPLIT_PAGES, _clear, _has_marks, _plan, _strip_start
 # checks whose hits on a page are their hits on each face looked at alone plus those on the loose inks
 # (checks.py, colour.py, collide.py). Another class joins by being added here (a check that reads the page's
 # size or a face's place on it must not).
-LOCAL = {"placeholder", "small-text", "overlap", "safe-area", "markup", "contrast", "ink-on-ink"}
+LOCAL = {"placeholder", "small-text", "overlap", "safe-area", "markup", "contrast", "ink-on-ink", "precision"}
 
 
 def _moved(b: Box, dx: float, dy: float) -> Box:
