@@ -22,9 +22,10 @@ from .sheet import rgb  # (the checks of a page read it too: one cache of colour
 # a backslash before ASCII punctuation (a Markdown or template escape left in), HTML entities and tags,
 # and Markdown emphasis markers that were never read as markup
 # (the last alternative: a Markdown link or picture the parser did not take, printed as typed: a space in its
-# address, "![The field](printgen:map/Ember Field)", leaves "![The field](" and "[rules](" on the page)
+# address, "![The field](printgen:map/Ember Field)", leaves "![The field](" and "[rules](" on the page; no "[" inside
+# the brackets, so a text of ten thousand "[" is read in one pass, not one pass per bracket)
 MARKUP = re.compile(r"\\[!-/:-@\[-`{-~]|&(?:amp|lt|gt|quot|apos|nbsp|#\d+|#x[0-9a-fA-F]+);|</?(?:b|i|u|em|strong|"
-                    r"font|br|span|a|p)\b[^>]*>|\*\*\S|\S\*\*|__\w|!?\[[^\]\n]*\]\(")
+                    r"font|br|span|a|p)\b[^>]*>|\*\*\S|\S\*\*|__\w|!?\[[^\[\]\n]*\]\(")
 
 PAPER = "#ffffff"  # what a text with nothing drawn under it stands on
 MEANING_ROLES = ("hex", "terrain", "faction", "team", "zone", "base", "start")  # grounds whose colour says something

@@ -159,3 +159,13 @@ def test_a_word_with_nothing_drawn_under_it_is_read_against_the_paper():
     assert "(#838589 on #ffffff) at a contrast of 3.70:1" in hit.message
     dark = Page(100, 60, [Text(10, 20, "Ability: Wild", "sans-bold", 3.0, "#595b5e")])
     assert list(contrast(Sheet.of("faction-reference", "a4", 1, 1, dark), Settings())) == []
+
+
+def test_markup_residue_reads_a_long_text_of_brackets_in_one_pass():
+    """Ten thousand '[' (a stranger's card text) must not cost a scan per bracket: read in well under a second."""
+    import time
+
+    start = time.process_time()
+    for text in ("[" * 100_000, "![" * 50_000, "[a" * 50_000):
+        assert markup_residue(text) is None
+    assert time.process_time() - start < 1.0  # (quadratic: about 50 s for these)
