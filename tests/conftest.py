@@ -76,8 +76,17 @@ def bundled_build(tmp_path_factory) -> Path:
                            previews=False)
             assert result.ok and result.built and not result.refused, [f.format() for g in result.games
                                                                       for f in g.findings]
-            done.write_text("built\n")
+            # what its preflight found on every page (each finding names its game): bundled_findings
+            done.write_text("".join(f.format().replace("\n", " ") + "\n" for f in result.preflight))
     return out
+
+
+@pytest.fixture(scope="session")
+def bundled_findings(bundled_build) -> list[str]:
+    """What the preflight found in ``bundled_build`` (every printable of every bundled game, both papers),
+    a finding a line, its message starting with its game's id: the build's own, so a test of "no finding"
+    draws nothing again."""
+    return (bundled_build.parent / "bundled-build.done").read_text().splitlines()
 
 
 def bundled_subset(out: Path, games, dest: Path) -> Path:

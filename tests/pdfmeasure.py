@@ -100,10 +100,11 @@ def page_size_mm(page) -> tuple[float, float]:
     return (mm(page.rect.width), mm(page.rect.height))
 
 
-def ink_box(page) -> tuple[float, float, float, float]:
-    """Bounding box (mm) of everything drawn or written on the page, strokes included."""
+def ink_box(page, drawn: list[dict] | None = None) -> tuple[float, float, float, float]:
+    """Bounding box (mm) of everything drawn or written on the page, strokes included. ``drawn``: the page's
+    ``drawings``, when the caller has them already."""
     xs0, ys0, xs1, ys1 = [], [], [], []
-    for d in drawings(page):
+    for d in drawn if drawn is not None else drawings(page):
         w = mm(d.get("width") or 0.0) / 2 if d.get("color") is not None else 0.0
         x0, y0, x1, y1 = d["mm"]
         xs0.append(x0 - w), ys0.append(y0 - w), xs1.append(x1 + w), ys1.append(y1 + w)

@@ -8,6 +8,7 @@ fails with the file and line that makes it.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -38,12 +39,30 @@ FORBIDDEN = {
 }
 
 
+@functools.cache
+def _imports(path: Path) -> list[ast.Import | ast.ImportFrom]:
+    """A source file's import statements, module level or nested, in ``ast.walk``'s order (breadth first):
+    read once for both walks below, by the worker running this file (at module level, every pytest-xdist
+    worker parsed the whole package while collecting). An import is a statement, so only statement lists are
+    walked, not the expressions that make up most of a tree."""
+    from collections import deque
+
+    found, todo = [], deque([ast.parse(path.read_text(), str(path))])
+    while todo:
+        node = todo.popleft()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        for name in ("body", "handlers", "orelse", "finalbody", "cases"):  # in the order ast.walk meets them
+            todo.extend(getattr(node, name, None) or ())
+    return found
+
+
 def _edges():
     """(importer folder, imported top-level name under printgen, file, line) for every import."""
     for path in sorted(PKG.rglob("*.py")):
         rel = path.relative_to(PKG)
         package = ["printgen", *rel.parent.parts]
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in _imports(path):
             if isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = package[: len(package) - (node.level - 1)]
@@ -60,12 +79,14 @@ def _edges():
                     yield rel.parts[0], name[1], rel, node.lineno
 
 
-EDGES = list(_edges())
+@functools.cache
+def edges() -> list:
+    return list(_edges())
 
 
 def test_the_walk_sees_the_imports():
-    assert ("render", "draw") in {(a, b) for a, b, _, _ in EDGES}
-    assert ("packs", "render") in {(a, b) for a, b, _, _ in EDGES}
+    assert ("render", "draw") in {(a, b) for a, b, _, _ in edges()}
+    assert ("packs", "render") in {(a, b) for a, b, _, _ in edges()}
 
 
 def test_the_issues_edges_are_all_forbidden():
@@ -76,7 +97,7 @@ def test_the_issues_edges_are_all_forbidden():
 
 @pytest.mark.parametrize("folder", sorted(FORBIDDEN))
 def test_no_forbidden_import(folder):
-    bad = [f"printgen/{rel}:{line} imports printgen.{to}" for src, to, rel, line in EDGES
+    bad = [f"printgen/{rel}:{line} imports printgen.{to}" for src, to, rel, line in edges()
            if src == folder and to in FORBIDDEN[folder]]
     assert not bad, "\n".join(bad)
 
@@ -122,7 +143,7 @@ def _module_edges() -> dict[str, dict[str, int]]:
     edges: dict[str, dict[str, int]] = {}
     for name, path in MODULES.items():
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in _imports(path):
             if isinstance(node, ast.ImportFrom):
                 base = ".".join(package[: len(package) - (node.level - 1)] + (node.module or "").split(".")
                                 ) if node.level else node.module or ""
@@ -210,19 +231,21 @@ def _cycles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
     return cycles
 
 
-MODULE_EDGES = _module_edges()
+@functools.cache
+def module_edges() -> dict[str, dict[str, int]]:
+    return _module_edges()
 
 
 def test_the_module_graph_sees_imports_inside_functions():
     # publish/publisher.py imports its kit and bundle inside the job that runs in a worker
-    assert "printgen.publish.kit" in MODULE_EDGES["printgen.publish.publisher"]
-    assert "printgen.draw.document" in MODULE_EDGES["printgen.render.compose"]
+    assert "printgen.publish.kit" in module_edges()["printgen.publish.publisher"]
+    assert "printgen.draw.document" in module_edges()["printgen.render.compose"]
     # importing printgen.draw.document runs the package printgen.draw too
-    assert "printgen.draw" in MODULE_EDGES["printgen.render.compose"]
+    assert "printgen.draw" in module_edges()["printgen.render.compose"]
 
 
 def test_the_cycle_finder_finds_a_planted_cycle():
-    edges = {**MODULE_EDGES, "printgen.units": {**MODULE_EDGES.get("printgen.units", {}), "printgen.plan": 1}}
+    edges = {**module_edges(), "printgen.units": {**module_edges().get("printgen.units", {}), "printgen.plan": 1}}
     found = _cycles(edges)
     assert any(c[0] == c[-1] and "printgen.units" in c and "printgen.plan" in c for c in found), found
 
@@ -232,8 +255,8 @@ def test_no_import_cycle_between_printgen_modules():
     # functions included) imports it back. A lazy import does not make a cycle harmless: it only hides it
     # until the day the import moves to the top of the file.
     bad = []
-    for cycle in _cycles(MODULE_EDGES):
-        steps = [f"  {MODULES[a].relative_to(PKG.parent)}:{MODULE_EDGES[a][b]} imports {b}"
+    for cycle in _cycles(module_edges()):
+        steps = [f"  {MODULES[a].relative_to(PKG.parent)}:{module_edges()[a][b]} imports {b}"
                  for a, b in zip(cycle, cycle[1:])]
         bad.append(" -> ".join(cycle) + "\n" + "\n".join(steps))
     assert not bad, "import cycles:\n" + "\n".join(bad)

@@ -20,7 +20,7 @@ from .harness import (BAD_TAGS, GAMES, LENGTHS, NASTY, NUMBERS, _get, is_marker,
                       tagged, unplaced, write_project)
 
 LONG = os.environ.get("PRINTGEN_NIGHTLY", "") not in ("", "0")
-CI_CASES = 150 if LONG else 50  # each case validates and builds a whole game in a child: 0.2-0.5 s
+CI_CASES = 150 if LONG else 25  # each case validates and builds a whole game in a child: 0.2-0.5 s
 NIGHTLY = int(os.environ.get("PRINTGEN_FUZZ", "0") or 0)
 MEMORY = 1536 * 1024 * 1024  # bytes a case may map; a good build of a bundled game peaks near 150 MB
 

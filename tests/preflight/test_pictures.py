@@ -191,8 +191,9 @@ def test_cinder_ridge_prints_every_label(paper):
     for code in ("GW", "GV"):
         assert code in words, code
     assert words.count("1") >= drawn.count("1")  # the level digits (the key's own besides)
+    drawings = pg.get_drawings()  # once: read again for each word, they took 15 s of the suite
     bad = [w[4] for w in pg.get_text("words", flags=pymupdf.TEXT_ACCURATE_BBOXES)
-           if len(w[4]) <= 3 and w[4].strip() and _touches(w, pg.get_drawings())]
+           if len(w[4]) <= 3 and w[4].strip() and _touches(w, drawings)]
     assert not bad, bad
 
 

@@ -14,6 +14,7 @@ the cut checks (its advice must say nothing to cut).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -156,6 +157,12 @@ def _labelled_back(page) -> bool:
     return "backs" in words
 
 
+@functools.cache
+def _measured(path: Path) -> dict:
+    """``measure_pdf`` of a file of the module's build, measured once for the tests that read it."""
+    return measure_pdf(pymupdf.open(path))
+
+
 def measure_pdf(doc: pymupdf.Document) -> dict:
     """What the PDF shows: back pages (labelled, and mirrored: asymmetric ones counted), crop marks, cut
     circles' diameters, cut hexagons, tile trim lines."""
@@ -201,7 +208,7 @@ def test_the_kits_first_page_agrees_with_what_each_printable_is(out, gid):
         row = rows[_range(kit, e)]
         said = {k: " ".join(v.split()) for k, v in row.items()}
         assert said["printable"].startswith(e["title"]), (e["stem"], said)
-        found = measure_pdf(pymupdf.open(out / gid / e["pdf"]))
+        found = _measured(out / gid / e["pdf"])
         what = f"{gid}/{e['stem']}: the kit says {said}, the PDF shows {found}"
         # sides: mirrored backs <=> double-sided
         assert found["mirrored"] == found["backs"], what  # every page printed "backs" lies behind its front
@@ -242,7 +249,7 @@ def test_the_bundled_kits_cover_every_kind_of_advice(out):
         for e in _printables(out, gid):
             if e["stem"] == "rulebook":
                 continue
-            found = measure_pdf(pymupdf.open(out / gid / e["pdf"]))
+            found = _measured(out / gid / e["pdf"])
             seen["duplex"] += bool(found["backs"])
             seen["asymmetric"] += found["asymmetric"]
             seen["crop"] += bool(found["crop"])

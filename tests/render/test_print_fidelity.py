@@ -6,6 +6,7 @@ embedded fonts, tiled overlaps, duplex alignment: all read from the files.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -57,12 +58,24 @@ def test_page_sizes_are_exactly_a4_and_letter(out):
             assert abs(pw - w) < 0.01 and abs(ph - h) < 0.01, (path, pw, ph)
 
 
+@functools.cache
+def _drawn(path: Path) -> list[tuple]:
+    """(page, its drawings) for each page of one of the module's PDFs: read once for the tests below."""
+    return [(page, drawings(page)) for page in open_pdf(path)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forget_drawn():
+    yield
+    _drawn.cache_clear()  # a worker goes on to other modules: their pages' drawings need not stay
+
+
 def test_nothing_is_inked_inside_the_safe_margin(out):
     margin = 5.0
     for path in pdfs(out):
-        for page in open_pdf(path):
+        for page, drawn in _drawn(path):
             w, h = page_size_mm(page)  # upright or landscape
-            x0, y0, x1, y1 = ink_box(page)
+            x0, y0, x1, y1 = ink_box(page, drawn)
             assert x0 >= margin - 0.01 and y0 >= margin - 0.01, (path, page.number, x0, y0)
             assert x1 <= w - margin + 0.01 and y1 <= h - margin + 0.01, (path, page.number, x1, y1)
 
@@ -185,12 +198,12 @@ def test_tiled_map_pages_overlap_by_the_stated_amount(out):
 def test_every_page_carries_the_calibration_ruler_and_page_numbers(out):
     # Every printable at scale carries the ruler; the rulebook is for reading (its art is scaled).
     for path in [p for p in pdfs(out) if p.stem != "rulebook"]:
-        doc = open_pdf(path)
-        for page in doc:
+        pages = _drawn(path)
+        for page, drawn in pages:
             text = page.get_text()
             assert "PRINT AT 100%" in text and "50 mm" in text and "2 in" in text
-            assert f"page {page.number + 1} of {len(doc)}" in text
-            lines = [d for d in drawings(page) if len(d["pts"]) == 2 and abs(d["pts"][0][1] - d["pts"][1][1]) < 1e-6]
+            assert f"page {page.number + 1} of {len(pages)}" in text
+            lines = [d for d in drawn if len(d["pts"]) == 2 and abs(d["pts"][0][1] - d["pts"][1][1]) < 1e-6]
             lengths = [abs(d["pts"][1][0] - d["pts"][0][0]) for d in lines]
             assert any(abs(x - 50.0) < 0.01 for x in lengths)
             assert any(abs(x - 50.8) < 0.01 for x in lengths)

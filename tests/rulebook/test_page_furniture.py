@@ -20,9 +20,9 @@ def _margins(name: str) -> tuple[float, float]:
     return theme.page.margin_top * MM, theme.page.margin_bottom * MM
 
 
-def _rules(page, width: float) -> list[pymupdf.Rect]:
+def _rules(drawings, width: float) -> list[pymupdf.Rect]:
     """The page's lines across most of its text area's width: the head's and foot's rules (and a table's)."""
-    return [d["rect"] for d in page.get_drawings() if d["rect"].height < 1 and d["rect"].width >= 0.8 * width]
+    return [d["rect"] for d in drawings if d["rect"].height < 1 and d["rect"].width >= 0.8 * width]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -35,10 +35,11 @@ def test_the_head_and_foot_rules_keep_clear_of_the_body(bundled_build, name, pap
     for page in list(doc)[1:]:
         h = page.rect.height
         width = page.rect.width - 2 * 40  # (the narrowest text area of the bundled themes is wider than this)
-        rules = _rules(page, width)
+        drawings = page.get_drawings()
+        rules = _rules(drawings, width)
         head = max((r for r in rules if r.y1 < top), key=lambda r: r.y1)
         foot = min((r for r in rules if r.y0 > h - bottom), key=lambda r: r.y0)
-        inside = [b for b in [d["rect"] for d in page.get_drawings()] + [pymupdf.Rect(w[:4]) for w in page.get_text("words")]
+        inside = [b for b in [d["rect"] for d in drawings] + [pymupdf.Rect(w[:4]) for w in page.get_text("words")]
                   if b.y0 >= top - 0.5 and b.y1 <= h - bottom + 0.5]
         assert inside, page.number
         assert min(b.y0 for b in inside) - head.y1 >= 2.5 * MM, (page.number, head)
