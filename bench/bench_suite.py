@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
@@ -36,14 +37,22 @@ def readme_pytest(tree: Path) -> list[str]:
     return shlex.split(line.split(".venv/bin/python3 -m pytest", 1)[1])
 
 
-def suite(tree: Path) -> tuple[float, dict[str, float], str]:
-    """Wall seconds of the tree's README test command, seconds by folder, and pytest's last line."""
+def _cpu() -> float:
+    """CPU seconds of this process's finished children (pytest, its workers and what they ran)."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def suite(tree: Path) -> tuple[float, dict[str, float], str, float]:
+    """Wall seconds of the tree's README test command, seconds by folder, pytest's last line, and the CPU
+    seconds it used (which a loaded machine changes less than the wall time)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PRINTGEN_NIGHTLY", None)
+    cpu = _cpu()
     t = time.perf_counter()
     p = subprocess.run([sys.executable, "-m", "pytest", *readme_pytest(tree), "-q", "-rf", "--durations=0", "-p", "no:randomly"],
                        cwd=tree, env=env, capture_output=True, text=True)
-    wall = time.perf_counter() - t
+    wall, cpu = time.perf_counter() - t, _cpu() - cpu
     folders: dict[str, float] = defaultdict(float)
     for secs, path in DURATION.findall(p.stdout):
         parts = path.split("/")
@@ -51,7 +60,7 @@ def suite(tree: Path) -> tuple[float, dict[str, float], str]:
     last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else p.stderr[-500:]
     # a failure is named, not only counted: a flaky test is found from the run that caught it
     failed = [line for line in p.stdout.splitlines() if line.startswith("FAILED ")]
-    return wall, dict(folders), "\n".join([last, *failed])
+    return wall, dict(folders), "\n".join([last, *failed]), cpu
 
 
 def main() -> None:
@@ -71,6 +80,7 @@ def main() -> None:
     folders = sorted({f for r in results.values() for f in r[1]}, key=lambda f: -max(r[1].get(f, 0) for r in results.values()))
     print("\n| tests | " + " | ".join(which) + " |\n| --- |" + " --- |" * len(which))
     print("| the README's test command, wall | " + " | ".join(f"{results[w][0]:.0f} s" for w in which) + " |")
+    print("| its CPU (the workers' and what they ran) | " + " | ".join(f"{results[w][3]:.0f} s" for w in which) + " |")
     for f in folders:
         print(f"| {f} (sum of test times) | " + " | ".join(f"{results[w][1].get(f, 0):.1f} s" for w in which) + " |")
     print(f"\nload average {os.getloadavg()[0]:.1f} at the end")

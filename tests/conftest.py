@@ -20,6 +20,12 @@ settings.register_profile("printgen-nightly", deadline=None, max_examples=1000)
 settings.load_profile("printgen-nightly" if NIGHTLY else "printgen")
 
 
+def examples(n: int) -> int:
+    """A long property run's count of examples: ``n`` in the nightly run, a third of it (at least 100, as
+    hypothesis's own default) in the default one, which has six minutes for the whole suite."""
+    return n if NIGHTLY else min(n, max(100, n // 3))
+
+
 @pytest.fixture
 def mini_game(tmp_path: Path) -> Path:
     """A copy of the small valid Heroes of Hex game, safe to modify."""

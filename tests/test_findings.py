@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from printgen.cli import app
 from printgen.findings import QUOTE_MOST, Location, error, quoted, shown, visible, warning
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, examples
 
 runner = CliRunner()
 
@@ -82,7 +82,7 @@ def test_a_500_character_tile_text_is_not_repeated_whole(tmp_path, monkeypatch):
     assert max(len(line) for line in text.splitlines()) < 400
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=40), st.integers(-5, 10**6), st.integers(-5, 10**4), st.text(max_size=12))
 def test_a_location_pickles_as_its_values(file, line, col, sheet):
     """Location.__reduce__ (its four values) gives what the slots dataclass's own pickling gave: an equal,

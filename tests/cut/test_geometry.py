@@ -17,6 +17,7 @@ from printgen.cut.machines import MACHINES
 from printgen.cut.outline import bounds, loop_points, piece_loop
 from printgen.cut.pieces import Piece
 from printgen.cut.sheet import GAP, lay_out
+from tests.conftest import NIGHTLY
 from tests.cut.svgloops import bbox, svg_loops
 
 sizes = st.floats(min_value=5.0, max_value=120.0)
@@ -39,7 +40,8 @@ def test_a_loop_is_its_outline_moved_out_by_the_kerf(shape, w, h, corner, kerf, 
         assert all(abs(math.dist(p, c) - (w / 2 + kerf)) < 1e-6 for p in loop_points(loop))
 
 
-@settings(max_examples=40, deadline=None)
+# each example writes and reads back a DXF (ezdxf's reader: a tenth of a second or more)
+@settings(max_examples=40 if NIGHTLY else 15, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["circle", "rect", "hex"]), sizes, sizes, st.floats(0.0, 5.0)),
                 min_size=1, max_size=5), kerfs)
 def test_svg_and_dxf_hold_the_loops_to_a_hundredth(shapes, kerf):

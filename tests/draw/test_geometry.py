@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from printgen.draw.document import Text
 from printgen.draw.fonts import FONTS, text_width
 from printgen.draw.geometry import ASCENT, DESCENT, clip_polygon, text_box
+from tests.conftest import examples
 
 coord = st.floats(-500.0, 500.0)
 matrices = st.one_of(
@@ -76,7 +77,7 @@ def _plain_clip_polygon(points, x0, y0, x1, y1):
 _coord = st.one_of(st.floats(-50, 150, allow_nan=False), st.sampled_from([0.0, 10.0, 100.0, 25.4]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(_coord, _coord), min_size=0, max_size=9), _coord, _coord, st.floats(0, 120), st.floats(0, 120))
 def test_clipping_a_polygon_gives_the_points_the_plain_clip_gives(points, x0, y0, w, h):
     # the same points, to the last bit (a tile's cut hexes are written as they were)

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from printgen.draw import icons
 from printgen.draw.document import Circle, Poly, Rect, Style
 from printgen.draw.icons import ICONS, draw_icon
+from tests.conftest import examples
 
 
 def _poly(cx, cy, s, pts, colour, closed=True, width=0.0):
@@ -81,7 +82,7 @@ def _exact(ops) -> str:
     return repr(ops)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(sorted(ICONS)), numbers, numbers, numbers, st.sampled_from(["#1d1d1b", "#ffffff", "#c0392b"]))
 def test_an_icon_drawn_again_is_the_icon_drawn_afresh(name, cx, cy, size, colour):
     want = BEFORE[name](cx, cy, size, colour) if name in BEFORE else ICONS[name](cx, cy, size, colour)

@@ -14,6 +14,7 @@ from printgen.draw import pdf_format
 from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 from printgen.project import validate_game
+from tests.conftest import examples
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -47,7 +48,7 @@ def _written(value, document):
         return type(exc)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_VALUE)
 def test_any_object_is_written_as_reportlab_writes_it(value):
     document = pdfdoc.PDFDocument(invariant=1)

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printgen.mesh.project3mf import escape, quoteattr
-from tests.conftest import REPO
+from tests.conftest import REPO, examples
 
 # names and titles come from game data: every character, and those the escapes care about more often
 TEXT = st.text(st.one_of(st.sampled_from("&<>\"'\n\r\t ;#ampquotlgt"), st.characters()), max_size=40)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(TEXT)
 def test_escapes_match_saxutils(text):
     from printgen.write.cmyk import _escape  # the CMYK file's XMP title: the same escape

@@ -16,12 +16,13 @@ from printgen.preflight.checks import GROUND_ROLES, Settings, Sheet, _inner, ove
 from printgen.preflight.collide import _holds, _inside, _tiled, free_marks, gap, is_mark, mark_pairs
 from printgen.preflight.colour import contrast, rgb
 from printgen.preflight.scene import Grid, crosses, crosses_any, flatten
+from tests.conftest import examples
 
 S = Settings()
 coord = st.floats(-50, 50, allow_nan=False).map(lambda v: round(v, 1))  # rounded: ends often exactly on a side
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(coord, coord, coord, coord, coord, coord, st.floats(0, 30), st.floats(0, 30))
 def test_a_segment_crosses_a_box_as_clipping_it_says(x0, y0, x1, y1, bx, by, w, h):
     box = (bx, by, bx + round(w, 1), by + round(h, 1))

@@ -20,7 +20,7 @@ from printgen.preflight.run import ALL_PAGE_CHECKS, settings_of
 from printgen.preflight.scene import _plain_text_box, _segments_of, _text_box, flatten
 from printgen.project import validate_game
 
-from ..conftest import FIXTURES
+from ..conftest import FIXTURES, examples
 
 S = Settings()
 coord = st.floats(-40, 260, allow_nan=False)
@@ -108,7 +108,7 @@ def test_a_box_left_of_the_margin_does_not_shrink_the_count():
         assert _share.__wrapped__(210.0, 297.0, inside + (left,), 2.0) == _share.__wrapped__(210.0, 297.0, inside, 2.0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.floats(-200, 200), st.floats(-200, 200), st.sampled_from(["A", "Hello world", "12", ""]),
        st.sampled_from(["sans", "serif", "sans-bold"]), st.floats(0.5, 12), st.sampled_from(["start", "middle", "end"]),
        st.tuples(*[st.floats(-2, 2)] * 4, st.floats(-300, 300), st.floats(-300, 300)))
@@ -119,7 +119,7 @@ def test_a_texts_box_is_the_geometrys_box(x, y, text, font, size, anchor, m):
     assert _plain_text_box(op) == text_box(op, IDENTITY)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.lists(st.tuples(st.sampled_from([0.0, 1.0, 2.5]), st.sampled_from([0.0, 1.0, 3.0])),
                          min_size=1, max_size=6), min_size=1, max_size=3), st.booleans())
 def test_a_strokes_segments_worked_out_late_are_its_segments(loops, closed):
@@ -165,7 +165,7 @@ def _outline(cx: float, cy: float, r: float, n: int, turn: float) -> tuple:
                  for k in range(n))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(*[st.tuples(st.floats(0, 8), st.floats(0, 8), st.floats(0.2, 3), st.sampled_from([4, 6, 16]),
                    st.floats(0, 1))] * 2, st.sampled_from([0.05, 0.3, 1.0]))
 def test_the_gap_between_two_outlines_skips_no_nearer_edge(a, b, d):
@@ -197,7 +197,7 @@ def test_a_circles_ring_worked_out_late_is_its_ring(cx, cy, r, fill, width):
     assert ink.segments == (_segments_of([list(ring)], True) if width else ())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(*[st.sampled_from([0.0, 1.0, 2.0, 5.5, 10.0])] * 4), min_size=1, max_size=8),
        st.booleans())
 def test_a_faces_cover_tried_from_its_ground_is_the_cover_its_areas_sort_gives(boxes, ground):
@@ -219,7 +219,7 @@ def test_a_faces_cover_tried_from_its_ground_is_the_cover_its_areas_sort_gives(b
 _BOX = st.tuples(*[st.sampled_from([0.0, 1.0, 2.0, 5.5, 10.0, 12.0, float("nan")])] * 4)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.lists(st.tuples(_BOX, st.sampled_from(["", "furniture", "ruler:2 in", "badge"])), min_size=1,
                          max_size=5), min_size=1, max_size=6), st.booleans(), st.booleans())
 def test_a_faces_cover_joined_from_its_elements_is_the_cover_of_their_covers(elements, ground, reduce):
@@ -243,7 +243,7 @@ def test_a_faces_cover_joined_from_its_elements_is_the_cover_of_their_covers(ele
     assert repr(Info.joined(infos, reduce=reduce).cover) == repr(_cover(joined) if reduce else joined)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.tuples(*[st.sampled_from([0.0, -0.0, 1.0, -2.5, 10.0, float("inf"), float("-inf"),
                                               float("nan")])] * 4), max_size=6))
 def test_the_union_of_boxes_by_min_and_max_is_the_loops_union(boxes):
@@ -276,7 +276,7 @@ def test_the_union_of_boxes_by_min_and_max_is_the_loops_union(boxes):
 _SIDE = st.sampled_from([0.0, 1.0, 2.0, 2.5, 4.0, 6.0, float("nan")])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(*[_SIDE] * 4), min_size=1, max_size=60), st.lists(st.tuples(*[_SIDE] * 4), max_size=8),
        st.lists(st.tuples(*[_SIDE] * 4), max_size=8), st.randoms(use_true_random=False))
 def test_which_elements_a_faces_many_texts_could_meet_in_bulk_is_what_each_finds_alone(texts, lined, grounded, rnd):

@@ -13,14 +13,14 @@ from printgen.preflight.checks import Sheet
 from printgen.preflight.scene import flatten
 from printgen.project import validate_game
 
-from ..conftest import FIXTURES
+from ..conftest import FIXTURES, examples
 from .test_bulk import _page
 
 
 _CORNER = st.sampled_from([-5.0, -0.0, 0.0, 3.9, 4.0, 4.1, 7.99, 8.0, 12.0, 30.0, 61.5])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(*[_CORNER] * 4), min_size=1, max_size=12), st.lists(st.tuples(*[_CORNER] * 4), max_size=8),
        st.sampled_from([1.0, 4.0, 10.0]))
 def test_a_box_set_aside_shares_no_point_with_any_other(boxes, others, cell):
@@ -128,7 +128,7 @@ def _swept(order, inner, texts):
 _EDGE = st.sampled_from([0.0, -0.0, 3.9, 4.0, 4.1, 7.5, 8.0, 12.0, 15.99, 30.0])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(_EDGE, _EDGE, st.sampled_from([0.0, 0.5, 3.0, 9.0]), st.sampled_from([0.0, 0.5, 4.0, 13.0]),
                           st.sampled_from([0.0, 0.3])), min_size=1, max_size=40), st.booleans())
 def test_texts_compared_within_their_rows_pair_as_the_whole_sweep_pairs_them(boxes, sort):

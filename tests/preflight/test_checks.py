@@ -16,6 +16,7 @@ from printgen.preflight.checks import Settings, Sheet, legends, spread, empty_pa
 from printgen.preflight.scene import crosses
 from printgen.preflight.run import check_document
 from printgen.preflight.scene import flatten
+from tests.conftest import examples
 
 S = Settings()
 
@@ -34,7 +35,7 @@ def test_a_text_turned_and_scaled_prints_at_its_scaled_size_in_its_turned_box():
     assert x1 - x0 < w
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.tuples(*[st.floats(-20, 20)] * 4), st.tuples(*[st.floats(-20, 20)] * 2), st.floats(0.5, 10), st.floats(0.5, 10))
 def test_crosses_agrees_with_sampling(seg, origin, w, h):
     (ax, ay, bx, by), (x0, y0) = seg, origin

@@ -10,6 +10,7 @@ from hypothesis import example, given, settings, strategies as st
 
 from printgen.draw.geometry import box_span
 from printgen.preflight.clip import clipped
+from tests.conftest import examples
 
 
 def _looped(x0, y0, x1, y1, bx0, by0, bx1, by1) -> bool:
@@ -37,7 +38,7 @@ value = st.one_of(st.sampled_from([0.0, -0.0, 1.0, 2.5, -3.0, 10.0, 10.000000001
                   st.sampled_from([math.inf, -math.inf, math.nan, 1e308, -1e308, 5e-324]))
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(*[value] * 8)
 @example(2.5, 2.5, 2.5, 2.5, 0.0, 0.0, 10.0, 10.0)  # a point inside: along neither axis, the last side decides
 @example(2.5, 2.5, 2.5, 2.5, 0.0, 0.0, math.nan, 10.0)  # a NaN q on a side along the segment: not <= 0
@@ -46,7 +47,7 @@ def test_clipped_answers_as_the_loop_it_replaced(x0, y0, x1, y1, bx0, by0, bx1, 
     assert clipped(x0, y0, x1, y1, bx0, by0, bx1, by1) == _looped(x0, y0, x1, y1, bx0, by0, bx1, by1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(*[st.floats(-50, 50).map(lambda v: round(v, 1))] * 8)
 def test_clipped_keeps_a_piece_where_box_span_finds_one(x0, y0, x1, y1, bx0, by0, bx1, by1):
     box = (min(bx0, bx1), min(by0, by1), max(bx0, bx1), max(by0, by1))

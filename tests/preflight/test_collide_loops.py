@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from printgen.preflight.collide import BULK, _cells, _holds, _shared_groups, _tiled, free_marks, is_mark
 from printgen.preflight.scene import Ink
+from tests.conftest import examples
 
 
 def _plain(a, b, tol: float = 0.05) -> bool:
@@ -33,7 +34,7 @@ _point = st.one_of(st.tuples(_coord, _coord), st.tuples(_coord, _odd), st.tuples
 _outline = st.lists(_point, max_size=8).map(tuple)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_outline, _outline, st.sampled_from([0.05, 0.01, 0.2]))
 def test_tiled_is_the_plain_reading(a, b, tol):
     assert _tiled(a, b, tol) == _plain(a, b, tol)
@@ -88,7 +89,7 @@ def _mark(draw):
                outline=((x, y), (x + w, y), (x + w, y + h)) if draw(st.booleans()) else ())
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(_mark(), max_size=BULK - 1))
 def test_free_marks_is_the_plain_reading(inks):
     assert [id(m) for m in free_marks(inks)] == [id(m) for m in _plain_free(inks)]

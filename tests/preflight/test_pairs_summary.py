@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from printgen.preflight.checks import _inner
 from printgen.preflight.pairs import Summary, _text_pairs, _union, is_short
 from printgen.preflight.scene import Ink
+from tests.conftest import examples
 
 _coord = st.floats(-300, 300, allow_nan=False)
 
@@ -25,7 +26,7 @@ _shape = st.builds(lambda x, y: Ink("shape", (x, y, x + 4, y + 4), filled=True, 
                                     outline=((x, y), (x + 4, y), (x + 4, y + 4))), _coord, _coord)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(_text(), _shape), min_size=2, max_size=12))
 def test_a_summarys_text_figures_are_each_texts_own(inks):
     s = Summary(inks)

@@ -17,7 +17,7 @@ from printgen.preflight.checks import DOCUMENT_CHECKS, Settings, Sheet
 from printgen.preflight.run import ALL_PAGE_CHECKS, check_document, printable_place, report, settings_of
 from printgen.project import validate_game
 
-from ..conftest import FIXTURES
+from ..conftest import FIXTURES, examples
 
 S = Settings()
 
@@ -277,7 +277,7 @@ def test_the_documents_of_one_target_share_a_memo_and_find_what_each_finds_alone
     assert len(run._LAST) == 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(["A", "Knight", "{name}", "Scout \\'s", "a &amp; b", "{{ x }}", "12", "<b>x</b>",
                         "Move two hexes, then attack an adjacent unit"]),
        st.floats(2, 12), st.floats(-5, 45), st.floats(-5, 65), st.booleans(),

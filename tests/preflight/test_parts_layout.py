@@ -11,7 +11,7 @@ from printgen.draw.document import Document, Group, Page, Rect, Style, Text, pt
 from printgen.preflight import parts as parts_module
 from printgen.preflight.run import ALL_PAGE_CHECKS, check_document
 
-from ..conftest import NIGHTLY
+from ..conftest import NIGHTLY, examples
 from .test_parts import S, _alike, _sheet, _card, ink_by_ink
 from .test_parts_agree import COLOURS, X, Y, _op
 
@@ -158,7 +158,7 @@ def test_a_sheets_footer_strip_read_through_the_memo_of_strips_finds_what_ink_by
         assert _alike(fast) == _alike(ink_by_ink(doc, S, stem))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(["group", "text", "furniture", "ruler", "tick", "filled", "rect-furniture"]),
                 max_size=12))
 def test_a_sheet_finds_its_strip_where_the_pages_read_ink_by_ink_find_it(kinds):

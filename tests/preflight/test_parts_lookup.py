@@ -12,6 +12,7 @@ from printgen.preflight import parts as parts_module
 from printgen.preflight.run import ALL_PAGE_CHECKS, check_document
 
 from .test_parts import S, _alike, _card, _sheet, ink_by_ink
+from tests.conftest import examples
 
 
 def test_a_face_of_the_very_ops_is_the_face_found_by_value():
@@ -64,7 +65,7 @@ def _read_op_by_op(kinds) -> tuple:
     return at, [(c[0], c[-1] + 1) for c in chunks], first, last
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(["group", "text", "poly", "rect", "circle"]), max_size=40))
 def test_a_pages_plan_is_what_reading_it_op_by_op_finds(names):
     from printgen.draw.document import Circle, Poly, Rect, Text

@@ -22,7 +22,7 @@ from printgen.preflight.tail import TailSheet, strip_start
 from printgen.project import validate_game
 from printgen.render.page import furniture
 
-from ..conftest import FIXTURES
+from ..conftest import FIXTURES, examples
 from .test_parts import ink_by_ink
 
 
@@ -155,7 +155,7 @@ _OP = st.one_of(
     st.just(Group((Text(0.0, 0.0, "g", "sans", 2.0),))))
 
 
-@hsettings(max_examples=300, deadline=None)
+@hsettings(max_examples=examples(300), deadline=None)
 @given(st.lists(_OP, max_size=14))
 def test_where_a_strip_starts_is_where_the_first_reading_found_it(ops):
     assert strip_start(ops) == _strip_start_reference(ops)

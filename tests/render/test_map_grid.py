@@ -22,6 +22,7 @@ from printgen.preflight.sheet import Sheet
 from printgen.project import validate_game
 from printgen.render.maps import render_maps
 from printgen.render.maps.clear import Grid, clear_inside, clear_of
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -123,7 +124,7 @@ def _edges(poly):
 boxes = st.tuples(st.floats(-30, 30), st.floats(-30, 30), st.floats(0.01, 25), st.floats(0.01, 25))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.floats(-50, 50), st.floats(-50, 50), st.floats(1, 30), st.floats(0, math.pi), st.booleans(), boxes)
 def test_a_box_clear_inside_or_of_a_hexagon_is_crossed_by_none_of_its_edges(cx, cy, r, turn, backwards, box):
     poly = _hexagon(cx, cy, r, turn)
@@ -143,7 +144,7 @@ def test_a_box_clear_inside_or_of_a_hexagon_is_crossed_by_none_of_its_edges(cx, 
         assert not crosses_any(_edges(poly), b)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.floats(-50, 50), st.floats(-50, 50), st.floats(1, 30), st.floats(0, math.pi),
        st.floats(0.0, 1.0), st.floats(0.0, 2 * math.pi), st.floats(0.05, 3))
 def test_a_box_on_a_hexagons_edge_is_neither_clear_inside_nor_clear_of_it(cx, cy, r, turn, at, _, half):

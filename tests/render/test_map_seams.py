@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from printgen.draw.geometry import box_span
 from printgen.render.maps.seams import PAD, plan_axis, trim_path
 from printgen.render.maps.tiling import MIN_OVERLAP, Tiling, plan_tiles
+from tests.conftest import examples
 
 Box = tuple[float, float, float, float]
 
@@ -94,7 +95,7 @@ def test_every_marker_is_whole_on_a_tile_and_no_trim_line_cuts_one(case):
         assert not any(box_span(seg, b) for b in inner), seg
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(total=st.floats(210, 380), win=st.floats(190, 260),
        spans=st.lists(st.tuples(st.floats(0, 380), st.floats(1, 30)), max_size=25))
 def test_two_tiles_take_a_clear_seam_whenever_one_exists(total, win, spans):

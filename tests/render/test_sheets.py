@@ -8,11 +8,12 @@ from hypothesis import given, settings, strategies as st
 from printgen.draw.document import apply
 from printgen.draw.page import PageSpec
 from printgen.render.sheets import MARK_LEN, crop_marks, place, plan_sheet
+from tests.conftest import examples
 
 sizes = st.floats(min_value=20.0, max_value=130.0)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(sizes, sizes, st.floats(0.0, 5.0), st.sampled_from(["a4", "letter", "a3"]), st.floats(0.0, 10.0))
 def test_layouts_fit_inside_the_content_area_without_overlap(w, h, bleed, paper, margin):
     spec = PageSpec.for_paper(paper, margin)

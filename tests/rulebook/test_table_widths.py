@@ -10,6 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from printgen.rulebook import tables
 from printgen.rulebook.tables import CHEAP, COMFORT, PAD, PROSE, STEPS, Measure, _lines
 from printgen.safety import markup as mk
+from tests.conftest import examples
 
 
 def plain_widths(cols, room, cells=None, pad=PAD, *, comfort=True):
@@ -76,7 +77,7 @@ def table(draw):
     return cols, rows
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(table(), st.floats(40.0, 700.0), st.booleans())
 def test_widths_are_as_the_plain_way_works_them_out(t, room, comfort):
     cols, cells = t

@@ -18,6 +18,7 @@ from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 from printgen.preflight.tables import breaks, cell_hits
 from printgen.rulebook.tables import Measure, widths
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 HEXPRINT = ROOT / "data" / "hexprint"
@@ -133,7 +134,7 @@ def test_cell_hits_name_each_kind_of_squeeze():
 columns = st.lists(st.tuples(st.floats(5, 120), st.floats(0, 400)), min_size=1, max_size=12)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(columns, st.floats(50, 600), st.data())
 def test_widths_fill_the_room_and_keep_every_word(cols, room, data):
     measures = [Measure(a, a + b) for a, b in cols]

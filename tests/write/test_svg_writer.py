@@ -13,7 +13,7 @@ from printgen.draw.page import PageSpec
 from printgen.plan import plan_build
 from printgen.project import validate_game
 from printgen.write.svg import _num, page_to_svg
-from tests.conftest import BUNDLED, FIXTURES, NIGHTLY, REPO
+from tests.conftest import BUNDLED, FIXTURES, NIGHTLY, REPO, examples
 
 
 class _SvgwriteWriter:
@@ -154,7 +154,7 @@ _NUMBER = st.one_of(st.floats(width=64), st.integers(-10_000, 10_000).map(lambda
                     st.sampled_from([0.0, -0.0, -0.0004, 0.0005, -0.0005, 100.0, 1000.5, 0.1, -10.0, 2.0004999, 7]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_NUMBER, max_size=40))
 def test_each_number_is_written_as_formatted_afresh(numbers):
     # _num keeps what it wrote, keyed by value: a kept string must be the one formatting gives (0.0 and -0.0,
