@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 from pathlib import Path
@@ -18,6 +19,19 @@ NIGHTLY = os.environ.get("PRINTGEN_NIGHTLY", "") not in ("", "0")
 settings.register_profile("printgen", deadline=None)
 settings.register_profile("printgen-nightly", deadline=None, max_examples=1000)
 settings.load_profile("printgen-nightly" if NIGHTLY else "printgen")
+
+
+# Collect cycles as the console script does (printgen/launcher.py batch_gc): a worker holds every test module
+# and what they imported, hundreds of thousands of objects that each full collection walked again, while
+# the builds under test allocate millions of short-lived drawing objects and few cycles.
+if os.environ.get("PRINTGEN_TEST_GC", "batch") == "batch":
+    gc.set_threshold(100_000, 50, 100)
+
+
+def pytest_collection_finish(session) -> None:
+    """What collecting imported stays for the whole run: left out of every later collection."""
+    if os.environ.get("PRINTGEN_TEST_GC", "batch") == "batch":
+        gc.freeze()
 
 
 def examples(n: int) -> int:
