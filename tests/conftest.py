@@ -14,9 +14,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).parent.parent
 NIGHTLY = os.environ.get("PRINTGEN_NIGHTLY", "") not in ("", "0")
 
-# Property tests take hypothesis's count of examples (100) unless they say their own; the nightly run ten
-# times as many. No deadline: the suite runs two workers on two cores, where a slow example is the machine.
-settings.register_profile("printgen", deadline=None)
+# Property tests take 50 examples unless they say their own (hypothesis's default is 100); the nightly run
+# 1,000. No deadline: the suite runs two workers on two cores, where a slow example is the machine.
+settings.register_profile("printgen", deadline=None, max_examples=50)
 settings.register_profile("printgen-nightly", deadline=None, max_examples=1000)
 settings.load_profile("printgen-nightly" if NIGHTLY else "printgen")
 
@@ -35,9 +35,9 @@ def pytest_collection_finish(session) -> None:
 
 
 def examples(n: int) -> int:
-    """A long property run's count of examples: ``n`` in the nightly run, a third of it (at least 100, as
-    hypothesis's own default) in the default one, which has six minutes for the whole suite."""
-    return n if NIGHTLY else min(n, max(100, n // 3))
+    """A long property run's count of examples: ``n`` in the nightly run (PRINTGEN_NIGHTLY), a third of it
+    (at least 50, the default run's count) in the default one, which has six minutes for the whole suite."""
+    return n if NIGHTLY else min(n, max(50, n // 3))
 
 
 @pytest.fixture

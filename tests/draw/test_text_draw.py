@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from printgen.draw.document import Circle, Style, Text
 from printgen.draw.fonts import text_width
 from printgen.draw.text import ICON, ICON_EM, Run, draw, fit
+from tests.conftest import examples
 
 
 def _plain_draw(fitted: Fitted, x: float, y: float, *, width: float | None = None, align: str = "left",
@@ -74,7 +75,7 @@ def _icon(kind):
     return icon
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(runs, min_size=1, max_size=3), st.sampled_from([20.0, 35.5, 60.0]), st.sampled_from([2.0, 3.1]),
        st.sampled_from(["left", "center", "right"]), st.sampled_from(["shape", "text", "none", "some", None]))
 def test_text_joined_as_it_comes_is_the_text_joined_after(paragraphs, width, size, align, icons):

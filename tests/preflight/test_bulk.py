@@ -84,7 +84,7 @@ def test_each_bulk_reading_finds_what_its_grid_finds_in_the_same_order(monkeypat
         assert bulk == grid and bulk
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.tuples(coord, coord, st.floats(0, 90), st.floats(0, 90)), min_size=1, max_size=200),
        st.sampled_from([(210.0, 297.0), (215.9, 279.4), (90.0, 60.0)]))
 def test_the_share_of_a_page_is_the_cells_its_boxes_cover(boxes, size):
@@ -179,7 +179,7 @@ def test_the_gap_between_two_outlines_skips_no_nearer_edge(a, b, d):
     assert (near < d - 1e-9) == (plain < d - 1e-9) and (plain >= d - 1e-9 or near == plain)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.floats(0, 100), st.floats(0, 100), st.floats(0.5, 40), st.sampled_from([None, "#aa0000"]),
        st.sampled_from([0.0, 0.2, 1.5]))
 def test_a_circles_ring_worked_out_late_is_its_ring(cx, cy, r, fill, width):

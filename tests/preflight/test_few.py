@@ -15,6 +15,7 @@ from printgen.preflight.checks import Sheet, _inner, overlaps
 from printgen.preflight.collide import _inside
 from printgen.preflight.colour import contrast, grounds_few
 from printgen.preflight.scene import Grid, crossed, crosses_ink, flatten
+from tests.conftest import examples
 
 
 def _grid_crossed(strokes, live):
@@ -73,7 +74,7 @@ def _page(seed: int, texts: int, shapes: int) -> Page:
     return Page(130, 180, ops)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 16), st.integers(1, 16))
 def test_a_few_texts_are_crossed_and_grounded_as_a_grid_of_them_finds(seed, texts, shapes):
     sheet = Sheet("track", "a4", 1, 1, (page := _page(seed, texts, shapes)), flatten(page))

@@ -104,7 +104,7 @@ def _copy(op):
     return type(op)(**{f: getattr(op, f) for f in op.__dataclass_fields__})
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["Knight", "Scout", "Archer"]), st.booleans(),
                           st.sampled_from(["same", "copy", "moved-text"]), st.integers(0, 11),
                           st.sampled_from([(1.0, 0.0, 0.0, 1.0), (0.0, 1.0, -1.0, 0.0)]),

@@ -73,7 +73,7 @@ def maps_with_markers(draw):
     return map_w, map_h, win, markers
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps_with_markers())
 def test_every_marker_is_whole_on_a_tile_and_no_trim_line_cuts_one(case):
     map_w, map_h, win, markers = case

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from printgen.hexgrid import Hex, hexagon
 from printgen.tiling.shapes import SHAPES, orientations, placements
 from printgen.tiling.solver import _greedy
+from tests.conftest import examples
 
 POOL = hexagon(6)
 SHAPE_SETS = st.sampled_from([tuple(SHAPES), ("7", "3", "2", "1"), ("3", "2", "1"), ("2", "1"), ("24",), ("3", "1")])
@@ -48,7 +49,7 @@ def plain_greedy(hexes, shapes, left):
     return chosen
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sets(st.sampled_from(POOL), min_size=1, max_size=len(POOL)), SHAPE_SETS)
 def test_placements_are_the_plain_definition(cells, shapes):
     got = placements(cells, shapes)
@@ -56,7 +57,7 @@ def test_placements_are_the_plain_definition(cells, shapes):
     assert all(type(h) is Hex for _, _, hexes in got for h in hexes)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sets(st.sampled_from(POOL), min_size=1, max_size=len(POOL)), SHAPE_SETS,
        st.none() | st.dictionaries(st.sampled_from(tuple(SHAPES)), st.integers(0, 4)))
 def test_the_greedy_cover_is_the_plain_definition(cells, shapes, left):
