@@ -82,7 +82,7 @@ def test_every_finding_code_in_the_code_is_on_the_findings_page():
     assert len(codes()) > 150 and {"duplicate-key", "layout-icon", "limit-text-length", "preflight-overlap"} <= set(codes())
 
 
-@pytest.mark.parametrize("code", sorted(ref.finding_examples()))
+@pytest.mark.parametrize("code", sorted(examples()))
 def test_every_finding_example_reports_its_code(code):
     ex = examples()[code]
     shown = ref.run_example(code, ex)
