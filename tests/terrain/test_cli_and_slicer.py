@@ -74,22 +74,16 @@ NIGHTLY_ONLY = pytest.mark.skipif(os.environ.get("PRINTGEN_NIGHTLY", "") in ("",
                                   reason="one bundled game is sliced in the default run: PRINTGEN_NIGHTLY=1 slices each")
 
 
-def _bundled_games_with_maps():
-    out = []
-    for folder in sorted((ROOT / "data").iterdir()):
-        if (folder / "game.yaml").exists():
-            game = validate_game(folder)
-            if game.ok() and game.data.maps:
-                out.append(folder)
-    return out
-
-
 @pytest.mark.skipif(shutil.which("prusa-slicer") is None,
                     reason="prusa-slicer is not installed (Debian package prusa-slicer; .ci/run installs it)")
 @pytest.mark.parametrize("folder", [pytest.param(f, marks=() if f.name == SLICED_BY_DEFAULT else NIGHTLY_ONLY)
-                                    for f in _bundled_games_with_maps()], ids=lambda p: p.name)
+                                    for f in sorted((ROOT / "data").iterdir()) if (f / "game.yaml").exists()],
+                         ids=lambda p: p.name)
 def test_prusa_slicer_slices_a_plate_of_each_bundled_game(folder, tmp_path):
-    game = validate_game(folder)
+    game = validate_game(folder)  # here, not at collection: five validations in every worker of every run
+    assert game.ok()
+    if not game.data.maps:
+        pytest.skip(f"{folder.name} has no map to slice")
     mapdef = game.data.maps[0]
     res = make_terrain(data=game.data, map_name=mapdef.name, bed=(250.0, 210.0), previews=False)
     plate = tmp_path / "plate-1.3mf"
