@@ -24,7 +24,8 @@ settings.load_profile("printgen-nightly" if NIGHTLY else "printgen")
 # Collect cycles as the console script does (printgen/launcher.py batch_gc): a worker holds every test module
 # and what they imported, hundreds of thousands of objects that each full collection walked again, while
 # the builds under test allocate millions of short-lived drawing objects and few cycles.
-if os.environ.get("PRINTGEN_TEST_GC", "batch") == "batch":
+BATCH_GC = os.environ.get("PRINTGEN_TEST_GC", "batch") == "batch"
+if BATCH_GC:
     gc.set_threshold(100_000, 50, 100)
 
 
@@ -42,7 +43,7 @@ def pytest_configure(config) -> None:
 
 def pytest_collection_finish(session) -> None:
     """What collecting imported stays for the whole run: left out of every later collection."""
-    if os.environ.get("PRINTGEN_TEST_GC", "batch") == "batch":
+    if BATCH_GC:
         gc.freeze()
 
 

@@ -75,24 +75,21 @@ def finding_examples() -> dict[str, dict]:
     return yaml.safe_load(EXAMPLES.read_text(encoding="utf-8")) or {}
 
 
-_NEW: list[Path] = []  # the game `printgen new demo` makes, made once a run: every example starts from the same
-
-
+@functools.cache
 def _new_demo() -> Path:
-    """A folder holding what ``printgen new demo`` writes (the examples copy it: making it validates the game,
-    a second or so each, and it is the same game every time). Removed when the process ends."""
+    """A folder holding what ``printgen new demo`` writes, made once a run: every example that starts from a new
+    game copies it (making it validates the game, a second or so each, and it is the same game every time).
+    Removed when the process ends."""
     import atexit
     import shutil
     import tempfile
 
     from printgen.scaffold import new_game
 
-    if not _NEW:
-        tmp = Path(tempfile.mkdtemp(prefix="printgen-docs-"))
-        atexit.register(shutil.rmtree, tmp, True)
-        new_game(folder=tmp / "demo")
-        _NEW.append(tmp / "demo")
-    return _NEW[0]
+    tmp = Path(tempfile.mkdtemp(prefix="printgen-docs-"))
+    atexit.register(shutil.rmtree, tmp, True)
+    new_game(folder=tmp / "demo")
+    return tmp / "demo"
 
 
 def apply_example(ex: dict, folder: Path) -> None:

@@ -34,7 +34,8 @@ def codes() -> dict[str, str]:
 
 
 @functools.cache
-def examples() -> dict[str, dict]:
+def worked_examples() -> dict[str, dict]:
+    """The findings page's worked examples (tools/finding_examples.yaml), read once."""
     return ref.finding_examples()
 
 
@@ -82,9 +83,9 @@ def test_every_finding_code_in_the_code_is_on_the_findings_page():
     assert len(codes()) > 150 and {"duplicate-key", "layout-icon", "limit-text-length", "preflight-overlap"} <= set(codes())
 
 
-@pytest.mark.parametrize("code", sorted(examples()))
+@pytest.mark.parametrize("code", sorted(worked_examples()))
 def test_every_finding_example_reports_its_code(code):
-    ex = examples()[code]
+    ex = worked_examples()[code]
     shown = ref.run_example(code, ex)
     assert shown and f"[{code}]" in shown[0] and re.match(r"(demo|data/[\w-]+)/\S+:\d+:\d+: |demo/\S+: ", shown[0]), shown
     assert code in codes()
